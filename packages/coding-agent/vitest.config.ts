@@ -1,0 +1,3 @@
+import { packageConfig } from "../../vitest.base.js";
+
+export default packageConfig("coding-agent");

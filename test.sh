@@ -1,0 +1,52 @@
+#!/usr/bin/env bash
+# The one test command: install if needed, type-check, lint, check import cycles, then run every
+# package's tests hermetically. Ends with exactly one line: `tests: N passed, N failed[, N skipped]`.
+set -uo pipefail
+cd "$(dirname "$0")"
+repo=$(pwd)
+
+# Everything a test may write lives under one temp dir, which is the only thing this script deletes.
+work=$(mktemp -d "${TMPDIR:-/tmp}/tau-test.XXXXXX")
+trap 'rm -rf "$work"' EXIT
+mkdir -p "$work"/{home,xdg-config,xdg-data,xdg-cache,xdg-state,npm-cache,tmp}
+
+gate_failures=0
+gate() {
+	local label=$1
+	shift
+	echo "== $label"
+	if ! "$@"; then
+		echo "!! $label failed"
+		gate_failures=$((gate_failures + 1))
+		return 1
+	fi
+}
+
+bash scripts/install.sh || { echo "tests: 0 passed, 1 failed"; exit 1; }
+bash scripts/install-test-tools.sh
+
+gate "type-check (tsc -b)" node_modules/.bin/tsc -b
+gate "lint (biome check)" node_modules/.bin/biome check --error-on-warnings --no-errors-on-unmatched .
+gate "import cycles" node scripts/check-cycles.mjs
+
+# A whitelisted environment: no provider keys, no real HOME, no user config reach the tests.
+echo "== tests (vitest)"
+env -i \
+	PATH="$PATH" \
+	HOME="$work/home" \
+	USER="${USER:-tau}" \
+	LANG=C.UTF-8 \
+	TERM=xterm-256color \
+	TMPDIR="$work/tmp" \
+	XDG_CONFIG_HOME="$work/xdg-config" \
+	XDG_DATA_HOME="$work/xdg-data" \
+	XDG_CACHE_HOME="$work/xdg-cache" \
+	XDG_STATE_HOME="$work/xdg-state" \
+	npm_config_cache="$work/npm-cache" \
+	CI="${CI:-}" \
+	TAU_TEST_REPO="$repo" \
+	node node_modules/vitest/vitest.mjs run \
+	--reporter=default --reporter=json --outputFile.json="$work/results.json" "$@"
+vitest_rc=$?
+
+node scripts/test-summary.mjs "$work/results.json" "$gate_failures" "$vitest_rc"
