@@ -1,1 +1,134 @@
-export {};
+// Data model
+
+export {
+	AssistantMessageEventStream,
+	createAssistantMessageEventStream,
+} from "./stream/assistant-message-event-stream.js";
+// Event streams
+export { EventStream } from "./stream/event-stream.js";
+export { type LazyStreamObserver, lazyStream } from "./stream/lazy-stream.js";
+export type {
+	AnthropicOptions,
+	ApiOptionsMap,
+	ApiStreamOptions,
+	OpenAICompletionsOptions,
+	OpenAIResponsesOptions,
+	OpenAIToolChoice,
+	ReasoningEffort,
+} from "./types/api-options.js";
+export type {
+	ApiKeyAuth,
+	ApiKeyAuthInput,
+	ApiKeyCredential,
+	AuthCheck,
+	AuthContext,
+	AuthInteraction,
+	AuthNotification,
+	AuthPrompt,
+	AuthResolutionOverrides,
+	AuthResult,
+	Credential,
+	CredentialInfo,
+	CredentialStore,
+	CredentialStoreOptions,
+	LoginOptions,
+	ModelAuth,
+	OAuthAuth,
+	OAuthCredential,
+	OAuthCredentials,
+	ProviderAuth,
+} from "./types/auth.js";
+export type {
+	AnthropicMessagesCompat,
+	ApiCompat,
+	ApiCompatMap,
+	ChatTemplateKwarg,
+	MidConvoSystemMessageCompat,
+	OpenAICompletionsCompat,
+	OpenAICompletionsThinkingFormat,
+	OpenAIResponsesCompat,
+	SessionAffinityFormat,
+} from "./types/compat.js";
+export type { ImageContent, TextContent, TextSignatureV1, ThinkingContent, ToolCall } from "./types/content.js";
+export type { Context, TranscriptContext } from "./types/context.js";
+export type { AssistantMessageEvent, AssistantMessageEventType } from "./types/events.js";
+export type { ClientAttribution, ClientIdentity } from "./types/identity.js";
+export type { JsonObject, JsonRepresentation, JsonValue } from "./types/json.js";
+export type {
+	AssistantImages,
+	ClassifierAnswer,
+	ClassifierContext,
+	ClassifierQuestion,
+	ClassifierResult,
+	ImagesContext,
+	MediaRequestOptions,
+} from "./types/media.js";
+export type {
+	AssistantMessage,
+	AssistantMessageDiagnostic,
+	DeferredHandle,
+	Message,
+	NestedToolCallRecord,
+	NestedToolCalls,
+	StopReason,
+	SystemMessage,
+	ToolResultMessage,
+	UserMessage,
+} from "./types/messages.js";
+export type {
+	AnyModel,
+	Api,
+	BaseModel,
+	ClassifierApi,
+	ClassifierModel,
+	ImageApi,
+	ImageModel,
+	KnownApi,
+	KnownProvider,
+	Model,
+	ModelCost,
+	ModelCostTier,
+	ModelInputLimits,
+	ModelType,
+	ModelTypeMap,
+	ProviderId,
+} from "./types/model.js";
+export type {
+	ProviderRequestOptions,
+	ProviderResponseInfo,
+	SimpleStreamOptions,
+	StreamOptions,
+	Transport,
+} from "./types/options.js";
+export type {
+	AvailabilityOptions,
+	CreateModelsOptions,
+	CreateProviderOptions,
+	DeferredRequestOptions,
+	Models,
+	ModelsPublication,
+	ModelsRefreshOptions,
+	ModelsRefreshResult,
+	ModelsRequestTransforms,
+	ModelsStore,
+	ModelsStoreEntry,
+	MutableModels,
+	Provider,
+	ProviderClassifier,
+	ProviderImages,
+	ProviderStreams,
+	RefreshModelsContext,
+	StreamFunction,
+} from "./types/provider.js";
+export {
+	CACHE_RETENTIONS,
+	type CacheRetention,
+	MODEL_THINKING_LEVELS,
+	type ModelThinkingLevel,
+	THINKING_LEVELS,
+	type ThinkingBudgets,
+	type ThinkingLevel,
+	type ThinkingLevelMap,
+} from "./types/thinking.js";
+export type { ConstrainedSamplingConfig, Tool, ToolChoice, ToolReference } from "./types/tools.js";
+export { type Usage, type UsageCost, zeroUsage } from "./types/usage.js";

@@ -1,0 +1,73 @@
+import { FifoQueue } from "./fifo-queue.js";
+
+/**
+ * A single-consumer async event queue with a result promise. `push` never blocks (no back-pressure);
+ * `result()` never rejects.
+ */
+export class EventStream<T, R = T> implements AsyncIterable<T> {
+	private readonly queue = new FifoQueue<T>();
+	private readonly waiters = new FifoQueue<(result: IteratorResult<T>) => void>();
+	private finished = false;
+	private resultSettled = false;
+	private resolveResult!: (result: R) => void;
+	private readonly resultPromise: Promise<R>;
+
+	constructor(
+		private readonly isComplete: (event: T) => boolean,
+		private readonly extractResult: (event: T) => R,
+	) {
+		this.resultPromise = new Promise<R>((resolve) => {
+			this.resolveResult = resolve;
+		});
+	}
+
+	/** True once a terminal event was pushed or `end()` was called. */
+	protected get isDone(): boolean {
+		return this.finished;
+	}
+
+	push(event: T): void {
+		if (this.finished) return;
+		if (this.isComplete(event)) {
+			this.finished = true;
+			this.settle(this.extractResult(event));
+		}
+		const waiter = this.waiters.shift();
+		if (waiter) waiter({ value: event, done: false });
+		else this.queue.push(event);
+		if (this.finished) this.wakeAll();
+	}
+
+	end(result?: R): void {
+		this.finished = true;
+		if (result !== undefined) this.settle(result);
+		this.wakeAll();
+	}
+
+	result(): Promise<R> {
+		return this.resultPromise;
+	}
+
+	[Symbol.asyncIterator](): AsyncIterator<T> {
+		return {
+			next: () => {
+				if (this.queue.length > 0) return Promise.resolve({ value: this.queue.shift() as T, done: false });
+				if (this.finished) return Promise.resolve({ value: undefined, done: true });
+				return new Promise<IteratorResult<T>>((resolve) => this.waiters.push(resolve));
+			},
+		};
+	}
+
+	private settle(result: R): void {
+		if (this.resultSettled) return;
+		this.resultSettled = true;
+		this.resolveResult(result);
+	}
+
+	/** Only reached with an empty queue: a waiter exists only while nothing is queued. */
+	private wakeAll(): void {
+		for (let waiter = this.waiters.shift(); waiter; waiter = this.waiters.shift()) {
+			waiter({ value: undefined, done: true });
+		}
+	}
+}

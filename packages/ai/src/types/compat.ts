@@ -1,0 +1,108 @@
+/**
+ * Per-API quirk flags. `provider`, `api` and `compat` are independent axes: who authenticates, which wire
+ * protocol, and which quirks a particular implementation of that protocol has. All fields are optional;
+ * adapters fill in detected defaults (ai.md §16).
+ */
+
+export type SessionAffinityFormat = "openai" | "openrouter";
+
+export type OpenAICompletionsThinkingFormat =
+	| "openai"
+	| "openrouter"
+	| "deepseek"
+	| "zai"
+	| "qwen"
+	| "qwen-chat-template"
+	| "chat-template"
+	| "together"
+	| "ant-ling"
+	| "string-thinking";
+
+/** A chat-template kwarg value: a literal, or a reference to the resolved thinking state. */
+export type ChatTemplateKwarg =
+	| string
+	| number
+	| boolean
+	| null
+	| { $var: "thinking.enabled" | "thinking.effort" | "thinking.budget"; omitWhenOff?: boolean };
+
+export interface OpenAICompletionsCompat {
+	supportsStore?: boolean;
+	supportsDeveloperRole?: boolean;
+	supportsReasoningEffort?: boolean;
+	supportsUsageInStreaming?: boolean;
+	supportsFinishReason?: boolean;
+	maxTokensField?: "max_tokens" | "max_completion_tokens";
+	requiresToolResultName?: boolean;
+	requiresAssistantAfterToolResult?: boolean;
+	requiresNonNullAssistantContent?: boolean;
+	requiresToolsWithToolHistory?: boolean;
+	requiresThinkingAsText?: boolean;
+	requiresReasoningContentOnAssistantMessages?: boolean;
+	thinkingFormat?: OpenAICompletionsThinkingFormat;
+	chatTemplateKwargs?: Record<string, ChatTemplateKwarg>;
+	chatTemplateArgs?: Record<string, unknown>;
+	openRouterRouting?: Record<string, unknown>;
+	vercelGatewayRouting?: Record<string, unknown>;
+	thinkingTokenBudgetField?: string;
+	supportsThinkingTokenBudget?: boolean;
+	supportsStrictMode?: boolean;
+	supportsOpenAIGrammarTools?: boolean;
+	supportsMidConvoSystemMessages?: boolean;
+	supportsMidConvoToolAdditions?: boolean;
+	zaiToolStream?: boolean;
+	cacheControlFormat?: "anthropic";
+	sendSessionAffinityHeaders?: boolean;
+	sessionAffinityFormat?: SessionAffinityFormat;
+	supportsLongCacheRetention?: boolean;
+	promptCacheKeyMode?: "auto" | "enabled" | "disabled";
+	vllmPriority?: number;
+}
+
+export interface OpenAIResponsesCompat {
+	supportsDeveloperRole?: boolean;
+	supportsMidConvoSystemMessages?: boolean;
+	sessionAffinityFormat?: SessionAffinityFormat;
+	promptCacheKeyMode?: "auto" | "enabled" | "disabled";
+	supportsLongCacheRetention?: boolean;
+	supportsStrictMode?: boolean;
+	supportsOpenAIGrammarTools?: boolean;
+	supportsAdditionalTools?: boolean;
+	supportsToolSearch?: boolean;
+	supportsExplicitPromptCacheMode?: boolean;
+	supportsMidConvoEffort?: boolean;
+	supportsMaxOutputTokens?: boolean;
+}
+
+export interface AnthropicMessagesCompat {
+	supportsEagerToolInputStreaming?: boolean;
+	supportsLongCacheRetention?: boolean;
+	sendSessionAffinityHeaders?: boolean;
+	sessionAffinityFormat?: SessionAffinityFormat;
+	supportsCacheControlOnTools?: boolean;
+	supportsTemperature?: boolean;
+	forceAdaptiveThinking?: boolean;
+	allowEmptySignature?: boolean;
+	supportsStrictTools?: boolean;
+	supportsMidConvoEffort?: boolean;
+	supportsMidConvoSystemMessages?: boolean;
+	supportsMidConvoToolChanges?: boolean;
+	supportsMessageThreads?: boolean;
+	allowedFallbackModels?: string[];
+}
+
+/** Compat type by API id; other APIs accept any object. */
+export interface ApiCompatMap {
+	"openai-completions": OpenAICompletionsCompat;
+	"openai-responses": OpenAIResponsesCompat;
+	"anthropic-messages": AnthropicMessagesCompat;
+}
+
+export type ApiCompat<TApi extends string> = TApi extends keyof ApiCompatMap
+	? ApiCompatMap[TApi]
+	: OpenAICompletionsCompat | OpenAIResponsesCompat | AnthropicMessagesCompat | Record<string, unknown>;
+
+/** The flag every adapter reads to decide between collapsing and in-place system messages (§2.4). */
+export interface MidConvoSystemMessageCompat {
+	supportsMidConvoSystemMessages?: boolean;
+}

@@ -1,0 +1,111 @@
+import type { ApiCompat } from "./compat.js";
+import type { ModelThinkingLevel, ThinkingLevelMap } from "./thinking.js";
+
+export type KnownApi =
+	| "openai-completions"
+	| "openai-responses"
+	| "anthropic-messages"
+	| "mistral-conversations"
+	| "azure-openai-responses"
+	| "openai-codex-responses"
+	| "bedrock-converse-stream"
+	| "google-generative-ai"
+	| "google-vertex"
+	| "pi-messages";
+
+/** A wire protocol id; known literals are a convenience, any string is allowed. */
+export type Api = KnownApi | (string & {});
+
+export type KnownProvider =
+	| "anthropic"
+	| "openai"
+	| "openrouter"
+	| "groq"
+	| "xai"
+	| "deepseek"
+	| "google"
+	| "ollama"
+	| "llamacpp"
+	| "lmstudio"
+	| "vllm";
+
+/** Who serves, bills and authenticates. */
+export type ProviderId = string;
+export type ImageApi = string;
+export type ClassifierApi = string;
+
+/** USD per million tokens. */
+export interface ModelCost {
+	input: number;
+	output: number;
+	cacheRead: number;
+	cacheWrite: number;
+	/** Whole-request tiers; the one with the highest `inputTokensAbove` below the input size applies. */
+	tiers?: ModelCostTier[];
+}
+
+export interface ModelCostTier {
+	inputTokensAbove: number;
+	input: number;
+	output: number;
+	cacheRead: number;
+	cacheWrite: number;
+}
+
+export interface ModelInputLimits {
+	maxRequestBytes?: number;
+	images?: {
+		resize?: { maxWidth?: number; maxHeight?: number; maxBytes?: number; jpegQuality?: number };
+		maxPerMessage?: number;
+		maxPerRequest?: number;
+	};
+}
+
+export interface BaseModel<TApi extends string> {
+	/** Upstream model id, unique per (provider, type). */
+	id: string;
+	name: string;
+	api: TApi;
+	provider: ProviderId;
+	/** anthropic: root without /v1; OpenAI-compatible: including /v1. */
+	baseUrl: string;
+	input: ("text" | "image")[];
+	inputLimits?: ModelInputLimits;
+	cost: ModelCost;
+	headers?: Record<string, string>;
+}
+
+export interface Model<TApi extends Api = Api> extends BaseModel<TApi> {
+	/** Absent means chat; compare through `getModelType`/`isModelType`, never directly. */
+	type?: "chat";
+	reasoning: boolean;
+	thinkingLevelMap?: ThinkingLevelMap;
+	/** Cache lifetimes in seconds, when known. */
+	promptCache?: { short?: number; long?: number };
+	contextWindow: number;
+	maxTokens: number;
+	samplingParams?: Record<string, unknown>;
+	samplingParamsByThinkingLevel?: Partial<Record<ModelThinkingLevel, Record<string, unknown>>>;
+	compat?: ApiCompat<TApi>;
+}
+
+export interface ImageModel<TApi extends string = ImageApi> extends BaseModel<TApi> {
+	type: "image";
+	output: ("text" | "image")[];
+}
+
+export interface ClassifierModel<TApi extends string = ClassifierApi> extends BaseModel<TApi> {
+	type: "classifier";
+	contextWindow: number;
+	compat?: object;
+}
+
+export type AnyModel = Model<Api> | ImageModel<string> | ClassifierModel<string>;
+
+export type ModelType = "chat" | "image" | "classifier";
+
+export interface ModelTypeMap {
+	chat: Model<Api>;
+	image: ImageModel<string>;
+	classifier: ClassifierModel<string>;
+}
