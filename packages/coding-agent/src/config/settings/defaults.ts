@@ -1,0 +1,78 @@
+import type { CacheWarmingMode } from "./types.js";
+
+/** Built-in tools enabled when no layer sets `defaultTools`. */
+export const DEFAULT_TOOL_NAMES: readonly string[] = ["read", "bash", "edit", "write"];
+
+export const CACHE_WARMING_MODES: readonly CacheWarmingMode[] = ["off", "streaming", "idle"];
+
+/**
+ * Every default in one table. Accessors apply these with `??`; they are never merged into a
+ * layer and never written to disk.
+ */
+export const SETTINGS_DEFAULTS = {
+	defaultThinkingLevel: "medium",
+	thinkingBudgets: { minimal: 1024, low: 2048, medium: 8192, high: 16384 },
+	hideThinkingBlock: false,
+	showCacheMissNotices: false,
+	cacheWarming: "idle",
+	steeringMode: "one-at-a-time",
+	followUpMode: "one-at-a-time",
+	doubleEscapeAction: "tree",
+	treeFilterMode: "default",
+	defaultProjectTrust: "ask",
+	defaultTools: DEFAULT_TOOL_NAMES,
+	codemode: { mode: "on", inlineBudget: 3000 },
+	sessionShareDestination: "auto",
+	compaction: { enabled: true, reserveTokens: 16384, keepRecentTokens: 20000 },
+	branchSummary: { reserveTokens: 16384, skipPrompt: false },
+	theme: "system",
+	quietStartup: false,
+	tuiMode: "fullscreen",
+	fullscreenExitOutput: "transcript",
+	fullscreenScrollbar: "auto",
+	fullscreenCopyOnSelect: true,
+	fullscreenWheelScrollLines: "auto",
+	editorPaddingX: 0,
+	outputPad: 1,
+	autocompleteMaxVisible: 5,
+	showHardwareCursor: false,
+	terminal: {
+		showImages: true,
+		imageWidthCells: 60,
+		clearOnShrink: false,
+		showTerminalProgress: false,
+		hyperlinks: "auto",
+		images: "auto",
+		trueColor: "auto",
+	},
+	images: { autoResize: true, blockImages: false },
+	markdown: { codeBlockIndent: "  ", mermaid: "streaming" },
+	transport: "auto",
+	httpIdleTimeoutMs: 300000,
+	websocketConnectTimeoutMs: 15000,
+	retry: {
+		enabled: true,
+		maxRetries: 3,
+		baseDelayMs: 2000,
+		maxAgentDelayMs: 60000,
+		provider: { maxRetries: 0, maxRetryDelayMs: 60000 },
+	},
+	npmCommand: ["npm"],
+	collapseChangelog: false,
+	enableInstallTelemetry: true,
+	enableAnalytics: false,
+	warnings: { anthropicExtraUsage: true },
+	enableSkillCommands: true,
+} as const;
+
+/** Keys read from the user layer only: needed before trust, define trust, run commands or cost money. */
+export const USER_ONLY_KEYS: readonly string[] = [
+	"httpProxy",
+	"defaultProjectTrust",
+	"selfUpdateCommand",
+	"cacheWarming",
+	"deviceId",
+	"lastChangelogVersion",
+	"extensionChangelogVersions",
+	"trackingId",
+];

@@ -1,0 +1,31 @@
+import type { SettingsError } from "./types.js";
+
+export interface SettingsDiagnostic {
+	type: "warning";
+	message: string;
+}
+
+/**
+ * Renders settings errors as warnings, dropping duplicates by (type, message) so a file reported
+ * by both the startup and the runtime manager appears once.
+ */
+export function collectSettingsDiagnostics(errors: readonly SettingsError[]): SettingsDiagnostic[] {
+	const seen = new Set<string>();
+	const diagnostics: SettingsDiagnostic[] = [];
+	for (const { scope, path, error } of errors) {
+		const message =
+			path === undefined
+				? `Invalid ${scope} settings: ${error.message}`
+				: `Invalid settings file ${path}: ${error.message}`;
+		const key = `warning\0${message}`;
+		if (seen.has(key)) continue;
+		seen.add(key);
+		diagnostics.push({ type: "warning", message });
+	}
+	return diagnostics;
+}
+
+/** The line package commands print for a settings error. */
+export function formatSettingsWarning(context: string, error: SettingsError): string {
+	return `Warning (${context}, ${error.scope} settings): ${error.error.message}`;
+}

@@ -1,0 +1,643 @@
+import { randomUUID } from "node:crypto";
+import { envName } from "../app-identity.js";
+import { isPlainObject } from "../fs/json-text.js";
+import { expandTilde, getAgentDir } from "../paths.js";
+import { applyToolModifiers } from "./default-tools.js";
+import { CACHE_WARMING_MODES, SETTINGS_DEFAULTS } from "./defaults.js";
+import { SettingsLayers, type SettingsLayersOptions } from "./layers.js";
+import {
+	booleanOr,
+	clamp,
+	finiteNumberOr,
+	oneOf,
+	parseTimeoutSetting,
+	parseTokenSetting,
+	stringArray,
+} from "./normalize.js";
+import { FileSettingsStorage, InMemorySettingsStorage, type SettingsStorage } from "./storage.js";
+import type {
+	CacheWarmingMode,
+	DoubleEscapeAction,
+	FullscreenExitOutput,
+	FullscreenScrollbar,
+	MermaidRenderingMode,
+	PackageSource,
+	ProjectTrustPolicy,
+	QueueMode,
+	SessionShareDestination,
+	Settings,
+	SettingsThinkingLevel,
+	TransportSetting,
+	TreeFilterMode,
+	TuiMode,
+} from "./types.js";
+
+const QUEUE_MODES: readonly QueueMode[] = ["all", "one-at-a-time"];
+const THINKING_LEVELS: readonly SettingsThinkingLevel[] = ["off", "minimal", "low", "medium", "high", "xhigh", "max"];
+const DOUBLE_ESCAPE_ACTIONS: readonly DoubleEscapeAction[] = ["tree", "fork", "none"];
+const TREE_FILTER_MODES: readonly TreeFilterMode[] = ["default", "no-tools", "user-only", "labeled-only", "all"];
+const PROJECT_TRUST_POLICIES: readonly ProjectTrustPolicy[] = ["ask", "always", "never"];
+const TRANSPORTS: readonly TransportSetting[] = ["auto", "sse", "websocket", "websocket-cached"];
+const FULLSCREEN_EXIT_OUTPUTS: readonly FullscreenExitOutput[] = ["transcript", "resume-hint"];
+const FULLSCREEN_SCROLLBARS: readonly FullscreenScrollbar[] = ["auto", "always", "hidden"];
+const MERMAID_MODES: readonly MermaidRenderingMode[] = ["off", "final", "streaming"];
+const D = SETTINGS_DEFAULTS;
+
+/** A model as far as settings care: per-model keys are `provider/id`. */
+export interface ModelKey {
+	provider: string;
+	id: string;
+}
+
+export interface CompactionSettings {
+	enabled: boolean;
+	reserveTokens: number;
+	keepRecentTokens: number;
+}
+
+export interface RetrySettings {
+	enabled: boolean;
+	maxRetries: number;
+	baseDelayMs: number;
+	maxAgentDelayMs: number;
+}
+
+export interface ProviderRetrySettings {
+	timeoutMs?: number;
+	maxRetries?: number;
+	maxRetryDelayMs: number;
+}
+
+export interface TerminalCapabilityOverrides {
+	images?: "kitty" | "iterm2" | null;
+	trueColor?: boolean;
+	hyperlinks?: boolean;
+}
+
+type ResourceField = "extensions" | "skills" | "prompts" | "themes";
+
+/** Typed access to user and project settings with defaults, normalization and write-back. */
+export class SettingsManager extends SettingsLayers {
+	static create(cwd: string, agentDir: string = getAgentDir(), options: SettingsLayersOptions = {}): SettingsManager {
+		return new SettingsManager(new FileSettingsStorage(cwd, agentDir), options);
+	}
+
+	static fromStorage(storage: SettingsStorage, options: SettingsLayersOptions = {}): SettingsManager {
+		return new SettingsManager(storage, options);
+	}
+
+	/** Everything runs unchanged, but nothing touches the disk (SDK and tests). */
+	static inMemory(settings: Settings = {}, options: SettingsLayersOptions = {}): SettingsManager {
+		const text = JSON.stringify(structuredClone(settings), null, 2);
+		return new SettingsManager(new InMemorySettingsStorage(text), options);
+	}
+
+	// Model and thinking
+
+	getDefaultProvider(): string | undefined {
+		return stringOrUndefined(this.value("defaultProvider"));
+	}
+	setDefaultProvider(provider: string | undefined): void {
+		this.setGlobalField("defaultProvider", provider);
+	}
+	getDefaultModel(): string | undefined {
+		return stringOrUndefined(this.value("defaultModel"));
+	}
+	setDefaultModel(model: string | undefined): void {
+		this.setGlobalField("defaultModel", model);
+	}
+	setDefaultModelAndProvider(provider: string, model: string): void {
+		this.setGlobalFields({ defaultProvider: provider, defaultModel: model });
+	}
+	/** The raw configured level (undefined when unset; callers fall back to `medium`). */
+	getDefaultThinkingLevel(): SettingsThinkingLevel | undefined {
+		return this.value("defaultThinkingLevel");
+	}
+	setDefaultThinkingLevel(level: SettingsThinkingLevel | undefined): void {
+		this.setGlobalField("defaultThinkingLevel", level);
+	}
+	getModelThinkingLevel(provider: string, id: string): SettingsThinkingLevel | undefined {
+		const level = this.getAllModelThinkingLevels()[`${provider}/${id}`];
+		return THINKING_LEVELS.includes(level as SettingsThinkingLevel) ? level : undefined;
+	}
+	getAllModelThinkingLevels(): Record<string, SettingsThinkingLevel> {
+		const levels = this.value("modelThinkingLevels");
+		return isPlainObject(levels) ? { ...(levels as Record<string, SettingsThinkingLevel>) } : {};
+	}
+	setModelThinkingLevel(provider: string, id: string, level: SettingsThinkingLevel): void {
+		const levels = { ...this.globalLevels(), [`${provider}/${id}`]: level };
+		this.setGlobalField("modelThinkingLevels", levels);
+	}
+	removeModelThinkingLevel(provider: string, id: string): void {
+		const levels = this.globalLevels();
+		delete levels[`${provider}/${id}`];
+		this.setGlobalField("modelThinkingLevels", Object.keys(levels).length > 0 ? levels : undefined);
+	}
+	private globalLevels(): Record<string, SettingsThinkingLevel> {
+		const levels = this.globalValue("modelThinkingLevels");
+		return isPlainObject(levels) ? { ...(levels as Record<string, SettingsThinkingLevel>) } : {};
+	}
+	getThinkingBudgets(): { minimal: number; low: number; medium: number; high: number } {
+		const configured = this.value("thinkingBudgets");
+		const budgets: { minimal: number; low: number; medium: number; high: number } = { ...D.thinkingBudgets };
+		if (isPlainObject(configured)) {
+			for (const level of ["minimal", "low", "medium", "high"] as const) {
+				budgets[level] = finiteNumberOr(configured[level], budgets[level]);
+			}
+		}
+		return budgets;
+	}
+	getEnabledModels(): string[] | undefined {
+		return stringArray(this.value("enabledModels"));
+	}
+	setEnabledModels(patterns: string[] | undefined): void {
+		this.setGlobalField("enabledModels", patterns ? [...patterns] : undefined);
+	}
+	getHideThinkingBlock(): boolean {
+		return booleanOr(this.value("hideThinkingBlock"), D.hideThinkingBlock);
+	}
+	setHideThinkingBlock(hide: boolean): void {
+		this.setGlobalField("hideThinkingBlock", hide);
+	}
+	getShowCacheMissNotices(): boolean {
+		return booleanOr(this.value("showCacheMissNotices"), D.showCacheMissNotices);
+	}
+	setShowCacheMissNotices(show: boolean): void {
+		this.setGlobalField("showCacheMissNotices", show);
+	}
+	getCacheWarmingMode(): CacheWarmingMode {
+		return oneOf(this.globalValue("cacheWarming"), CACHE_WARMING_MODES, D.cacheWarming);
+	}
+	setCacheWarmingMode(mode: CacheWarmingMode): void {
+		this.setGlobalField("cacheWarming", mode);
+	}
+
+	// Interaction
+
+	getSteeringMode(): QueueMode {
+		return oneOf(this.value("steeringMode"), QUEUE_MODES, D.steeringMode);
+	}
+	setSteeringMode(mode: QueueMode): void {
+		this.setGlobalField("steeringMode", mode);
+	}
+	getFollowUpMode(): QueueMode {
+		return oneOf(this.value("followUpMode"), QUEUE_MODES, D.followUpMode);
+	}
+	setFollowUpMode(mode: QueueMode): void {
+		this.setGlobalField("followUpMode", mode);
+	}
+	/** The configured editor, else `$VISUAL`, `$EDITOR`, then `notepad` (Windows) or `nano`. */
+	getExternalEditorCommand(): string {
+		const configured = this.value("externalEditor");
+		if (typeof configured === "string" && configured.trim() !== "") return configured;
+		const fromEnv = process.env.VISUAL || process.env.EDITOR;
+		if (fromEnv) return fromEnv;
+		return process.platform === "win32" ? "notepad" : "nano";
+	}
+	getDoubleEscapeAction(): DoubleEscapeAction {
+		return oneOf(this.value("doubleEscapeAction"), DOUBLE_ESCAPE_ACTIONS, D.doubleEscapeAction);
+	}
+	setDoubleEscapeAction(action: DoubleEscapeAction): void {
+		this.setGlobalField("doubleEscapeAction", action);
+	}
+	getTreeFilterMode(): TreeFilterMode {
+		return oneOf(this.value("treeFilterMode"), TREE_FILTER_MODES, D.treeFilterMode);
+	}
+	setTreeFilterMode(mode: TreeFilterMode): void {
+		this.setGlobalField("treeFilterMode", mode);
+	}
+	/** User layer only: the trust policy cannot be set by the project it governs. */
+	getDefaultProjectTrust(): ProjectTrustPolicy {
+		return oneOf(this.globalValue("defaultProjectTrust"), PROJECT_TRUST_POLICIES, D.defaultProjectTrust);
+	}
+	setDefaultProjectTrust(policy: ProjectTrustPolicy): void {
+		this.setGlobalField("defaultProjectTrust", policy);
+	}
+
+	// Tools
+
+	/** The resolved built-in tool list, or undefined when no layer sets `defaultTools`. */
+	getDefaultTools(): string[] | undefined {
+		const tools = stringArray(this.value("defaultTools"));
+		return tools === undefined ? undefined : applyToolModifiers(tools);
+	}
+	getCodemodeMode(): "on" | "only" {
+		const codemode = this.value("codemode");
+		return oneOf(isPlainObject(codemode) ? codemode.mode : undefined, ["on", "only"] as const, D.codemode.mode);
+	}
+	getCodemodeInlineBudget(): number {
+		const codemode = this.value("codemode");
+		return finiteNumberOr(isPlainObject(codemode) ? codemode.inlineBudget : undefined, D.codemode.inlineBudget);
+	}
+
+	// Sessions and context
+
+	getSessionDir(): string | undefined {
+		const dir = this.value("sessionDir");
+		return typeof dir === "string" && dir !== "" ? expandTilde(dir) : undefined;
+	}
+	getSessionShareDestination(): SessionShareDestination {
+		return oneOf(this.value("sessionShareDestination"), ["gist", "radius"] as const, D.sessionShareDestination);
+	}
+	setSessionShareDestination(destination: SessionShareDestination): void {
+		this.setGlobalField("sessionShareDestination", destination);
+	}
+	getCompactionEnabled(): boolean {
+		return booleanOr(this.object("compaction").enabled, D.compaction.enabled);
+	}
+	setCompactionEnabled(enabled: boolean): void {
+		this.setGlobalNested("compaction", "enabled", enabled);
+	}
+	getCompactionReserveTokens(model?: ModelKey): number {
+		return this.compactionTokens("reserveTokens", model);
+	}
+	getCompactionKeepRecentTokens(model?: ModelKey): number {
+		return this.compactionTokens("keepRecentTokens", model);
+	}
+	getCompactionSettings(model?: ModelKey): CompactionSettings {
+		return {
+			enabled: this.getCompactionEnabled(),
+			reserveTokens: this.getCompactionReserveTokens(model),
+			keepRecentTokens: this.getCompactionKeepRecentTokens(model),
+		};
+	}
+	/** Model override ?? ordinary value ?? default, each validated strictly (a bad value throws). */
+	private compactionTokens(field: "reserveTokens" | "keepRecentTokens", model?: ModelKey): number {
+		const compaction = this.object("compaction");
+		const ordinary = parseTokenSetting(`compaction.${field}`, compaction[field]);
+		let override: number | undefined;
+		if (model && isPlainObject(compaction.modelOverrides)) {
+			const key = `${model.provider}/${model.id}`;
+			const entry = compaction.modelOverrides[key];
+			if (entry !== undefined) {
+				const label = `compaction.modelOverrides[${JSON.stringify(key)}]`;
+				if (!isPlainObject(entry)) {
+					throw new Error(`Invalid ${label} setting: ${JSON.stringify(entry)}. Expected an object.`);
+				}
+				override = parseTokenSetting(`${label}.${field}`, entry[field]);
+			}
+		}
+		return override ?? ordinary ?? D.compaction[field];
+	}
+	getBranchSummarySettings(): { reserveTokens: number; skipPrompt: boolean } {
+		const summary = this.object("branchSummary");
+		return {
+			reserveTokens: finiteNumberOr(summary.reserveTokens, D.branchSummary.reserveTokens),
+			skipPrompt: booleanOr(summary.skipPrompt, D.branchSummary.skipPrompt),
+		};
+	}
+	getBranchSummarySkipPrompt(): boolean {
+		return this.getBranchSummarySettings().skipPrompt;
+	}
+
+	// Terminal and display
+
+	/** The raw theme value, possibly a `light/dark` pair. */
+	getThemeSetting(): string {
+		const theme = this.value("theme");
+		return typeof theme === "string" ? theme : D.theme;
+	}
+	/** A single theme name, or undefined when the setting is a light/dark pair. */
+	getTheme(): string | undefined {
+		const theme = this.getThemeSetting();
+		return theme.includes("/") ? undefined : theme;
+	}
+	setTheme(theme: string): void {
+		this.setGlobalField("theme", theme);
+	}
+	getQuietStartup(): boolean | "header" {
+		const quiet = this.value("quietStartup");
+		return quiet === true || quiet === "header" ? quiet : false;
+	}
+	setQuietStartup(quiet: boolean | "header"): void {
+		this.setGlobalField("quietStartup", quiet);
+	}
+	getTuiMode(): TuiMode {
+		return this.value("tuiMode") === "regular" ? "regular" : "fullscreen";
+	}
+	setTuiMode(mode: TuiMode): void {
+		this.setGlobalField("tuiMode", mode);
+	}
+	getFullscreenExitOutput(): FullscreenExitOutput {
+		return oneOf(this.value("fullscreenExitOutput"), FULLSCREEN_EXIT_OUTPUTS, D.fullscreenExitOutput);
+	}
+	setFullscreenExitOutput(output: FullscreenExitOutput): void {
+		this.setGlobalField("fullscreenExitOutput", output);
+	}
+	getFullscreenScrollbar(): FullscreenScrollbar {
+		return oneOf(this.value("fullscreenScrollbar"), FULLSCREEN_SCROLLBARS, D.fullscreenScrollbar);
+	}
+	setFullscreenScrollbar(scrollbar: FullscreenScrollbar): void {
+		this.setGlobalField("fullscreenScrollbar", scrollbar);
+	}
+	getFullscreenCopyOnSelect(): boolean {
+		return booleanOr(this.value("fullscreenCopyOnSelect"), D.fullscreenCopyOnSelect);
+	}
+	setFullscreenCopyOnSelect(copy: boolean): void {
+		this.setGlobalField("fullscreenCopyOnSelect", copy);
+	}
+	/** `"auto"`, or a line count floored and clamped to 1..100. */
+	getFullscreenWheelScrollLines(): "auto" | number {
+		const lines = this.value("fullscreenWheelScrollLines");
+		return typeof lines === "number" && Number.isFinite(lines) ? clamp(Math.floor(lines), 1, 100) : "auto";
+	}
+	setFullscreenWheelScrollLines(lines: "auto" | number): void {
+		this.setGlobalField("fullscreenWheelScrollLines", lines);
+	}
+	getEditorPaddingX(): number {
+		return clamp(Math.floor(finiteNumberOr(this.value("editorPaddingX"), D.editorPaddingX)), 0, 3);
+	}
+	setEditorPaddingX(padding: number): void {
+		this.setGlobalField("editorPaddingX", clamp(Math.floor(padding), 0, 3));
+	}
+	getOutputPad(): 0 | 1 {
+		return this.value("outputPad") === 0 ? 0 : 1;
+	}
+	setOutputPad(pad: 0 | 1): void {
+		this.setGlobalField("outputPad", pad);
+	}
+	getAutocompleteMaxVisible(): number {
+		return clamp(Math.floor(finiteNumberOr(this.value("autocompleteMaxVisible"), D.autocompleteMaxVisible)), 3, 20);
+	}
+	setAutocompleteMaxVisible(count: number): void {
+		this.setGlobalField("autocompleteMaxVisible", clamp(Math.floor(count), 3, 20));
+	}
+	getShowHardwareCursor(): boolean {
+		const show = this.value("showHardwareCursor");
+		return typeof show === "boolean" ? show : process.env[envName("HARDWARE_CURSOR")] === "1";
+	}
+	setShowHardwareCursor(show: boolean): void {
+		this.setGlobalField("showHardwareCursor", show);
+	}
+	getShowImages(): boolean {
+		return booleanOr(this.object("terminal").showImages, D.terminal.showImages);
+	}
+	setShowImages(show: boolean): void {
+		this.setGlobalNested("terminal", "showImages", show);
+	}
+	getImageWidthCells(): number {
+		return Math.max(
+			1,
+			Math.floor(finiteNumberOr(this.object("terminal").imageWidthCells, D.terminal.imageWidthCells)),
+		);
+	}
+	setImageWidthCells(cells: number): void {
+		this.setGlobalNested("terminal", "imageWidthCells", Math.max(1, Math.floor(cells)));
+	}
+	/** The setting wins; when unset, `TAU_CLEAR_ON_SHRINK=1` enables it. */
+	getClearOnShrink(): boolean {
+		const clear = this.object("terminal").clearOnShrink;
+		return typeof clear === "boolean" ? clear : process.env[envName("CLEAR_ON_SHRINK")] === "1";
+	}
+	setClearOnShrink(clear: boolean): void {
+		this.setGlobalNested("terminal", "clearOnShrink", clear);
+	}
+	getShowTerminalProgress(): boolean {
+		return booleanOr(this.object("terminal").showTerminalProgress, D.terminal.showTerminalProgress);
+	}
+	setShowTerminalProgress(show: boolean): void {
+		this.setGlobalNested("terminal", "showTerminalProgress", show);
+	}
+	/** Only explicit values: `"auto"` and invalid values leave detection in charge. */
+	getTerminalCapabilityOverrides(): TerminalCapabilityOverrides {
+		const terminal = this.object("terminal");
+		const overrides: TerminalCapabilityOverrides = {};
+		if (terminal.images === false) overrides.images = null;
+		if (terminal.images === "kitty" || terminal.images === "iterm2") overrides.images = terminal.images;
+		if (typeof terminal.trueColor === "boolean") overrides.trueColor = terminal.trueColor;
+		if (typeof terminal.hyperlinks === "boolean") overrides.hyperlinks = terminal.hyperlinks;
+		return overrides;
+	}
+	getImageAutoResize(): boolean {
+		return booleanOr(this.object("images").autoResize, D.images.autoResize);
+	}
+	setImageAutoResize(resize: boolean): void {
+		this.setGlobalNested("images", "autoResize", resize);
+	}
+	getBlockImages(): boolean {
+		return booleanOr(this.object("images").blockImages, D.images.blockImages);
+	}
+	setBlockImages(block: boolean): void {
+		this.setGlobalNested("images", "blockImages", block);
+	}
+	getCodeBlockIndent(): string {
+		const indent = this.object("markdown").codeBlockIndent;
+		return typeof indent === "string" ? indent : D.markdown.codeBlockIndent;
+	}
+	getMermaidRenderingMode(): MermaidRenderingMode {
+		return oneOf(this.object("markdown").mermaid, MERMAID_MODES, D.markdown.mermaid);
+	}
+	setMermaidRenderingMode(mode: MermaidRenderingMode): void {
+		this.setGlobalNested("markdown", "mermaid", mode);
+	}
+
+	// Network and retries
+
+	getTransport(): TransportSetting {
+		return oneOf(this.value("transport"), TRANSPORTS, D.transport);
+	}
+	setTransport(transport: TransportSetting): void {
+		this.setGlobalField("transport", transport);
+	}
+	getHttpProxy(): string | undefined {
+		return stringOrUndefined(this.globalValue("httpProxy"));
+	}
+	/** Milliseconds; 0 means disabled. Throws `Invalid httpIdleTimeoutMs setting: <v>` on a bad value. */
+	getHttpIdleTimeoutMs(): number {
+		return parseTimeoutSetting("httpIdleTimeoutMs", this.value("httpIdleTimeoutMs"), D.httpIdleTimeoutMs);
+	}
+	setHttpIdleTimeoutMs(timeout: number | "disabled"): void {
+		if (timeout !== "disabled" && (!Number.isFinite(timeout) || timeout < 0)) {
+			throw new Error(`Invalid httpIdleTimeoutMs setting: ${timeout}`);
+		}
+		this.setGlobalField("httpIdleTimeoutMs", timeout === "disabled" ? timeout : Math.floor(timeout));
+	}
+	getWebSocketConnectTimeoutMs(): number {
+		return parseTimeoutSetting(
+			"websocketConnectTimeoutMs",
+			this.value("websocketConnectTimeoutMs"),
+			D.websocketConnectTimeoutMs,
+		);
+	}
+	getRetryEnabled(): boolean {
+		return booleanOr(this.object("retry").enabled, D.retry.enabled);
+	}
+	setRetryEnabled(enabled: boolean): void {
+		this.setGlobalNested("retry", "enabled", enabled);
+	}
+	getRetrySettings(): RetrySettings {
+		const retry = this.object("retry");
+		return {
+			enabled: this.getRetryEnabled(),
+			maxRetries: finiteNumberOr(retry.maxRetries, D.retry.maxRetries),
+			baseDelayMs: finiteNumberOr(retry.baseDelayMs, D.retry.baseDelayMs),
+			maxAgentDelayMs: finiteNumberOr(retry.maxAgentDelayMs, D.retry.maxAgentDelayMs),
+		};
+	}
+	getProviderRetrySettings(): ProviderRetrySettings {
+		const retry = this.object("retry");
+		const provider = isPlainObject(retry.provider) ? retry.provider : {};
+		const idle = this.getHttpIdleTimeoutMs();
+		const settings: ProviderRetrySettings = {
+			maxRetries: finiteNumberOr(provider.maxRetries, D.retry.provider.maxRetries),
+			maxRetryDelayMs: finiteNumberOr(provider.maxRetryDelayMs, D.retry.provider.maxRetryDelayMs),
+		};
+		const timeout = finiteNumberOr(provider.timeoutMs, idle);
+		if (timeout > 0) settings.timeoutMs = timeout;
+		return settings;
+	}
+
+	// Shell and updates
+
+	getShellPath(): string | undefined {
+		const shell = this.value("shellPath");
+		return typeof shell === "string" && shell !== "" ? expandTilde(shell) : undefined;
+	}
+	setShellPath(path: string | undefined): void {
+		this.setGlobalField("shellPath", path);
+	}
+	getShellCommandPrefix(): string | undefined {
+		return stringOrUndefined(this.value("shellCommandPrefix"));
+	}
+	setShellCommandPrefix(prefix: string | undefined): void {
+		this.setGlobalField("shellCommandPrefix", prefix);
+	}
+	getNpmCommand(): string[] {
+		const command = stringArray(this.value("npmCommand")) ?? [...D.npmCommand];
+		if (!command[0]) throw new Error("Invalid npmCommand: first array entry must be a non-empty command");
+		return [...command];
+	}
+	setNpmCommand(command: string[]): void {
+		this.setGlobalField("npmCommand", [...command]);
+	}
+	/** argv for `tau update`: `TAU_SELF_UPDATE_COMMAND` (split on whitespace) wins over the user setting. */
+	getSelfUpdateCommand(): string[] | undefined {
+		const fromEnv = process.env[envName("SELF_UPDATE_COMMAND")];
+		if (fromEnv && fromEnv.trim() !== "") return fromEnv.trim().split(/\s+/);
+		return stringArray(this.globalValue("selfUpdateCommand"));
+	}
+	getCollapseChangelog(): boolean {
+		return booleanOr(this.value("collapseChangelog"), D.collapseChangelog);
+	}
+	setCollapseChangelog(collapse: boolean): void {
+		this.setGlobalField("collapseChangelog", collapse);
+	}
+	getEnableInstallTelemetry(): boolean {
+		return booleanOr(this.value("enableInstallTelemetry"), D.enableInstallTelemetry);
+	}
+	setEnableInstallTelemetry(enable: boolean): void {
+		this.setGlobalField("enableInstallTelemetry", enable);
+	}
+	getEnableAnalytics(): boolean {
+		return booleanOr(this.value("enableAnalytics"), D.enableAnalytics);
+	}
+	/** Enabling analytics for the first time creates the `trackingId`. */
+	setEnableAnalytics(enable: boolean): void {
+		const fields: Record<string, unknown> = { enableAnalytics: enable };
+		if (enable && typeof this.globalValue("trackingId") !== "string") fields.trackingId = randomUUID();
+		this.setGlobalFields(fields);
+	}
+	getTrackingId(): string | undefined {
+		return stringOrUndefined(this.globalValue("trackingId"));
+	}
+	getOrCreateDeviceId(): string {
+		const existing = this.globalValue("deviceId");
+		if (typeof existing === "string" && existing !== "") return existing;
+		const id = randomUUID();
+		this.setGlobalField("deviceId", id);
+		return id;
+	}
+	getWarnings(): { anthropicExtraUsage: boolean; [key: string]: unknown } {
+		const warnings = this.object("warnings");
+		return {
+			...warnings,
+			anthropicExtraUsage: booleanOr(warnings.anthropicExtraUsage, D.warnings.anthropicExtraUsage),
+		};
+	}
+	setWarnings(warnings: Record<string, unknown>): void {
+		this.setGlobalField("warnings", { ...warnings });
+	}
+
+	// Changelog bookkeeping (user layer only: a committed project file must not spoof it)
+
+	getLastChangelogVersion(): string | undefined {
+		return stringOrUndefined(this.globalValue("lastChangelogVersion"));
+	}
+	setLastChangelogVersion(version: string): void {
+		this.setGlobalField("lastChangelogVersion", version);
+	}
+	getExtensionChangelogVersion(key: string): string | undefined {
+		const versions = this.globalValue("extensionChangelogVersions");
+		return isPlainObject(versions) ? stringOrUndefined(versions[key]) : undefined;
+	}
+	setExtensionChangelogVersion(key: string, version: string): void {
+		this.setGlobalNested("extensionChangelogVersions", key, version);
+	}
+
+	// Resources (merged view for display; loaders resolve each layer separately)
+
+	getPackages(): PackageSource[] {
+		const packages = this.value("packages");
+		return Array.isArray(packages) ? structuredClone(packages) : [];
+	}
+	setPackages(packages: PackageSource[]): void {
+		this.setGlobalField("packages", structuredClone(packages));
+	}
+	setProjectPackages(packages: PackageSource[]): void {
+		this.updateProjectSettings("packages", () => structuredClone(packages));
+	}
+	getExtensionPaths(): string[] {
+		return this.resourceList("extensions");
+	}
+	setExtensionPaths(paths: string[]): void {
+		this.setGlobalField("extensions", [...paths]);
+	}
+	setProjectExtensionPaths(paths: string[]): void {
+		this.updateProjectSettings("extensions", () => [...paths]);
+	}
+	getSkillPaths(): string[] {
+		return this.resourceList("skills");
+	}
+	setSkillPaths(paths: string[]): void {
+		this.setGlobalField("skills", [...paths]);
+	}
+	setProjectSkillPaths(paths: string[]): void {
+		this.updateProjectSettings("skills", () => [...paths]);
+	}
+	getPromptTemplatePaths(): string[] {
+		return this.resourceList("prompts");
+	}
+	setPromptTemplatePaths(paths: string[]): void {
+		this.setGlobalField("prompts", [...paths]);
+	}
+	setProjectPromptTemplatePaths(paths: string[]): void {
+		this.updateProjectSettings("prompts", () => [...paths]);
+	}
+	getThemePaths(): string[] {
+		return this.resourceList("themes");
+	}
+	setThemePaths(paths: string[]): void {
+		this.setGlobalField("themes", [...paths]);
+	}
+	setProjectThemePaths(paths: string[]): void {
+		this.updateProjectSettings("themes", () => [...paths]);
+	}
+	getEnableSkillCommands(): boolean {
+		return booleanOr(this.value("enableSkillCommands"), D.enableSkillCommands);
+	}
+	setEnableSkillCommands(enable: boolean): void {
+		this.setGlobalField("enableSkillCommands", enable);
+	}
+	private resourceList(field: ResourceField): string[] {
+		return stringArray(this.value(field)) ?? [];
+	}
+
+	private object(field: keyof Settings): Record<string, unknown> {
+		const value = this.value(field);
+		return isPlainObject(value) ? value : {};
+	}
+}
+
+function stringOrUndefined(value: unknown): string | undefined {
+	return typeof value === "string" ? value : undefined;
+}
