@@ -1,0 +1,125 @@
+/**
+ * The provider-neutral scripted turn. One turn answers one request; each wire protocol renders it
+ * in its own format, so a test can script a reply once and replay it against any adapter.
+ */
+
+/** Text given literally, as explicit delta pieces, or generated: `{ tokens: N }` yields N words. */
+export type ScriptedText = string | readonly string[] | { readonly tokens: number };
+
+/** Neutral stop reasons; each protocol maps them to its own wire value (see docs/testkit.md). */
+export type MockStopReason =
+	| "stop"
+	| "length"
+	| "toolUse"
+	| "stopSequence"
+	| "pauseTurn"
+	| "refusal"
+	| "contentFilter"
+	| "error";
+
+export interface MockUsage {
+	/** Input tokens not read from or written to the cache. */
+	input?: number;
+	output?: number;
+	cacheRead?: number;
+	cacheWrite?: number;
+	/** Anthropic only: the part of `cacheWrite` written with the 1h TTL. */
+	cacheWrite1h?: number;
+	/** Reasoning tokens, reported inside `output` by every protocol. */
+	reasoning?: number;
+}
+
+export interface MockToolCall {
+	/** Call id (`toolu_…` / `call_…`); generated when omitted. */
+	id?: string;
+	/** Responses only: the function_call item id (`fc_…`); generated when omitted. */
+	itemId?: string;
+	name: string;
+	/** A value is sent as its JSON text; a string is sent verbatim (so malformed JSON is possible). */
+	arguments?: unknown;
+	/** Characters of argument text per delta (default 8). */
+	chunkSize?: number;
+}
+
+/** Thinking with an optional Anthropic signature (generated when omitted). */
+export interface MockThinking {
+	text: ScriptedText;
+	signature?: string;
+}
+
+/** One content block, for turns whose block order matters (e.g. text between two tool calls). */
+export type MockBlock =
+	| { type: "thinking"; text: ScriptedText; signature?: string }
+	| { type: "redactedThinking"; data: string }
+	| { type: "text"; text: ScriptedText }
+	| ({ type: "toolCall" } & MockToolCall);
+
+/** Provider error details for `stopReason: "error"` (sent in-stream) and for HTTP faults. */
+export interface MockErrorDetails {
+	message?: string;
+	/** Anthropic `error.type` / OpenAI `error.type`. */
+	type?: string;
+	/** OpenAI `error.code`. */
+	code?: string;
+	/** Responses only: send a bare `error` event instead of `response.failed`. */
+	asErrorEvent?: boolean;
+}
+
+export type MockFault =
+	/** An HTTP error in the provider's real error format. `body` replaces the generated body. */
+	| {
+			kind: "http";
+			status: number;
+			message?: string;
+			type?: string;
+			code?: string;
+			body?: unknown;
+			headers?: Record<string, string>;
+			/** Seconds (or an HTTP date) sent as `retry-after`. */
+			retryAfter?: number | string;
+	  }
+	/** The provider's real context-overflow error (HTTP 400). */
+	| { kind: "overflow"; inputTokens?: number; contextWindow?: number }
+	/** Send the first `afterBytes` body bytes of the turn, then destroy the socket. */
+	| { kind: "disconnect"; afterBytes: number }
+	/** Send the first `afterBytes` body bytes, then end the response cleanly (no terminal event). */
+	| { kind: "truncate"; afterBytes: number }
+	/** Hang until the client aborts or the server closes; before the headers unless `afterBytes` is set. */
+	| { kind: "stall"; afterBytes?: number }
+	/** Insert an unparsable SSE line after `afterEvents` events (default 1). */
+	| { kind: "malformed"; afterEvents?: number; line?: string };
+
+/** A scripted reply. Shorthand fields render in the order thinking, redacted thinking, text, tool calls. */
+export interface MockTurn {
+	thinking?: ScriptedText | MockThinking;
+	/** Anthropic `redacted_thinking` data / Responses `encrypted_content`; ignored by Chat Completions. */
+	redactedThinking?: string;
+	text?: ScriptedText;
+	toolCalls?: readonly MockToolCall[];
+	/** Explicit block order; when set, the shorthand fields above are ignored. */
+	blocks?: readonly MockBlock[];
+	/** Refusal text: Anthropic `stop_details.explanation`, Chat `delta.refusal`, Responses refusal part. */
+	refusal?: string;
+	usage?: MockUsage;
+	/** Default: `toolUse` when the turn has tool calls, else `stop`. */
+	stopReason?: MockStopReason;
+	/** Sent instead of the mapped stop reason (Responses: `status` or `status:reason`). */
+	rawStopReason?: string;
+	error?: MockErrorDetails;
+	/** Words of text/thinking per delta (default 1). */
+	chunkSize?: number;
+	/** Chat Completions: the delta field that carries thinking (default `reasoning_content`). */
+	reasoningField?: "reasoning_content" | "reasoning";
+	/** The model name echoed back; defaults to the request's `model`. */
+	model?: string;
+	fault?: MockFault;
+}
+
+/** A response written verbatim, for wire shapes the turn model does not cover. */
+export interface RawTurn {
+	raw: string | readonly string[];
+	status?: number;
+	headers?: Record<string, string>;
+}
+
+export type ScriptedReply = MockTurn | RawTurn;
