@@ -1,0 +1,38 @@
+export { extractBranchEntries } from "./branch-extraction.js";
+export {
+	CURRENT_SESSION_VERSION,
+	isSessionHeader,
+	parseSessionEntries,
+	serializeEntry,
+} from "./format.js";
+export { assertValidSessionId, createSessionId, generateId } from "./ids.js";
+export { findMostRecentSession, type ListProgress, readSessionInfo } from "./listing.js";
+export {
+	type LoadedSessionFile,
+	loadEntriesFromFile,
+	loadSessionFile,
+	MAX_SESSION_HEADER_SCAN_BYTES,
+	type RawLine,
+	readSessionHeader,
+} from "./loader.js";
+export { encodeCwd, getDefaultSessionDir, sessionFileName } from "./location.js";
+export {
+	READ_ONLY_WARNING,
+	type ReadonlySessionManager,
+	SessionManager,
+	type SessionManagerOptions,
+} from "./manager.js";
+export type * from "./messages.js";
+export { migrateSessionEntries } from "./migrate.js";
+export { buildSessionPath } from "./path.js";
+export {
+	buildContextEntries,
+	buildSessionContext,
+	buildSessionProjection,
+	getLatestCompactionEntry,
+	projectContextEntry,
+	sessionEntryToContextMessages,
+} from "./projection.js";
+export { nodeSessionFileSystem, type SessionFileSystem } from "./storage.js";
+export { getCurrentSystemMessage, renderSystemPrompt } from "./system-replay.js";
+export type * from "./types.js";

@@ -1,0 +1,162 @@
+import { entryTimeMs } from "./format.js";
+import type { SessionMessage } from "./messages.js";
+import { buildSessionPath, type WalkWarning } from "./path.js";
+import type {
+	CompactionEntry,
+	ContextEditEntry,
+	ModelSelection,
+	ProjectedSessionEntry,
+	SessionContext,
+	SessionEntry,
+	SessionProjection,
+} from "./types.js";
+
+/**
+ * The active branch filtered through its latest compaction: the compaction, then the kept range
+ * (without system messages, which the checkpoint supersedes), then everything after it.
+ */
+export function buildContextEntries(
+	entries: readonly SessionEntry[],
+	leafId?: string | null,
+	byId?: ReadonlyMap<string, SessionEntry>,
+	onWarning?: WalkWarning,
+): SessionEntry[] {
+	return contextOfPath(buildSessionPath(entries, leafId, byId, onWarning));
+}
+
+function contextOfPath(path: SessionEntry[]): SessionEntry[] {
+	let compactionIndex = -1;
+	for (let i = path.length - 1; i >= 0; i--) {
+		if (path[i]!.type === "compaction") {
+			compactionIndex = i;
+			break;
+		}
+	}
+	if (compactionIndex === -1) return path;
+	const compaction = path[compactionIndex] as CompactionEntry;
+	const result: SessionEntry[] = [compaction];
+	let kept = false;
+	for (let i = 0; i < compactionIndex; i++) {
+		const entry = path[i]!;
+		if (entry.id === compaction.firstKeptEntryId) kept = true;
+		if (kept && !(entry.type === "message" && entry.message?.role === "system")) result.push(entry);
+	}
+	for (let i = compactionIndex + 1; i < path.length; i++) result.push(path[i]!);
+	return result;
+}
+
+/** The last compaction entry in an entry list. */
+export function getLatestCompactionEntry(entries: readonly SessionEntry[]): CompactionEntry | undefined {
+	for (let i = entries.length - 1; i >= 0; i--) {
+		if (entries[i]!.type === "compaction") return entries[i] as CompactionEntry;
+	}
+	return undefined;
+}
+
+/** Model messages one stored entry contributes before context edits. */
+export function sessionEntryToContextMessages(entry: SessionEntry): SessionMessage[] {
+	switch (entry.type) {
+		case "message":
+			return entry.message ? [normalizeMessageContent(entry.message)] : [];
+		case "custom_message":
+			return [
+				{
+					role: "custom",
+					customType: entry.customType,
+					content: entry.content ?? [],
+					display: entry.display,
+					details: entry.details,
+					timestamp: entryTimeMs(entry),
+				},
+			];
+		case "branch_summary":
+			return entry.summary
+				? [{ role: "branchSummary", summary: entry.summary, fromId: entry.fromId, timestamp: entryTimeMs(entry) }]
+				: [];
+		case "compaction": {
+			const summary: SessionMessage = {
+				role: "compactionSummary",
+				summary: entry.summary,
+				tokensBefore: entry.tokensBefore,
+				timestamp: entryTimeMs(entry),
+			};
+			return entry.systemMessage ? [entry.systemMessage, summary] : [summary];
+		}
+		default:
+			return [];
+	}
+}
+
+const CONTENT_ROLES = new Set(["system", "user", "assistant", "toolResult"]);
+
+/** Old or hand-edited files may hold `content: null`; the projection gets a normalized copy. */
+function normalizeMessageContent(message: SessionMessage): SessionMessage {
+	if (!CONTENT_ROLES.has(message.role)) return message;
+	const content = (message as { content?: unknown }).content;
+	if (content !== null && content !== undefined) return message;
+	return { ...message, content: message.role === "system" ? "" : [] } as SessionMessage;
+}
+
+const EDITABLE_ROLES = new Set(["user", "assistant", "toolResult", "custom"]);
+
+/** Messages of one context entry with its latest context edit applied (`null` replacement omits it). */
+export function projectContextEntry(entry: SessionEntry, edit?: ContextEditEntry): SessionMessage[] {
+	const base = sessionEntryToContextMessages(entry);
+	if (!edit) return base;
+	if (edit.replacement === null) return [];
+	const content = edit.replacement.content;
+	return base.map((message) => {
+		if (!EDITABLE_ROLES.has(message.role)) return message;
+		const wrapped =
+			typeof content === "string" && (message.role === "assistant" || message.role === "toolResult")
+				? [{ type: "text", text: content }]
+				: content;
+		return { ...message, content: wrapped } as SessionMessage;
+	});
+}
+
+/** Thinking level and model implied by the full path (not the compaction-filtered list). */
+export function settingsFromPath(path: readonly SessionEntry[]): {
+	thinkingLevel: string;
+	model: ModelSelection | null;
+} {
+	let thinkingLevel = "off";
+	let model: ModelSelection | null = null;
+	for (const entry of path) {
+		if (entry.type === "thinking_level_change") thinkingLevel = entry.thinkingLevel;
+		else if (entry.type === "model_change") model = { provider: entry.provider, modelId: entry.modelId };
+		else if (entry.type === "message" && entry.message?.role === "assistant") {
+			model = { provider: entry.message.provider, modelId: entry.message.model };
+		}
+	}
+	return { thinkingLevel, model };
+}
+
+/** Context entries with provenance: each projected entry keeps the untouched stored entry. */
+export function buildSessionProjection(
+	entries: readonly SessionEntry[],
+	leafId?: string | null,
+	byId?: ReadonlyMap<string, SessionEntry>,
+	onWarning?: WalkWarning,
+): SessionProjection {
+	const path = buildSessionPath(entries, leafId, byId, onWarning);
+	const { thinkingLevel, model } = settingsFromPath(path);
+	const context = contextOfPath(path);
+	const edits = new Map<string, ContextEditEntry>();
+	for (const entry of context) if (entry.type === "context_edit") edits.set(entry.targetId, entry);
+	const projected: ProjectedSessionEntry[] = context.map((entry, i) => ({
+		sourceEntry: entry,
+		messages: entry.type === "compaction" && i > 0 ? [] : projectContextEntry(entry, edits.get(entry.id)),
+	}));
+	return { entries: projected, messages: projected.flatMap((entry) => entry.messages), thinkingLevel, model };
+}
+
+export function buildSessionContext(
+	entries: readonly SessionEntry[],
+	leafId?: string | null,
+	byId?: ReadonlyMap<string, SessionEntry>,
+	onWarning?: WalkWarning,
+): SessionContext {
+	const { messages, thinkingLevel, model } = buildSessionProjection(entries, leafId, byId, onWarning);
+	return { messages, thinkingLevel, model };
+}

@@ -1,0 +1,61 @@
+import { constants, copyFileSync, existsSync } from "node:fs";
+import { join } from "node:path";
+import { CURRENT_SESSION_VERSION, entriesOf, serializeEntry } from "./format.js";
+import { loadSessionFile, type RawLine } from "./loader.js";
+import { sessionFileName } from "./location.js";
+import { migrateSessionEntries } from "./migrate.js";
+import { nodeSessionFileSystem, type SessionFileSystem, SessionFileWriter, writeFileAtomic } from "./storage.js";
+import type { FileEntry, SessionHeader } from "./types.js";
+
+/**
+ * Persists a migration: a byte-identical `<name>.v<old>.bak` first (kept if one exists), then an atomic
+ * replace whose content keeps every unparseable line in its original position. Returns the new size.
+ */
+export function rewriteMigratedFile(
+	path: string,
+	oldVersion: number,
+	entries: readonly FileEntry[],
+	rawLines: readonly RawLine[],
+	fs: SessionFileSystem = nodeSessionFileSystem,
+): number {
+	const backup = `${path.replace(/\.jsonl$/, "")}.v${oldVersion}.bak`;
+	if (!existsSync(backup)) copyFileSync(path, backup, constants.COPYFILE_EXCL);
+	let content = "";
+	let raw = 0;
+	for (let i = 0; i <= entries.length; i++) {
+		while (raw < rawLines.length && rawLines[raw]!.after === i) content += `${rawLines[raw++]!.text}\n`;
+		if (i < entries.length) content += serializeEntry(entries[i]!);
+	}
+	writeFileAtomic(path, content, fs);
+	return Buffer.byteLength(content);
+}
+
+/**
+ * Writes a copy of a whole session (every branch, migrated first) under a new header for `targetCwd`,
+ * with exclusive create. Returns the new file's path.
+ */
+export function writeForkedSessionFile(
+	sourcePath: string,
+	targetCwd: string,
+	sessionDir: string,
+	id: string,
+	fs: SessionFileSystem = nodeSessionFileSystem,
+): string {
+	const loaded = loadSessionFile(sourcePath);
+	if (loaded.exists && !loaded.isSession) throw new Error(`Cannot fork: source session has no header: ${sourcePath}`);
+	if (loaded.entries.length === 0)
+		throw new Error(`Cannot fork: source session file is empty or invalid: ${sourcePath}`);
+	migrateSessionEntries(loaded.entries);
+	const header: SessionHeader = {
+		type: "session",
+		version: CURRENT_SESSION_VERSION,
+		id,
+		timestamp: new Date().toISOString(),
+		cwd: targetCwd,
+		parentSession: sourcePath,
+	};
+	const path = join(sessionDir, sessionFileName(header.timestamp, id));
+	const writer = new SessionFileWriter(path, "important", fs);
+	writer.createExclusive([header, ...entriesOf(loaded.entries)].map(serializeEntry));
+	return path;
+}
