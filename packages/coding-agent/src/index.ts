@@ -1,3 +1,4 @@
 export { type CliThinkingLevel, type OutputMode, type ParsedArgs, parseArgs, type TuiMode } from "./cli/args.js";
 export * from "./config/index.js";
 export { main } from "./main.js";
+export * from "./core/session/index.js";
