@@ -1,1 +1,82 @@
-export {};
+// Terminal layer
+
+// Capabilities
+export {
+	type CapabilityOverrides,
+	detectCapabilities,
+	getCapabilities,
+	getTerminalColorMode,
+	type ImageProtocol,
+	resetCapabilitiesCache,
+	setCapabilities,
+	setCapabilityOverrides,
+	type TerminalCapabilities,
+} from "./capabilities/capabilities.js";
+export { type CellDimensions, getCellDimensions, setCellDimensions } from "./capabilities/cell-size.js";
+export {
+	getKeybindings,
+	getSelectPageIndex,
+	type KeybindingDefinition,
+	type KeybindingDefinitions,
+	type Keybindings,
+	KeybindingsManager,
+	setKeybindings,
+	TUI_KEYBINDINGS,
+	type UserKeybindings,
+} from "./keys/keybindings.js";
+export {
+	decodeKittyPrintable,
+	decodePrintableKey,
+	isKeyRelease,
+	isKeyRepeat,
+	Key,
+	type KeyId,
+	matchesKey,
+	parseKey,
+} from "./keys/keys.js";
+// Keys
+export { isKittyProtocolActive, setKittyProtocolActive } from "./keys/kitty-state.js";
+export { formatProgramStatus, PROGRAM_STATUS_QUERY, type ProgramStatus } from "./terminal/program-status.js";
+export { StdinBuffer, type StdinBufferOptions } from "./terminal/stdin-buffer.js";
+export type { Terminal } from "./terminal/terminal.js";
+export { TerminalSequences } from "./terminal/terminal.js";
+// Text utilities
+export { hyperlink, replaceControlCharacters, stripTerminalSequences } from "./text/ansi.js";
+export { fuzzyFilter, fuzzyMatch } from "./text/fuzzy.js";
+export { extractSegments, getOsc8LinkAtColumn, normalizeTerminalOutput } from "./text/segments.js";
+export { applyBackgroundToLine, sliceByColumn, sliceWithWidth, truncateToWidth } from "./text/truncate.js";
+export { visibleWidth } from "./text/width.js";
+export { wrapTextWithAnsi } from "./text/wrap.js";
+// Component model and TUI
+export {
+	type Component,
+	CURSOR_MARKER,
+	FAKE_CURSOR_END,
+	FAKE_CURSOR_START,
+	type Focusable,
+	isFocusable,
+	renderFakeCursor,
+	type TuiMouseButton,
+	type TuiMouseEvent,
+	type TuiMouseEventResult,
+	type TuiMouseEventType,
+} from "./tui/component.js";
+export { type ChildLines, Container, renderChildLines } from "./tui/container.js";
+export { TuiMainScreen } from "./tui/main-screen.js";
+export {
+	compositeTuiLine,
+	type OverlayAnchor,
+	type OverlayBounds,
+	type OverlayMargin,
+	type OverlayOptions,
+	type SizeValue,
+} from "./tui/overlay-layout.js";
+export { parseTerminalColor, type RgbColor, type TerminalColors } from "./tui/terminal-colors.js";
+export {
+	type InputListener,
+	type InputListenerResult,
+	MIN_RENDER_INTERVAL_MS,
+	type OverlayHandle,
+	type TUI,
+	type TuiMode,
+} from "./tui/tui-base.js";

@@ -1,0 +1,138 @@
+import { type Component, MIN_RENDER_INTERVAL_MS, TuiMainScreen } from "@tau/tui";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { Lines, nextTick } from "./helpers/components.js";
+import { VirtualTerminal } from "./helpers/virtual-terminal.js";
+
+class KeyLog implements Component {
+	keys: string[] = [];
+	renders = 0;
+	wantsKeyRelease = false;
+	render(): readonly string[] {
+		this.renders++;
+		return [`keys: ${this.keys.length}`];
+	}
+	handleInput(data: string): void {
+		this.keys.push(data);
+	}
+	invalidate(): void {}
+}
+
+/** Counts frames by their synchronized-output start sequence. */
+function frames(term: VirtualTerminal): number {
+	return term.getRawOutput().split("\x1b[?2026h").length - 1;
+}
+
+beforeEach(() => {
+	vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "Date"] });
+});
+afterEach(() => {
+	vi.useRealTimers();
+});
+
+describe("render scheduling", () => {
+	it("coalesces many requests into one frame", async () => {
+		const term = new VirtualTerminal(40, 10);
+		const tui = new TuiMainScreen(term);
+		const content = new Lines(["a"]);
+		tui.addChild(content);
+		tui.start();
+		await nextTick();
+		await vi.advanceTimersByTimeAsync(MIN_RENDER_INTERVAL_MS);
+		term.clearRawOutput();
+		for (let i = 0; i < 100; i++) {
+			content.set([`value ${i}`]);
+			tui.requestRender();
+			vi.advanceTimersByTime(0.05);
+		}
+		await nextTick();
+		await vi.advanceTimersByTimeAsync(MIN_RENDER_INTERVAL_MS);
+		expect(frames(term)).toBe(1);
+		await term.flush();
+		expect(term.getViewport()[0]).toBe("value 99");
+		tui.stop();
+	});
+
+	it("keeps frames at least 16 ms apart under continuous requests", async () => {
+		const term = new VirtualTerminal(40, 10);
+		const tui = new TuiMainScreen(term);
+		const content = new Lines(["a"]);
+		tui.addChild(content);
+		const frameTimes: number[] = [];
+		const write = term.write.bind(term);
+		term.write = (data: string) => {
+			if (data.includes("\x1b[?2026h")) frameTimes.push(Date.now());
+			write(data);
+		};
+		tui.start();
+		for (let i = 0; i < 200; i++) {
+			content.set([`v${i}`]);
+			tui.requestRender();
+			await nextTick();
+			await vi.advanceTimersByTimeAsync(1);
+		}
+		expect(frameTimes.length).toBeGreaterThan(5);
+		for (let i = 1; i < frameTimes.length; i++) {
+			expect(frameTimes[i]! - frameTimes[i - 1]!).toBeGreaterThanOrEqual(MIN_RENDER_INTERVAL_MS);
+		}
+		tui.stop();
+	});
+
+	it("renders keyboard input on the next tick, cancelling a pending throttled frame", async () => {
+		const term = new VirtualTerminal(40, 10);
+		const tui = new TuiMainScreen(term);
+		const log = new KeyLog();
+		tui.addChild(log);
+		tui.setFocus(log);
+		tui.start();
+		await nextTick();
+		await vi.advanceTimersByTimeAsync(MIN_RENDER_INTERVAL_MS);
+		// A throttled frame is now pending (the last frame was just rendered).
+		tui.requestRender();
+		await nextTick();
+		term.clearRawOutput();
+		const rendersBefore = log.renders;
+		term.sendInput("x");
+		await nextTick();
+		expect(frames(term)).toBe(1);
+		expect(log.renders).toBe(rendersBefore + 1);
+		// The throttled frame that was pending must not run afterwards.
+		await vi.advanceTimersByTimeAsync(5 * MIN_RENDER_INTERVAL_MS);
+		expect(log.renders).toBe(rendersBefore + 1);
+		await term.flush();
+		expect(term.getViewport()[0]).toBe("keys: 1");
+		tui.stop();
+	});
+
+	it("filters key-release events unless the component wants them", async () => {
+		const term = new VirtualTerminal(40, 10);
+		const tui = new TuiMainScreen(term);
+		const log = new KeyLog();
+		tui.addChild(log);
+		tui.setFocus(log);
+		tui.start();
+		term.sendInput("\x1b[97;1:3u");
+		expect(log.keys).toEqual([]);
+		log.wantsKeyRelease = true;
+		term.sendInput("\x1b[97;1:3u");
+		expect(log.keys).toEqual(["\x1b[97;1:3u"]);
+		tui.stop();
+	});
+
+	it("input listeners can consume or rewrite input", async () => {
+		const term = new VirtualTerminal(40, 10);
+		const tui = new TuiMainScreen(term);
+		const log = new KeyLog();
+		tui.addChild(log);
+		tui.setFocus(log);
+		tui.start();
+		const remove = tui.addInputListener((d) =>
+			d === "a" ? { consume: true } : d === "b" ? { data: "B" } : undefined,
+		);
+		term.sendInput("abc");
+		expect(log.keys).toEqual(["B", "c"]);
+		remove();
+		term.sendInput("a");
+		expect(log.keys).toEqual(["B", "c", "a"]);
+		tui.stop();
+	});
+});
