@@ -1,5 +1,14 @@
 // Data model
 
+export { type JsonChange, type JsonPath, StreamingJsonParser } from "./json/streaming-json-parser.js";
+export {
+	parseJsonWithRepair,
+	parseStreamingJson,
+	parseToolCallArguments,
+	repairJson,
+	ToolCallArgumentsStream,
+} from "./json/tool-call-arguments.js";
+export { type ProviderRequestRetryOptions, retryProviderRequest } from "./retry/provider-request-retry.js";
 export {
 	AssistantMessageEventStream,
 	createAssistantMessageEventStream,
@@ -7,6 +16,46 @@ export {
 // Event streams
 export { EventStream } from "./stream/event-stream.js";
 export { type LazyStreamObserver, lazyStream } from "./stream/lazy-stream.js";
+export { createInitialSystemMessage, normalizeContext } from "./system-messages/normalize-context.js";
+// System messages and transcript replay
+export { getSystemMessageText, renderSystemMessageUpdate } from "./system-messages/render.js";
+export {
+	collapseSystemMessages,
+	getCurrentSystemMessage,
+	getCurrentSystemPrompt,
+	getCurrentTools,
+	getInitialSystemMessage,
+	resolveTranscript,
+	withoutInitialSystemMessage,
+} from "./system-messages/replay.js";
+export {
+	declarationsEqual,
+	getDeclaredTools,
+	getToolStateChanges,
+	hasNonAdditiveToolChanges,
+	hasToolRedefinitions,
+	resolveTranscriptTools,
+	type TranscriptToolSupport,
+	toToolDeclaration,
+} from "./system-messages/tool-declarations.js";
+export {
+	adjustMaxTokensForThinking,
+	DEFAULT_THINKING_BUDGETS,
+	MIN_ANSWER_TOKENS,
+	thinkingBudgetFor,
+} from "./thinking/budgets.js";
+// Thinking levels, budgets, output budget
+export { clampThinkingLevel, getSupportedThinkingLevels } from "./thinking/levels.js";
+export { resolveSamplingParams } from "./thinking/sampling.js";
+// Tools and streaming JSON
+export {
+	makeStrictJsonSchema,
+	resolveJsonSchemaStrictSampling,
+	StrictSchemaUnsupportedError,
+	StringEnum,
+	type UnsupportedKeywordCheck,
+} from "./tools/strict-schema.js";
+export { type ToolCallIdNormalizer, transformMessages } from "./transcript/transform-messages.js";
 export type {
 	AnthropicOptions,
 	ApiOptionsMap,
@@ -132,3 +181,17 @@ export {
 } from "./types/thinking.js";
 export type { ConstrainedSamplingConfig, Tool, ToolChoice, ToolReference } from "./types/tools.js";
 export { type Usage, type UsageCost, zeroUsage } from "./types/usage.js";
+// Usage, cost, retry
+export { calculateContextTokens, calculateCost } from "./usage/cost.js";
+export {
+	type ContextTokenEstimate,
+	clampMaxTokensToContext,
+	estimateContextTokens,
+	estimateMessageTokens,
+	estimateTextTokens,
+} from "./usage/token-estimate.js";
+// Utilities
+export { contentText } from "./utils/content-text.js";
+export { type HeaderLayer, mergeHeaders, resolveHeaders } from "./utils/headers.js";
+export { sanitizeSurrogates } from "./utils/sanitize-surrogates.js";
+export { TAU_AI_VERSION } from "./version.js";
