@@ -9,5 +9,32 @@ export {
 	PACKAGE_NAME,
 	VERSION,
 } from "./app-identity.js";
+export { type AuthFile, parseAuthFile } from "./auth/auth-file.js";
+export {
+	type AuthDiagnostic,
+	AuthStorage,
+	checkAuthFilePermissions,
+	ReadOnlyAuthStorage,
+	readStoredCredential,
+} from "./auth/auth-storage.js";
+export {
+	type AuthLockOptions,
+	type AuthStorageBackend,
+	FileAuthStorageBackend,
+	InMemoryAuthStorageBackend,
+} from "./auth/backend.js";
+export { RuntimeCredentials } from "./auth/runtime-credentials.js";
+export {
+	COMMAND_TIMEOUT_MS,
+	type ConfigValueReference,
+	type EnvOverlay,
+	escapeConfigValue,
+	parseConfigValue,
+	resolveConfigValue,
+	resolveConfigValueOrThrow,
+	resolveConfigValueUncached,
+	resolveHeaders,
+	resolveHeadersOrThrow,
+} from "./auth/value-reference.js";
 export { expandTilde, getAgentDir, getProjectConfigDir } from "./paths.js";
 export * from "./settings/index.js";
