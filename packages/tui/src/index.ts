@@ -36,6 +36,13 @@ export {
 } from "./keys/keys.js";
 // Keys
 export { isKittyProtocolActive, setKittyProtocolActive } from "./keys/kitty-state.js";
+export {
+	normalizeNativeShiftEnterInput,
+	ProcessTerminal,
+	type ProcessTerminalOptions,
+	type TerminalInput,
+	type TerminalOutput,
+} from "./terminal/process-terminal.js";
 export { formatProgramStatus, PROGRAM_STATUS_QUERY, type ProgramStatus } from "./terminal/program-status.js";
 export { StdinBuffer, type StdinBufferOptions } from "./terminal/stdin-buffer.js";
 export type { Terminal } from "./terminal/terminal.js";

@@ -66,6 +66,7 @@ export interface TUI extends Component {
 	}): Promise<TerminalColors>;
 }
 
+const RESTORING_SIGNALS: NodeJS.Signals[] = ["SIGTERM", "SIGHUP"];
 const CELL_SIZE_REPLY = /^\x1b\[6;(\d+);(\d+)t$/;
 const SCHEME_REPORT = /^(?:\x1b\[\?997;([12])n)+$/;
 
@@ -150,6 +151,7 @@ export abstract class TuiBase extends Container implements TUI {
 			}
 		};
 		process.on("exit", this.exitHandler);
+		for (const signal of RESTORING_SIGNALS) process.on(signal, this.onFatalSignal);
 		this.updateSuspendListener();
 		this.preStart();
 		this.terminal.start(
@@ -167,6 +169,7 @@ export abstract class TuiBase extends Container implements TUI {
 		this.stopped = true;
 		if (this.exitHandler) process.off("exit", this.exitHandler);
 		this.exitHandler = undefined;
+		for (const signal of RESTORING_SIGNALS) process.off(signal, this.onFatalSignal);
 		if (this.renderTimer) clearTimeout(this.renderTimer);
 		this.renderTimer = undefined;
 		this.renderRequested = false;
@@ -178,6 +181,18 @@ export abstract class TuiBase extends Container implements TUI {
 		this.postStop(preserve);
 		this.updateSuspendListener();
 	}
+
+	/**
+	 * A terminating signal skips the `exit` event: restore synchronously, then re-raise the signal
+	 * with our listener removed so the default action (or the application's handler) still applies.
+	 */
+	private readonly onFatalSignal = (signal: NodeJS.Signals) => {
+		this.exitHandler?.();
+		for (const s of RESTORING_SIGNALS) process.off(s, this.onFatalSignal);
+		if (this.exitHandler) process.off("exit", this.exitHandler);
+		this.exitHandler = undefined;
+		if (process.listenerCount(signal) === 0) process.kill(process.pid, signal);
+	};
 
 	protected exitRestorePrefix(): string {
 		return (this.schemeNotifications ? "\x1b[?2031l" : "") + "\x1b[?25h";
