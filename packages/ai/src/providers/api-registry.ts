@@ -8,7 +8,11 @@ import { lazyApi } from "./lazy-api.js";
  * registers itself with one line: `"<api>": () => import("../api/<api>/index.js"),` — the module
  * exports `stream` and `streamSimple`, which makes it a `ProviderStreams`.
  */
-const API_MODULES: Partial<Record<KnownApi, () => Promise<ProviderStreams>>> = {};
+const API_MODULES: Partial<Record<KnownApi, () => Promise<ProviderStreams>>> = {
+	"anthropic-messages": () => import("../api/anthropic-messages/index.js"),
+	"openai-completions": () => import("../api/openai-completions/index.js"),
+	"openai-responses": () => import("../api/openai-responses/index.js"),
+};
 
 /** The lazily loaded built-in implementation of `api`; requests fail with an error event if none exists. */
 export function builtinApi(api: KnownApi): ProviderStreams {

@@ -1,0 +1,63 @@
+import Anthropic from "@anthropic-ai/sdk";
+import { clientIdentityHeaders } from "../../identity/client-identity.js";
+import type { AnthropicOptions } from "../../types/api-options.js";
+import type { Api, Model } from "../../types/model.js";
+import { mergeHeaders } from "../../utils/headers.js";
+import { cachingSessionId } from "../shared/cache-retention.js";
+import { headerValue } from "../shared/request-headers.js";
+import type { ResolvedAnthropicCompat } from "./payload.js";
+
+/** Headers that authenticate a request by themselves (then no API key is needed). */
+export const ANTHROPIC_AUTH_HEADERS = ["authorization", "x-api-key", "cf-aig-authorization"] as const;
+
+/** The SDK client with its ambient credential discovery off: tau's resolver is the only auth source. */
+class ResolvedAuthAnthropic extends Anthropic {
+	protected override _shouldResolveDefaultCredentials(): boolean {
+		return false;
+	}
+}
+
+/** Every header of the request, low to high precedence (ai.md §7.5, §16.2). */
+export function anthropicHeaders(
+	model: Model<Api>,
+	options: AnthropicOptions,
+	compat: ResolvedAnthropicCompat,
+): Record<string, string | null> {
+	const sessionId = compat.sendSessionAffinityHeaders ? cachingSessionId(options) : undefined;
+	const affinityHeader = compat.sessionAffinityFormat === "openrouter" ? "x-session-id" : "x-session-affinity";
+	return mergeHeaders(
+		clientIdentityHeaders(options.identity, model),
+		{ accept: "application/json", "anthropic-dangerous-direct-browser-access": "true" },
+		sessionId ? { [affinityHeader]: sessionId } : undefined,
+		options.apiKey ? { "x-api-key": options.apiKey } : undefined,
+		model.headers,
+		options.headers,
+	);
+}
+
+/** The `anthropic-beta` value: an explicit header wins (deduplicated), `null` sends none. */
+export function anthropicBetaHeader(headers: Record<string, string | null>, betas: string[]): string | null {
+	const explicit = headerValue(headers, "anthropic-beta");
+	if (explicit === null) return null;
+	const list = explicit === undefined ? betas : explicit.split(",");
+	const unique = [...new Set(list.map((beta) => beta.trim()).filter(Boolean))];
+	return unique.length > 0 ? unique.join(",") : null;
+}
+
+export function createAnthropicClient(
+	model: Model<Api>,
+	options: AnthropicOptions,
+	headers: Record<string, string | null>,
+): Anthropic {
+	return new ResolvedAuthAnthropic({
+		apiKey: null,
+		authToken: null,
+		baseURL: model.baseUrl,
+		maxRetries: 0,
+		timeout: options.timeoutMs,
+		fetch: options.fetch,
+		defaultHeaders: headers,
+		logLevel: "off",
+		dangerouslyAllowBrowser: true,
+	});
+}

@@ -1,0 +1,105 @@
+import type {
+	ChatCompletionChunk,
+	ChatCompletionCreateParamsStreaming,
+} from "openai/resources/chat/completions/completions.js";
+import { clientIdentityHeaders } from "../../identity/client-identity.js";
+import type { AssistantMessageEventStream } from "../../stream/assistant-message-event-stream.js";
+import { resolveTranscript } from "../../system-messages/replay.js";
+import type { OpenAICompletionsOptions } from "../../types/api-options.js";
+import type { TranscriptContext } from "../../types/context.js";
+import type { Api, Model } from "../../types/model.js";
+import type { SimpleStreamOptions } from "../../types/options.js";
+import { mergeHeaders } from "../../utils/headers.js";
+import { runAdapterStream } from "../shared/adapter-stream.js";
+import { cachingSessionId } from "../shared/cache-retention.js";
+import { createOpenAIClient, OPENAI_AUTH_HEADERS } from "../shared/openai-client.js";
+import { formatProviderError, normalizeProviderError } from "../shared/provider-error.js";
+import { applyPayloadHook, observeProviderEvents, openProviderStream } from "../shared/provider-request.js";
+import {
+	assertDirectAuth,
+	hasRequestAuth,
+	missingApiKeyMessage,
+	requestedThinkingLevel,
+	simpleBaseOptions,
+} from "../shared/simple-options.js";
+import { getCompletionsCompat, type ResolvedCompletionsCompat } from "./compat.js";
+import { CompletionsChunkMapper } from "./events.js";
+import { buildCompletionsPayload } from "./payload.js";
+
+/** Identity < model.headers < session headers < options.headers (ai.md §16.3). */
+function completionsHeaders(
+	model: Model<Api>,
+	options: OpenAICompletionsOptions,
+	compat: ResolvedCompletionsCompat,
+): Record<string, string | null> {
+	const sessionId = compat.sendSessionAffinityHeaders ? cachingSessionId(options) : undefined;
+	let session: Record<string, string> | undefined;
+	if (sessionId && compat.sessionAffinityFormat === "openrouter") session = { "x-session-id": sessionId };
+	else if (sessionId) {
+		session = { "x-client-request-id": sessionId, "x-session-affinity": sessionId, session_id: sessionId };
+	}
+	return mergeHeaders(clientIdentityHeaders(options.identity, model), model.headers, session, options.headers);
+}
+
+/** The provider's wording plus OpenRouter's raw upstream error, when it adds one. */
+function formatCompletionsError(error: unknown): string {
+	const message = formatProviderError(normalizeProviderError(error));
+	const raw = (error as { error?: { metadata?: { raw?: unknown } } } | null)?.error?.metadata?.raw;
+	if (typeof raw !== "string" || raw.length === 0 || message.includes(raw)) return message;
+	return `${message}\n${raw}`;
+}
+
+/** Streams one request through an OpenAI-compatible Chat Completions endpoint (ai.md §16.3). */
+export function stream(
+	model: Model<Api>,
+	context: TranscriptContext,
+	options: OpenAICompletionsOptions = {},
+): AssistantMessageEventStream {
+	const compat = getCompletionsCompat(model);
+	const transcript = resolveTranscript(context, compat.supportsMidConvoSystemMessages);
+	return runAdapterStream(model, options.signal, {
+		pendingMessage: "Stream ended without finish_reason",
+		formatError: formatCompletionsError,
+		async execute(output) {
+			if (!hasRequestAuth(model, options, OPENAI_AUTH_HEADERS)) throw new Error(missingApiKeyMessage(model));
+			const headers = completionsHeaders(model, options, compat);
+			const params = buildCompletionsPayload(model, transcript, options, compat);
+			const payload = await applyPayloadHook(model, options, params);
+			const client = createOpenAIClient(model, options, headers);
+			const requestOptions = { signal: options.signal, timeout: options.timeoutMs };
+			const events = await openProviderStream<ChatCompletionChunk>(model, options, () =>
+				client.chat.completions
+					.create(payload as unknown as ChatCompletionCreateParamsStreaming, requestOptions)
+					.withResponse(),
+			);
+			output.start();
+			const mapper = new CompletionsChunkMapper(model.id, output);
+			for await (const chunk of observeProviderEvents(model, options, events)) mapper.handle(chunk);
+			if (options.signal?.aborted) return;
+			mapper.finish();
+			const message = output.message;
+			if (!mapper.sawFinishReason && !compat.supportsFinishReason) {
+				message.stopReason = output.hasToolCalls() ? "toolUse" : "stop";
+			}
+			if (message.stopReason === "error")
+				throw new Error(message.errorMessage || "Provider returned an error stop reason");
+			if (!mapper.sawFinishReason)
+				message.stopReason = message.stopReason === "pending" ? "pending" : message.stopReason;
+		},
+	});
+}
+
+/** Provider-neutral options: the clamped thinking level becomes `reasoningEffort` unless it is off. */
+export function streamSimple(
+	model: Model<Api>,
+	context: TranscriptContext,
+	options: SimpleStreamOptions = {},
+): AssistantMessageEventStream {
+	assertDirectAuth(model, options, OPENAI_AUTH_HEADERS);
+	const base: OpenAICompletionsOptions = { ...simpleBaseOptions(model, context, options) };
+	const level = requestedThinkingLevel(model, options);
+	if (level !== "off") base.reasoningEffort = level;
+	if (options.thinkingBudgets) base.thinkingBudgets = options.thinkingBudgets;
+	if (options.toolChoice !== undefined) base.toolChoice = options.toolChoice;
+	return stream(model, context, base);
+}

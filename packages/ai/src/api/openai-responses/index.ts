@@ -1,0 +1,81 @@
+import type { ResponseCreateParamsStreaming, ResponseStreamEvent } from "openai/resources/responses/responses.js";
+import { clientIdentityHeaders } from "../../identity/client-identity.js";
+import type { AssistantMessageEventStream } from "../../stream/assistant-message-event-stream.js";
+import { resolveTranscript } from "../../system-messages/replay.js";
+import type { OpenAIResponsesOptions } from "../../types/api-options.js";
+import type { TranscriptContext } from "../../types/context.js";
+import type { Api, Model } from "../../types/model.js";
+import type { SimpleStreamOptions } from "../../types/options.js";
+import { mergeHeaders } from "../../utils/headers.js";
+import { runAdapterStream } from "../shared/adapter-stream.js";
+import { cachingSessionId } from "../shared/cache-retention.js";
+import { createOpenAIClient, OPENAI_AUTH_HEADERS } from "../shared/openai-client.js";
+import { formatProviderError, normalizeProviderError } from "../shared/provider-error.js";
+import { applyPayloadHook, observeProviderEvents, openProviderStream } from "../shared/provider-request.js";
+import {
+	assertDirectAuth,
+	hasRequestAuth,
+	missingApiKeyMessage,
+	requestedThinkingLevel,
+	simpleBaseOptions,
+} from "../shared/simple-options.js";
+import { ResponsesEventMapper } from "./events.js";
+import { buildResponsesPayload, getResponsesCompat, type ResolvedResponsesCompat } from "./payload.js";
+
+/** Identity < model.headers < session headers < options.headers (ai.md §16.4). */
+function responsesHeaders(
+	model: Model<Api>,
+	options: OpenAIResponsesOptions,
+	compat: ResolvedResponsesCompat,
+): Record<string, string | null> {
+	const sessionId = cachingSessionId(options);
+	let session: Record<string, string> | undefined;
+	if (sessionId && compat.sessionAffinityFormat === "openrouter") session = { "x-session-id": sessionId };
+	else if (sessionId) session = { "x-client-request-id": sessionId, "session-id": sessionId };
+	return mergeHeaders(clientIdentityHeaders(options.identity, model), model.headers, session, options.headers);
+}
+
+/** Streams one request through the OpenAI Responses API (ai.md §16.4). */
+export function stream(
+	model: Model<Api>,
+	context: TranscriptContext,
+	options: OpenAIResponsesOptions = {},
+): AssistantMessageEventStream {
+	const compat = getResponsesCompat(model);
+	const transcript = resolveTranscript(context, compat.supportsMidConvoSystemMessages);
+	const prefix = model.provider === "openai" ? "OpenAI API error" : `${model.provider} API error`;
+	return runAdapterStream(model, options.signal, {
+		pendingMessage: "OpenAI Responses stream ended before a terminal response event",
+		formatError: (error) => formatProviderError(normalizeProviderError(error), prefix),
+		async execute(output) {
+			if (!hasRequestAuth(model, options, OPENAI_AUTH_HEADERS)) throw new Error(missingApiKeyMessage(model));
+			const headers = responsesHeaders(model, options, compat);
+			const params = buildResponsesPayload(model, transcript, options, compat);
+			const payload = await applyPayloadHook(model, options, params);
+			const client = createOpenAIClient(model, options, headers);
+			const requestOptions = { signal: options.signal, timeout: options.timeoutMs };
+			const events = await openProviderStream<ResponseStreamEvent>(model, options, () =>
+				client.responses.create(payload as unknown as ResponseCreateParamsStreaming, requestOptions).withResponse(),
+			);
+			output.start();
+			const mapper = new ResponsesEventMapper(output);
+			for await (const event of observeProviderEvents(model, options, events)) mapper.handle(event);
+			if (options.signal?.aborted) return;
+			mapper.assertComplete();
+		},
+	});
+}
+
+/** Provider-neutral options: the clamped thinking level becomes `reasoningEffort` unless it is off. */
+export function streamSimple(
+	model: Model<Api>,
+	context: TranscriptContext,
+	options: SimpleStreamOptions = {},
+): AssistantMessageEventStream {
+	assertDirectAuth(model, options, OPENAI_AUTH_HEADERS);
+	const base: OpenAIResponsesOptions = { ...simpleBaseOptions(model, context, options) };
+	const level = requestedThinkingLevel(model, options);
+	if (level !== "off") base.reasoningEffort = level;
+	if (options.toolChoice !== undefined) base.toolChoice = options.toolChoice;
+	return stream(model, context, base);
+}

@@ -1,0 +1,33 @@
+import OpenAI from "openai";
+import type { Api, Model } from "../../types/model.js";
+import type { StreamOptions } from "../../types/options.js";
+
+/** Headers that authenticate an OpenAI-compatible request by themselves. */
+export const OPENAI_AUTH_HEADERS = ["authorization", "cf-aig-authorization"] as const;
+
+/** Placeholder key when a header authenticates: the SDK insists on a key, the header replaces its value. */
+const HEADER_AUTH_PLACEHOLDER = "header-auth";
+
+/**
+ * An `openai` SDK client for one request: SDK retries off (tau's abortable retry wraps the request),
+ * nothing read from the ambient environment, headers already merged by the adapter.
+ */
+export function createOpenAIClient(
+	model: Model<Api>,
+	options: StreamOptions,
+	headers: Record<string, string | null>,
+): OpenAI {
+	return new OpenAI({
+		apiKey: options.apiKey || HEADER_AUTH_PLACEHOLDER,
+		organization: null,
+		project: null,
+		webhookSecret: null,
+		baseURL: model.baseUrl,
+		maxRetries: 0,
+		timeout: options.timeoutMs,
+		fetch: options.fetch,
+		defaultHeaders: headers,
+		logLevel: "off",
+		dangerouslyAllowBrowser: true,
+	});
+}
