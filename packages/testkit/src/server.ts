@@ -172,7 +172,8 @@ export async function startMockLlmServer(options: MockLlmServerOptions = {}): Pr
 			stream: (body as { stream?: unknown } | undefined)?.stream === true,
 			receivedAt: Date.now(),
 		});
-		res.once("close", () => settle(entry, res, "closed"));
+		// Deferred so an outcome the handler records itself (e.g. "disconnected") takes precedence.
+		res.once("close", () => setImmediate(() => settle(entry, res, "closed")));
 		if (protocol === undefined) {
 			sendJson(res, 404, {
 				error: { message: `mock-llm: no route for ${req.method} ${pathname}`, type: "not_found" },
