@@ -1,5 +1,35 @@
 // Data model
 
+export { defaultProviderAuthContext } from "./auth/auth-context.js";
+export { envApiKeyAuth, keylessAuth, type LazyOAuthOptions, lazyOAuth } from "./auth/auth-helpers.js";
+export { InMemoryCredentialStore } from "./auth/memory-credential-store.js";
+export { refreshStoredOAuthCredential } from "./auth/oauth-refresh.js";
+export { checkProviderAuth, resolveProviderAuth } from "./auth/resolve-provider-auth.js";
+// Faux provider
+export {
+	type FauxAssistantMessageOptions,
+	type FauxContentBlock,
+	fauxAssistantMessage,
+	fauxText,
+	fauxThinking,
+	fauxToolCall,
+} from "./faux/faux-content.js";
+export {
+	type FauxModelDefinition,
+	type FauxProviderHandle,
+	type FauxProviderOptions,
+	type FauxProviderState,
+	type FauxResponseFactory,
+	type FauxResponseStep,
+	fauxProvider,
+} from "./faux/faux-provider.js";
+export {
+	clientIdentityHeaders,
+	mergeClientIdentity,
+	PI_ATTRIBUTION,
+	TAU_ATTRIBUTION,
+	userAgentFor,
+} from "./identity/client-identity.js";
 export { type JsonChange, type JsonPath, StreamingJsonParser } from "./json/streaming-json-parser.js";
 export {
 	parseJsonWithRepair,
@@ -8,6 +38,20 @@ export {
 	repairJson,
 	ToolCallArgumentsStream,
 } from "./json/tool-call-arguments.js";
+export { InMemoryModelsStore } from "./models/memory-models-store.js";
+export { getModelType, hasApi, isModelType, modelsAreEqual } from "./models/model-helpers.js";
+// Models, providers, auth
+export { createModels } from "./models/models-collection.js";
+export { ModelsError, type ModelsErrorCode } from "./models/models-error.js";
+export { withClientIdentity } from "./models/with-client-identity.js";
+export {
+	anthropicMessagesApi,
+	builtinApi,
+	openAICompletionsApi,
+	openAIResponsesApi,
+} from "./providers/api-registry.js";
+export { createProvider } from "./providers/create-provider.js";
+export { type LazyApiCapabilities, lazyApi } from "./providers/lazy-api.js";
 export { type ProviderRequestRetryOptions, retryProviderRequest } from "./retry/provider-request-retry.js";
 export {
 	AssistantMessageEventStream,

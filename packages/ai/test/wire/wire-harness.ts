@@ -1,0 +1,119 @@
+import type {
+	Api,
+	AssistantMessage,
+	AssistantMessageEvent,
+	AssistantMessageEventStream,
+	Context,
+	Model,
+	ProviderStreams,
+	TranscriptContext,
+} from "@tau/ai";
+import { normalizeContext } from "@tau/ai";
+import { type MockLlmServer, type RecordedRequest, startMockLlmServer } from "@tau/testkit";
+import { afterEach, expect } from "vitest";
+import { anthropicMessagesApi, openAICompletionsApi, openAIResponsesApi } from "../../src/providers/api-registry.js";
+
+export const WIRE_APIS = ["anthropic-messages", "openai-completions", "openai-responses"] as const;
+export type WireApi = (typeof WIRE_APIS)[number];
+
+export const API_KEY = "test-key";
+
+/** The lazily loaded adapter for `api`, exactly as provider factories use it. */
+export function wireApi(api: WireApi): ProviderStreams {
+	if (api === "anthropic-messages") return anthropicMessagesApi();
+	return api === "openai-completions" ? openAICompletionsApi() : openAIResponsesApi();
+}
+
+/** A model served by `server`; Anthropic's base URL is the root, OpenAI's includes `/v1`. */
+export function wireModel(api: WireApi, server: MockLlmServer, overrides: Partial<Model<Api>> = {}): Model<Api> {
+	return {
+		id: "mock-model",
+		name: "Mock Model",
+		api,
+		provider: "mock",
+		baseUrl: api === "anthropic-messages" ? server.baseUrl : server.url("/v1"),
+		input: ["text", "image"],
+		reasoning: false,
+		cost: { input: 3, output: 15, cacheRead: 0.3, cacheWrite: 3.75 },
+		contextWindow: 200_000,
+		maxTokens: 8192,
+		...overrides,
+	};
+}
+
+const servers: MockLlmServer[] = [];
+afterEach(async () => {
+	await Promise.all(servers.splice(0).map((server) => server.close()));
+});
+
+/** A mock server closed after the current test. */
+export async function mockServer(): Promise<MockLlmServer> {
+	const server = await startMockLlmServer({ apiKey: API_KEY, idleTimeoutMs: 0, maxLifetimeMs: 0 });
+	servers.push(server);
+	return server;
+}
+
+export function transcript(context: Partial<Context> = {}): TranscriptContext {
+	return normalizeContext({ messages: [{ role: "user", content: "Hello", timestamp: 1 }], ...context });
+}
+
+export interface Collected {
+	events: AssistantMessageEvent[];
+	message: AssistantMessage;
+}
+
+/** Drains a stream, checks the event grammar, and returns the events with the terminal message. */
+export async function collect(stream: AssistantMessageEventStream): Promise<Collected> {
+	const events: AssistantMessageEvent[] = [];
+	for await (const event of stream) events.push(event);
+	const message = await stream.result();
+	checkProtocol(events, message);
+	return { events, message };
+}
+
+/**
+ * The ordering grammar of ai.md §3.2: `start update* (done|error)` or a bare `error`; blocks start
+ * once, end once, address the final content array, and are all ended before `done`.
+ */
+export function checkProtocol(events: readonly AssistantMessageEvent[], message: AssistantMessage): void {
+	const last = events.at(-1);
+	expect(last?.type === "done" || last?.type === "error", "ends with a terminal event").toBe(true);
+	if (events.length > 1) expect(events[0]?.type).toBe("start");
+	const started = new Map<number, string>();
+	const ended = new Set<number>();
+	for (const event of events.slice(1, -1)) {
+		expect(["start", "done", "error"]).not.toContain(event.type);
+		if (!("contentIndex" in event)) continue;
+		const [kind, phase] = event.type.split("_") as [string, string];
+		if (phase === "start") {
+			expect(started.has(event.contentIndex), `block ${event.contentIndex} started once`).toBe(false);
+			started.set(event.contentIndex, kind);
+		} else {
+			expect(started.get(event.contentIndex), `event ${event.type} addresses a started ${kind} block`).toBe(kind);
+			expect(ended.has(event.contentIndex), `no ${event.type} after the block ended`).toBe(false);
+			if (phase === "end") ended.add(event.contentIndex);
+		}
+		const block = message.content[event.contentIndex];
+		const expected = kind === "toolcall" ? "toolCall" : kind;
+		expect(block?.type, "contentIndex addresses the final content array").toBe(expected);
+	}
+	if (last?.type === "done") {
+		expect(last.reason).toBe(message.stopReason);
+		expect(ended.size, "every started block ended before done").toBe(started.size);
+	}
+	if (last?.type === "error") {
+		expect(last.reason).toBe(message.stopReason);
+		expect(message.errorMessage).toBeTruthy();
+	}
+	expect(message.stopReason).not.toBe("pending");
+}
+
+/** The request body the server received, as an object. */
+export function body(request: RecordedRequest | undefined): Record<string, unknown> {
+	expect(request, "the server received the request").toBeDefined();
+	return (request?.body ?? {}) as Record<string, unknown>;
+}
+
+export function texts(message: AssistantMessage): string {
+	return message.content.map((block) => (block.type === "text" ? block.text : "")).join("");
+}
