@@ -1,0 +1,59 @@
+import { Agent, type AgentTool, type StreamFn } from "@tau/agent";
+import { createModels, fauxAssistantMessage, fauxProvider, fauxToolCall } from "@tau/ai";
+import type { Bench } from "../../../scripts/bench/api.js";
+
+const TURNS = 1_000;
+
+const noop: AgentTool<any> = {
+	name: "noop",
+	label: "noop",
+	description: "Does nothing.",
+	parameters: { type: "object", properties: {} },
+	execute: async () => ({ content: [], details: {} }),
+};
+
+/**
+ * Harness overhead per turn: from the assistant tool-call `message_end` to the next `streamFn` call
+ * (tool preflight, execution, result events, turn bookkeeping, request assembly), with a faux provider
+ * that answers instantly. Also the heap retained per 1,000 transcript messages.
+ */
+const bench: Bench = async (ctx) => {
+	const models = createModels();
+	const faux = fauxProvider({ tokensPerSecond: 0 });
+	models.setProvider(faux.provider);
+	faux.setResponses([
+		...Array.from({ length: TURNS }, (_, index) =>
+			fauxAssistantMessage(fauxToolCall("noop", {}, { id: `call-${index}` }), { stopReason: "toolUse" }),
+		),
+		fauxAssistantMessage("done"),
+	]);
+
+	let toolCallEndedAt: number | undefined;
+	const overheads: number[] = [];
+	const streamSimple = models.streamSimple.bind(models);
+	const streamFn: StreamFn = (model, context, options) => {
+		if (toolCallEndedAt !== undefined) overheads.push(performance.now() - toolCallEndedAt);
+		toolCallEndedAt = undefined;
+		return streamSimple(model, context, options);
+	};
+
+	const agent = new Agent({ streamFn, initialState: { model: faux.getModel(), tools: [noop] } });
+	agent.subscribe((event) => {
+		if (event.type !== "message_end" || event.message.role !== "assistant") return;
+		if (event.message.content.some((block) => block.type === "toolCall")) toolCallEndedAt = performance.now();
+	});
+
+	const gc = (globalThis as { gc?: () => void }).gc;
+	gc?.();
+	const heapBefore = process.memoryUsage().heapUsed;
+	await agent.prompt("run the no-op tool until the script ends");
+	gc?.();
+	const heapAfter = process.memoryUsage().heapUsed;
+	if (agent.state.errorMessage) throw new Error(agent.state.errorMessage);
+
+	ctx.record("agent: turn overhead (message_end → next streamFn)", "ms", overheads);
+	const messages = agent.state.messages.length;
+	ctx.record("agent: heap per 1,000 messages", "MB", [((heapAfter - heapBefore) / 1024 / 1024) * (1000 / messages)]);
+};
+
+export default bench;
