@@ -36,5 +36,34 @@ export {
 	resolveHeaders,
 	resolveHeadersOrThrow,
 } from "./auth/value-reference.js";
+export {
+	applyHttpProxySetting,
+	applyOfflineFlag,
+	ENV,
+	isFalsyEnvFlag,
+	isOffline,
+	isTruthyEnvFlag,
+	PI_AGENT_DIR_ENV,
+	PROVIDER_ENV_KEYS,
+	type SessionEnvironment,
+	shellToolEnvironment,
+	shouldSkipVersionCheck,
+	telemetryOverride,
+} from "./env.js";
 export { expandTilde, getAgentDir, getProjectConfigDir } from "./paths.js";
 export * from "./settings/index.js";
+export {
+	type ExtensionTrustAnswer,
+	type ProjectTrustDecision,
+	type ProjectTrustInput,
+	resolveProjectTrusted,
+	type TrustPromptChoice,
+} from "./trust/trust-decision.js";
+export {
+	ProjectTrustStore,
+	type SavedTrustDecision,
+	type TrustFile,
+	type TrustStoreOptions,
+	type TrustUpdate,
+	type TrustValue,
+} from "./trust/trust-store.js";

@@ -1,0 +1,74 @@
+import { dirname } from "node:path";
+import type { ProjectTrustPolicy } from "../settings/types.js";
+import type { ProjectTrustStore } from "./trust-store.js";
+
+/** An extension's answer to the `project_trust` event. */
+export interface ExtensionTrustAnswer {
+	trusted: "yes" | "no" | "undecided";
+	remember?: boolean;
+}
+
+/** What the interactive prompt returned. */
+export type TrustPromptChoice = "trust" | "trust-parent" | "trust-session" | "distrust" | "distrust-session" | "cancel";
+
+export interface ProjectTrustInput {
+	cwd: string;
+	store: ProjectTrustStore;
+	/** `--approve` (true) / `--no-approve` (false); process-only, never saved. */
+	cliOverride?: boolean;
+	/** Whether the project has resources that can execute code or change behaviour. */
+	hasTrustRequiringResources: boolean;
+	/** `defaultProjectTrust` from the user settings layer. */
+	defaultProjectTrust: ProjectTrustPolicy;
+	/** The `project_trust` hook: pre-trust extensions in load order; the first yes/no wins. */
+	askExtensions?: () => Promise<ExtensionTrustAnswer | undefined>;
+	/** The interactive prompt; absent in print, JSON and RPC modes (where "ask" means "no"). */
+	prompt?: (options: { cwd: string; parent: string | undefined }) => Promise<TrustPromptChoice>;
+}
+
+export interface ProjectTrustDecision {
+	trusted: boolean;
+	source: "cli" | "implicit" | "saved" | "extension" | "policy" | "no-ui" | "prompt";
+}
+
+/** Decides whether a project is trusted, saving decisions the user (or an extension) asked to remember. */
+export async function resolveProjectTrusted(input: ProjectTrustInput): Promise<ProjectTrustDecision> {
+	const { cwd, store } = input;
+	if (input.cliOverride !== undefined) return { trusted: input.cliOverride, source: "cli" };
+	const saved = store.get(cwd);
+	if (!input.hasTrustRequiringResources) {
+		return saved ? { trusted: saved.decision, source: "saved" } : { trusted: true, source: "implicit" };
+	}
+	const answer = await input.askExtensions?.();
+	if (answer && answer.trusted !== "undecided") {
+		const trusted = answer.trusted === "yes";
+		if (answer.remember) store.trySetMany([{ path: cwd, decision: trusted }]);
+		return { trusted, source: "extension" };
+	}
+	if (saved) return { trusted: saved.decision, source: "saved" };
+	if (input.defaultProjectTrust === "always") return { trusted: true, source: "policy" };
+	if (input.defaultProjectTrust === "never") return { trusted: false, source: "policy" };
+	if (!input.prompt) return { trusted: false, source: "no-ui" };
+	const canonical = store.canonical(cwd);
+	const parentDir = dirname(canonical);
+	const parent = parentDir === canonical ? undefined : parentDir;
+	const choice = await input.prompt({ cwd: canonical, parent });
+	switch (choice) {
+		case "trust":
+			store.trySetMany([{ path: canonical, decision: true }]);
+			return { trusted: true, source: "prompt" };
+		case "trust-parent":
+			store.trySetMany([
+				{ path: parent ?? canonical, decision: true },
+				{ path: canonical, decision: null },
+			]);
+			return { trusted: true, source: "prompt" };
+		case "trust-session":
+			return { trusted: true, source: "prompt" };
+		case "distrust":
+			store.trySetMany([{ path: canonical, decision: false }]);
+			return { trusted: false, source: "prompt" };
+		default:
+			return { trusted: false, source: "prompt" };
+	}
+}
