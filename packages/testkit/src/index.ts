@@ -1,7 +1,8 @@
-export type { ProtocolName } from "./protocols/protocol.js";
+export { type ProtocolName, sseFrame } from "./protocols/protocol.js";
 export type { RecordedRequest, RequestOutcome } from "./request-log.js";
 export { generateWords, splitIntoPieces } from "./scenario/resolve.js";
 export type {
+	CutPoint,
 	MockBlock,
 	MockErrorDetails,
 	MockFault,

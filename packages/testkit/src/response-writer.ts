@@ -1,8 +1,9 @@
 import type { ServerResponse } from "node:http";
 
-/** Where a body stops early and what happens then. */
+/** Where a body stops early (after N bytes or N frames) and what happens then. */
 export interface BodyCut {
-	afterBytes: number;
+	afterBytes?: number;
+	afterEvents?: number;
 	action: "disconnect" | "truncate" | "stall";
 }
 
@@ -70,10 +71,15 @@ export async function writeBody(
 		batchBytes = 0;
 		return write(res, chunk);
 	};
+	let events = 0;
 	for (const frame of withCorruption(frames, corruption)) {
+		if (cut?.afterEvents === events++) {
+			if (!(await flush())) return "closed";
+			return finishCut(res, cut);
+		}
 		const bytes = Buffer.from(frame);
-		if (cut !== undefined && sent + batchBytes + bytes.length >= cut.afterBytes) {
-			const head = bytes.subarray(0, cut.afterBytes - sent - batchBytes);
+		if (cut?.afterBytes !== undefined && sent + batchBytes + bytes.length >= cut.afterBytes) {
+			const head = bytes.subarray(0, Math.max(0, cut.afterBytes - sent - batchBytes));
 			batch.push(head);
 			batchBytes += head.length;
 			if (!(await flush())) return "closed";

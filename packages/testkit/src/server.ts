@@ -93,12 +93,9 @@ function isRaw(reply: ScriptedReply): reply is RawTurn {
 }
 
 function bodyCut(fault: MockFault | undefined): BodyCut | undefined {
-	if (fault === undefined) return undefined;
-	if (fault.kind === "disconnect" || fault.kind === "truncate")
-		return { afterBytes: fault.afterBytes, action: fault.kind };
-	if (fault.kind === "stall" && fault.afterBytes !== undefined)
-		return { afterBytes: fault.afterBytes, action: "stall" };
-	return undefined;
+	if (fault?.kind !== "disconnect" && fault?.kind !== "truncate" && fault?.kind !== "stall") return undefined;
+	if (fault.afterBytes === undefined && fault.afterEvents === undefined) return undefined;
+	return { afterBytes: fault.afterBytes, afterEvents: fault.afterEvents, action: fault.kind };
 }
 
 export async function startMockLlmServer(options: MockLlmServerOptions = {}): Promise<MockLlmServer> {
@@ -233,7 +230,7 @@ export async function startMockLlmServer(options: MockLlmServerOptions = {}): Pr
 			sendJson(res, 400, protocol.overflowBody(fault.inputTokens, fault.contextWindow, ctx), idHeader);
 			return "completed";
 		}
-		if (fault?.kind === "stall" && fault.afterBytes === undefined) return whenClosed(res);
+		if (fault?.kind === "stall" && bodyCut(fault) === undefined) return whenClosed(res);
 		const resolved = resolveTurn(turn, ctx);
 		const corrupt = fault?.kind === "malformed";
 		if (!stream) {

@@ -168,6 +168,15 @@ describe.each(drivers)("%s faults", (protocol, makeDriver) => {
 		expect((await server.waitForSettled(0)).outcome).toBe("disconnected");
 	});
 
+	it("disconnects after N events, so the SDK sees exactly those events before the stream rejects", async () => {
+		const driver = await setup();
+		server.enqueue({ ...longTurn, fault: { kind: "disconnect", afterEvents: 3 } });
+		let seen = 0;
+		await failure(driver.stream(undefined, () => seen++));
+		// The Anthropic SDK drops the `ping` event that follows `message_start`.
+		expect(seen).toBe(protocol === "anthropic-messages" ? 2 : 3);
+	});
+
 	it("disconnects a non-streaming reply mid-body, which makes the SDK request reject", async () => {
 		const driver = await setup();
 		server.enqueue({ ...longTurn, fault: { kind: "disconnect", afterBytes: 20 } });
@@ -186,6 +195,20 @@ describe.each(drivers)("%s faults", (protocol, makeDriver) => {
 		expect(types).not.toContain(driver.terminal);
 		if (protocol === "openai-responses") {
 			// The Responses helper returns its last snapshot instead of rejecting.
+			expect(await driver.final()).toMatchObject({ status: "in_progress" });
+		} else {
+			await failure(driver.final());
+		}
+	});
+
+	it("omits the stop event while the rest of the stream stays well-formed", async () => {
+		const driver = await setup();
+		server.enqueue({ text: "a b", fault: { kind: "omitStop" } }, { text: "a b", fault: { kind: "omitStop" } });
+		const types = await driver.stream();
+		expect(types.length).toBeGreaterThan(2);
+		expect(types).not.toContain(driver.terminal);
+		expect((await server.waitForSettled(0)).outcome).toBe("completed");
+		if (protocol === "openai-responses") {
 			expect(await driver.final()).toMatchObject({ status: "in_progress" });
 		} else {
 			await failure(driver.final());

@@ -158,7 +158,7 @@ export const anthropicMessages: WireProtocol = {
 			return;
 		}
 		yield sseFrame({ type: "message_delta", delta: stopFields(turn), usage: finalUsage(turn) }, "message_delta");
-		yield sseFrame({ type: "message_stop" }, "message_stop");
+		if (!turn.omitStop) yield sseFrame({ type: "message_stop" }, "message_stop");
 	},
 
 	jsonReply(turn, ctx): JsonReply {

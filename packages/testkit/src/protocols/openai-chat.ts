@@ -94,7 +94,7 @@ export const openAiChat: WireProtocol = {
 			yield sseFrame({ error: openAiError({ status: 500, ...turn.error }) });
 			return;
 		}
-		yield chunk({}, finishReason(turn));
+		if (!turn.omitStop) yield chunk({}, finishReason(turn));
 		if (withUsage) {
 			yield sseFrame({
 				id,

@@ -207,7 +207,7 @@ export const openAiResponses: WireProtocol = {
 		}
 		const terminal = terminalFields(turn);
 		const finished = { ...response, ...terminal, output, usage: usageOf(turn) };
-		yield emit(`response.${terminal.status}`, { response: finished });
+		if (!turn.omitStop) yield emit(`response.${terminal.status}`, { response: finished });
 	},
 
 	jsonReply(turn, ctx): JsonReply {

@@ -16,6 +16,8 @@ export interface ResolvedTurn {
 	error: MockErrorDetails;
 	reasoningField: "reasoning_content" | "reasoning";
 	model: string;
+	/** Streams leave out the event that ends the turn. */
+	omitStop: boolean;
 }
 
 /** Per-request facts the resolver and encoders need. */
@@ -143,5 +145,6 @@ export function resolveTurn(turn: MockTurn, ctx: TurnContext): ResolvedTurn {
 		error: turn.error ?? {},
 		reasoningField: turn.reasoningField ?? "reasoning_content",
 		model: turn.model ?? ctx.requestModel,
+		omitStop: turn.fault?.kind === "omitStop",
 	};
 }

@@ -65,6 +65,11 @@ export interface MockErrorDetails {
 	asErrorEvent?: boolean;
 }
 
+/** Where a stream is cut: after this many body bytes, or after this many SSE events. */
+export type CutPoint =
+	| { afterBytes: number; afterEvents?: undefined }
+	| { afterEvents: number; afterBytes?: undefined };
+
 export type MockFault =
 	/** An HTTP error in the provider's real error format. `body` replaces the generated body. */
 	| {
@@ -80,13 +85,14 @@ export type MockFault =
 	  }
 	/** The provider's real context-overflow error (HTTP 400). */
 	| { kind: "overflow"; inputTokens?: number; contextWindow?: number }
-	/** Send the first `afterBytes` body bytes of the turn, then destroy the socket. */
-	| { kind: "disconnect"; afterBytes: number }
-	/** Send the first `afterBytes` body bytes, then end the response cleanly (no terminal event). */
-	| { kind: "truncate"; afterBytes: number }
-	/** Hang until the client aborts or the server closes; before the headers unless `afterBytes` is set. */
-	| { kind: "stall"; afterBytes?: number }
-	/** Insert an unparsable SSE line after `afterEvents` events (default 1). */
+	/** Send the body up to the cut point, then destroy the socket. */
+	| ({ kind: "disconnect" } & CutPoint)
+	/** Send the body up to the cut point, then end the response cleanly. */
+	| ({ kind: "truncate" } & CutPoint)
+	/** Hang until the client aborts or the server closes: after the cut point, or before the headers without one. */
+	| ({ kind: "stall" } & Partial<CutPoint>)
+	/** Leave out the event that ends the turn (Anthropic `message_stop`, Chat's `finish_reason` chunk, Responses' terminal event). */
+	| { kind: "omitStop" }
 	| { kind: "malformed"; afterEvents?: number; line?: string };
 
 /** A scripted reply. Shorthand fields render in the order thinking, redacted thinking, text, tool calls. */
