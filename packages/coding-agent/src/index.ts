@@ -2,3 +2,4 @@ export { type CliThinkingLevel, type OutputMode, type ParsedArgs, parseArgs, typ
 export * from "./config/index.js";
 export { main } from "./main.js";
 export * from "./core/session/index.js";
+export * from "./core/tools/index.js";

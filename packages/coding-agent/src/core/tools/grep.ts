@@ -1,0 +1,98 @@
+import { type Static, Type } from "typebox";
+import { type GrepOperations, localGrepOperations } from "./operations.js";
+import { resolveToolPath } from "./path-resolution.js";
+import { createSearchBinaryLocator, type SearchBinaryLocator } from "./search/binaries.js";
+import { GrepCollector, type GrepToolDetails } from "./search/grep-output.js";
+import { type GrepQuery, nodeGrep } from "./search/node-grep.js";
+import { runRipgrep } from "./search/ripgrep.js";
+import { getToolBinDir } from "./shell/session-env.js";
+import { DEFAULT_MAX_BYTES, GREP_MAX_LINE_LENGTH } from "./truncate.js";
+import { type BuiltinToolDefinition, throwIfAborted, toAgentTool } from "./types.js";
+
+export const grepSchema = Type.Object({
+	pattern: Type.String({ description: "Search pattern (regex or literal string)" }),
+	path: Type.Optional(Type.String({ description: "Directory or file to search (default: current directory)" })),
+	glob: Type.Optional(
+		Type.String({
+			description:
+				"Filter files by glob relative to path, e.g. 'src/**/*.ts'; without '/' (e.g. '*.ts') it matches file names at any depth",
+		}),
+	),
+	ignoreCase: Type.Optional(Type.Boolean({ description: "Case-insensitive search (default: false)" })),
+	literal: Type.Optional(
+		Type.Boolean({ description: "Treat pattern as a literal string instead of regex (default: false)" }),
+	),
+	context: Type.Optional(Type.Number({ description: "Lines to show before and after each match (default: 0)" })),
+	limit: Type.Optional(Type.Number({ description: "Maximum number of matches to return (default: 100)" })),
+});
+export type GrepToolInput = Static<typeof grepSchema>;
+export type { GrepToolDetails };
+
+export interface GrepToolOptions {
+	operations?: GrepOperations;
+	/** Where ripgrep is looked up; a locator that finds nothing forces the built-in search. */
+	binaries?: SearchBinaryLocator;
+}
+
+/** Appended when the built-in search stood in for ripgrep. */
+export const GREP_FALLBACK_NOTICE = "ripgrep not available; used the slower built-in search";
+
+const DESCRIPTION = `Search file contents for a pattern. Returns matching lines with file paths and line numbers. Respects .gitignore. Output is truncated to 100 matches or ${DEFAULT_MAX_BYTES / 1024}KB (whichever is hit first); long lines are truncated to ${GREP_MAX_LINE_LENGTH} chars.`;
+
+let defaultLocator: SearchBinaryLocator | undefined;
+/** Shared by grep and find so each binary is probed once per process. */
+export function defaultSearchBinaries(): SearchBinaryLocator {
+	defaultLocator ??= createSearchBinaryLocator(getToolBinDir());
+	return defaultLocator;
+}
+
+function contextLines(context: number | undefined): number {
+	if (context === undefined || !(context > 0)) return 0;
+	return Math.min(Math.floor(context), Number.MAX_SAFE_INTEGER);
+}
+
+export function createGrepToolDefinition(
+	cwd: string,
+	options: GrepToolOptions = {},
+): BuiltinToolDefinition<typeof grepSchema, GrepToolDetails | undefined> {
+	const ops = options.operations ?? localGrepOperations;
+	return {
+		name: "grep",
+		label: "grep",
+		description: DESCRIPTION,
+		parameters: grepSchema,
+		promptSnippet: "Search file contents for patterns (respects .gitignore)",
+		executionMode: "parallel",
+		async execute(_id, params, signal, _onUpdate, ctx) {
+			throwIfAborted(signal);
+			const searchPath = resolveToolPath(params.path ?? ".", ctx?.cwd || cwd);
+			let isDirectory: boolean;
+			try {
+				isDirectory = await ops.isDirectory(searchPath);
+			} catch {
+				throw new Error(`Path not found: ${searchPath}`);
+			}
+			throwIfAborted(signal);
+			const query: GrepQuery = {
+				pattern: params.pattern,
+				ignoreCase: params.ignoreCase ?? false,
+				literal: params.literal ?? false,
+				context: contextLines(params.context),
+				...(params.glob ? { glob: params.glob } : {}),
+			};
+			const collector = new GrepCollector(Math.max(1, Math.floor(params.limit ?? 100)), query.context);
+			const ripgrep = (options.binaries ?? defaultSearchBinaries()).locate("rg");
+			if (ripgrep) await runRipgrep(ripgrep, searchPath, isDirectory, query, collector, signal);
+			else await nodeGrep(searchPath, isDirectory, query, collector, signal);
+			throwIfAborted(signal);
+			const { text, details } = collector.render(
+				ripgrep || collector.matchCount === 0 ? undefined : GREP_FALLBACK_NOTICE,
+			);
+			return { content: [{ type: "text", text }], details };
+		},
+	};
+}
+
+export function createGrepTool(cwd: string, options?: GrepToolOptions) {
+	return toAgentTool(createGrepToolDefinition(cwd, options));
+}

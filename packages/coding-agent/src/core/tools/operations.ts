@@ -1,0 +1,97 @@
+import { constants, createReadStream, existsSync, readdirSync, statSync } from "node:fs";
+import { access, mkdir, readFile, writeFile } from "node:fs/promises";
+import { detectImageMimeType } from "./read/image-mime.js";
+
+/*
+ * Pluggable filesystem/process backends (tools.md §10.1). Paths passed in are host-resolved
+ * absolute paths; a remote backend translates them for the machine it talks to.
+ */
+
+export interface ReadOperations {
+	readFile(absolutePath: string): Promise<Buffer>;
+	/** Throws when the file is not readable. */
+	access(absolutePath: string): Promise<void>;
+	/** Absent → every file is read as text. */
+	detectImageMimeType?(absolutePath: string): Promise<string | null | undefined>;
+	/** Enables bounded-memory reads of large files. */
+	createReadStream?(absolutePath: string, options: { signal?: AbortSignal }): AsyncIterable<Uint8Array>;
+}
+
+export interface WriteOperations {
+	writeFile(absolutePath: string, content: string): Promise<void>;
+	/** Recursive. */
+	mkdir(directory: string): Promise<void>;
+}
+
+export interface EditOperations {
+	readFile(absolutePath: string): Promise<Buffer>;
+	writeFile(absolutePath: string, content: string): Promise<void>;
+	/** Throws unless the file is readable and writable. */
+	access(absolutePath: string): Promise<void>;
+}
+
+export interface BashExecOptions {
+	onData(data: Buffer): void;
+	signal?: AbortSignal;
+	/** Seconds. */
+	timeout?: number;
+	env?: NodeJS.ProcessEnv;
+}
+
+/**
+ * Contract for custom backends: stream all output through `onData`; on abort throw
+ * `Error("aborted")`, on timeout `Error("timeout:<seconds>")`; signal terminations are
+ * `128 + signal number`; a `null` exit code counts as a failed command.
+ */
+export interface BashOperations {
+	exec(command: string, cwd: string, options: BashExecOptions): Promise<{ exitCode: number | null }>;
+}
+
+export type PowerShellOperations = BashOperations;
+
+export interface LsOperations {
+	exists(absolutePath: string): boolean | Promise<boolean>;
+	stat(absolutePath: string): { isDirectory(): boolean } | Promise<{ isDirectory(): boolean }>;
+	readdir(absolutePath: string): string[] | Promise<string[]>;
+}
+
+export interface GrepOperations {
+	isDirectory(absolutePath: string): boolean | Promise<boolean>;
+	/** @deprecated ignored: the search always runs locally. */
+	readFile?(absolutePath: string): string | Promise<string>;
+}
+
+export interface FindOperations {
+	exists(absolutePath: string): boolean | Promise<boolean>;
+	glob(pattern: string, cwd: string, options: { ignore: string[]; limit: number }): string[] | Promise<string[]>;
+}
+
+export const localReadOperations: ReadOperations = {
+	readFile: (path) => readFile(path),
+	access: (path) => access(path, constants.R_OK),
+	detectImageMimeType,
+	createReadStream: (path, options) => createReadStream(path, options.signal ? { signal: options.signal } : {}),
+};
+
+export const localWriteOperations: WriteOperations = {
+	writeFile: (path, content) => writeFile(path, content, "utf8"),
+	mkdir: async (directory) => {
+		await mkdir(directory, { recursive: true });
+	},
+};
+
+export const localEditOperations: EditOperations = {
+	readFile: (path) => readFile(path),
+	writeFile: (path, content) => writeFile(path, content, "utf8"),
+	access: (path) => access(path, constants.R_OK | constants.W_OK),
+};
+
+export const localLsOperations: LsOperations = {
+	exists: (path) => existsSync(path),
+	stat: (path) => statSync(path),
+	readdir: (path) => readdirSync(path),
+};
+
+export const localGrepOperations: GrepOperations = {
+	isDirectory: (path) => statSync(path).isDirectory(),
+};

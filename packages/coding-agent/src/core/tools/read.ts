@@ -1,0 +1,161 @@
+import { type Static, Type } from "typebox";
+import { localReadOperations, type ReadOperations } from "./operations.js";
+import { resolveReadPath } from "./path-resolution.js";
+import { convertBmpToPng } from "./read/bmp-to-png.js";
+import { type ReadSelection, selectFromStream, selectFromText } from "./read/line-selection.js";
+import { DEFAULT_MAX_BYTES, DEFAULT_MAX_LINES, formatSize, type TruncationResult } from "./truncate.js";
+import {
+	type BuiltinToolContext,
+	type BuiltinToolDefinition,
+	type ToolImageContent,
+	type ToolResult,
+	type ToolTextContent,
+	throwIfAborted,
+	toAgentTool,
+} from "./types.js";
+
+export const readSchema = Type.Object({
+	path: Type.String({ description: "Path to the file to read (relative or absolute)" }),
+	offset: Type.Optional(Type.Number({ description: "Line number to start reading from (1-indexed)" })),
+	limit: Type.Optional(Type.Number({ description: "Maximum number of lines to read" })),
+});
+export type ReadToolInput = Static<typeof readSchema>;
+
+const readOutputSchema = Type.Union([
+	Type.String(),
+	Type.Object({ type: Type.Literal("image"), data: Type.String(), mimeType: Type.String(), note: Type.String() }),
+]);
+
+export interface ReadToolDetails {
+	truncation?: TruncationResult;
+	imageUnsupportedByModel?: string;
+}
+
+/** Options accepted for compatibility with the session settings; resizing is not performed. */
+export interface ModelImageResizeOptions {
+	maxWidth?: number;
+	maxHeight?: number;
+	maxBytes?: number;
+}
+
+export interface ReadToolOptions {
+	autoResizeImages?: boolean;
+	resizeOptions?: ModelImageResizeOptions;
+	operations?: ReadOperations;
+}
+
+const DESCRIPTION = `Read the contents of a file. Supports text files and images (jpg, png, gif, webp, bmp); images are sent as attachments. Text output is limited to ${DEFAULT_MAX_LINES} lines or ${DEFAULT_MAX_BYTES / 1024}KB, whichever comes first. Use offset/limit to continue reading large files until complete.`;
+
+const isWholeNumber = (value: number | undefined): boolean => value === undefined || Number.isInteger(value);
+
+async function readImage(
+	ops: ReadOperations,
+	path: string,
+	mimeType: string,
+	ctx: BuiltinToolContext | undefined,
+): Promise<ToolResult<ReadToolDetails>> {
+	const details: ReadToolDetails = {};
+	if (ctx?.model?.input && !ctx.model.input.includes("image")) details.imageUnsupportedByModel = ctx.model.id;
+	let note = `Read image file [${mimeType}]`;
+	let image: ToolImageContent;
+	try {
+		const bytes = await ops.readFile(path);
+		if (mimeType === "image/bmp") {
+			const converted = convertBmpToPng(bytes);
+			image = { type: "image", data: converted.png.toString("base64"), mimeType: "image/png" };
+			note += `\nConverted from image/bmp to image/png (${converted.width}x${converted.height}).`;
+		} else {
+			image = { type: "image", data: bytes.toString("base64"), mimeType };
+		}
+	} catch (error) {
+		const text = `${note}\nImage could not be processed: ${(error as Error).message}`;
+		return { content: [{ type: "text", text }], details };
+	}
+	return {
+		content: [{ type: "text", text: note }, image],
+		details,
+		structuredContent: { type: "image", data: image.data, mimeType: image.mimeType, note },
+	};
+}
+
+/** Appends the notice that tells the model what was shown and how to continue (tools.md §3 step 4). */
+function formatText(
+	selection: ReadSelection,
+	startLine: number,
+	offset: number | undefined,
+	limit: number | undefined,
+	displayPath: string,
+): { text: string; truncation?: TruncationResult } {
+	const { truncation, totalFileLines } = selection;
+	if (startLine >= totalFileLines) {
+		throw new Error(`Offset ${offset} is beyond end of file (${totalFileLines} lines total)`);
+	}
+	const first = startLine + 1;
+	if (truncation.firstLineExceedsLimit) {
+		const lineSize = formatSize(selection.firstLineBytes);
+		const text = `[Line ${first} is ${lineSize}, exceeds ${formatSize(DEFAULT_MAX_BYTES)} limit. Use bash: sed -n '${first}p' ${displayPath} | head -c ${DEFAULT_MAX_BYTES}]`;
+		return { text, truncation };
+	}
+	if (truncation.truncated) {
+		const end = startLine + truncation.outputLines;
+		const limitNote = truncation.truncatedBy === "bytes" ? ` (${formatSize(DEFAULT_MAX_BYTES)} limit)` : "";
+		const text = `${truncation.content}\n\n[Showing lines ${first}-${end} of ${totalFileLines}${limitNote}. Use offset=${end + 1} to continue.]`;
+		return { text, truncation };
+	}
+	if (limit !== undefined && startLine + limit < totalFileLines) {
+		const next = startLine + limit + 1;
+		const remaining = totalFileLines - (startLine + limit);
+		return { text: `${truncation.content}\n\n[${remaining} more lines in file. Use offset=${next} to continue.]` };
+	}
+	return { text: truncation.content };
+}
+
+export function createReadToolDefinition(
+	cwd: string,
+	options: ReadToolOptions = {},
+): BuiltinToolDefinition<typeof readSchema, ReadToolDetails | undefined> {
+	const ops = options.operations ?? localReadOperations;
+	return {
+		name: "read",
+		label: "read",
+		description: DESCRIPTION,
+		parameters: readSchema,
+		outputSchema: readOutputSchema,
+		constrainedSampling: { type: "json_schema", strict: "prefer" },
+		promptSnippet: "Read file contents",
+		promptGuidelines: ["Use read to examine files instead of cat or sed."],
+		executionMode: "parallel",
+		async execute(_id, params, signal, _onUpdate, ctx) {
+			throwIfAborted(signal);
+			const path = resolveReadPath(params.path, ctx?.cwd || cwd);
+			await ops.access(path);
+			throwIfAborted(signal);
+			const mimeType = (await ops.detectImageMimeType?.(path)) ?? null;
+			throwIfAborted(signal);
+			if (mimeType) return readImage(ops, path, mimeType, ctx);
+
+			const { offset, limit } = params;
+			const startLine = offset ? Math.max(0, offset - 1) : 0;
+			const streamable = ops.createReadStream && isWholeNumber(offset) && isWholeNumber(limit) && (limit ?? 0) >= 0;
+			let selection: ReadSelection;
+			if (streamable && ops.createReadStream) {
+				const stream = ops.createReadStream(path, signal ? { signal } : {});
+				selection = await selectFromStream(stream, startLine, limit, signal).catch((error: unknown) => {
+					throwIfAborted(signal);
+					throw error;
+				});
+			} else {
+				const bytes = await ops.readFile(path);
+				throwIfAborted(signal);
+				selection = selectFromText(bytes.toString("utf8"), startLine, limit);
+			}
+			const { text, truncation } = formatText(selection, startLine, offset, limit, params.path);
+			const content: ToolTextContent[] = [{ type: "text", text }];
+			return { content, details: truncation ? { truncation } : undefined, structuredContent: text };
+		},
+	};
+}
+
+export function createReadTool(cwd: string, options?: ReadToolOptions) {
+	return toAgentTool(createReadToolDefinition(cwd, options));
+}

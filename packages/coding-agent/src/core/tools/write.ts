@@ -1,0 +1,56 @@
+import { dirname } from "node:path";
+import { type Static, Type } from "typebox";
+import { withFileMutationQueue } from "./mutation-queue.js";
+import { localWriteOperations, type WriteOperations } from "./operations.js";
+import { resolveToolPath } from "./path-resolution.js";
+import { type BuiltinToolDefinition, throwIfAborted, toAgentTool } from "./types.js";
+
+export const writeSchema = Type.Object({
+	path: Type.String({ description: "Path to the file to write (relative or absolute)" }),
+	content: Type.String({ description: "Content to write to the file" }),
+});
+export type WriteToolInput = Static<typeof writeSchema>;
+
+export interface WriteToolOptions {
+	operations?: WriteOperations;
+}
+
+const DESCRIPTION =
+	"Write content to a file. Creates the file if it does not exist and overwrites it if it does. Parent directories are created automatically.";
+
+export function createWriteToolDefinition(
+	cwd: string,
+	options: WriteToolOptions = {},
+): BuiltinToolDefinition<typeof writeSchema, undefined> {
+	const ops = options.operations ?? localWriteOperations;
+	return {
+		name: "write",
+		label: "write",
+		description: DESCRIPTION,
+		parameters: writeSchema,
+		constrainedSampling: { type: "json_schema", strict: "prefer" },
+		promptSnippet: "Create or overwrite files",
+		promptGuidelines: ["Use write only for new files or complete rewrites; use edit for changes to existing files."],
+		executionMode: "parallel",
+		async execute(_id, params, signal, _onUpdate, ctx) {
+			throwIfAborted(signal);
+			const absolute = resolveToolPath(params.path, ctx?.cwd || cwd);
+			return withFileMutationQueue(absolute, async () => {
+				throwIfAborted(signal);
+				await ops.mkdir(dirname(absolute));
+				throwIfAborted(signal);
+				await ops.writeFile(absolute, params.content);
+				throwIfAborted(signal);
+				const bytes = Buffer.byteLength(params.content, "utf8");
+				return {
+					content: [{ type: "text", text: `Successfully wrote ${bytes} bytes to ${params.path}` }],
+					details: undefined,
+				};
+			});
+		},
+	};
+}
+
+export function createWriteTool(cwd: string, options?: WriteToolOptions) {
+	return toAgentTool(createWriteToolDefinition(cwd, options));
+}
