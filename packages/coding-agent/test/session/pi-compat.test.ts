@@ -82,7 +82,9 @@ describe("compatibility with pi 1.6 session files", () => {
 		const dir = tempDir();
 		const source = join(dir, "source.jsonl");
 		copyFileSync(fixture("pi-v3-full.jsonl"), source);
-		const unknown = loadEntriesFromFile(source).filter((e) => e.type === "future_thing" || "extraField" in e);
+		const unknown = loadEntriesFromFile(source).filter(
+			(e) => (e.type as string) === "future_thing" || "extraField" in e,
+		);
 		expect(unknown).toHaveLength(2);
 
 		const forked = SessionManager.forkFrom(source, "/elsewhere", join(dir, "forks"));
@@ -101,7 +103,7 @@ describe("compatibility with pi 1.6 session files", () => {
 		const v2 = join(dir, "v2.jsonl");
 		copyFileSync(fixture("v2-hook-message.jsonl"), v2);
 		SessionManager.open(v2).dispose();
-		const mystery = loadEntriesFromFile(v2).find((e) => e.type === ("mystery" as string));
+		const mystery = loadEntriesFromFile(v2).find((e) => (e.type as string) === "mystery");
 		expect(mystery).toEqual({
 			type: "mystery",
 			id: "c0000003",

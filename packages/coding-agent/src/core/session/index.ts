@@ -25,6 +25,7 @@ export {
 export type * from "./messages.js";
 export { migrateSessionEntries } from "./migrate.js";
 export { buildSessionPath } from "./path.js";
+export { getPiSessionsRoot, importPiSessions, type PiImportOptions, type PiImportReport } from "./pi-import.js";
 export {
 	buildContextEntries,
 	buildSessionContext,
@@ -33,6 +34,7 @@ export {
 	projectContextEntry,
 	sessionEntryToContextMessages,
 } from "./projection.js";
+export { type ResolvedSessionArgument, resolveSessionArgument } from "./session-lookup.js";
 export { nodeSessionFileSystem, type SessionFileSystem } from "./storage.js";
 export { getCurrentSystemMessage, renderSystemPrompt } from "./system-replay.js";
 export type * from "./types.js";
