@@ -13,9 +13,9 @@ import { assistant, fixture, tempDir, user } from "./helpers.js";
 
 function session(cwd: string, dir: string, texts: string[], time: number): string {
 	const manager = SessionManager.create(cwd, dir);
-	texts.forEach((text, i) =>
-		manager.appendMessage(i % 2 === 0 ? user(text, time + i) : assistant(text, { timestamp: time + i })),
-	);
+	texts.forEach((text, i) => {
+		manager.appendMessage(i % 2 === 0 ? user(text, time + i) : assistant(text, { timestamp: time + i }));
+	});
 	manager.dispose();
 	return manager.getSessionFile()!;
 }
