@@ -13,6 +13,15 @@ export {
 	type TerminalCapabilities,
 } from "./capabilities/capabilities.js";
 export { type CellDimensions, getCellDimensions, setCellDimensions } from "./capabilities/cell-size.js";
+// Components
+export { Box } from "./components/box.js";
+export { Input, type InputOptions } from "./components/input.js";
+export { CancellableLoader, Loader, type LoaderIndicator } from "./components/loader.js";
+export { type SelectItem, SelectList, type SelectListLayout, type SelectListTheme } from "./components/select-list.js";
+export { type SettingItem, SettingsList, type SettingsListTheme } from "./components/settings-list.js";
+export { Spacer } from "./components/spacer.js";
+export { Text } from "./components/text.js";
+export { TruncatedText } from "./components/truncated-text.js";
 export {
 	getKeybindings,
 	getSelectPageIndex,
