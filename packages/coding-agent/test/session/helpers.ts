@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import type { AssistantMessage, ToolResultMessage, Usage, UserMessage } from "@tau/coding-agent";
+import type { AssistantMessage, JsonObject, ToolResultMessage, Usage, UserMessage } from "@tau/ai";
 import { afterEach } from "vitest";
 
 export const FIXTURES = fileURLToPath(new URL("../fixtures/sessions/", import.meta.url));
@@ -54,7 +54,7 @@ export function assistant(text: string, options: Partial<AssistantMessage> = {})
 }
 
 export function toolCallAssistant(
-	calls: { id: string; name: string; arguments: Record<string, unknown> }[],
+	calls: { id: string; name: string; arguments: JsonObject }[],
 	options: Partial<AssistantMessage> = {},
 ): AssistantMessage {
 	return assistant("", {

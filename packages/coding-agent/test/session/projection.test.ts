@@ -1,11 +1,5 @@
-import {
-	buildSessionProjection,
-	getCurrentSystemMessage,
-	renderSystemPrompt,
-	type SessionEntry,
-	SessionManager,
-	type SessionMessage,
-} from "@tau/coding-agent";
+import { getCurrentSystemMessage, getSystemMessageText } from "@tau/ai";
+import { buildSessionProjection, type SessionEntry, SessionManager, type SessionMessage } from "@tau/coding-agent";
 import { describe, expect, it } from "vitest";
 import { assistant, toolCallAssistant, toolResult, user } from "./helpers.js";
 
@@ -77,7 +71,7 @@ describe("context projection", () => {
 	});
 
 	it("system replay: later patches apply on top; tools removed before added within one message", () => {
-		const tool = (name: string, v: number) => ({ name, description: `v${v}` });
+		const tool = (name: string, v: number) => ({ name, description: `v${v}`, parameters: { type: "object" } });
 		const messages: SessionMessage[] = [
 			{
 				role: "system" as const,
@@ -108,7 +102,7 @@ describe("context projection", () => {
 			toolsAdded: [tool("read", 2)],
 			timestamp: 1,
 		});
-		expect(renderSystemPrompt(replayed)).toBe("base\n\nmore\n\n2");
+		expect(getSystemMessageText(replayed)).toBe("base\n\nmore\n\n2");
 		expect(getCurrentSystemMessage([user("x")])).toBeUndefined();
 	});
 

@@ -22,7 +22,16 @@ export {
 	SessionManager,
 	type SessionManagerOptions,
 } from "./manager.js";
-export type * from "./messages.js";
+export {
+	type AppendableMessage,
+	type BashExecutionMessage,
+	type BranchSummaryMessage,
+	type CompactionSummaryMessage,
+	type CustomMessage,
+	contentText,
+	type LlmMessage,
+	type SessionMessage,
+} from "./messages.js";
 export { migrateSessionEntries } from "./migrate.js";
 export { buildSessionPath } from "./path.js";
 export { getPiSessionsRoot, importPiSessions, type PiImportOptions, type PiImportReport } from "./pi-import.js";
@@ -36,5 +45,4 @@ export {
 } from "./projection.js";
 export { type ResolvedSessionArgument, resolveSessionArgument } from "./session-lookup.js";
 export { nodeSessionFileSystem, type SessionFileSystem } from "./storage.js";
-export { getCurrentSystemMessage, renderSystemPrompt } from "./system-replay.js";
 export type * from "./types.js";

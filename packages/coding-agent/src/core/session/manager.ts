@@ -1,5 +1,6 @@
 import { copyFileSync, existsSync, statSync } from "node:fs";
 import { basename, dirname, join, resolve } from "node:path";
+import { getCurrentSystemMessage } from "@tau/ai";
 import { APP_NAME } from "../../config/app-identity.js";
 import { getAgentDir } from "../../config/paths.js";
 import { extractBranchEntries, type ResolvedLabel } from "./branch-extraction.js";
@@ -15,7 +16,6 @@ import { walkToRoot } from "./path.js";
 import { buildContextEntries, buildSessionContext, buildSessionProjection } from "./projection.js";
 import { rewriteMigratedFile, writeForkedSessionFile } from "./rewrite.js";
 import { nodeSessionFileSystem, type SessionFileSystem, SessionFileWriter, writeFileAtomic } from "./storage.js";
-import { getCurrentSystemMessage } from "./system-replay.js";
 import type {
 	BranchSummaryEntry,
 	CompactionEntry,

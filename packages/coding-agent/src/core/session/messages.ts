@@ -1,104 +1,28 @@
 /**
- * Message shapes as they appear inside session entries.
- *
- * These are structural mirrors of the `@tau/ai` message model plus the four roles the coding
- * agent adds to `AgentMessage`. They are kept minimal and local because the persistence layer
- * must read whatever a file holds (old, hand-edited or foreign), and only ever inspects a few
- * fields; every field it does not know is carried through untouched.
+ * Message shapes inside session entries: the `@tau/ai` message model plus the four roles the coding
+ * agent adds (`bashExecution`, `custom`, and the projection-only summaries). Files may hold fields and
+ * roles this code does not know; they are carried through untouched.
  */
+import type {
+	AssistantMessage,
+	ImageContent,
+	SystemMessage,
+	TextContent,
+	ToolResultMessage,
+	UserMessage,
+} from "@tau/ai";
 
-export interface TextContent {
-	type: "text";
-	text: string;
-	textSignature?: string;
-}
-
-export interface ImageContent {
-	type: "image";
-	data: string;
-	mimeType: string;
-}
-
-export interface ThinkingContent {
-	type: "thinking";
-	thinking: string;
-	thinkingSignature?: string;
-	redacted?: boolean;
-}
-
-export interface ToolCall {
-	type: "toolCall";
-	id: string;
-	name: string;
-	arguments: Record<string, unknown>;
-}
-
-export interface UsageCost {
-	input: number;
-	output: number;
-	cacheRead: number;
-	cacheWrite: number;
-	total: number;
-}
-
-export interface Usage {
-	input: number;
-	output: number;
-	cacheRead: number;
-	cacheWrite: number;
-	totalTokens: number;
-	cost: UsageCost;
-}
-
-export interface ToolDeclaration {
-	name: string;
-	[field: string]: unknown;
-}
-
-export interface SystemMessage {
-	role: "system";
-	content: string | TextContent[];
-	sections?: Record<string, string | null>;
-	toolsAdded?: ToolDeclaration[];
-	toolsRemoved?: { name: string }[];
-	timestamp: number;
-}
-
-export interface UserMessage {
-	role: "user";
-	content: string | (TextContent | ImageContent)[];
-	timestamp: number;
-}
-
-export interface AssistantMessage {
-	role: "assistant";
-	content: (TextContent | ThinkingContent | ToolCall)[];
-	api: string;
-	provider: string;
-	model: string;
-	usage: Usage;
-	stopReason: string;
-	errorMessage?: string;
-	timestamp: number;
-}
-
-export interface NestedToolCallRecord {
-	id: string;
-	name: string;
-	arguments?: Record<string, unknown>;
-	status: string;
-}
-
-export interface ToolResultMessage {
-	role: "toolResult";
-	toolCallId: string;
-	toolName: string;
-	content: (TextContent | ImageContent)[];
-	details?: unknown;
-	nestedCalls?: { calls: NestedToolCallRecord[]; complete: boolean };
-	isError: boolean;
-	timestamp: number;
-}
+export type {
+	AssistantMessage,
+	ImageContent,
+	SystemMessage,
+	TextContent,
+	ThinkingContent,
+	ToolCall,
+	ToolResultMessage,
+	Usage,
+	UserMessage,
+} from "@tau/ai";
 
 /** A user `!cmd` shell run recorded in the transcript. */
 export interface BashExecutionMessage {
