@@ -91,6 +91,8 @@ export {
 // Thinking levels, budgets, output budget
 export { clampThinkingLevel, getSupportedThinkingLevels } from "./thinking/levels.js";
 export { resolveSamplingParams } from "./thinking/sampling.js";
+// Tool validation
+export { coerceToSchema } from "./tools/coerce.js";
 // Tools and streaming JSON
 export {
 	makeStrictJsonSchema,
@@ -99,6 +101,7 @@ export {
 	StringEnum,
 	type UnsupportedKeywordCheck,
 } from "./tools/strict-schema.js";
+export { validateToolArguments, validateToolCall } from "./tools/validate.js";
 export { type ToolCallIdNormalizer, transformMessages } from "./transcript/transform-messages.js";
 export type {
 	AnthropicOptions,

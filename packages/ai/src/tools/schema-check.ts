@@ -1,0 +1,59 @@
+import { Compile } from "typebox/compile";
+import { Value } from "typebox/value";
+
+export type SchemaNode = Record<string, unknown>;
+
+export interface SchemaError {
+	instancePath: string;
+	message: string;
+}
+
+interface Checker {
+	check(value: unknown): boolean;
+	errors(value: unknown): SchemaError[];
+}
+
+/** Validators are cached per schema object: tools are validated on every call. */
+const checkers = new WeakMap<object, Checker>();
+
+function buildChecker(schema: object): Checker {
+	try {
+		const validator = Compile(schema as never);
+		return {
+			check: (value) => validator.Check(value),
+			errors: (value) =>
+				[...validator.Errors(value)].map(({ instancePath, message }) => ({ instancePath, message })),
+		};
+	} catch {
+		// Schemas the compiler rejects are still checked by the (slower) interpreter.
+		return {
+			check: (value) => Value.Check(schema as never, value),
+			errors: (value) =>
+				[...Value.Errors(schema as never, value)].map(({ instancePath, message }) => ({ instancePath, message })),
+		};
+	}
+}
+
+function checkerFor(schema: object): Checker {
+	let checker = checkers.get(schema);
+	if (!checker) {
+		checker = buildChecker(schema);
+		checkers.set(schema, checker);
+	}
+	return checker;
+}
+
+/** Whether `value` satisfies `schema` (plain JSON Schema; TypeBox markers not required). */
+export function schemaAccepts(schema: unknown, value: unknown): boolean {
+	if (schema === true || schema === undefined) return true;
+	if (schema === false || typeof schema !== "object" || schema === null) return false;
+	try {
+		return checkerFor(schema).check(value);
+	} catch {
+		return false;
+	}
+}
+
+export function schemaErrors(schema: object, value: unknown): SchemaError[] {
+	return checkerFor(schema).errors(value);
+}
