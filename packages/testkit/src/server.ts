@@ -125,6 +125,8 @@ export async function startMockLlmServer(options: MockLlmServerOptions = {}): Pr
 	});
 	server.on("connection", (socket) => {
 		sockets.add(socket);
+		// Each SSE event must leave at once; Nagle plus delayed ACKs would add ~40 ms per small write.
+		socket.setNoDelay(true);
 		if (!keepAlive) socket.unref();
 		socket.once("close", () => sockets.delete(socket));
 	});
