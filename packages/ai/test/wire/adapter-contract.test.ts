@@ -163,7 +163,7 @@ describe.each(WIRE_APIS)("%s adapter over the wire", (api) => {
 
 	it("aborts mid-stream with stopReason aborted, keeping partial content", async () => {
 		const server = await mockServer();
-		server.enqueue({ text: "first second third fourth", fault: { kind: "stall", afterBytes: 1200 } });
+		server.enqueue({ text: { tokens: 400 }, fault: { kind: "stall", afterBytes: 6000 } });
 		const controller = new AbortController();
 		const stream = wireApi(api).stream(wireModel(api, server), transcript(), {
 			apiKey: API_KEY,
@@ -226,8 +226,13 @@ describe.each(WIRE_APIS)("%s adapter over the wire", (api) => {
 		server.enqueue({ fault: { kind: "overflow", inputTokens: 250_000, contextWindow: 200_000 } });
 		const { message } = await collect(wireApi(api).stream(wireModel(api, server), transcript(), { apiKey: API_KEY }));
 		expect(message.stopReason).toBe("error");
-		expect(message.errorMessage).toMatch(/too long|maximum context length|context window|context_length_exceeded/i);
-		expect(message.errorMessage).toContain("250000");
+		const wording = {
+			"anthropic-messages": "prompt is too long: 250000 tokens > 200000 maximum",
+			"openai-completions": "maximum context length is 200000 tokens",
+			"openai-responses": "Your input exceeds the context window of this model",
+		}[api];
+		expect(message.errorMessage).toContain("400");
+		expect(message.errorMessage).toContain(wording);
 	});
 
 	it("truncates huge error bodies at 4000 characters", async () => {
@@ -245,7 +250,7 @@ describe.each(WIRE_APIS)("%s adapter over the wire", (api) => {
 
 	it("reports a mid-stream disconnect as an error that keeps what arrived", async () => {
 		const server = await mockServer();
-		server.enqueue({ text: "one two three four five six", fault: { kind: "disconnect", afterBytes: 1200 } });
+		server.enqueue({ text: { tokens: 400 }, fault: { kind: "disconnect", afterBytes: 6000 } });
 		const { message } = await collect(wireApi(api).stream(wireModel(api, server), transcript(), { apiKey: API_KEY }));
 		expect(message.stopReason).toBe("error");
 		expect(message.errorMessage).toBeTruthy();
@@ -254,7 +259,7 @@ describe.each(WIRE_APIS)("%s adapter over the wire", (api) => {
 
 	it("reports a stream that ends cleanly without its terminal event", async () => {
 		const server = await mockServer();
-		server.enqueue({ text: "one two three four five six", fault: { kind: "truncate", afterBytes: 1200 } });
+		server.enqueue({ text: { tokens: 400 }, fault: { kind: "truncate", afterBytes: 6000 } });
 		const { message } = await collect(wireApi(api).stream(wireModel(api, server), transcript(), { apiKey: API_KEY }));
 		expect(message.stopReason).toBe("error");
 		const expected = {

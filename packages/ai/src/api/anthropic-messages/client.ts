@@ -54,7 +54,7 @@ export function createAnthropicClient(
 		authToken: null,
 		baseURL: model.baseUrl,
 		maxRetries: 0,
-		timeout: options.timeoutMs,
+		...(options.timeoutMs !== undefined ? { timeout: options.timeoutMs } : {}),
 		fetch: options.fetch,
 		defaultHeaders: headers,
 		logLevel: "off",

@@ -49,7 +49,6 @@ export function stream(
 			const client = prebuilt ?? createAnthropicClient(model, options, headers);
 			const requestOptions = {
 				signal: options.signal,
-				timeout: options.timeoutMs,
 				headers: { "anthropic-beta": anthropicBetaHeader(headers, betas) },
 			};
 			const events = await openProviderStream<RawMessageStreamEvent>(model, options, () =>

@@ -66,7 +66,7 @@ export function stream(
 			const params = buildCompletionsPayload(model, transcript, options, compat);
 			const payload = await applyPayloadHook(model, options, params);
 			const client = createOpenAIClient(model, options, headers);
-			const requestOptions = { signal: options.signal, timeout: options.timeoutMs };
+			const requestOptions = { signal: options.signal };
 			const events = await openProviderStream<ChatCompletionChunk>(model, options, () =>
 				client.chat.completions
 					.create(payload as unknown as ChatCompletionCreateParamsStreaming, requestOptions)

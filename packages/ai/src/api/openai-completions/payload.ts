@@ -152,7 +152,8 @@ export function buildCompletionsPayload(
 	const support = compat.supportsMidConvoSystemMessages && compat.supportsMidConvoToolAdditions ? "additions" : "none";
 	const { requestTools, foldedSystemMessages } = resolveTranscriptTools(transcript.messages, support);
 	const convertTool = (tool: Tool) => {
-		const strict = compat.supportsStrictMode ? resolveJsonSchemaStrictSampling(tool, true) === true : undefined;
+		const sampling = resolveJsonSchemaStrictSampling(tool, compat.supportsStrictMode);
+		const strict = compat.supportsStrictMode ? sampling === true : undefined;
 		return convertCompletionsTool(
 			strict ? { ...tool, parameters: makeStrictJsonSchema(tool.parameters) } : tool,
 			strict,

@@ -53,7 +53,7 @@ export function stream(
 			const params = buildResponsesPayload(model, transcript, options, compat);
 			const payload = await applyPayloadHook(model, options, params);
 			const client = createOpenAIClient(model, options, headers);
-			const requestOptions = { signal: options.signal, timeout: options.timeoutMs };
+			const requestOptions = { signal: options.signal };
 			const events = await openProviderStream<ResponseStreamEvent>(model, options, () =>
 				client.responses.create(payload as unknown as ResponseCreateParamsStreaming, requestOptions).withResponse(),
 			);

@@ -40,7 +40,8 @@ const MIN_OUTPUT_TOKENS = 16;
 const ENCRYPTED_REASONING = "reasoning.encrypted_content";
 
 function convertTool(tool: Tool, compat: ResolvedResponsesCompat): Record<string, unknown> {
-	const strict = compat.supportsStrictMode ? resolveJsonSchemaStrictSampling(tool, true) === true : undefined;
+	const sampling = resolveJsonSchemaStrictSampling(tool, compat.supportsStrictMode);
+	const strict = compat.supportsStrictMode ? sampling === true : undefined;
 	const converted: Record<string, unknown> = {
 		type: "function",
 		name: tool.name,

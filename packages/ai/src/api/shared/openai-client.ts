@@ -24,7 +24,7 @@ export function createOpenAIClient(
 		webhookSecret: null,
 		baseURL: model.baseUrl,
 		maxRetries: 0,
-		timeout: options.timeoutMs,
+		...(options.timeoutMs !== undefined ? { timeout: options.timeoutMs } : {}),
 		fetch: options.fetch,
 		defaultHeaders: headers,
 		logLevel: "off",
