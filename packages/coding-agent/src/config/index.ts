@@ -50,6 +50,20 @@ export {
 	shouldSkipVersionCheck,
 	telemetryOverride,
 } from "./env.js";
+export { type BaseProvider, type ComposedProvider, composeProvider } from "./models-json/compose.js";
+export { mergeHeaders } from "./models-json/headers.js";
+export { applyModelOverride, mergeCompat } from "./models-json/model-overrides.js";
+export { loadModelsJson, type ModelsJsonLoad, parseModelsJson, stripJsonComments } from "./models-json/parse.js";
+export {
+	type ModelDefinition,
+	ModelDefinitionSchema,
+	type ModelOverride,
+	ModelOverrideSchema,
+	type ModelsJson,
+	ModelsJsonSchema,
+	type ProviderConfig,
+	ProviderConfigSchema,
+} from "./models-json/schema.js";
 export { expandTilde, getAgentDir, getProjectConfigDir } from "./paths.js";
 export * from "./settings/index.js";
 export {
