@@ -1,4 +1,11 @@
-import { type Static, Type } from "typebox";
+import type {
+	AnthropicMessagesCompat,
+	ModelCost,
+	ModelInputLimits,
+	OpenAICompletionsCompat,
+	OpenAIResponsesCompat,
+} from "@tau/ai";
+import { Type } from "typebox";
 
 const THINKING_LEVEL_KEYS = ["off", "minimal", "low", "medium", "high", "xhigh", "max"] as const;
 
@@ -188,7 +195,57 @@ export const ModelsJsonSchema = Type.Object({
 	providers: Type.Record(Type.String(), ProviderConfigSchema),
 });
 
-export type ModelsJson = Static<typeof ModelsJsonSchema>;
-export type ProviderConfig = Static<typeof ProviderConfigSchema>;
-export type ModelDefinition = Static<typeof ModelDefinitionSchema>;
-export type ModelOverride = Static<typeof ModelOverrideSchema>;
+type ThinkingLevelKey = (typeof THINKING_LEVEL_KEYS)[number];
+
+/** Open compat object: the known flags of every API plus anything newer. */
+export type ModelsJsonCompat = Partial<OpenAICompletionsCompat & OpenAIResponsesCompat & AnthropicMessagesCompat> & {
+	imageInput?: "assets" | "images" | "state-image-urls";
+	sendImageOptInHeader?: boolean;
+	[flag: string]: unknown;
+};
+
+interface SharedModelFields {
+	name?: string;
+	reasoning?: boolean;
+	thinkingLevelMap?: Partial<Record<ThinkingLevelKey, string | null>>;
+	input?: ("text" | "image")[];
+	inputLimits?: ModelInputLimits;
+	promptCache?: { short?: number; long?: number };
+	contextWindow?: number;
+	maxTokens?: number;
+	samplingParams?: Record<string, unknown>;
+	samplingParamsByThinkingLevel?: Partial<Record<ThinkingLevelKey, Record<string, unknown>>>;
+	headers?: Record<string, string>;
+	compat?: ModelsJsonCompat;
+}
+
+export interface ModelDefinition extends SharedModelFields {
+	id: string;
+	api?: string;
+	baseUrl?: string;
+	cost?: ModelCost;
+}
+
+export interface ModelOverride extends SharedModelFields {
+	cost?: Partial<ModelCost>;
+}
+
+export interface ProviderConfig {
+	name?: string;
+	baseUrl?: string;
+	apiKey?: string;
+	api?: string;
+	oauth?: "radius";
+	headers?: Record<string, string>;
+	compat?: ModelsJsonCompat;
+	authHeader?: boolean;
+	models?: ModelDefinition[];
+	modelOverrides?: Record<string, ModelOverride>;
+	[key: string]: unknown;
+}
+
+export interface ModelsJson {
+	$schema?: string;
+	providers: Record<string, ProviderConfig>;
+	[key: string]: unknown;
+}
