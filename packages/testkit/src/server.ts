@@ -114,9 +114,11 @@ export async function startMockLlmServer(options: MockLlmServerOptions = {}): Pr
 		inFlight++;
 		idle.stop();
 		handle(req, res)
-			.catch(() => {
-				if (!res.headersSent) res.writeHead(500);
-				res.destroy();
+			.catch((error: unknown) => {
+				// A malformed scripted reply should read as a failed request, not a silent hang-up.
+				if (res.headersSent) return res.destroy();
+				const message = error instanceof Error ? error.message : String(error);
+				sendJson(res, 500, { error: { message: `mock-llm: cannot serve the scripted reply: ${message}` } });
 			})
 			.finally(() => {
 				inFlight--;

@@ -63,6 +63,15 @@ describe("scenario queue and factories", () => {
 		expect((thrown as Error).message).toContain("reply factory failed: bad script");
 	});
 
+	it("answers with a 500 naming the problem when a scripted reply cannot be rendered", async () => {
+		server = await startMockLlmServer({ replies: [{ text: 42 as unknown as string }] });
+		const error = await chatClient()
+			.chat.completions.create(chatRequest)
+			.catch((e: unknown) => e);
+		expect(error).toBeInstanceOf(OpenAI.InternalServerError);
+		expect((error as Error).message).toContain("mock-llm: cannot serve the scripted reply");
+	});
+
 	it("uses the request's model name unless the turn overrides it", async () => {
 		server = await startMockLlmServer({ replies: [{ text: "a" }, { text: "b", model: "served-model" }] });
 		const chat = chatClient();
