@@ -52,7 +52,17 @@ export {
 } from "./providers/api-registry.js";
 export { createProvider } from "./providers/create-provider.js";
 export { type LazyApiCapabilities, lazyApi } from "./providers/lazy-api.js";
+export {
+	DEFAULT_MAX_AGENT_RETRY_DELAY_MS,
+	type RetryCallbacks,
+	type RetryPolicy,
+	retryAssistantCall,
+	retryDelayMs,
+} from "./retry/agent-retry.js";
+export { getOverflowPatterns, isContextOverflow, isRecoverableLength } from "./retry/context-overflow.js";
 export { type ProviderRequestRetryOptions, retryProviderRequest } from "./retry/provider-request-retry.js";
+// Retry and overflow classification
+export { isRetryableAssistantError } from "./retry/retryable-error.js";
 export {
 	AssistantMessageEventStream,
 	createAssistantMessageEventStream,
@@ -239,6 +249,10 @@ export {
 } from "./usage/token-estimate.js";
 // Utilities
 export { contentText } from "./utils/content-text.js";
+export { appendAssistantMessageDiagnostic, createAssistantMessageDiagnostic } from "./utils/diagnostics.js";
 export { type HeaderLayer, mergeHeaders, resolveHeaders } from "./utils/headers.js";
 export { sanitizeSurrogates } from "./utils/sanitize-surrogates.js";
+export { cleanupSessionResources, registerSessionResourceCleanup } from "./utils/session-resources.js";
+// Small utilities
+export { uuidv7 } from "./utils/uuidv7.js";
 export { TAU_AI_VERSION } from "./version.js";
