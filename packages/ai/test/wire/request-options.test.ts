@@ -1,0 +1,260 @@
+import type { AssistantMessageEvent } from "@tau/ai";
+import { describe, expect, it } from "vitest";
+import * as anthropicMessages from "../../src/api/anthropic-messages/index.js";
+import * as openAICompletions from "../../src/api/openai-completions/index.js";
+import * as openAIResponses from "../../src/api/openai-responses/index.js";
+import {
+	API_KEY,
+	body,
+	collect,
+	mockServer,
+	texts,
+	transcript,
+	WIRE_APIS,
+	wireApi,
+	wireModel,
+} from "./wire-harness.js";
+
+const ADAPTER_MODULES = {
+	"anthropic-messages": anthropicMessages,
+	"openai-completions": openAICompletions,
+	"openai-responses": openAIResponses,
+};
+
+const REQUEST_ID_HEADER = {
+	"anthropic-messages": "request-id",
+	"openai-completions": "x-request-id",
+	"openai-responses": "x-request-id",
+};
+
+/** Yields to the event loop a few times, so any work not blocked on a promise gets to run. */
+async function drainEventLoop(): Promise<void> {
+	for (let i = 0; i < 5; i++) await new Promise<void>((resolve) => setImmediate(resolve));
+}
+
+describe.each(WIRE_APIS)("%s request options and hooks", (api) => {
+	it("onPayload sees the built body and its replacement is what the server receives", async () => {
+		const server = await mockServer();
+		server.enqueue({ text: "ok" });
+		let seen: Record<string, unknown> | undefined;
+		const { message } = await collect(
+			wireApi(api).stream(wireModel(api, server), transcript(), {
+				apiKey: API_KEY,
+				onPayload: (payload) => {
+					seen = payload as Record<string, unknown>;
+					const { stream: _stream, ...rest } = seen;
+					return { ...rest, ...(api === "anthropic-messages" ? {} : { stream: true }), model: "replaced-model" };
+				},
+			}),
+		);
+		expect(message.stopReason).toBe("stop");
+		expect(seen?.model).toBe("mock-model");
+		expect(body(server.requests[0]).model).toBe("replaced-model");
+		expect(body(server.requests[0]).stream).toBe(true);
+	});
+
+	it("a throwing onPayload fails the request before anything is sent", async () => {
+		const server = await mockServer();
+		const { events, message } = await collect(
+			wireApi(api).stream(wireModel(api, server), transcript(), {
+				apiKey: API_KEY,
+				onPayload: () => {
+					throw new Error("payload rejected by host");
+				},
+			}),
+		);
+		expect(events.map((e) => e.type)).toEqual(["error"]);
+		expect(message.errorMessage).toBe("payload rejected by host");
+		expect(server.requests).toHaveLength(0);
+	});
+
+	it("onResponse gets status and lower-cased headers before start", async () => {
+		const server = await mockServer();
+		server.enqueue({ text: "ok" });
+		const order: string[] = [];
+		let info: { status: number; headers: Record<string, string> } | undefined;
+		const stream = wireApi(api).stream(wireModel(api, server), transcript(), {
+			apiKey: API_KEY,
+			onResponse: (response) => {
+				info = response;
+				order.push("onResponse");
+			},
+		});
+		for await (const event of stream) order.push(event.type);
+		expect(order.slice(0, 2)).toEqual(["onResponse", "start"]);
+		expect(info?.status).toBe(200);
+		expect(info?.headers[REQUEST_ID_HEADER[api]]).toMatch(/^req_mock_/);
+		expect(Object.keys(info?.headers ?? {}).every((name) => name === name.toLowerCase())).toBe(true);
+	});
+
+	it("a throwing onResponse fails the request with a bare error", async () => {
+		const server = await mockServer();
+		server.enqueue({ text: "ok" });
+		const { events, message } = await collect(
+			wireApi(api).stream(wireModel(api, server), transcript(), {
+				apiKey: API_KEY,
+				onResponse: () => {
+					throw new Error("status not welcome");
+				},
+			}),
+		);
+		expect(events.map((e) => e.type)).toEqual(["error"]);
+		expect(message.errorMessage).toBe("status not welcome");
+	});
+
+	it("onProviderStreamEvent sees every provider event in order and is awaited before normalization", async () => {
+		const server = await mockServer();
+		server.enqueue({ text: "alpha beta gamma" });
+		const seen: AssistantMessageEvent[] = [];
+		const provider: unknown[] = [];
+		let deltasWhileFirstCallbackRan = -1;
+		const stream = wireApi(api).stream(wireModel(api, server), transcript(), {
+			apiKey: API_KEY,
+			onProviderStreamEvent: async (data) => {
+				provider.push(data);
+				if (provider.length !== 1) return;
+				await drainEventLoop();
+				deltasWhileFirstCallbackRan = seen.filter((e) => e.type === "text_delta").length;
+			},
+		});
+		for await (const event of stream) seen.push(event);
+		expect(deltasWhileFirstCallbackRan).toBe(0);
+		expect(seen.filter((e) => e.type === "text_delta")).toHaveLength(3);
+		const first = provider[0] as { type?: string; object?: string };
+		const expectedFirst = {
+			"anthropic-messages": "message_start",
+			"openai-completions": undefined,
+			"openai-responses": "response.created",
+		}[api];
+		expect(first.type).toBe(expectedFirst);
+		if (api === "openai-completions") expect(first.object).toBe("chat.completion.chunk");
+		expect(provider.length).toBeGreaterThan(3);
+	});
+
+	it("a throwing onProviderStreamEvent fails the stream after start, keeping partial content", async () => {
+		const server = await mockServer();
+		server.enqueue({ text: "alpha beta gamma delta" });
+		let calls = 0;
+		const { events, message } = await collect(
+			wireApi(api).stream(wireModel(api, server), transcript(), {
+				apiKey: API_KEY,
+				onProviderStreamEvent: (data) => {
+					calls++;
+					if (JSON.stringify(data).includes("gamma")) throw new Error("observer failed");
+				},
+			}),
+		);
+		expect(events[0]?.type).toBe("start");
+		expect(message.stopReason).toBe("error");
+		expect(message.errorMessage).toBe("observer failed");
+		expect(texts(message)).toContain("beta");
+		expect(texts(message)).not.toContain("gamma");
+		expect(calls).toBeGreaterThan(1);
+	});
+
+	it("retries a 429 when maxRetries allows it, honouring retry-after", async () => {
+		const server = await mockServer();
+		server.enqueue({ fault: { kind: "http", status: 429, retryAfter: 0 } }, { text: "second time lucky" });
+		const { message } = await collect(
+			wireApi(api).stream(wireModel(api, server), transcript(), { apiKey: API_KEY, maxRetries: 1 }),
+		);
+		expect(message.stopReason).toBe("stop");
+		expect(texts(message)).toBe("second time lucky");
+		expect(server.requests).toHaveLength(2);
+	});
+
+	it("does not retry by default", async () => {
+		const server = await mockServer();
+		server.enqueue({ fault: { kind: "http", status: 429, retryAfter: 0 } }, { text: "unused" });
+		const { message } = await collect(wireApi(api).stream(wireModel(api, server), transcript(), { apiKey: API_KEY }));
+		expect(message.stopReason).toBe("error");
+		expect(message.errorMessage).toContain("429");
+		expect(server.requests).toHaveLength(1);
+	});
+
+	it("fails fast when the server asks for a longer delay than maxRetryDelayMs", async () => {
+		const server = await mockServer();
+		server.enqueue({ fault: { kind: "http", status: 529, retryAfter: 120, message: "Overloaded" } });
+		const { message } = await collect(
+			wireApi(api).stream(wireModel(api, server), transcript(), {
+				apiKey: API_KEY,
+				maxRetries: 3,
+				maxRetryDelayMs: 1000,
+			}),
+		);
+		expect(message.stopReason).toBe("error");
+		expect(message.errorMessage).toMatch(/^Server requested 120s retry delay \(max: 1s\)\. /);
+		expect(message.errorMessage).toContain("Overloaded");
+		expect(server.requests).toHaveLength(1);
+	});
+
+	it("an abort during the retry sleep ends the request as aborted without another attempt", async () => {
+		const server = await mockServer();
+		server.enqueue({ fault: { kind: "http", status: 503, retryAfter: 30 } }, { text: "unused" });
+		const controller = new AbortController();
+		const stream = wireApi(api).stream(wireModel(api, server), transcript(), {
+			apiKey: API_KEY,
+			maxRetries: 2,
+			signal: controller.signal,
+		});
+		await server.waitForSettled(0);
+		controller.abort();
+		const { message } = await collect(stream);
+		expect(message.stopReason).toBe("aborted");
+		expect(server.requests).toHaveLength(1);
+	});
+
+	it("merges headers: identity < adapter defaults < model.headers < options.headers, case-insensitive, null suppresses", async () => {
+		const server = await mockServer();
+		server.enqueue({ text: "ok" }, { text: "ok" });
+		const model = wireModel(api, server, {
+			headers: { "User-Agent": "model-agent", "x-layer": "model", "x-dropped": "model", "x-model-only": "m" },
+		});
+		await collect(
+			wireApi(api).stream(model, transcript(), {
+				apiKey: API_KEY,
+				headers: { "X-Layer": "options", "x-dropped": null },
+			}),
+		);
+		const headers = server.requests[0]?.headers ?? {};
+		expect(headers["user-agent"]).toBe("model-agent");
+		expect(headers["x-layer"]).toBe("options");
+		expect(headers["x-model-only"]).toBe("m");
+		expect(headers["x-dropped"]).toBeUndefined();
+
+		await collect(
+			wireApi(api).stream(wireModel(api, server), transcript(), {
+				apiKey: API_KEY,
+				identity: { userAgent: "short" },
+			}),
+		);
+		expect(server.requests[1]?.headers["user-agent"]).toBe("tau");
+	});
+
+	it("an authenticating header replaces the API key", async () => {
+		const server = await mockServer();
+		server.enqueue({ text: "ok" });
+		const headers = api === "anthropic-messages" ? { "x-api-key": API_KEY } : { Authorization: `Bearer ${API_KEY}` };
+		const { message } = await collect(wireApi(api).stream(wireModel(api, server), transcript(), { headers }));
+		expect(message.stopReason).toBe("stop");
+	});
+
+	it("a direct streamSimple call without auth throws synchronously", async () => {
+		const server = await mockServer();
+		const adapter = ADAPTER_MODULES[api];
+		expect(() => adapter.streamSimple(wireModel(api, server), transcript(), {})).toThrow(
+			"No API key for provider: mock",
+		);
+	});
+
+	it("timeoutMs bounds a request that never answers", async () => {
+		const server = await mockServer();
+		server.enqueue({ fault: { kind: "stall" } });
+		const { events, message } = await collect(
+			wireApi(api).stream(wireModel(api, server), transcript(), { apiKey: API_KEY, timeoutMs: 50 }),
+		);
+		expect(events.map((e) => e.type)).toEqual(["error"]);
+		expect(message.stopReason).toBe("error");
+		expect(message.errorMessage).toMatch(/timed out/i);
+	});
+});
