@@ -234,7 +234,8 @@ describe.each(WIRE_APIS)("%s request options and hooks", (api) => {
 	it("an authenticating header replaces the API key", async () => {
 		const server = await mockServer();
 		server.enqueue({ text: "ok" });
-		const headers = api === "anthropic-messages" ? { "x-api-key": API_KEY } : { Authorization: `Bearer ${API_KEY}` };
+		const headers: Record<string, string> =
+			api === "anthropic-messages" ? { "x-api-key": API_KEY } : { Authorization: `Bearer ${API_KEY}` };
 		const { message } = await collect(wireApi(api).stream(wireModel(api, server), transcript(), { headers }));
 		expect(message.stopReason).toBe("stop");
 	});
