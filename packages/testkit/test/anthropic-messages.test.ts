@@ -197,6 +197,29 @@ describe("anthropic messages JSON", () => {
 	});
 });
 
+describe("anthropic HTTP errors", () => {
+	it("serves 529 overloaded_error and 429 rate_limit_error with retry-after as the SDK's typed errors", async () => {
+		const client = await start();
+		server.enqueue(
+			{ fault: { kind: "http", status: 529 } },
+			{ fault: { kind: "http", status: 429, retryAfter: 30 } },
+		);
+		const overloaded = await client.messages.create(request).catch((e: unknown) => e);
+		expect(overloaded).toBeInstanceOf(Anthropic.APIError);
+		expect((overloaded as InstanceType<typeof Anthropic.APIError>).status).toBe(529);
+		expect((overloaded as InstanceType<typeof Anthropic.APIError>).error).toMatchObject({
+			type: "error",
+			error: { type: "overloaded_error", message: "Overloaded" },
+		});
+		const limited = await client.messages.create(request).catch((e: unknown) => e);
+		expect(limited).toBeInstanceOf(Anthropic.RateLimitError);
+		expect((limited as InstanceType<typeof Anthropic.APIError>).headers?.get("retry-after")).toBe("30");
+		expect((limited as InstanceType<typeof Anthropic.APIError>).error).toMatchObject({
+			error: { type: "rate_limit_error" },
+		});
+	});
+});
+
 describe("anthropic auth and request log", () => {
 	it("records the parsed body and headers, and rejects a wrong key with 401 authentication_error", async () => {
 		const client = await start();
