@@ -70,7 +70,9 @@ export const localReadOperations: ReadOperations = {
 	readFile: (path) => readFile(path),
 	access: (path) => access(path, constants.R_OK),
 	detectImageMimeType,
-	createReadStream: (path, options) => createReadStream(path, options.signal ? { signal: options.signal } : {}),
+	// Large chunks keep huge files fast; only the shown lines are retained.
+	createReadStream: (path, options) =>
+		createReadStream(path, { highWaterMark: 1024 * 1024, ...(options.signal ? { signal: options.signal } : {}) }),
 };
 
 export const localWriteOperations: WriteOperations = {
