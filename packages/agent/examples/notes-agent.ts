@@ -46,7 +46,11 @@ export async function runNotesAgent(log: (line: string) => void = console.log): 
 	]);
 
 	const agent = new Agent({
-		initialState: { model: faux.getModel(), systemPrompt: "Answer from the notes and cite note ids.", tools: [searchNotes, readNote] },
+		initialState: {
+			model: faux.getModel(),
+			systemPrompt: "Answer from the notes and cite note ids.",
+			tools: [searchNotes, readNote],
+		},
 		streamFn: models.streamSimple.bind(models),
 	});
 	agent.subscribe((event) => {

@@ -93,7 +93,9 @@ describe("continue", () => {
 	it("assistant tail + steering: one steering message per request, the second polled after the response (sequence C)", async () => {
 		const requests: string[][] = [];
 		const answer = (text: string) => (context: { messages: { role: string; content: unknown }[] }) => {
-			requests.push(context.messages.filter((message) => message.role === "user").map((message) => String(message.content)));
+			requests.push(
+				context.messages.filter((message) => message.role === "user").map((message) => String(message.content)),
+			);
 			return fauxAssistantMessage(text);
 		};
 		const { agent, faux } = scriptedAgent([fauxAssistantMessage("first"), answer("to s1"), answer("to s2")]);
@@ -115,7 +117,13 @@ describe("continue", () => {
 		agent.followUp({ role: "user", content: "f2", timestamp: 2 });
 		await agent.continue();
 		expect(faux.state.callCount).toBe(2);
-		expect(agent.state.messages.map((message) => message.role)).toEqual(["user", "assistant", "user", "user", "assistant"]);
+		expect(agent.state.messages.map((message) => message.role)).toEqual([
+			"user",
+			"assistant",
+			"user",
+			"user",
+			"assistant",
+		]);
 	});
 
 	it("user or toolResult tail retries without adding messages", async () => {
@@ -133,7 +141,10 @@ describe("listeners", () => {
 	it("see the requesting assistant message in state before beforeToolCall runs", async () => {
 		const { tool } = recordingTool("look");
 		const { agent } = scriptedAgent(
-			[fauxAssistantMessage(fauxToolCall("look", {}, { id: "l1" }), { stopReason: "toolUse" }), fauxAssistantMessage("done")],
+			[
+				fauxAssistantMessage(fauxToolCall("look", {}, { id: "l1" }), { stopReason: "toolUse" }),
+				fauxAssistantMessage("done"),
+			],
 			[tool],
 		);
 		let tail: unknown;
@@ -163,7 +174,12 @@ describe("listeners", () => {
 			order.push(`second:${event.type}`);
 		});
 		await agent.prompt("hi");
-		expect(order.slice(0, 4)).toEqual(["first:agent_start", "second:agent_start", "first:turn_start", "second:turn_start"]);
+		expect(order.slice(0, 4)).toEqual([
+			"first:agent_start",
+			"second:agent_start",
+			"first:turn_start",
+			"second:turn_start",
+		]);
 		expect(signals.size).toBe(1);
 		expect([...signals][0]).toBeInstanceOf(AbortSignal);
 	});
@@ -197,15 +213,21 @@ describe("streaming", () => {
 		const { tool } = recordingTool("look");
 		const { agent, events } = scriptedAgent(
 			[
-				fauxAssistantMessage([fauxThinking("hmm"), fauxText("let me look"), fauxToolCall("look", { q: "x" }, { id: "l1" })], {
-					stopReason: "toolUse",
-				}),
+				fauxAssistantMessage(
+					[fauxThinking("hmm"), fauxText("let me look"), fauxToolCall("look", { q: "x" }, { id: "l1" })],
+					{
+						stopReason: "toolUse",
+					},
+				),
 				fauxAssistantMessage("done"),
 			],
 			[tool],
 		);
 		await agent.prompt("go");
-		const firstTurn = events.slice(0, events.findIndex((event) => event.type === "turn_end"));
+		const firstTurn = events.slice(
+			0,
+			events.findIndex((event) => event.type === "turn_end"),
+		);
 		const updateTypes = new Set(
 			firstTurn.flatMap((event) => (event.type === "message_update" ? [event.assistantMessageEvent.type] : [])),
 		);

@@ -1,4 +1,4 @@
-import { Agent, setDefaultStreamFn, type StreamFn } from "@tau/agent";
+import { Agent, type StreamFn, setDefaultStreamFn } from "@tau/agent";
 import { fauxAssistantMessage, fauxToolCall, type SystemMessage, toToolDeclaration } from "@tau/ai";
 import { afterEach, describe, expect, it } from "vitest";
 import { gate, recordingTool, scriptedAgent } from "./support/harness.js";
@@ -143,7 +143,10 @@ describe("pendingToolCalls", () => {
 			return { content: [], details: {} };
 		});
 		const { agent } = scriptedAgent(
-			[fauxAssistantMessage(fauxToolCall("slow", {}, { id: "s1" }), { stopReason: "toolUse" }), fauxAssistantMessage("done")],
+			[
+				fauxAssistantMessage(fauxToolCall("slow", {}, { id: "s1" }), { stopReason: "toolUse" }),
+				fauxAssistantMessage("done"),
+			],
 			[tool],
 		);
 		const snapshots: ReadonlySet<string>[] = [];

@@ -1,5 +1,11 @@
 import type { AgentMessage } from "@tau/agent";
-import { type AssistantMessage, fauxAssistantMessage, fauxToolCall, type SimpleStreamOptions, type TranscriptContext } from "@tau/ai";
+import {
+	type AssistantMessage,
+	fauxAssistantMessage,
+	fauxToolCall,
+	type SimpleStreamOptions,
+	type TranscriptContext,
+} from "@tau/ai";
 import { describe, expect, it } from "vitest";
 import { describeEvents, recordingTool, scriptedAgent } from "./support/harness.js";
 
@@ -10,7 +16,12 @@ function requestRecorder() {
 	const requests: { texts: string[]; options: SimpleStreamOptions | undefined; model: string }[] = [];
 	const answer =
 		(text: string, extra: Partial<AssistantMessage> = {}) =>
-		(context: TranscriptContext, options: SimpleStreamOptions | undefined, _state: unknown, model: { id: string }) => {
+		(
+			context: TranscriptContext,
+			options: SimpleStreamOptions | undefined,
+			_state: unknown,
+			model: { id: string },
+		) => {
 			requests.push({
 				texts: context.messages.flatMap((message) =>
 					message.role === "user" && typeof message.content === "string" ? [message.content] : [],

@@ -47,9 +47,16 @@ describe("runAgentLoop", () => {
 		const { streamFn, config } = setup([fauxAssistantMessage("hi")]);
 		const context: AgentContext = { messages: [user("earlier")] };
 		const sunk: AgentEvent[] = [];
-		const result = await runAgentLoop([user("now")], context, config, (event) => {
-			sunk.push(event);
-		}, undefined, streamFn);
+		const result = await runAgentLoop(
+			[user("now")],
+			context,
+			config,
+			(event) => {
+				sunk.push(event);
+			},
+			undefined,
+			streamFn,
+		);
 		expect(result.map((message) => message.role)).toEqual(["user", "assistant"]);
 		expect(context.messages).toEqual([user("earlier")]);
 		expect(sunk.at(-1)).toEqual({ type: "agent_end", messages: result });
@@ -83,7 +90,14 @@ describe("runAgentLoop", () => {
 				return fauxAssistantMessage("ok");
 			},
 		]);
-		await runAgentLoop([user("go")], { messages: [] }, { ...config, identity: { attribution: null } }, () => {}, undefined, streamFn);
+		await runAgentLoop(
+			[user("go")],
+			{ messages: [] },
+			{ ...config, identity: { attribution: null } },
+			() => {},
+			undefined,
+			streamFn,
+		);
 		expect(seen[0]?.identity).toEqual({ attribution: null });
 	});
 
@@ -135,12 +149,25 @@ describe("agentLoop (observational)", () => {
 		const tool = recordingTool("t").tool;
 		const awaited = setup(script());
 		const sunk: AgentEvent[] = [];
-		await runAgentLoop([user("go")], { messages: [], tools: [tool] }, awaited.config, (event) => {
-			sunk.push(event);
-		}, undefined, awaited.streamFn);
+		await runAgentLoop(
+			[user("go")],
+			{ messages: [], tools: [tool] },
+			awaited.config,
+			(event) => {
+				sunk.push(event);
+			},
+			undefined,
+			awaited.streamFn,
+		);
 
 		const observed = setup(script());
-		const stream = agentLoop([user("go")], { messages: [], tools: [tool] }, observed.config, undefined, observed.streamFn);
+		const stream = agentLoop(
+			[user("go")],
+			{ messages: [], tools: [tool] },
+			observed.config,
+			undefined,
+			observed.streamFn,
+		);
 		const events = await drain(stream);
 		expect(describeEvents(events)).toEqual(describeEvents(sunk));
 		const result = await stream.result();
@@ -180,7 +207,11 @@ describe("agentLoop (observational)", () => {
 			"agent_end",
 		]);
 		const [failure] = await stream.result();
-		expect(failure).toMatchObject({ stopReason: "error", errorMessage: "convert broke", content: [{ type: "text", text: "" }] });
+		expect(failure).toMatchObject({
+			stopReason: "error",
+			errorMessage: "convert broke",
+			content: [{ type: "text", text: "" }],
+		});
 	});
 });
 
@@ -193,9 +224,16 @@ describe("streams without a terminal event", () => {
 			return stream;
 		};
 		const sunk: AgentEvent[] = [];
-		const result = await runAgentLoop([user("go")], { messages: [] }, config, (event) => {
-			sunk.push(event);
-		}, undefined, silent);
+		const result = await runAgentLoop(
+			[user("go")],
+			{ messages: [] },
+			config,
+			(event) => {
+				sunk.push(event);
+			},
+			undefined,
+			silent,
+		);
 		expect(result.at(-1)).toMatchObject({
 			role: "assistant",
 			stopReason: "error",

@@ -7,12 +7,12 @@ import {
 	fauxText,
 	fauxToolCall,
 	normalizeContext,
-	type TranscriptContext,
 	type ToolCall,
+	type TranscriptContext,
 	zeroUsage,
 } from "@tau/ai";
 import { afterEach, describe, expect, it } from "vitest";
-import { collapseUpdates, describeEvents, recordingTool } from "./support/harness.js";
+import { collapseUpdates, describeEvents, gate, recordingTool } from "./support/harness.js";
 import { forwardingHandler, startServer } from "./support/proxy-server.js";
 
 const servers: { close(): Promise<void> }[] = [];
@@ -96,29 +96,45 @@ describe("streamProxy event rebuilding", () => {
 		expect(argumentSizes.length).toBeGreaterThan(1);
 		expect(argumentSizes).toEqual([...argumentSizes].sort((a, b) => a - b));
 		const end = events.find((event) => event.type === "toolcall_end");
-		expect(end?.type === "toolcall_end" && end.toolCall).toMatchObject({ id: "w1", name: "write", arguments: call.arguments });
+		expect(end?.type === "toolcall_end" && end.toolCall).toMatchObject({
+			id: "w1",
+			name: "write",
+			arguments: call.arguments,
+		});
 		const done = events.at(-1);
 		expect(done?.type === "done" && done.message.content[1]).toMatchObject({ arguments: call.arguments });
 	});
 
 	it("gives each toolcall_delta a new block object", async () => {
-		const server = await serve(
-			rawSse(
+		const firstDeltaSeen = gate();
+		const server = await serve(async (_request, response) => {
+			response.writeHead(200, { "Content-Type": "text/event-stream" });
+			response.write(
 				frame({ type: "start" }) +
 					frame({ type: "toolcall_start", contentIndex: 0, id: "c", toolName: "t" }) +
-					frame({ type: "toolcall_delta", contentIndex: 0, delta: '{"a":' }) +
-					frame({ type: "toolcall_delta", contentIndex: 0, delta: '"b"}' }) +
-					frame({ type: "toolcall_end", contentIndex: 0, toolCall: { type: "toolCall", id: "c", name: "t", arguments: { a: "b" } } }) +
+					frame({ type: "toolcall_delta", contentIndex: 0, delta: '{"a":' }),
+			);
+			await firstDeltaSeen.promise;
+			response.end(
+				frame({ type: "toolcall_delta", contentIndex: 0, delta: '"b"}' }) +
+					frame({
+						type: "toolcall_end",
+						contentIndex: 0,
+						toolCall: { type: "toolCall", id: "c", name: "t", arguments: { a: "b" } },
+					}) +
 					frame({ type: "done", reason: "toolUse", usage: zeroUsage() }),
-			),
-		);
+			);
+		});
 		const { model } = fauxBackend();
 		const blocks: unknown[] = [];
 		for await (const event of streamProxy(model, context, { authToken: "t", proxyUrl: server.url })) {
-			if (event.type === "toolcall_delta") blocks.push(event.partial.content[0]);
+			if (event.type !== "toolcall_delta") continue;
+			blocks.push(event.partial.content[0]);
+			firstDeltaSeen.release();
 		}
 		expect(blocks).toHaveLength(2);
 		expect(blocks[0]).not.toBe(blocks[1]);
+		expect(blocks[0]).toMatchObject({ arguments: {} });
 		expect(blocks[1]).toMatchObject({ arguments: { a: "b" } });
 	});
 
@@ -138,7 +154,11 @@ describe("streamProxy event rebuilding", () => {
 		expect(textEnd?.type === "text_end" && textEnd.content).toBe("signed");
 		const done = events.at(-1);
 		expect(done?.type).toBe("done");
-		expect(done?.type === "done" && done.message.content[0]).toEqual({ type: "text", text: "signed", textSignature: "sig-1" });
+		expect(done?.type === "done" && done.message.content[0]).toEqual({
+			type: "text",
+			text: "signed",
+			textSignature: "sig-1",
+		});
 	});
 });
 
@@ -157,7 +177,10 @@ describe("streamProxy failures", () => {
 			response.writeHead(401, { "Content-Type": "application/json" });
 			response.end(JSON.stringify({ error: "bad token" }));
 		});
-		expect(last).toMatchObject({ reason: "error", error: { stopReason: "error", errorMessage: "Proxy error: bad token" } });
+		expect(last).toMatchObject({
+			reason: "error",
+			error: { stopReason: "error", errorMessage: "Proxy error: bad token" },
+		});
 	});
 
 	it("uses the status line when the body is not JSON", async () => {
@@ -195,7 +218,9 @@ describe("streamProxy failures", () => {
 describe("Agent over streamProxy", () => {
 	it("produces the same event sequence as direct streaming", async () => {
 		const script = () => [
-			fauxAssistantMessage([fauxText("checking"), fauxToolCall("look", { q: "proxy" }, { id: "l1" })], { stopReason: "toolUse" }),
+			fauxAssistantMessage([fauxText("checking"), fauxToolCall("look", { q: "proxy" }, { id: "l1" })], {
+				stopReason: "toolUse",
+			}),
 			fauxAssistantMessage("all good"),
 		];
 		const runAgent = async (streamFn: StreamFn, model: ReturnType<typeof fauxBackend>["model"]) => {
@@ -219,7 +244,9 @@ describe("Agent over streamProxy", () => {
 			streamProxy(model, transcript, { ...options, authToken: "t", proxyUrl: server.url });
 		const proxiedRun = await runAgent(proxied, backend.model);
 
-		expect(collapseUpdates(describeEvents(proxiedRun.events))).toEqual(collapseUpdates(describeEvents(directRun.events)));
+		expect(collapseUpdates(describeEvents(proxiedRun.events))).toEqual(
+			collapseUpdates(describeEvents(directRun.events)),
+		);
 		expect(proxiedRun.agent.state.errorMessage).toBeUndefined();
 		const text = (run: typeof directRun) => run.agent.state.messages.at(-1);
 		expect(text(proxiedRun)).toMatchObject({ role: "assistant", content: [{ type: "text", text: "all good" }] });

@@ -112,7 +112,7 @@ describe("steering and follow-ups during a run (sequence B)", () => {
 		const roles = agent.state.messages.map((message) =>
 			message.role === "user" && typeof message.content === "string" ? message.content : message.role,
 		);
-		expect(roles.slice(0, 6)).toEqual(["p", "assistant", "toolResult", "toolResult", "s1", "assistant"]);
+		expect(roles.slice(0, 7)).toEqual(["system", "p", "assistant", "toolResult", "toolResult", "s1", "assistant"]);
 	});
 
 	it("steering queued while prepareNextTurn runs is picked up by the re-poll in the same turn", async () => {
@@ -156,18 +156,16 @@ describe("steering and follow-ups during a run (sequence B)", () => {
 
 describe("abort and queues", () => {
 	it("abort leaves both queues untouched", async () => {
-		const started = gate();
-		const { tool } = recordingTool("wait", (_id, _args, signal) => {
-			started.release();
-			return new Promise((_resolve, reject) => signal?.addEventListener("abort", () => reject(new Error("stopped"))));
+		const { agent } = scriptedAgent([fauxAssistantMessage("a long answer that gets cut off by the abort")]);
+		agent.subscribe((event) => {
+			if (event.type === "message_start" && event.message.role === "assistant") {
+				agent.steer(user("s"));
+				agent.followUp(user("f"));
+				agent.abort();
+			}
 		});
-		const { agent } = scriptedAgent([fauxAssistantMessage(fauxToolCall("wait", {}), { stopReason: "toolUse" })], [tool]);
-		const running = agent.prompt("go");
-		await started.promise;
-		agent.steer(user("s"));
-		agent.followUp(user("f"));
-		agent.abort();
-		await running;
+		await agent.prompt("go");
+		expect(agent.state.messages.at(-1)).toMatchObject({ stopReason: "aborted" });
 		expect(agent.peekQueuedMessages()).toEqual([user("s")]);
 		agent.clearSteeringQueue();
 		expect(agent.peekQueuedMessages()).toEqual([user("f")]);

@@ -39,11 +39,17 @@ describe("parallel batches", () => {
 		});
 		const { agent, events } = scriptedAgent([twoCalls("echo", "nope"), fauxAssistantMessage("done")], [echo.tool]);
 		await agent.prompt("go");
+		expect(agent.state.messages.map((message) => message.role)).toEqual([
+			"system",
+			"user",
+			"assistant",
+			"toolResult",
+			"toolResult",
+			"assistant",
+		]);
 		expect(collapseUpdates(describeEvents(events))).toEqual([
 			"agent_start",
 			"turn_start",
-			"message_start:system",
-			"message_end:system",
 			"message_start:user",
 			"message_end:user",
 			"message_start:assistant",
@@ -67,13 +73,16 @@ describe("parallel batches", () => {
 			"agent_end",
 		]);
 		const ends = events.filter((event) => event.type === "tool_execution_end");
-		expect(ends[0]).toMatchObject({ toolCallId: "c2", isError: true, result: { content: [{ text: "Tool nope not found" }] } });
+		expect(ends[0]).toMatchObject({
+			toolCallId: "c2",
+			isError: true,
+			result: { content: [{ text: "Tool nope not found" }] },
+		});
 		expect(ends[0]).not.toHaveProperty("durationMs");
 		expect(ends[1]).toMatchObject({ toolCallId: "c1", isError: false, durationMs: expect.any(Number) });
 		expect(toolResults(agent.state.messages).map((message) => message.toolCallId)).toEqual(["c1", "c2"]);
 		const end = events.at(-1) as Extract<AgentEvent, { type: "agent_end" }>;
 		expect(end.messages.map((message) => message.role)).toEqual([
-			"system",
 			"user",
 			"assistant",
 			"toolResult",
@@ -110,7 +119,9 @@ describe("sequential batches", () => {
 		);
 		await agent.prompt("go");
 		expect(maxRunning()).toBe(1);
-		const toolPhase = describeEvents(events).filter((entry) => entry.startsWith("tool_") || entry.endsWith("toolResult"));
+		const toolPhase = describeEvents(events).filter(
+			(entry) => entry.startsWith("tool_") || entry.endsWith("toolResult"),
+		);
 		expect(toolPhase).toEqual([
 			"tool_execution_start:c1",
 			"tool_execution_end:c1",

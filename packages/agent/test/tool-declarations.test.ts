@@ -24,7 +24,12 @@ describe("tool set changes between runs", () => {
 			"message_end:user",
 		]);
 		const declaration = events[2]?.type === "message_start" ? events[2].message : undefined;
-		expect(declaration).toEqual({ role: "system", content: "", toolsAdded: [toToolDeclaration(tool)], timestamp: expect.any(Number) });
+		expect(declaration).toEqual({
+			role: "system",
+			content: "",
+			toolsAdded: [toToolDeclaration(tool)],
+			timestamp: expect.any(Number),
+		});
 	});
 
 	it("inserts nothing when the tools did not change", async () => {

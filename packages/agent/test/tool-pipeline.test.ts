@@ -141,7 +141,11 @@ describe("afterToolCall overrides field by field", () => {
 		agent.afterToolCall = async () => override;
 		await agent.prompt("go");
 		const end = endEvents(events)[0];
-		return { result: end?.type === "tool_execution_end" ? (end.result as AgentToolResult<any>) : undefined, end, agent };
+		return {
+			result: end?.type === "tool_execution_end" ? (end.result as AgentToolResult<any>) : undefined,
+			end,
+			agent,
+		};
 	}
 
 	it("replacing content drops structuredContent", async () => {
@@ -152,7 +156,10 @@ describe("afterToolCall overrides field by field", () => {
 	});
 
 	it("replacing content together with structuredContent keeps the new one", async () => {
-		const { result } = await finalized({ content: [{ type: "text", text: "replaced" }], structuredContent: { value: 2 } });
+		const { result } = await finalized({
+			content: [{ type: "text", text: "replaced" }],
+			structuredContent: { value: 2 },
+		});
 		expect(result?.structuredContent).toEqual({ value: 2 });
 	});
 
@@ -241,7 +248,10 @@ describe("prepareArguments", () => {
 	});
 
 	it("returning the same object leaves the call untouched", async () => {
-		const { tool, calls } = recordingTool("count", undefined, { parameters: numberSchema, prepareArguments: (args) => args });
+		const { tool, calls } = recordingTool("count", undefined, {
+			parameters: numberSchema,
+			prepareArguments: (args) => args,
+		});
 		const { agent } = oneCall("count", { count: 5 }, [tool]);
 		await agent.prompt("go");
 		expect(calls.map((call) => call.args)).toEqual([{ count: 5 }]);
@@ -342,7 +352,10 @@ describe("runToolCall", () => {
 			beforeToolCall: async () => ({ block: true, reason: "read-only session" }),
 		});
 		expect(calls).toHaveLength(0);
-		expect(outcome).toMatchObject({ isError: true, result: { content: [{ type: "text", text: "read-only session" }] } });
+		expect(outcome).toMatchObject({
+			isError: true,
+			result: { content: [{ type: "text", text: "read-only session" }] },
+		});
 		expect(outcome).not.toHaveProperty("durationMs");
 	});
 
@@ -363,7 +376,10 @@ describe("runToolCall", () => {
 		});
 		expect(hookRan).toBe(false);
 		expect(calls).toHaveLength(0);
-		expect(outcome).toMatchObject({ isError: true, result: { content: [{ type: "text", text: "Operation aborted" }] } });
+		expect(outcome).toMatchObject({
+			isError: true,
+			result: { content: [{ type: "text", text: "Operation aborted" }] },
+		});
 	});
 
 	it("forwards partial results to onUpdate", async () => {
@@ -385,6 +401,9 @@ describe("runToolCall", () => {
 
 	it("an unknown tool comes back as an error outcome", async () => {
 		const outcome = await runToolCall(fauxToolCall("missing", {}), { tools: [], assistantMessage, context });
-		expect(outcome).toMatchObject({ isError: true, result: { content: [{ type: "text", text: "Tool missing not found" }] } });
+		expect(outcome).toMatchObject({
+			isError: true,
+			result: { content: [{ type: "text", text: "Tool missing not found" }] },
+		});
 	});
 });

@@ -23,11 +23,12 @@ export interface AgentToolResult<T = JsonValue | undefined> {
 
 export type AgentToolUpdateCallback<T = any> = (partialResult: AgentToolResult<T>) => void;
 
-type IsAny<T> = 0 extends 1 & T ? true : false;
-
 /** Static type of the parameter schema: TypeBox `Static`, `any` for `AgentTool<any>`, else `unknown`. */
-export type AgentToolParams<TParameters> =
-	IsAny<TParameters> extends true ? any : TParameters extends TSchema ? Static<TParameters> : unknown;
+export type AgentToolParams<TParameters> = unknown extends TParameters
+	? any
+	: TParameters extends TSchema
+		? Static<TParameters>
+		: unknown;
 
 export interface AgentTool<TParameters extends object = object, TDetails = any> extends Tool<TParameters> {
 	/** Human-readable name, UI only. */

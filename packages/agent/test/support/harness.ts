@@ -81,7 +81,9 @@ export function describeEvents(events: readonly AgentEvent[]): string[] {
 
 /** Collapses consecutive `message_update` entries so event orders read at the level of the spec. */
 export function collapseUpdates(described: readonly string[]): string[] {
-	return described.filter((entry, index) => !(entry === "message_update" && described[index - 1] === "message_update"));
+	return described.filter(
+		(entry, index) => !(entry === "message_update" && described[index - 1] === "message_update"),
+	);
 }
 
 /** The course's per-prompt turn budget: a budget stop is separate from task success. */

@@ -55,12 +55,20 @@ export function toProxyEvent(event: AssistantMessageEvent): ProxyAssistantMessag
 		case "text_end": {
 			const block = event.partial.content[event.contentIndex];
 			const contentSignature = block?.type === "text" ? block.textSignature : undefined;
-			return { type: "text_end", contentIndex: event.contentIndex, ...(contentSignature ? { contentSignature } : {}) };
+			return {
+				type: "text_end",
+				contentIndex: event.contentIndex,
+				...(contentSignature ? { contentSignature } : {}),
+			};
 		}
 		case "thinking_end": {
 			const block = event.partial.content[event.contentIndex];
 			const contentSignature = block?.type === "thinking" ? block.thinkingSignature : undefined;
-			return { type: "thinking_end", contentIndex: event.contentIndex, ...(contentSignature ? { contentSignature } : {}) };
+			return {
+				type: "thinking_end",
+				contentIndex: event.contentIndex,
+				...(contentSignature ? { contentSignature } : {}),
+			};
 		}
 		case "toolcall_start": {
 			const block = event.partial.content[event.contentIndex];
@@ -74,10 +82,17 @@ export function toProxyEvent(event: AssistantMessageEvent): ProxyAssistantMessag
 				type: "done",
 				reason: event.reason as "stop" | "length" | "toolUse",
 				usage: event.message.usage,
-				...(event.message.providerThinkingLevel ? { providerThinkingLevel: event.message.providerThinkingLevel } : {}),
+				...(event.message.providerThinkingLevel
+					? { providerThinkingLevel: event.message.providerThinkingLevel }
+					: {}),
 			};
 		case "error":
-			return { type: "error", reason: event.reason, errorMessage: event.error.errorMessage, usage: event.error.usage };
+			return {
+				type: "error",
+				reason: event.reason,
+				errorMessage: event.error.errorMessage,
+				usage: event.error.usage,
+			};
 	}
 }
 
