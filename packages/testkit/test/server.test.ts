@@ -164,7 +164,7 @@ describe("lifetime", () => {
 		// The lifetime leaves ample room for the request to arrive first; the outcome check depends on that.
 		server = await startMockLlmServer({
 			idleTimeoutMs: 0,
-			maxLifetimeMs: 1000,
+			maxLifetimeMs: 4000,
 			replies: [{ fault: { kind: "stall" } }],
 		});
 		const error = await chatClient()
