@@ -7,6 +7,7 @@ export {
 } from "./format.js";
 export { assertValidSessionId, createSessionId, generateId } from "./ids.js";
 export { findMostRecentSession, type ListProgress, readSessionInfo } from "./listing.js";
+export { bashExecutionText, convertToLlm } from "./llm-messages.js";
 export {
 	type LoadedSessionFile,
 	loadEntriesFromFile,

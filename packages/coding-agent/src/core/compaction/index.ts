@@ -1,0 +1,42 @@
+export {
+	type BranchEntries,
+	type BranchSource,
+	type BranchSummaryOptions,
+	type BranchSummaryResult,
+	collectEntriesForBranchSummary,
+	generateBranchSummary,
+	type PreparedBranchEntries,
+	prepareBranchEntries,
+} from "./branch-summary.js";
+export { type CutPoint, findProjectedCutPoint } from "./cut-point.js";
+export {
+	type ContextTokenEstimate,
+	calculateContextTokens,
+	ESTIMATED_IMAGE_CHARS,
+	estimateContextTokens,
+	estimateProjectedContextTokens,
+	estimateTokens,
+	shouldCompact,
+} from "./estimation.js";
+export {
+	computeFileLists,
+	createFileOperations,
+	extractFileOperations,
+	type FileOperations,
+	formatFileLists,
+} from "./file-operations.js";
+export { type CompactionPreparation, prepareCompaction } from "./preparation.js";
+export { serializeConversation } from "./serialization.js";
+export {
+	buildHistoryPrompt,
+	buildTurnPrefixPrompt,
+	type CompactionResult,
+	compact,
+	completeSummarization,
+	getSummarizationFailure,
+	SummarizationAbortedError,
+	type SummarizationOptions,
+	type SummaryCompletion,
+	type SummaryLabel,
+	summaryMaxTokens,
+} from "./summarizer.js";
