@@ -142,9 +142,8 @@ describe("anthropic-messages payload", () => {
 		const server = await mockServer();
 		server.enqueue({ text: "ok" });
 		const adaptiveModel = wireModel(api, server, { reasoning: true, compat: { forceAdaptiveThinking: true } });
-		await collect(
-			wireApi(api).stream(adaptiveModel, transcript(), { apiKey: API_KEY, thinkingEnabled: true, effort: "high" }),
-		);
+		const adaptiveOptions: AnthropicOptions = { apiKey: API_KEY, thinkingEnabled: true, effort: "high" };
+		await collect(wireApi(api).stream(adaptiveModel, transcript(), adaptiveOptions));
 		expect(body(server.requests[0]).thinking).toEqual({ type: "adaptive", display: "summarized" });
 		expect(body(server.requests[0]).output_config).toEqual({ effort: "high" });
 		expect(server.requests[0]?.headers["anthropic-beta"]).toBeUndefined();
