@@ -1,5 +1,14 @@
 // Terminal layer
 
+// Autocomplete
+export type {
+	AutocompleteItem,
+	AutocompleteProvider,
+	AutocompleteSuggestions,
+	CompletionResult,
+	SlashCommand,
+} from "./autocomplete/autocomplete.js";
+export { CombinedAutocompleteProvider } from "./autocomplete/combined-provider.js";
 // Capabilities
 export {
 	type CapabilityOverrides,
@@ -15,6 +24,12 @@ export {
 export { type CellDimensions, getCellDimensions, setCellDimensions } from "./capabilities/cell-size.js";
 // Components
 export { Box } from "./components/box.js";
+export {
+	Editor,
+	type EditorComponent,
+	type EditorOptions,
+	type EditorTheme,
+} from "./components/editor/editor.js";
 export { Input, type InputOptions } from "./components/input.js";
 export { CancellableLoader, Loader, type LoaderIndicator } from "./components/loader.js";
 export { type SelectItem, SelectList, type SelectListLayout, type SelectListTheme } from "./components/select-list.js";
