@@ -38,6 +38,8 @@ export {
 	repairJson,
 	ToolCallArgumentsStream,
 } from "./json/tool-call-arguments.js";
+// Static catalog and built-in providers
+export { type CatalogFile, catalogModels, catalogViews, validateCatalog } from "./models/catalog.js";
 export { InMemoryModelsStore } from "./models/memory-models-store.js";
 export { getModelType, hasApi, isModelType, modelsAreEqual } from "./models/model-helpers.js";
 // Models, providers, auth
@@ -50,6 +52,28 @@ export {
 	openAICompletionsApi,
 	openAIResponsesApi,
 } from "./providers/api-registry.js";
+export {
+	builtinModels,
+	builtinProviders,
+	getAllBuiltinModels,
+	getBuiltinClassifierModel,
+	getBuiltinClassifierModels,
+	getBuiltinImageModel,
+	getBuiltinImageModels,
+	getBuiltinModel,
+	getBuiltinModels,
+	getBuiltinProviders,
+	getModel,
+	getModels,
+} from "./providers/builtin/all.js";
+export { anthropicProvider } from "./providers/builtin/anthropic.js";
+export { deepseekProvider } from "./providers/builtin/deepseek.js";
+export { googleProvider } from "./providers/builtin/google.js";
+export { groqProvider } from "./providers/builtin/groq.js";
+export { llamaCppProvider, lmStudioProvider, ollamaProvider, vllmProvider } from "./providers/builtin/local.js";
+export { openaiProvider } from "./providers/builtin/openai.js";
+export { openrouterProvider } from "./providers/builtin/openrouter.js";
+export { xaiProvider } from "./providers/builtin/xai.js";
 export { createProvider } from "./providers/create-provider.js";
 export { type LazyApiCapabilities, lazyApi } from "./providers/lazy-api.js";
 export {

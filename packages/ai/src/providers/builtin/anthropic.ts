@@ -1,0 +1,32 @@
+import type { ApiKeyAuth } from "../../types/auth.js";
+import type { Provider } from "../../types/provider.js";
+import { anthropicMessagesApi } from "../api-registry.js";
+import { ANTHROPIC_CATALOG } from "../data/anthropic.js";
+import { catalogProvider } from "./catalog-provider.js";
+
+/** Stored key, then `ANTHROPIC_AUTH_TOKEN` (a bearer token), then `ANTHROPIC_API_KEY`. */
+const anthropicAuth: ApiKeyAuth = {
+	name: "Anthropic API key",
+	async resolve({ ctx, credential }) {
+		if (credential?.key)
+			return { auth: { apiKey: credential.key }, env: credential.env, source: "stored credential" };
+		const token = await ctx.env("ANTHROPIC_AUTH_TOKEN");
+		if (token) return { auth: { headers: { Authorization: `Bearer ${token}` } }, source: "ANTHROPIC_AUTH_TOKEN" };
+		const key = await ctx.env("ANTHROPIC_API_KEY");
+		return key ? { auth: { apiKey: key }, source: "ANTHROPIC_API_KEY" } : undefined;
+	},
+	async login(interaction) {
+		return { type: "api_key", key: await interaction.prompt({ type: "secret", message: "Enter Anthropic API key" }) };
+	},
+};
+
+export function anthropicProvider(): Provider {
+	return catalogProvider({
+		id: "anthropic",
+		name: "Anthropic",
+		baseUrl: "https://api.anthropic.com",
+		catalog: ANTHROPIC_CATALOG,
+		api: anthropicMessagesApi(),
+		auth: anthropicAuth,
+	});
+}

@@ -1,0 +1,15 @@
+import type { Provider } from "../../types/provider.js";
+import { openAICompletionsApi } from "../api-registry.js";
+import { DEEPSEEK_CATALOG } from "../data/deepseek.js";
+import { catalogProvider } from "./catalog-provider.js";
+
+export function deepseekProvider(): Provider {
+	return catalogProvider({
+		id: "deepseek",
+		name: "DeepSeek",
+		baseUrl: "https://api.deepseek.com",
+		catalog: DEEPSEEK_CATALOG,
+		api: openAICompletionsApi(),
+		envVars: ["DEEPSEEK_API_KEY"],
+	});
+}

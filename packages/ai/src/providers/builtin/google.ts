@@ -1,0 +1,15 @@
+import type { Provider } from "../../types/provider.js";
+import { openAICompletionsApi } from "../api-registry.js";
+import { GOOGLE_CATALOG } from "../data/google.js";
+import { catalogProvider } from "./catalog-provider.js";
+
+export function googleProvider(): Provider {
+	return catalogProvider({
+		id: "google",
+		name: "Google",
+		baseUrl: "https://generativelanguage.googleapis.com/v1beta/openai",
+		catalog: GOOGLE_CATALOG,
+		api: openAICompletionsApi(),
+		envVars: ["GEMINI_API_KEY"],
+	});
+}

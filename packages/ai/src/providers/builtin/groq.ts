@@ -1,0 +1,15 @@
+import type { Provider } from "../../types/provider.js";
+import { openAICompletionsApi } from "../api-registry.js";
+import { GROQ_CATALOG } from "../data/groq.js";
+import { catalogProvider } from "./catalog-provider.js";
+
+export function groqProvider(): Provider {
+	return catalogProvider({
+		id: "groq",
+		name: "Groq",
+		baseUrl: "https://api.groq.com/openai/v1",
+		catalog: GROQ_CATALOG,
+		api: openAICompletionsApi(),
+		envVars: ["GROQ_API_KEY"],
+	});
+}

@@ -1,0 +1,122 @@
+import type { ApiKeyAuth } from "../../types/auth.js";
+import type { OpenAICompletionsCompat } from "../../types/compat.js";
+import type { AnyModel, Model } from "../../types/model.js";
+import type { Provider, RefreshModelsContext } from "../../types/provider.js";
+import { openAICompletionsApi } from "../api-registry.js";
+import { createProvider } from "../create-provider.js";
+
+/** Local servers get conservative defaults unless they report otherwise. */
+const LOCAL_CONTEXT_WINDOW = 32768;
+const LOCAL_MAX_TOKENS = 8192;
+
+const LOCAL_COMPAT: OpenAICompletionsCompat = {
+	supportsDeveloperRole: false,
+	supportsStore: false,
+	supportsReasoningEffort: false,
+	maxTokensField: "max_tokens",
+};
+
+interface LocalProviderDefinition {
+	id: string;
+	name: string;
+	baseUrl: string;
+	/** Optional key for servers started with one. */
+	keyEnvVar?: string;
+	compat?: OpenAICompletionsCompat;
+}
+
+/** Always configured: sends the optional key when its env var is set, nothing otherwise. */
+function optionalKeyAuth(name: string, envVar: string | undefined): ApiKeyAuth {
+	return {
+		name,
+		async resolve({ ctx, credential }) {
+			if (credential?.key) return { auth: { apiKey: credential.key }, source: "stored credential" };
+			const key = envVar ? await ctx.env(envVar) : undefined;
+			return key ? { auth: { apiKey: key }, source: envVar } : { auth: {} };
+		},
+	};
+}
+
+interface ListedModel {
+	id?: unknown;
+	context_length?: unknown;
+	max_model_len?: unknown;
+}
+
+/** Lists the server's models with `GET <baseUrl>/models` (OpenAI-compatible). */
+function modelFetcher(definition: LocalProviderDefinition, compat: OpenAICompletionsCompat) {
+	return async (ctx: RefreshModelsContext): Promise<AnyModel[]> => {
+		const baseUrl = ctx.baseUrl ?? definition.baseUrl;
+		const headers: Record<string, string> = {};
+		const key = ctx.credential?.type === "api_key" ? ctx.credential.key : undefined;
+		if (key) headers.Authorization = `Bearer ${key}`;
+		const response = await fetch(`${baseUrl}/models`, { headers, signal: ctx.signal });
+		if (!response.ok) throw new Error(`${definition.name} model list failed: HTTP ${response.status}`);
+		const body = (await response.json()) as { data?: ListedModel[] };
+		return (body.data ?? [])
+			.filter((entry): entry is ListedModel & { id: string } => typeof entry.id === "string")
+			.map((entry): Model<"openai-completions"> => {
+				const reported = Number(entry.context_length ?? entry.max_model_len);
+				return {
+					id: entry.id,
+					name: entry.id,
+					api: "openai-completions",
+					provider: definition.id,
+					type: "chat",
+					baseUrl,
+					reasoning: false,
+					input: ["text"],
+					cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0 },
+					contextWindow: Number.isFinite(reported) && reported > 0 ? reported : LOCAL_CONTEXT_WINDOW,
+					maxTokens: LOCAL_MAX_TOKENS,
+					compat,
+				};
+			});
+	};
+}
+
+function localProvider(definition: LocalProviderDefinition): Provider {
+	const compat = { ...LOCAL_COMPAT, ...definition.compat };
+	return createProvider({
+		id: definition.id,
+		name: definition.name,
+		baseUrl: definition.baseUrl,
+		auth: { apiKey: optionalKeyAuth(definition.name, definition.keyEnvVar) },
+		models: [],
+		fetchModels: modelFetcher(definition, compat),
+		api: openAICompletionsApi(),
+	});
+}
+
+export function ollamaProvider(): Provider {
+	return localProvider({
+		id: "ollama",
+		name: "Ollama",
+		baseUrl: "http://localhost:11434/v1",
+		keyEnvVar: "OLLAMA_API_KEY",
+	});
+}
+
+export function llamaCppProvider(): Provider {
+	return localProvider({
+		id: "llamacpp",
+		name: "llama.cpp",
+		baseUrl: process.env.LLAMA_BASE_URL || "http://127.0.0.1:8080/v1",
+		keyEnvVar: "LLAMA_API_KEY",
+		compat: { thinkingTokenBudgetField: "thinking_budget_tokens" },
+	});
+}
+
+export function lmStudioProvider(): Provider {
+	return localProvider({ id: "lmstudio", name: "LM Studio", baseUrl: "http://localhost:1234/v1" });
+}
+
+export function vllmProvider(): Provider {
+	return localProvider({
+		id: "vllm",
+		name: "vLLM",
+		baseUrl: "http://localhost:8000/v1",
+		keyEnvVar: "VLLM_API_KEY",
+		compat: { thinkingTokenBudgetField: "thinking_token_budget" },
+	});
+}

@@ -1,0 +1,15 @@
+import type { Provider } from "../../types/provider.js";
+import { openAIResponsesApi } from "../api-registry.js";
+import { OPENAI_CATALOG } from "../data/openai.js";
+import { catalogProvider } from "./catalog-provider.js";
+
+export function openaiProvider(): Provider {
+	return catalogProvider({
+		id: "openai",
+		name: "OpenAI",
+		baseUrl: "https://api.openai.com/v1",
+		catalog: OPENAI_CATALOG,
+		api: openAIResponsesApi(),
+		envVars: ["OPENAI_API_KEY"],
+	});
+}

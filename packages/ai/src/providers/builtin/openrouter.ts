@@ -1,0 +1,15 @@
+import type { Provider } from "../../types/provider.js";
+import { anthropicMessagesApi, openAICompletionsApi } from "../api-registry.js";
+import { OPENROUTER_CATALOG } from "../data/openrouter.js";
+import { catalogProvider } from "./catalog-provider.js";
+
+export function openrouterProvider(): Provider {
+	return catalogProvider({
+		id: "openrouter",
+		name: "OpenRouter",
+		baseUrl: "https://openrouter.ai/api/v1",
+		catalog: OPENROUTER_CATALOG,
+		api: { "openai-completions": openAICompletionsApi(), "anthropic-messages": anthropicMessagesApi() },
+		envVars: ["OPENROUTER_API_KEY"],
+	});
+}

@@ -1,0 +1,15 @@
+import type { Provider } from "../../types/provider.js";
+import { openAIResponsesApi } from "../api-registry.js";
+import { XAI_CATALOG } from "../data/xai.js";
+import { catalogProvider } from "./catalog-provider.js";
+
+export function xaiProvider(): Provider {
+	return catalogProvider({
+		id: "xai",
+		name: "xAI",
+		baseUrl: "https://api.x.ai/v1",
+		catalog: XAI_CATALOG,
+		api: openAIResponsesApi(),
+		envVars: ["XAI_API_KEY"],
+	});
+}

@@ -1,0 +1,119 @@
+import {
+	type AnyModel,
+	builtinModels,
+	builtinProviders,
+	type CatalogFile,
+	getBuiltinModel,
+	getBuiltinModels,
+	getBuiltinProviders,
+	getModel,
+	validateCatalog,
+} from "@tau/ai";
+import { describe, expect, it } from "vitest";
+import { ANTHROPIC_CATALOG } from "../src/providers/data/anthropic.js";
+import { DEEPSEEK_CATALOG } from "../src/providers/data/deepseek.js";
+import { GOOGLE_CATALOG } from "../src/providers/data/google.js";
+import { GROQ_CATALOG } from "../src/providers/data/groq.js";
+import { OPENAI_CATALOG } from "../src/providers/data/openai.js";
+import { OPENROUTER_CATALOG } from "../src/providers/data/openrouter.js";
+import { XAI_CATALOG } from "../src/providers/data/xai.js";
+
+const shipped: Record<string, CatalogFile> = {
+	anthropic: ANTHROPIC_CATALOG,
+	openai: OPENAI_CATALOG,
+	openrouter: OPENROUTER_CATALOG,
+	groq: GROQ_CATALOG,
+	xai: XAI_CATALOG,
+	deepseek: DEEPSEEK_CATALOG,
+	google: GOOGLE_CATALOG,
+};
+
+const valid = (): AnyModel => structuredClone(getBuiltinModel("openai", "gpt-5")!) as AnyModel;
+const file = (key: string, model: unknown, api = "openai-responses"): CatalogFile => ({
+	[api]: { [key]: model as AnyModel },
+});
+
+describe("catalog validation", () => {
+	it("accepts every shipped catalog", () => {
+		for (const [provider, catalog] of Object.entries(shipped)) expect(validateCatalog(provider, catalog)).toEqual([]);
+	});
+
+	it("rejects each kind of broken entry", () => {
+		const { name: _name, ...missingName } = valid() as unknown as Record<string, unknown>;
+		expect(validateCatalog("openai", file("chat:gpt-5", missingName))).toEqual([
+			expect.stringContaining('missing required field "name"'),
+		]);
+		expect(validateCatalog("openai", file("chat:gpt-5", valid(), "openai-completions"))).toEqual([
+			expect.stringContaining("does not match its group"),
+		]);
+		expect(validateCatalog("groq", file("chat:gpt-5", valid()))).toEqual([
+			expect.stringContaining("does not match the file"),
+		]);
+		expect(validateCatalog("openai", file("image:gpt-5", valid()))).toEqual([expect.stringContaining("key prefix")]);
+		expect(
+			validateCatalog("openai", {
+				"openai-responses": { "chat:gpt-5": valid() },
+				"openai-completions": { "chat:gpt-5": { ...valid(), api: "openai-completions" } },
+			}),
+		).toEqual([expect.stringContaining("duplicate")]);
+		expect(
+			validateCatalog("openai", file("chat:gpt-5", { ...valid(), compat: { thinkingFormat: "openai" } })),
+		).toEqual([expect.stringContaining('invalid compat key "thinkingFormat"')]);
+		expect(
+			validateCatalog(
+				"openai",
+				file("chat:gpt-5", { ...valid(), cost: { input: -1, output: 0, cacheRead: 0, cacheWrite: 0 } }),
+			),
+		).toEqual([expect.stringContaining("cost.input")]);
+	});
+});
+
+describe("built-in providers", () => {
+	it("reads the static catalog synchronously without network", () => {
+		expect(getBuiltinModel("openai", "gpt-5")).toMatchObject({
+			api: "openai-responses",
+			provider: "openai",
+			baseUrl: "https://api.openai.com/v1",
+		});
+		expect(getModel("anthropic", "claude-sonnet-4-5")?.api).toBe("anthropic-messages");
+		expect(getBuiltinModels("groq").length).toBeGreaterThan(0);
+		expect(getBuiltinProviders()).toContain("deepseek");
+		expect(Object.isFrozen(getBuiltinModel("openai", "gpt-5"))).toBe(true);
+	});
+
+	it("registers the minimum provider set with the documented api and base URL", () => {
+		const expected: Record<string, string> = {
+			anthropic: "https://api.anthropic.com",
+			openai: "https://api.openai.com/v1",
+			openrouter: "https://openrouter.ai/api/v1",
+			groq: "https://api.groq.com/openai/v1",
+			xai: "https://api.x.ai/v1",
+			deepseek: "https://api.deepseek.com",
+			google: "https://generativelanguage.googleapis.com/v1beta/openai",
+			ollama: "http://localhost:11434/v1",
+			llamacpp: "http://127.0.0.1:8080/v1",
+			lmstudio: "http://localhost:1234/v1",
+			vllm: "http://localhost:8000/v1",
+		};
+		const providers = builtinProviders();
+		expect(providers.map((p) => p.id).sort()).toEqual(Object.keys(expected).sort());
+		for (const provider of providers) expect(provider.baseUrl).toBe(expected[provider.id]);
+		const openrouter = providers.find((p) => p.id === "openrouter")!;
+		expect(new Set(openrouter.getModels().map((m) => m.api))).toEqual(
+			new Set(["openai-completions", "anthropic-messages"]),
+		);
+	});
+
+	it("resolves env auth per provider and treats local providers as configured without keys", async () => {
+		const env: Record<string, string> = { OPENAI_API_KEY: "sk-o", ANTHROPIC_AUTH_TOKEN: "tok", GEMINI_API_KEY: "g" };
+		const models = builtinModels({ authContext: { env: async (name) => env[name], fileExists: async () => false } });
+		expect(await models.getAuth("openai")).toEqual({ auth: { apiKey: "sk-o" }, source: "OPENAI_API_KEY" });
+		expect(await models.getAuth("anthropic")).toEqual({
+			auth: { headers: { Authorization: "Bearer tok" } },
+			source: "ANTHROPIC_AUTH_TOKEN",
+		});
+		expect(await models.getAuth("google")).toMatchObject({ source: "GEMINI_API_KEY" });
+		expect(await models.getAuth("groq")).toBeUndefined();
+		for (const id of ["ollama", "llamacpp", "lmstudio", "vllm"]) expect(await models.checkAuth(id)).toBeDefined();
+	});
+});
