@@ -105,11 +105,11 @@ function diffRegion(oldKeys: string[], newKeys: string[], oldStart: number, newS
 			if (i < a.length && j < b.length && a[i] === b[j])
 				ops.push({ kind: " ", oldIndex: o + i++, newIndex: n + j++ });
 			else if (
-				j < b.length &&
-				(i >= a.length || (table[i * width + j + 1] ?? 0) >= (table[(i + 1) * width + j] ?? 0))
+				i < a.length &&
+				(j >= b.length || (table[(i + 1) * width + j] ?? 0) >= (table[i * width + j + 1] ?? 0))
 			) {
-				ops.push({ kind: "+", oldIndex: o + i, newIndex: n + j++ });
-			} else ops.push({ kind: "-", oldIndex: o + i++, newIndex: n + j });
+				ops.push({ kind: "-", oldIndex: o + i++, newIndex: n + j });
+			} else ops.push({ kind: "+", oldIndex: o + i, newIndex: n + j++ });
 		}
 	}
 	for (let k = tail; k > 0; k--) {
@@ -137,28 +137,38 @@ export function computeEditDiff(
 	let lastOldEnd = -1;
 	const regions = changedRegions(oldLf, replacements, before.lines.length, after.lines.length);
 	regions.forEach((region, r) => {
-		const ops = diffRegion(
+		const regionOps = diffRegion(
 			before.keys.slice(region.oldStart, region.oldEnd),
 			after.keys.slice(region.newStart, region.newEnd),
 			region.oldStart,
 			region.newStart,
 		);
-		const offset = region.newStart - region.oldStart;
-		const contextStart = Math.max(0, region.oldStart - CONTEXT_LINES);
-		const current = hunks[hunks.length - 1];
+		// Context is counted from the changed lines, not from the (line-widened) region bounds.
+		const firstChange = regionOps.findIndex((op) => op.kind !== " ");
+		const lastChange = regionOps.findLastIndex((op) => op.kind !== " ");
+		const first = regionOps[firstChange];
+		const last = regionOps[lastChange];
+		if (!first || !last) return;
+		const ops = regionOps.slice(firstChange, lastChange + 1);
+		const oldStart = first.oldIndex;
+		const newStart = first.newIndex;
+		const oldEnd = last.kind === "-" ? last.oldIndex + 1 : last.oldIndex;
+		const newEnd = last.kind === "+" ? last.newIndex + 1 : last.newIndex;
+
+		const contextStart = Math.max(0, oldStart - CONTEXT_LINES);
 		const leading: Op[] = [];
-		for (let i = Math.max(contextStart, lastOldEnd); i < region.oldStart; i++)
-			leading.push({ kind: " ", oldIndex: i, newIndex: i + offset });
+		for (let i = Math.max(contextStart, lastOldEnd); i < oldStart; i++) {
+			leading.push({ kind: " ", oldIndex: i, newIndex: i + newStart - oldStart });
+		}
+		const current = hunks[hunks.length - 1];
 		if (current && contextStart <= lastOldEnd) current.push(...leading, ...ops);
 		else hunks.push([...leading, ...ops]);
 		const hunk = hunks[hunks.length - 1] ?? [];
 		const nextStart = regions[r + 1]?.oldStart ?? before.lines.length;
-		const trailingEnd = Math.min(nextStart, region.oldEnd + CONTEXT_LINES);
-		const newOffset = region.newEnd - region.oldEnd;
-		for (let i = region.oldEnd; i < trailingEnd; i++) hunk.push({ kind: " ", oldIndex: i, newIndex: i + newOffset });
+		const trailingEnd = Math.min(nextStart, before.lines.length, oldEnd + CONTEXT_LINES);
+		for (let i = oldEnd; i < trailingEnd; i++) hunk.push({ kind: " ", oldIndex: i, newIndex: i + newEnd - oldEnd });
 		lastOldEnd = trailingEnd;
 	});
-
 	const display: string[] = [];
 	const patch: string[] = [`--- ${path}`, `+++ ${path}`];
 	let firstChangedLine: number | undefined;
