@@ -32,6 +32,8 @@ export {
 } from "./components/editor/editor.js";
 export { Input, type InputOptions } from "./components/input.js";
 export { CancellableLoader, Loader, type LoaderIndicator } from "./components/loader.js";
+export { Markdown } from "./components/markdown/markdown.js";
+export type { DefaultTextStyle, MarkdownOptions, MarkdownTheme } from "./components/markdown/theme.js";
 export { type SelectItem, SelectList, type SelectListLayout, type SelectListTheme } from "./components/select-list.js";
 export { type SettingItem, SettingsList, type SettingsListTheme } from "./components/settings-list.js";
 export { Spacer } from "./components/spacer.js";

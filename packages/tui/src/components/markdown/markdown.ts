@@ -1,0 +1,129 @@
+import { Lexer, type Token, type TokensList } from "marked";
+import { applyBackgroundToLine } from "../../text/truncate.js";
+import type { Component } from "../../tui/component.js";
+import { type BlockContext, renderBlock } from "./blocks.js";
+import type { DefaultTextStyle, MarkdownOptions, MarkdownTheme } from "./theme.js";
+
+const HTML_COMMENT = /^<!--[\s\S]*?-->\s*$/;
+
+/** Marked tokens of the last lexed source: streaming re-renders often lex the same text again. */
+let lexCache: { source: string; tokens: TokensList } | undefined;
+
+function lex(source: string): TokensList {
+	if (lexCache?.source === source) return lexCache.tokens;
+	const tokens = new Lexer({ gfm: true }).lex(source);
+	lexCache = { source, tokens };
+	return tokens;
+}
+
+/** A streaming partial closing fence ("`" or "``" on the last line) is not content. */
+function trimPartialFence(text: string): string {
+	return text.replace(/\n {0,3}`{1,2}$/, "\n");
+}
+
+/**
+ * Markdown rendered with a theme. Each top-level block's lines are cached by its source, so while
+ * an answer streams only the last (growing) block is rendered again.
+ */
+export class Markdown implements Component {
+	private frame: { text: string; width: number; lines: string[] } | undefined;
+	private blocks = new Map<string, string[]>();
+	private highlighted = new Map<string, string[]>();
+	private styleFn: ((text: string) => string) | undefined;
+
+	constructor(
+		private text: string,
+		private readonly paddingX: number,
+		private readonly paddingY: number,
+		private readonly theme: MarkdownTheme,
+		private readonly defaultTextStyle?: DefaultTextStyle,
+		private readonly options: MarkdownOptions = {},
+	) {}
+
+	setText(text: string): void {
+		if (text === this.text) return;
+		this.text = text;
+		this.frame = undefined;
+	}
+
+	getText(): string {
+		return this.text;
+	}
+
+	invalidate(): void {
+		this.frame = undefined;
+		this.blocks.clear();
+		this.highlighted.clear();
+		this.styleFn = undefined;
+	}
+
+	private textStyle(): (text: string) => string {
+		if (this.styleFn) return this.styleFn;
+		const s = this.defaultTextStyle ?? {};
+		const theme = this.theme;
+		this.styleFn = (t: string) => {
+			let out = t;
+			if (s.color) out = s.color(out);
+			if (s.bold) out = theme.bold(out);
+			if (s.italic) out = theme.italic(out);
+			if (s.strikethrough) out = theme.strikethrough(out);
+			if (s.underline) out = theme.underline(out);
+			return out;
+		};
+		return this.styleFn;
+	}
+
+	private context(): BlockContext {
+		return {
+			theme: this.theme,
+			options: this.options,
+			textStyle: this.textStyle(),
+			highlight: (code, lang) => {
+				if (!this.theme.highlightCode) return undefined;
+				const key = `${lang ?? ""}\0${code}`;
+				let lines = this.highlighted.get(key);
+				if (!lines) {
+					lines = this.theme.highlightCode(code, lang);
+					this.highlighted.set(key, lines);
+				}
+				return lines;
+			},
+		};
+	}
+
+	render(width: number): readonly string[] {
+		if (this.frame && this.frame.text === this.text && this.frame.width === width) return this.frame.lines;
+		const lines = this.layout(width);
+		this.frame = { text: this.text, width, lines };
+		return lines;
+	}
+
+	private layout(width: number): string[] {
+		if (this.text.trim().length === 0) return [];
+		const contentWidth = Math.max(1, width - 2 * this.paddingX);
+		let source = this.options.transform ? this.options.transform(this.text, contentWidth) : this.text;
+		source = trimPartialFence(source.replaceAll("\t", "   "));
+		const tokens = lex(source).filter((t) => !(t.type === "html" && HTML_COMMENT.test(t.raw)));
+		// Reference-style definitions can change how earlier blocks render: no reuse then.
+		const reuse = Object.keys(lex(source).links ?? {}).length === 0;
+		const ctx = this.context();
+		const used = new Map<string, string[]>();
+		const body: string[] = [];
+		tokens.forEach((token: Token, i) => {
+			const nextType = tokens[i + 1]?.type;
+			const key = `${contentWidth}\0${nextType ?? ""}\0${token.type}\0${token.raw}`;
+			let lines = reuse ? this.blocks.get(key) : undefined;
+			if (!lines) lines = renderBlock(token, contentWidth, ctx, nextType);
+			used.set(key, lines);
+			body.push(...lines);
+		});
+		this.blocks = used;
+		while (body.length > 0 && body[body.length - 1] === "") body.pop();
+		const margin = " ".repeat(this.paddingX);
+		const bg = this.defaultTextStyle?.bgColor;
+		const finish = (line: string) => (bg ? applyBackgroundToLine(margin + line, width, bg) : margin + line);
+		const blank = finish("");
+		const vertical = Array.from({ length: this.paddingY }, () => blank);
+		return [...vertical, ...body.map(finish), ...vertical];
+	}
+}

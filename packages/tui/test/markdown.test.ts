@@ -1,0 +1,135 @@
+import { Markdown, type MarkdownTheme, setCapabilityOverrides, stripTerminalSequences, visibleWidth } from "@tau/tui";
+import { afterEach, describe, expect, it } from "vitest";
+
+function tagTheme(counts: Record<string, number> = {}): MarkdownTheme {
+	const tag = (name: string) => (t: string) => {
+		counts[name] = (counts[name] ?? 0) + 1;
+		return `<${name}>${t}</${name}>`;
+	};
+	return {
+		heading: tag("h"),
+		link: tag("a"),
+		linkUrl: tag("url"),
+		code: tag("code"),
+		codeBlock: tag("cb"),
+		codeBlockBorder: tag("border"),
+		quote: tag("q"),
+		quoteBorder: tag("qb"),
+		hr: tag("hr"),
+		listBullet: tag("li"),
+		bold: tag("b"),
+		italic: tag("i"),
+		strikethrough: tag("s"),
+		underline: tag("u"),
+	};
+}
+
+const identity = (t: string) => t;
+const plainTheme: MarkdownTheme = {
+	heading: identity,
+	link: identity,
+	linkUrl: identity,
+	code: identity,
+	codeBlock: identity,
+	codeBlockBorder: identity,
+	quote: identity,
+	quoteBorder: identity,
+	hr: identity,
+	listBullet: identity,
+	bold: identity,
+	italic: identity,
+	strikethrough: identity,
+	underline: identity,
+};
+
+afterEach(() => setCapabilityOverrides({}));
+
+describe("Markdown", () => {
+	it("renders paragraphs, emphasis and wraps at the content width", () => {
+		const md = new Markdown("Some **bold** and *italic* text that wraps around", 1, 0, tagTheme());
+		const lines = md.render(20);
+		expect(lines[0]).toContain("<b>bold</b>");
+		for (const l of new Markdown("word ".repeat(30), 1, 0, plainTheme).render(20))
+			expect(visibleWidth(l)).toBeLessThanOrEqual(20);
+	});
+
+	it("fences code blocks with the border style and indents code", () => {
+		const md = new Markdown("```ts\nconst a = 1;\n```\nafter", 0, 0, tagTheme());
+		const lines = md.render(40);
+		expect(lines[0]).toBe("<border>```ts</border>");
+		expect(lines[1]).toBe("  <cb>const a = 1;</cb>");
+		expect(lines[2]).toBe("<border>```</border>");
+		expect(lines[3]).toBe("");
+		expect(lines[4]).toBe("after");
+	});
+
+	it("uses the highlighter once per (lang, code)", () => {
+		let calls = 0;
+		const theme = {
+			...plainTheme,
+			highlightCode: (code: string) => (calls++, code.split("\n").map((l) => `H:${l}`)),
+		};
+		const md = new Markdown("```js\nx\n```\n\npara", 0, 0, theme);
+		expect(md.render(30)).toContain("  H:x");
+		md.setText("```js\nx\n```\n\npara more");
+		md.render(30);
+		expect(calls).toBe(1);
+	});
+
+	it("shows link URLs without hyperlink support and OSC 8 with it", () => {
+		setCapabilityOverrides({ hyperlinks: false });
+		const text = "see [docs](https://example.com) and <https://x.test>";
+		const plain = new Markdown(text, 0, 0, plainTheme).render(80).join("\n");
+		expect(plain).toContain("docs (https://example.com)");
+		expect(plain).not.toContain("x.test (https://x.test)");
+		setCapabilityOverrides({ hyperlinks: true });
+		const linked = new Markdown(text, 0, 0, plainTheme).render(80).join("\n");
+		expect(linked).toContain("\x1b]8;;https://example.com\x1b\\docs\x1b]8;;\x1b\\");
+		expect(stripTerminalSequences(linked)).not.toContain("(https://example.com)");
+	});
+
+	it("streaming: appending to the last paragraph re-renders only the last block", () => {
+		const counts: Record<string, number> = {};
+		const md = new Markdown("# Title\n\nFirst **para**.\n\nSecond", 0, 0, tagTheme(counts));
+		md.render(60);
+		const boldBefore = counts.b!;
+		const headingBefore = counts.h!;
+		md.setText("# Title\n\nFirst **para**.\n\nSecond paragraph grows");
+		const second = md.render(60);
+		// The first paragraph (the only bold text) was not rendered again.
+		expect(counts.b).toBe(boldBefore);
+		expect(counts.h).toBe(headingBefore);
+		expect(second[second.length - 1]).toBe("Second paragraph grows");
+		md.invalidate();
+		md.render(60);
+		expect(counts.h).toBe(headingBefore + 1);
+	});
+
+	it("renders lists, quotes, rules and tables within the width", () => {
+		const md = new Markdown(
+			"- one\n- two\n  - nested\n\n1. first\n2. second\n\n> quoted\n\n---\n\n| a | b |\n|---|---|\n| long cell content here | 2 |",
+			0,
+			0,
+			plainTheme,
+		);
+		const lines = md.render(24);
+		expect(lines).toContain("- one");
+		expect(lines).toContain("  - nested");
+		expect(lines).toContain("1. first");
+		expect(lines).toContain("│ quoted");
+		expect(lines.some((l) => l.startsWith("┌"))).toBe(true);
+		for (const l of lines) expect(visibleWidth(l)).toBeLessThanOrEqual(24);
+	});
+
+	it("returns no lines for blank text, honours padding and background", () => {
+		expect(new Markdown("  \n", 1, 1, plainTheme).render(10)).toEqual([]);
+		const lines = new Markdown("hi", 1, 1, plainTheme, { bgColor: (t) => `[${t}]` }).render(6);
+		expect(lines).toEqual(["[      ]", "[ hi   ]", "[      ]"]);
+	});
+
+	it("drops HTML comments and a partial closing fence while streaming", () => {
+		const lines = new Markdown("<!-- hidden -->\n\ntext\n\n```\ncode\n``", 0, 0, plainTheme).render(30);
+		expect(lines.join("\n")).not.toContain("hidden");
+		expect(lines).not.toContain("  ``");
+	});
+});
