@@ -3,3 +3,4 @@ export * from "./config/index.js";
 export { main } from "./main.js";
 export * from "./core/session/index.js";
 export * from "./core/tools/index.js";
+export * from "./core/compaction/index.js";
