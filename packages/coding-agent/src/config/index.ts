@@ -50,6 +50,41 @@ export {
 	shouldSkipVersionCheck,
 	telemetryOverride,
 } from "./env.js";
+export { type CliModelInput, type CliModelSelection, resolveCliModel } from "./model-resolver/cli-model.js";
+export { DEFAULT_MODEL_PER_PROVIDER, defaultModelIdFor } from "./model-resolver/default-models.js";
+export { globToRegExp, isGlobPattern } from "./model-resolver/glob.js";
+export {
+	type InitialModelInput,
+	type InitialModelSelection,
+	selectInitialModel,
+} from "./model-resolver/initial-model.js";
+export {
+	findExactModelReferenceMatch,
+	isThinkingLevel,
+	MODEL_THINKING_LEVEL_NAMES,
+	type ModelReferenceOptions,
+	type ModelReferenceResult,
+	resolveModelReference,
+	splitProviderPrefix,
+	type ThinkingSuffixMode,
+} from "./model-resolver/model-reference.js";
+export {
+	addSavedModelToScope,
+	type ModelScope,
+	parseModelPatterns,
+	resolveModelScope,
+	type ScopedModel,
+} from "./model-resolver/model-scope.js";
+export {
+	clampToModel,
+	DEFAULT_THINKING_LEVEL,
+	type InitialThinking,
+	type InitialThinkingInput,
+	parseCliThinkingLevel,
+	resolveInitialThinkingLevel,
+	type ThinkingSettings,
+	thinkingLevelForModelSwitch,
+} from "./model-resolver/thinking-level.js";
 export { type BaseProvider, type ComposedProvider, composeProvider } from "./models-json/compose.js";
 export { mergeHeaders } from "./models-json/headers.js";
 export { applyModelOverride, mergeCompat } from "./models-json/model-overrides.js";

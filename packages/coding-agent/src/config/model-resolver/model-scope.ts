@@ -1,0 +1,93 @@
+import type { Model, ModelThinkingLevel } from "@tau/ai";
+import { globToRegExp, isGlobPattern } from "./glob.js";
+import { findExactModelReferenceMatch, isThinkingLevel, resolveModelReference } from "./model-reference.js";
+
+export interface ScopedModel {
+	model: Model;
+	thinkingLevel?: ModelThinkingLevel;
+}
+
+export interface ModelScope {
+	models: ScopedModel[];
+	warnings: string[];
+}
+
+/** Splits `--models a, b,,c` into trimmed, non-empty patterns. */
+export function parseModelPatterns(value: string): string[] {
+	return value
+		.split(",")
+		.map((pattern) => pattern.trim())
+		.filter((pattern) => pattern !== "");
+}
+
+/**
+ * Resolves scope patterns (`--models` or `enabledModels`) against the available models: globs
+ * match `provider/id` or bare `id`; other patterns resolve leniently and fuzzily, and an ambiguous
+ * pattern adds every candidate with a warning.
+ */
+export function resolveModelScope(patterns: readonly string[], available: readonly Model[]): ModelScope {
+	const scoped: ScopedModel[] = [];
+	const warnings: string[] = [];
+	const add = (model: Model, thinkingLevel?: ModelThinkingLevel) => {
+		const duplicate = scoped.some(
+			(entry) =>
+				entry.model.provider === model.provider && entry.model.id === model.id && entry.model.type === model.type,
+		);
+		if (!duplicate) scoped.push(thinkingLevel === undefined ? { model } : { model, thinkingLevel });
+	};
+	for (const pattern of patterns) {
+		if (isGlobPattern(pattern)) {
+			const colon = pattern.lastIndexOf(":");
+			const suffix = colon > 0 ? pattern.slice(colon + 1) : "";
+			const level = isThinkingLevel(suffix) ? suffix : undefined;
+			const body = level ? pattern.slice(0, colon) : pattern;
+			// Ids such as `model[1m]` contain glob characters but are exact references.
+			const exact = findExactModelReferenceMatch(body, available);
+			if (exact) {
+				add(exact, level);
+				continue;
+			}
+			const regex = globToRegExp(body);
+			const matches = available.filter(
+				(model) => regex.test(`${model.provider}/${model.id}`) || regex.test(model.id),
+			);
+			if (matches.length === 0) warnings.push(`No models match pattern "${pattern}"`);
+			for (const model of matches) add(model, level);
+			continue;
+		}
+		const result = resolveModelReference(pattern, available, {
+			thinkingSuffix: "lenient",
+			fuzzy: true,
+			usable: () => true,
+		});
+		if (result.kind !== "ambiguous" && result.warning) warnings.push(result.warning);
+		if (result.kind === "resolved") add(result.model, result.thinkingLevel);
+		else if (result.kind === "ambiguous") {
+			const providers = [...new Set(result.candidates.map((model) => model.provider))].sort();
+			warnings.push(
+				`Pattern "${pattern}" matches several providers: ${providers.join(", ")}. Use provider/id to choose one.`,
+			);
+			for (const model of result.candidates) add(model);
+		} else if (!result.warning) warnings.push(`No models match pattern "${pattern}"`);
+	}
+	return { models: scoped, warnings };
+}
+
+/**
+ * After saving a default model while a scope is active: the model joins the in-memory scope and,
+ * when `enabledModels` is non-empty, is appended as `provider/id` unless already listed
+ * (case-insensitive). Returns the new `enabledModels`, or undefined when unchanged.
+ */
+export function addSavedModelToScope(
+	scope: ScopedModel[],
+	enabledModels: readonly string[] | undefined,
+	model: Model,
+): string[] | undefined {
+	if (!scope.some((entry) => entry.model.provider === model.provider && entry.model.id === model.id)) {
+		scope.push({ model });
+	}
+	if (!enabledModels || enabledModels.length === 0) return undefined;
+	const reference = `${model.provider}/${model.id}`;
+	if (enabledModels.some((pattern) => pattern.toLowerCase() === reference.toLowerCase())) return undefined;
+	return [...enabledModels, reference];
+}
