@@ -65,10 +65,11 @@ describe("Markdown", () => {
 
 	it("uses the highlighter once per (lang, code)", () => {
 		let calls = 0;
-		const theme = {
-			...plainTheme,
-			highlightCode: (code: string) => (calls++, code.split("\n").map((l) => `H:${l}`)),
+		const highlightCode = (code: string) => {
+			calls++;
+			return code.split("\n").map((l) => `H:${l}`);
 		};
+		const theme = { ...plainTheme, highlightCode };
 		const md = new Markdown("```js\nx\n```\n\npara", 0, 0, theme);
 		expect(md.render(30)).toContain("  H:x");
 		md.setText("```js\nx\n```\n\npara more");
