@@ -49,7 +49,7 @@ describe("resolveModelReference", () => {
 	});
 
 	it("matches fuzzily on id and name, preferring aliases and then reverse lexicographic ids", () => {
-		const resolve = (text: string, usable = () => true) => {
+		const resolve = (text: string, usable: (provider: string) => boolean = () => true) => {
 			const result = resolveModelReference(text, models, strict(usable));
 			return result.kind === "resolved" ? `${result.model.provider}/${result.model.id}` : result.kind;
 		};
