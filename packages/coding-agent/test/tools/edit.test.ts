@@ -65,7 +65,9 @@ describe("edit: matching", () => {
 		).rejects.toThrow("Could not find edits[1] in f.txt.");
 		await expect(edit([{ oldText: "", newText: "a" }])).rejects.toThrow("oldText must not be empty in f.txt.");
 		await expect(edit([{ oldText: "y = 2", newText: "y = 2" }])).rejects.toThrow("No changes made to f.txt.");
-		await expect(edit([])).rejects.toThrow("Edit tool input is invalid. edits must contain at least one replacement.");
+		await expect(edit([])).rejects.toThrow(
+			"Edit tool input is invalid. edits must contain at least one replacement.",
+		);
 		expect(contents()).toBe("x = 1\nx = 1\ny = 2\n");
 	});
 
@@ -141,7 +143,10 @@ describe("edit: arguments", () => {
 	const prepare = createEditToolDefinition("/").prepareArguments as (args: unknown) => unknown;
 
 	it("accepts legacy oldText/newText, edits as a JSON string, and a single edit object", () => {
-		expect(prepare({ path: "f", oldText: "a", newText: "b" })).toEqual({ path: "f", edits: [{ oldText: "a", newText: "b" }] });
+		expect(prepare({ path: "f", oldText: "a", newText: "b" })).toEqual({
+			path: "f",
+			edits: [{ oldText: "a", newText: "b" }],
+		});
 		expect(prepare({ path: "f", edits: '[{"oldText":"a","newText":"b"}]' })).toEqual({
 			path: "f",
 			edits: [{ oldText: "a", newText: "b" }],

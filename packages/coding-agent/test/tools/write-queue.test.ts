@@ -5,8 +5,8 @@ import {
 	createEditTool,
 	createWriteTool,
 	type EditOperations,
-	withFileMutationQueue,
 	type WriteOperations,
+	withFileMutationQueue,
 } from "@tau/coding-agent";
 import { describe, expect, it } from "vitest";
 import { tempDir, textOf } from "./helpers.js";
@@ -36,9 +36,9 @@ describe("write", () => {
 
 	it("does not write for a pre-aborted signal", async () => {
 		const dir = tempDir();
-		await expect(createWriteTool(dir).execute("c", { path: "x.txt", content: "x" }, AbortSignal.abort())).rejects.toThrow(
-			"Operation aborted",
-		);
+		await expect(
+			createWriteTool(dir).execute("c", { path: "x.txt", content: "x" }, AbortSignal.abort()),
+		).rejects.toThrow("Operation aborted");
 		expect(() => readFileSync(join(dir, "x.txt"))).toThrow();
 	});
 });
@@ -107,7 +107,11 @@ describe("file mutation queue", () => {
 			},
 		};
 		const controller = new AbortController();
-		const write = createWriteTool(dir, { operations: ops }).execute("1", { path: "d/f.txt", content: "x" }, controller.signal);
+		const write = createWriteTool(dir, { operations: ops }).execute(
+			"1",
+			{ path: "d/f.txt", content: "x" },
+			controller.signal,
+		);
 		const next = withFileMutationQueue(join(dir, "d/f.txt"), async () => {
 			log.push("next started");
 		});
