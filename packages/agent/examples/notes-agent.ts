@@ -1,7 +1,7 @@
 /**
  * A complete agent run without an API key: the faux provider scripts a search → read → answer flow, and
- * the Agent executes two real tools in between. Run with `npx tsx packages/agent/examples/notes-agent.ts`
- * after building, or through its test (`examples.test.ts`).
+ * the Agent executes two real tools in between. Run it with `npx jiti packages/agent/examples/notes-agent.ts`
+ * after `npx tsc -b`; `test/examples.test.ts` runs it too.
  */
 import { Agent, type AgentTool } from "@tau/agent";
 import { createModels, fauxAssistantMessage, fauxProvider, fauxToolCall } from "@tau/ai";

@@ -382,9 +382,11 @@ describe("runToolCall", () => {
 		});
 	});
 
-	it("forwards partial results to onUpdate", async () => {
+	it("forwards partial results to onUpdate and ignores updates after execute settled", async () => {
+		let late: ((partial: AgentToolResult<any>) => void) | undefined;
 		const { tool } = recordingTool("progress", async (_id, _args, _signal, onUpdate) => {
 			onUpdate?.({ content: [{ type: "text", text: "half" }], details: {} });
+			late = onUpdate;
 			return { content: [], details: {} };
 		});
 		const partials: unknown[] = [];
@@ -396,7 +398,28 @@ describe("runToolCall", () => {
 				partials.push(partial.content);
 			},
 		});
+		late?.({ content: [{ type: "text", text: "too late" }], details: {} });
 		expect(partials).toEqual([[{ type: "text", text: "half" }]]);
+	});
+
+	it("a signal aborted while beforeToolCall ran returns Operation aborted without executing", async () => {
+		const { tool, calls } = recordingTool("write");
+		const controller = new AbortController();
+		const outcome = await runToolCall(fauxToolCall("write", {}), {
+			tools: [tool],
+			assistantMessage,
+			context,
+			signal: controller.signal,
+			beforeToolCall: async () => {
+				controller.abort();
+				return undefined;
+			},
+		});
+		expect(calls).toHaveLength(0);
+		expect(outcome).toMatchObject({
+			isError: true,
+			result: { content: [{ type: "text", text: "Operation aborted" }] },
+		});
 	});
 
 	it("an unknown tool comes back as an error outcome", async () => {
