@@ -166,6 +166,37 @@ describe("pendingToolCalls", () => {
 	});
 });
 
+describe("streamingMessage and errorMessage", () => {
+	it("streamingMessage follows message_start/update/end of any role", async () => {
+		const { agent } = scriptedAgent([fauxAssistantMessage("streamed text")]);
+		const seen: string[] = [];
+		agent.subscribe((event) => {
+			if (event.type === "message_start" || event.type === "message_update") {
+				expect(agent.state.streamingMessage).toBe(event.message);
+				seen.push(`${event.type}:${event.message.role}`);
+			}
+			if (event.type === "message_end") expect(agent.state.streamingMessage).toBeUndefined();
+		});
+		await agent.prompt("hi");
+		expect(seen).toContain("message_start:user");
+		expect(seen).toContain("message_update:assistant");
+		expect(agent.state.streamingMessage).toBeUndefined();
+	});
+
+	it("errorMessage survives the run and is cleared when the next run starts", async () => {
+		const { agent } = scriptedAgent([
+			fauxAssistantMessage("", { stopReason: "error", errorMessage: "rate limited" }),
+			fauxAssistantMessage("fine now"),
+		]);
+		await agent.prompt("one");
+		expect(agent.state.errorMessage).toBe("rate limited");
+		const second = agent.prompt("two");
+		expect(agent.state.errorMessage).toBeUndefined();
+		await second;
+		expect(agent.state.errorMessage).toBeUndefined();
+	});
+});
+
 describe("idle behaviour", () => {
 	it("waitForIdle resolves immediately and abort is a no-op", async () => {
 		const { agent } = scriptedAgent([]);
