@@ -8,6 +8,7 @@ export {
 	type PreparedBranchEntries,
 	prepareBranchEntries,
 } from "./branch-summary.js";
+export { type CompactSessionOptions, compactSession } from "./compact-session.js";
 export { type CutPoint, findProjectedCutPoint } from "./cut-point.js";
 export {
 	type ContextTokenEstimate,
@@ -26,6 +27,7 @@ export {
 	formatFileLists,
 } from "./file-operations.js";
 export { type CompactionPreparation, prepareCompaction } from "./preparation.js";
+export { omitFailedAttempt } from "./recovery.js";
 export { serializeConversation } from "./serialization.js";
 export {
 	buildHistoryPrompt,

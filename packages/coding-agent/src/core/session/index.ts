@@ -1,4 +1,5 @@
 export { extractBranchEntries } from "./branch-extraction.js";
+export { type ForkResult, forkSession } from "./forking.js";
 export {
 	CURRENT_SESSION_VERSION,
 	isSessionHeader,
@@ -34,6 +35,13 @@ export {
 	type SessionMessage,
 } from "./messages.js";
 export { migrateSessionEntries } from "./migrate.js";
+export {
+	getBranchSelection,
+	type NavigationSummary,
+	navigateSessionTree,
+	navigationTarget,
+	type TreeNavigationResult,
+} from "./navigation.js";
 export { buildSessionPath } from "./path.js";
 export { getPiSessionsRoot, importPiSessions, type PiImportOptions, type PiImportReport } from "./pi-import.js";
 export {
