@@ -17,7 +17,13 @@ export {
 	type RawLine,
 	readSessionHeader,
 } from "./loader.js";
-export { encodeCwd, getDefaultSessionDir, sessionFileName } from "./location.js";
+export {
+	encodeCwd,
+	getDefaultSessionDir,
+	resolveSessionDir,
+	type SessionDirSources,
+	sessionFileName,
+} from "./location.js";
 export {
 	READ_ONLY_WARNING,
 	type ReadonlySessionManager,
@@ -55,3 +61,8 @@ export {
 export { type ResolvedSessionArgument, resolveSessionArgument } from "./session-lookup.js";
 export { nodeSessionFileSystem, type SessionFileSystem } from "./storage.js";
 export type * from "./types.js";
+export {
+	appendVirtualModelState,
+	getVirtualModelState,
+	VIRTUAL_MODEL_STATE_TYPE,
+} from "./virtual-model-state.js";

@@ -1,6 +1,7 @@
 import { mkdirSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { ENV_SESSION_DIR } from "../../config/app-identity.js";
 import { expandTilde, getAgentDir } from "../../config/paths.js";
 
 /** Absolute form of a cwd: tilde expanded, `file://` URLs converted, symlinks left alone. */
@@ -42,4 +43,34 @@ export function samePath(a: string, b: string): boolean {
 	const left = resolve(a);
 	const right = resolve(b);
 	return process.platform === "win32" ? left.toLowerCase() === right.toLowerCase() : left === right;
+}
+
+export interface SessionDirSources {
+	cwd: string;
+	/** `--session-dir` (relative to the process cwd). */
+	cliSessionDir?: string;
+	env?: NodeJS.ProcessEnv;
+	/** `sessionDir` from the user settings file. */
+	userSetting?: string;
+	/** `sessionDir` from the project settings file. */
+	projectSetting?: string;
+	/** A saved trust decision (or `--approve`) for the project; untrusted projects cannot redirect sessions. */
+	projectTrusted: boolean;
+}
+
+/**
+ * The session directory for this process (first match wins: CLI, environment, settings), or undefined
+ * for the per-cwd default. A project setting counts only once the project is trusted.
+ */
+export function resolveSessionDir(sources: SessionDirSources): { dir: string | undefined; warnings: string[] } {
+	const warnings: string[] = [];
+	if (sources.cliSessionDir) return { dir: resolve(expandTilde(sources.cliSessionDir)), warnings };
+	const fromEnv = (sources.env ?? process.env)[ENV_SESSION_DIR];
+	if (fromEnv && fromEnv.trim() !== "") return { dir: resolve(expandTilde(fromEnv)), warnings };
+	let setting = sources.userSetting;
+	if (sources.projectSetting) {
+		if (sources.projectTrusted) setting = sources.projectSetting;
+		else warnings.push("Project sessionDir ignored until the project is trusted");
+	}
+	return { dir: setting ? resolve(sources.cwd, expandTilde(setting)) : undefined, warnings };
 }
