@@ -4,3 +4,4 @@ export { main } from "./main.js";
 export * from "./core/session/index.js";
 export * from "./core/tools/index.js";
 export * from "./core/compaction/index.js";
+export * from "./core/resources/index.js";

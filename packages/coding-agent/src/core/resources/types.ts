@@ -1,0 +1,46 @@
+/** Shared vocabulary of the resource layer (resources.md §2.1). */
+
+export type ResourceType = "skill" | "prompt" | "theme" | "extension";
+
+export interface ResourceCollision {
+	resourceType: ResourceType;
+	name: string;
+	winnerPath: string;
+	loserPath: string;
+}
+
+/** A problem with one resource; loading always continues. */
+export interface ResourceDiagnostic {
+	type: "warning" | "error" | "collision";
+	message: string;
+	path?: string;
+	collision?: ResourceCollision;
+}
+
+export type ResourceScope = "user" | "project" | "temporary";
+
+export interface PathMetadata {
+	/** Package source string, "local" (settings entry), "auto" (conventional dir), "builtin" or "cli". */
+	source: string;
+	scope: ResourceScope;
+	origin: "package" | "top-level";
+	/** Directory relative paths of the resource are resolved against. */
+	baseDir?: string;
+	changelogPath?: string;
+	packageRoot?: string;
+}
+
+/** Where a loaded skill, prompt, theme, extension, tool or command came from. */
+export type SourceInfo = { path: string } & PathMetadata;
+
+/** Paths an extension contributes through `resources_discover`. */
+export interface ResourceExtensionPaths {
+	skillPaths?: { path: string; metadata: PathMetadata }[];
+	promptPaths?: { path: string; metadata: PathMetadata }[];
+	themePaths?: { path: string; metadata: PathMetadata }[];
+}
+
+/** Source info for a path: the recorded metadata, or a temporary top-level resource of that path. */
+export function sourceInfoFor(path: string, metadata: PathMetadata | undefined): SourceInfo {
+	return { path, ...(metadata ?? { source: "local", scope: "temporary", origin: "top-level" }) };
+}
