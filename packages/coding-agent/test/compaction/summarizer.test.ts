@@ -43,7 +43,7 @@ describe("compaction summaries", () => {
 		expect(result.firstKeptEntryId).toBe(prep.firstKeptEntryId);
 		expect(requests).toHaveLength(1);
 		const [request] = requests;
-		expect(request!.options).toMatchObject({ cacheRetention: "none", reasoning: "high" });
+		expect(request!.options).toMatchObject({ cacheRetention: "none", reasoning: "high", maxTokens: model.maxTokens });
 		expect(request!.options!.sessionId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7/);
 		expect(request!.context.systemPrompt).toMatch(/summarization assistant/);
 		const prompt = promptOf(request!);
@@ -106,6 +106,16 @@ describe("compaction summaries", () => {
 		});
 		expect(reasoning.requests[0]!.options!.reasoning).toBeUndefined();
 		expect(reasoning.requests[0]!.options!.sessionId).toBe("route-1");
+
+		const small = fauxSummarizer([fauxAssistantMessage("y")], {
+			id: "small",
+			contextWindow: 40000,
+			maxTokens: 64000,
+		});
+		await compact(prep, small.model, { complete: small.complete });
+		const sent = small.requests[0]!;
+		const input = Math.ceil((sent.context.systemPrompt!.length + promptOf(sent).length) / 4);
+		expect(sent.options!.maxTokens).toBe(40000 - input - Math.max(4096, Math.ceil(0.15 * input)));
 	});
 
 	it("split turn: two calls, joined with the Turn Context heading and combined usage", async () => {

@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { appendFileSync, mkdirSync, readFileSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { READ_ONLY_WARNING, SessionManager } from "@tau/coding-agent";
+import { READ_ONLY_WARNING, repairTornHeader, SessionManager } from "@tau/coding-agent";
 import { describe, expect, it } from "vitest";
 import { assistant, tempDir, user } from "./helpers.js";
 
@@ -188,5 +188,30 @@ describe("session fault tolerance", () => {
 		mkdirSync(`${file}.lock`);
 		const manager = SessionManager.open(file);
 		expect(manager.isReadOnly()).toBe(true);
+	});
+});
+
+describe("torn header repair", () => {
+	it("writes a new file with a synthesized header and never touches the damaged original", () => {
+		const dir = tempDir();
+		const manager = SessionManager.create(dir, dir, { id: "sess-1" });
+		const a = manager.appendMessage(user("one"));
+		const b = manager.appendMessage(assistant("two"));
+		manager.dispose();
+		const file = manager.getSessionFile()!;
+		const lines = readFileSync(file, "utf8").split("\n");
+		lines[0] = lines[0]!.slice(0, 25);
+		const damaged = lines.join("\n");
+		writeFileSync(file, damaged);
+		expect(() => SessionManager.open(file)).toThrow(/not a valid tau session/);
+
+		const repaired = repairTornHeader(file, "/restored/cwd")!;
+		expect(readFileSync(file, "utf8")).toBe(damaged);
+		const reopened = SessionManager.open(repaired);
+		expect(reopened.getHeader()).toMatchObject({ id: "sess-1", cwd: "/restored/cwd", version: 3 });
+		expect(reopened.getHeader()!.timestamp).toBe(manager.getHeader()!.timestamp);
+		expect(reopened.getEntries().map((e) => e.id)).toEqual([a, b]);
+		reopened.dispose();
+		expect(repairTornHeader(repaired, "/x")).toBeUndefined();
 	});
 });

@@ -58,6 +58,7 @@ export {
 	projectContextEntry,
 	sessionEntryToContextMessages,
 } from "./projection.js";
+export { repairTornHeader } from "./rewrite.js";
 export { type ResolvedSessionArgument, resolveSessionArgument } from "./session-lookup.js";
 export { nodeSessionFileSystem, type SessionFileSystem } from "./storage.js";
 export type * from "./types.js";

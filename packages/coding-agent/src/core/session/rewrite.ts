@@ -1,6 +1,13 @@
-import { constants, copyFileSync, existsSync } from "node:fs";
-import { join } from "node:path";
-import { CURRENT_SESSION_VERSION, entriesOf, serializeEntry } from "./format.js";
+import { constants, copyFileSync, existsSync, readFileSync } from "node:fs";
+import { basename, join } from "node:path";
+import {
+	CURRENT_SESSION_VERSION,
+	entriesOf,
+	isSessionHeader,
+	parseLine,
+	parseSessionEntries,
+	serializeEntry,
+} from "./format.js";
 import { loadSessionFile, type RawLine } from "./loader.js";
 import { sessionFileName } from "./location.js";
 import { migrateSessionEntries } from "./migrate.js";
@@ -58,4 +65,35 @@ export function writeForkedSessionFile(
 	const writer = new SessionFileWriter(path, "important", fs);
 	writer.createExclusive([header, ...entriesOf(loaded.entries)].map(serializeEntry));
 	return path;
+}
+
+/**
+ * Recovery for a file whose header line is torn but whose later lines are entries: writes a NEW file
+ * (`<name>-repaired.jsonl`) with a header synthesized from the file name (`<timestamp>_<id>.jsonl`) and
+ * the caller's cwd, followed by every parseable entry. The damaged original is never touched. Returns
+ * the new path, or undefined when the file is not repairable this way.
+ */
+export function repairTornHeader(
+	path: string,
+	cwd: string,
+	fs: SessionFileSystem = nodeSessionFileSystem,
+): string | undefined {
+	if (!existsSync(path)) return undefined;
+	const lines = readFileSync(path, "utf8").split("\n");
+	const entries = parseSessionEntries(lines.slice(1).join("\n"));
+	if (parseLine(lines[0] ?? "") || entries.length === 0 || entries.some(isSessionHeader)) return undefined;
+	const match = /^(\d{4}-\d{2}-\d{2}T\d{2})-(\d{2})-(\d{2})-(\d{3})Z_(.+)\.jsonl$/.exec(basename(path));
+	if (!match) return undefined;
+	const header: SessionHeader = {
+		type: "session",
+		version: CURRENT_SESSION_VERSION,
+		id: match[5]!,
+		timestamp: `${match[1]}:${match[2]}:${match[3]}.${match[4]}Z`,
+		cwd,
+	};
+	migrateSessionEntries([header, ...entries]);
+	const target = path.replace(/\.jsonl$/, "-repaired.jsonl");
+	const writer = new SessionFileWriter(target, "important", fs);
+	writer.createExclusive([header, ...entries].map(serializeEntry));
+	return target;
 }
