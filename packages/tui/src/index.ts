@@ -62,6 +62,9 @@ export {
 } from "./keys/keys.js";
 // Keys
 export { isKittyProtocolActive, setKittyProtocolActive } from "./keys/kitty-state.js";
+export { LayoutFrameContext, type LayoutRegion } from "./layout/layout-frame.js";
+export { ScrollView, type ScrollViewOptions } from "./layout/scroll-view.js";
+export { allocateSizes, HStack, type StackEntry, type StackOptions, VStack } from "./layout/stack.js";
 export {
 	normalizeNativeShiftEnterInput,
 	ProcessTerminal,
@@ -80,6 +83,8 @@ export { extractSegments, getOsc8LinkAtColumn, normalizeTerminalOutput } from ".
 export { applyBackgroundToLine, sliceByColumn, sliceWithWidth, truncateToWidth } from "./text/truncate.js";
 export { visibleWidth } from "./text/width.js";
 export { wrapTextWithAnsi } from "./text/wrap.js";
+// Alternate screen and layout
+export { isViewportTUI, TuiAltScreen, type TuiAltScreenOptions, type ViewportTUI } from "./tui/alt-screen.js";
 // Component model and TUI
 export {
 	type Component,

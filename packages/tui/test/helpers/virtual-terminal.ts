@@ -74,7 +74,8 @@ export class VirtualTerminal implements Terminal {
 
 	write(data: string): void {
 		this.raw += data;
-		this.pending = this.pending.then(() => new Promise<void>((resolve) => this.xterm.write(data, resolve)));
+		// xterm applies writes in order, so the last write's callback means everything is processed.
+		this.pending = new Promise<void>((resolve) => this.xterm.write(data, resolve));
 	}
 
 	get columns(): number {
@@ -134,7 +135,7 @@ export class VirtualTerminal implements Terminal {
 	}
 
 	private rowText(index: number): string {
-		return this.xterm.buffer.active.getLine(index)?.translateToString(true) ?? "";
+		return (this.xterm.buffer.active.getLine(index)?.translateToString(true) ?? "").replace(/\s+$/, "");
 	}
 
 	getViewport(): string[] {
