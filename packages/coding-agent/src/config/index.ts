@@ -85,6 +85,7 @@ export {
 	type ThinkingSettings,
 	thinkingLevelForModelSwitch,
 } from "./model-resolver/thinking-level.js";
+export { ModelRuntime, type ModelRuntimeOptions, type ProviderRegistration } from "./model-runtime/model-runtime.js";
 export { type BaseProvider, type ComposedProvider, composeProvider } from "./models-json/compose.js";
 export { mergeHeaders } from "./models-json/headers.js";
 export { applyModelOverride, mergeCompat } from "./models-json/model-overrides.js";

@@ -51,11 +51,13 @@ export class AuthStorage implements CredentialStore {
 		return new AuthStorage(new InMemoryAuthStorageBackend(serializeAuthFile(data)));
 	}
 
-	/** Re-reads under the lock; on any error the last valid snapshot stays and an error is recorded. */
+	/** Re-reads the store; on any error the last valid snapshot stays and an error is recorded. */
 	reload(): void {
 		const revision = this.backend.revision?.();
 		try {
-			const data = this.backend.withLock((current) => ({ result: parseAuthFile(current) }));
+			const data = this.backend.readCurrent
+				? parseAuthFile(this.backend.readCurrent())
+				: this.backend.withLock((current) => ({ result: parseAuthFile(current) }));
 			this.remember({ revision, data });
 		} catch (error) {
 			this.diagnostics.push({ type: "error", message: this.describe(error) });

@@ -16,6 +16,11 @@ export interface AuthStorageBackend {
 		fn: (current?: string) => Promise<{ result: T; next?: string }>,
 		options?: AuthLockOptions,
 	): Promise<T>;
+	/**
+	 * Reads the current text without the lock. Writes replace the file atomically, so a reader
+	 * never sees a partial file and need not wait for a writer's lock.
+	 */
+	readCurrent?(): string | undefined;
 	/** A token that changes whenever the stored text may have changed (read cache key). */
 	revision?(): string | undefined;
 	/** The file behind the backend, for diagnostics and the shared read cache. */
@@ -41,6 +46,15 @@ export class FileAuthStorageBackend implements AuthStorageBackend {
 			return `${stat.dev}:${stat.ino}:${stat.size}:${stat.mtimeNs}:${stat.ctimeNs}`;
 		} catch {
 			return undefined;
+		}
+	}
+
+	readCurrent(): string | undefined {
+		try {
+			return readFileSync(this.path, "utf8");
+		} catch (error) {
+			if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
+			throw error;
 		}
 	}
 
@@ -100,7 +114,13 @@ async function acquireAsyncLock(
 	for (let attempt = 0; ; attempt++) {
 		signal?.throwIfAborted();
 		try {
-			return await lockfile.lock(path, { stale: ASYNC_LOCK_STALE_MS, realpath: false, onCompromised });
+			const release = await lockfile.lock(path, { stale: ASYNC_LOCK_STALE_MS, realpath: false, onCompromised });
+			// The caller gave up while this attempt was in flight: do not run the transaction.
+			if (signal?.aborted) {
+				await release();
+				signal.throwIfAborted();
+			}
+			return release;
 		} catch (error) {
 			const code = (error as NodeJS.ErrnoException).code;
 			const retryable =

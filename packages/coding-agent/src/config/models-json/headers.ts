@@ -1,8 +1,8 @@
 /** Merges header layers; a later layer replaces an earlier name that differs only in case. */
-export function mergeHeaders(
-	...layers: (Readonly<Record<string, string>> | undefined)[]
-): Record<string, string> | undefined {
-	let merged: Record<string, string> | undefined;
+export function mergeHeaders<V = string>(
+	...layers: (Readonly<Record<string, V>> | undefined)[]
+): Record<string, V> | undefined {
+	let merged: Record<string, V> | undefined;
 	for (const layer of layers) {
 		if (!layer) continue;
 		merged ??= {};

@@ -1,0 +1,238 @@
+import { join } from "node:path";
+import {
+	type AuthContext,
+	type CredentialStore,
+	createModels,
+	createProvider,
+	type Model,
+	type MutableModels,
+	type Provider,
+} from "@tau/ai";
+import { RuntimeCredentials } from "../auth/runtime-credentials.js";
+import { errorMessage } from "../fs/json-text.js";
+import { type BaseProvider, type ComposedProvider, composeProvider } from "../models-json/compose.js";
+import { loadModelsJson } from "../models-json/parse.js";
+import type { ModelsJson, ProviderConfig } from "../models-json/schema.js";
+import { getAgentDir } from "../paths.js";
+import { composedAuth } from "./provider-auth.js";
+import { composedStreams } from "./provider-streams.js";
+
+/** What an extension passes to `registerProvider`: a models.json-style config, or a complete provider. */
+export type ProviderRegistration = ProviderConfig | Provider;
+
+export interface ModelRuntimeOptions {
+	/** The credential store (usually `AuthStorage`); wrapped with runtime API keys. */
+	credentials: CredentialStore;
+	/** Built-in providers (the catalog). */
+	builtinProviders: readonly Provider[];
+	/** models.json path; `null` disables it. Default `<agentDir>/models.json`. */
+	modelsJsonPath?: string | null;
+	agentDir?: string;
+	authContext?: AuthContext;
+}
+
+function isProvider(registration: ProviderRegistration): registration is Provider {
+	return typeof (registration as Provider).getModels === "function";
+}
+
+/**
+ * The models a session can use: the built-in catalog, models.json, extension-registered providers
+ * and runtime API keys, composed per provider, plus a per-provider availability snapshot.
+ */
+export class ModelRuntime {
+	readonly credentials: RuntimeCredentials;
+	readonly models: MutableModels;
+	private readonly builtins: Map<string, Provider>;
+	private readonly registrations = new Map<string, ProviderRegistration>();
+	private readonly modelsJsonPath: string | null;
+	private modelsJson: ModelsJson | undefined;
+	private modelsJsonError: string | undefined;
+	private providerErrors = new Map<string, string>();
+	private readonly availability = new Map<string, boolean>();
+	private readonly availabilitySeq = new Map<string, number>();
+	private readonly availabilityChains = new Map<string, Promise<void>>();
+
+	constructor(options: ModelRuntimeOptions) {
+		this.credentials = new RuntimeCredentials(options.credentials);
+		this.models = createModels({ credentials: this.credentials, authContext: options.authContext });
+		this.builtins = new Map(options.builtinProviders.map((provider) => [provider.id, provider]));
+		this.modelsJsonPath =
+			options.modelsJsonPath === undefined
+				? join(options.agentDir ?? getAgentDir(), "models.json")
+				: options.modelsJsonPath;
+		this.reload();
+	}
+
+	/** Re-reads models.json (when `/model` opens, on `/reload`) and recomposes every provider. */
+	reload(): void {
+		const loaded = this.modelsJsonPath === null ? { config: undefined } : loadModelsJson(this.modelsJsonPath);
+		this.modelsJson = loaded.config;
+		this.modelsJsonError = loaded.error;
+		this.providerErrors = new Map();
+		this.models.clearProviders();
+		for (const id of this.providerIds()) this.composeAndSet(id);
+	}
+
+	/** The models.json load error (the whole file is ignored), if any. */
+	getError(): string | undefined {
+		return this.modelsJsonError;
+	}
+
+	/** Composition errors, one per provider: `Provider "<id>": <message>`. */
+	getProviderErrors(): string[] {
+		return [...this.providerErrors].map(([id, message]) => `Provider "${id}": ${message}`);
+	}
+
+	/** Registers (or replaces) an extension provider or overlay; applied after models.json. */
+	registerProvider(id: string, registration: ProviderRegistration): void {
+		this.registrations.set(id, registration);
+		this.providerErrors.delete(id);
+		this.composeAndSet(id);
+	}
+
+	unregisterProvider(id: string): void {
+		this.registrations.delete(id);
+		this.providerErrors.delete(id);
+		this.models.deleteProvider(id);
+		this.composeAndSet(id);
+	}
+
+	/** Every chat model of every provider. */
+	getAll(): readonly Model[] {
+		return this.models.getModels();
+	}
+
+	find(provider: string, id: string): Model | undefined {
+		return this.models.getModel(provider, id);
+	}
+
+	/** Whether the last availability refresh found configured auth for the provider. */
+	isAvailable(providerId: string): boolean {
+		return this.availability.get(providerId) ?? false;
+	}
+
+	/** Models of providers with configured auth, per the snapshot. */
+	getAvailable(): readonly Model[] {
+		return this.getAll().filter((model) => this.isAvailable(model.provider));
+	}
+
+	/**
+	 * Re-checks auth for the given providers (default: all), serialized per provider; a result
+	 * superseded by a newer refresh of the same provider is discarded.
+	 */
+	async refreshAvailability(providerIds?: readonly string[]): Promise<void> {
+		const ids = providerIds ?? this.models.getProviders().map((provider) => provider.id);
+		await Promise.all(ids.map((id) => this.refreshOne(id)));
+	}
+
+	async setRuntimeApiKey(providerId: string, key: string): Promise<void> {
+		this.credentials.setRuntimeApiKey(providerId, key);
+		await this.refreshAvailability([providerId]);
+	}
+
+	async removeRuntimeApiKey(providerId: string): Promise<void> {
+		this.credentials.removeRuntimeApiKey(providerId);
+		await this.refreshAvailability([providerId]);
+	}
+
+	/** Waits for in-flight credential writes (e.g. an OAuth refresh) before the process may exit. */
+	async dispose(): Promise<void> {
+		await this.credentials.settled();
+	}
+
+	private refreshOne(id: string): Promise<void> {
+		const seq = (this.availabilitySeq.get(id) ?? 0) + 1;
+		this.availabilitySeq.set(id, seq);
+		const previous = this.availabilityChains.get(id) ?? Promise.resolve();
+		const next = previous.then(async () => {
+			let available = false;
+			try {
+				available = (await this.models.checkAuth(id)) !== undefined;
+			} catch {
+				available = false;
+			}
+			if (this.availabilitySeq.get(id) === seq) this.availability.set(id, available);
+		});
+		this.availabilityChains.set(id, next);
+		return next;
+	}
+
+	private providerIds(): string[] {
+		return [
+			...new Set([
+				...this.builtins.keys(),
+				...Object.keys(this.modelsJson?.providers ?? {}),
+				...this.registrations.keys(),
+			]),
+		];
+	}
+
+	private composeAndSet(id: string): void {
+		const registration = this.registrations.get(id);
+		const native = registration && isProvider(registration) ? registration : undefined;
+		const base = native ?? this.builtins.get(id);
+		const overlay = registration && !isProvider(registration) ? registration : undefined;
+		const config = this.modelsJson?.providers[id];
+		if (!config && !overlay) {
+			if (base) this.models.setProvider(base);
+			return;
+		}
+		try {
+			this.models.setProvider(this.buildProvider(id, base, config, overlay));
+		} catch (error) {
+			// One broken provider falls back to its un-overlaid definition; the rest are unaffected.
+			this.providerErrors.set(id, errorMessage(error));
+			if (base) this.models.setProvider(base);
+			else this.models.deleteProvider(id);
+		}
+	}
+
+	private buildProvider(
+		id: string,
+		base: Provider | undefined,
+		config: ProviderConfig | undefined,
+		overlay: ProviderConfig | undefined,
+	): Provider {
+		const start: BaseProvider = {
+			id,
+			name: base?.name,
+			models: base?.getModels() ?? [],
+			hasApiKeyAuth: base?.auth.apiKey !== undefined,
+			hasOAuth: base?.auth.oauth !== undefined,
+		};
+		let composed = composeProvider(start, config);
+		if (overlay) composed = applyOverlay(composed, overlay);
+		return createProvider({
+			id,
+			name: composed.name,
+			baseUrl: base?.baseUrl,
+			auth: composedAuth(base?.auth, composed),
+			models: composed.models,
+			api: composedStreams(base),
+		});
+	}
+}
+
+/** An extension overlay: `models` replace the list; a registration with only baseUrl/headers keeps it. */
+function applyOverlay(composed: ComposedProvider, overlay: ProviderConfig): ComposedProvider {
+	const layered = composeProvider(
+		{
+			id: composed.id,
+			name: composed.name,
+			models: composed.models,
+			hasApiKeyAuth: composed.hasApiKeyAuth,
+			hasOAuth: composed.hasOAuth,
+		},
+		overlay,
+	);
+	if (overlay.models) {
+		const ids = new Set(overlay.models.map((model) => model.id));
+		layered.models = layered.models.filter((model) => ids.has(model.id));
+	}
+	return {
+		...layered,
+		apiKey: overlay.apiKey ?? composed.apiKey,
+		headers: composed.headers || overlay.headers ? { ...composed.headers, ...overlay.headers } : undefined,
+		authHeader: overlay.authHeader ?? composed.authHeader,
+	};
+}
