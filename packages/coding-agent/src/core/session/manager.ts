@@ -16,6 +16,7 @@ import { walkToRoot } from "./path.js";
 import { buildContextEntries, buildSessionContext, buildSessionProjection } from "./projection.js";
 import { rewriteMigratedFile, writeForkedSessionFile } from "./rewrite.js";
 import { nodeSessionFileSystem, type SessionFileSystem, SessionFileWriter, writeFileAtomic } from "./storage.js";
+import { buildSessionTree } from "./tree.js";
 import type {
 	BranchSummaryEntry,
 	CompactionEntry,
@@ -525,51 +526,10 @@ export class SessionManager {
 
 	/**
 	 * The whole tree: roots are entries with a null, self or missing parent (and one entry of any parent
-	 * cycle); children sorted by timestamp. Iterative, so deep sessions cannot overflow the stack.
+	 * cycle); children sorted by timestamp. Nodes are fresh copies.
 	 */
 	getTree(): SessionTreeNode[] {
-		const nodes = new Map<string, SessionTreeNode>();
-		for (const entry of this.byId.values()) {
-			const node: SessionTreeNode = { entry, children: [] };
-			const label = this.labels.get(entry.id);
-			if (label) {
-				node.label = label.label;
-				node.labelTimestamp = label.timestamp;
-			}
-			nodes.set(entry.id, node);
-		}
-		const roots: SessionTreeNode[] = [];
-		const parentOf = new Map<string, SessionTreeNode>();
-		for (const node of nodes.values()) {
-			const parentId = node.entry.parentId;
-			const parent = parentId !== null && parentId !== node.entry.id ? nodes.get(parentId) : undefined;
-			if (parent) {
-				parent.children.push(node);
-				parentOf.set(node.entry.id, parent);
-			} else roots.push(node);
-		}
-		const reached = new Set<string>();
-		const visit = (root: SessionTreeNode): void => {
-			const stack = [root];
-			while (stack.length > 0) {
-				const node = stack.pop()!;
-				if (reached.has(node.entry.id)) continue;
-				reached.add(node.entry.id);
-				node.children.sort((a, b) => a.entry.timestamp.localeCompare(b.entry.timestamp));
-				stack.push(...node.children);
-			}
-		};
-		roots.forEach(visit);
-		for (const node of nodes.values()) {
-			if (reached.has(node.entry.id)) continue;
-			// Part of a parent cycle: cut the edge into this node and list it as a root.
-			const parent = parentOf.get(node.entry.id);
-			if (parent) parent.children = parent.children.filter((child) => child !== node);
-			this.warn(`Cyclic parent link at entry ${node.entry.id}; shown as a root`);
-			roots.push(node);
-			visit(node);
-		}
-		return roots;
+		return buildSessionTree(this.byId.values(), this.labels, (message) => this.warn(message));
 	}
 
 	buildContextEntries(): SessionEntry[] {
