@@ -1,0 +1,70 @@
+import { mkdirSync, mkdtempSync, realpathSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import type { ExtensionLoadRequest, LoadExtensions, LoadExtensionsResult, LoadedExtension } from "@tau/coding-agent";
+
+/** A fresh temp layout: a fake home, an agent dir and a project cwd (real paths, no symlinks). */
+export function resourceDirs() {
+	const root = realpathSync(mkdtempSync(join(tmpdir(), "tau-resources-")));
+	const home = join(root, "home");
+	const agentDir = join(home, ".tau", "agent");
+	const cwd = join(root, "work", "project");
+	mkdirSync(agentDir, { recursive: true });
+	mkdirSync(cwd, { recursive: true });
+	return { root, home, agentDir, cwd };
+}
+
+export function write(path: string, content: string): string {
+	mkdirSync(dirname(path), { recursive: true });
+	writeFileSync(path, content);
+	return path;
+}
+
+export function writeJson(path: string, value: unknown): string {
+	return write(path, JSON.stringify(value, null, 2));
+}
+
+export function skillFile(dir: string, name: string, description = `Skill ${name}`, extra = ""): string {
+	return write(
+		join(dir, name, "SKILL.md"),
+		`---\nname: ${name}\ndescription: ${description}\n${extra}---\nBody of ${name}\n`,
+	);
+}
+
+/** What a fake extension registers, keyed by extension file name or inline path. */
+export type FakeRegistrations = Record<
+	string,
+	{ tools?: string[]; commands?: string[]; flags?: string[]; fails?: string }
+>;
+
+/**
+ * A stand-in for the extension runner: records every request and "loads" each item by
+ * returning a record with the registrations configured for its base name.
+ */
+export function fakeExtensionLoader(registrations: FakeRegistrations = {}) {
+	const requests: ExtensionLoadRequest[] = [];
+	const loadedPaths: string[] = [];
+	const load: LoadExtensions = async (request) => {
+		requests.push(request);
+		const result: LoadExtensionsResult = { extensions: [], errors: [], runtime: { generation: request.generation } };
+		for (const item of request.items) {
+			loadedPaths.push(item.path);
+			const name = item.path.split("/").pop() as string;
+			const spec = registrations[name] ?? registrations[item.path] ?? {};
+			if (spec.fails) {
+				result.errors.push({ path: item.path, error: `Failed to load extension: ${spec.fails}` });
+				continue;
+			}
+			const extension: LoadedExtension = {
+				path: item.path,
+				resolvedPath: item.path,
+				tools: new Map((spec.tools ?? []).map((tool) => [tool, {}])),
+				commands: new Map((spec.commands ?? []).map((command) => [command, {}])),
+				flags: new Map((spec.flags ?? []).map((flag) => [flag, {}])),
+			};
+			result.extensions.push(extension);
+		}
+		return result;
+	};
+	return { load, requests, loadedPaths };
+}
