@@ -1,3 +1,4 @@
+import type { AgentMessage } from "@tau/agent";
 import { getCurrentSystemMessage, getSystemMessageText } from "@tau/ai";
 import { buildSessionProjection, type SessionEntry, SessionManager, type SessionMessage } from "@tau/coding-agent";
 import { describe, expect, it } from "vitest";
@@ -20,6 +21,9 @@ describe("context projection", () => {
 		expect(context.model).toEqual({ provider: "p2", modelId: "m2" });
 		expect(context.thinkingLevel).toBe("high");
 		expect(context.messages.map((m) => m.role)).toEqual(["user", "assistant"]);
+		// The coding agent's roles are part of AgentMessage, so a projection feeds an Agent as is.
+		const forAgent: AgentMessage[] = context.messages;
+		expect(forAgent).toBe(context.messages);
 	});
 
 	it("with compaction: checkpoint, summary, kept non-system entries, then later entries", () => {

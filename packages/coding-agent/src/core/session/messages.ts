@@ -63,6 +63,16 @@ export interface CompactionSummaryMessage {
 	timestamp: number;
 }
 
+// The coding agent's transcript roles join `AgentMessage`, so projections feed an `Agent` directly.
+declare module "@tau/agent" {
+	interface CustomAgentMessages {
+		bashExecution: BashExecutionMessage;
+		custom: CustomMessage;
+		branchSummary: BranchSummaryMessage;
+		compactionSummary: CompactionSummaryMessage;
+	}
+}
+
 export type LlmMessage = SystemMessage | UserMessage | AssistantMessage | ToolResultMessage;
 
 export type SessionMessage =
