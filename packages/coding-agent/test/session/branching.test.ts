@@ -1,6 +1,6 @@
 import { copyFileSync, existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { type LabelEntry, loadEntriesFromFile, SessionManager } from "@tau/coding-agent";
+import { deleteSessionFile, type LabelEntry, loadEntriesFromFile, SessionManager } from "@tau/coding-agent";
 import { describe, expect, it } from "vitest";
 import { assistant, fixture, tempDir, user } from "./helpers.js";
 
@@ -129,5 +129,21 @@ describe("importing a session file", () => {
 		expect(readdirSync(join(dir, "sessions"))).toHaveLength(3);
 		const opened = SessionManager.open(first, undefined, undefined, { readOnly: true });
 		expect(opened.getLeafId()).toBe("a0000019");
+	});
+});
+
+describe("deleting sessions", () => {
+	it("refuses the open session and deletes others", () => {
+		const dir = tempDir();
+		const other = SessionManager.create("/w", dir);
+		other.appendMessage(user("old"));
+		other.dispose();
+		const current = SessionManager.create("/w", dir);
+		current.appendMessage(user("now"));
+		expect(() => deleteSessionFile(current.getSessionFile()!, current)).toThrow(/Cannot delete the current session/);
+		deleteSessionFile(other.getSessionFile()!, current);
+		expect(existsSync(other.getSessionFile()!)).toBe(false);
+		expect(existsSync(current.getSessionFile()!)).toBe(true);
+		current.dispose();
 	});
 });

@@ -1,4 +1,5 @@
 export { extractBranchEntries } from "./branch-extraction.js";
+export { deleteSessionFile } from "./deletion.js";
 export { type ForkResult, forkSession } from "./forking.js";
 export {
 	CURRENT_SESSION_VERSION,
