@@ -1,3 +1,4 @@
+// biome-ignore-all lint/suspicious/noTemplateCurlyInString: template syntax (${1:-x}) is the subject under test.
 import { join } from "node:path";
 import {
 	expandPromptTemplate,
