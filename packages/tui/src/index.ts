@@ -22,6 +22,24 @@ export {
 	type TerminalCapabilities,
 } from "./capabilities/capabilities.js";
 export { type CellDimensions, getCellDimensions, setCellDimensions } from "./capabilities/cell-size.js";
+// Colours
+export {
+	backgroundAnsi,
+	type Color,
+	type ColorMode,
+	colorToRgb,
+	foregroundAnsi,
+	indexed,
+	mixColors,
+	nearestAnsi256,
+	oklch,
+	parseColor,
+	rgb,
+	styleAnsi,
+	styleText,
+	styleTextWithAnsi,
+	type TextStyle,
+} from "./colors/color.js";
 // Components
 export { Box } from "./components/box.js";
 export {
@@ -34,11 +52,42 @@ export { Input, type InputOptions } from "./components/input.js";
 export { CancellableLoader, Loader, type LoaderIndicator } from "./components/loader.js";
 export { Markdown } from "./components/markdown/markdown.js";
 export type { DefaultTextStyle, MarkdownOptions, MarkdownTheme } from "./components/markdown/theme.js";
+export { MouseRegion } from "./components/mouse-region.js";
 export { type SelectItem, SelectList, type SelectListLayout, type SelectListTheme } from "./components/select-list.js";
 export { type SettingItem, SettingsList, type SettingsListTheme } from "./components/settings-list.js";
 export { Spacer } from "./components/spacer.js";
 export { Text } from "./components/text.js";
 export { TruncatedText } from "./components/truncated-text.js";
+// Images
+export {
+	DEFAULT_IMAGE_DIMENSIONS,
+	getGifDimensions,
+	getImageDimensions,
+	getJpegDimensions,
+	getPngDimensions,
+	getWebpDimensions,
+	type ImageDimensions,
+} from "./images/dimensions.js";
+export {
+	deleteAllKittyImages,
+	deleteKittyImage,
+	deleteKittyPlacements,
+	encodeITerm2,
+	encodeKitty,
+	type ITerm2ImageOptions,
+	type KittyImageOptions,
+} from "./images/encoders.js";
+export {
+	Image,
+	type ImageOptions,
+	type ImageTheme,
+	type ImageTranscoder,
+	imageCells,
+	imageFallback,
+	type RenderImageOptions,
+	renderImage,
+	setImageTranscoder,
+} from "./images/image.js";
 export {
 	getKeybindings,
 	getSelectPageIndex,

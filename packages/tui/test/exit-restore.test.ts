@@ -69,6 +69,18 @@ describe.skipIf(skipReason !== undefined)(
 			expect(after).toContain("\x1b[<u");
 		});
 
+		it("the alternate screen also disables the mouse, re-enables autowrap and leaves the alt screen", () => {
+			const { output } = runUnderPty(`${startApp("TuiAltScreen")}\nprocess.exit(0);`);
+			const frame = output.indexOf("hello from child");
+			expect(frame).toBeGreaterThanOrEqual(0);
+			const after = output.slice(frame);
+			expect(after).toContain("\x1b[?2026l\x1b[?1006l\x1b[?1004l\x1b[?1003l\x1b[?1002l\x1b[?1000l\x1b[?7h");
+			expect(after).toContain("\x1b[?2004l");
+			expect(after).toContain("\x1b[<u");
+			expect(after.indexOf("\x1b[?1049l")).toBeGreaterThan(after.indexOf("\x1b[?2004l"));
+			expect(after).toContain("\x1b[?25h");
+		});
+
 		it("an uncaught exception still restores the terminal", () => {
 			const { output, status } = runUnderPty(
 				`${startApp("TuiMainScreen")}\nsetTimeout(() => { throw new Error("boom"); }, 0);`,

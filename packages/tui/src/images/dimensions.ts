@@ -1,0 +1,58 @@
+export interface ImageDimensions {
+	widthPx: number;
+	heightPx: number;
+}
+
+export const DEFAULT_IMAGE_DIMENSIONS: ImageDimensions = { widthPx: 800, heightPx: 600 };
+
+export function getPngDimensions(data: Buffer): ImageDimensions | undefined {
+	if (data.length < 24 || data.readUInt32BE(0) !== 0x89504e47) return undefined;
+	return { widthPx: data.readUInt32BE(16), heightPx: data.readUInt32BE(20) };
+}
+
+export function getGifDimensions(data: Buffer): ImageDimensions | undefined {
+	if (data.length < 10 || data.toString("ascii", 0, 3) !== "GIF") return undefined;
+	return { widthPx: data.readUInt16LE(6), heightPx: data.readUInt16LE(8) };
+}
+
+export function getJpegDimensions(data: Buffer): ImageDimensions | undefined {
+	if (data.length < 4 || data[0] !== 0xff || data[1] !== 0xd8) return undefined;
+	let offset = 2;
+	while (offset + 9 < data.length) {
+		if (data[offset] !== 0xff) return undefined;
+		const marker = data[offset + 1]!;
+		const length = data.readUInt16BE(offset + 2);
+		// SOF0..SOF15 except DHT (C4), JPG (C8) and DAC (CC) carry the frame size.
+		if (marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc)
+			return { heightPx: data.readUInt16BE(offset + 5), widthPx: data.readUInt16BE(offset + 7) };
+		offset += 2 + length;
+	}
+	return undefined;
+}
+
+export function getWebpDimensions(data: Buffer): ImageDimensions | undefined {
+	if (data.length < 30 || data.toString("ascii", 0, 4) !== "RIFF" || data.toString("ascii", 8, 12) !== "WEBP")
+		return undefined;
+	const chunk = data.toString("ascii", 12, 16);
+	if (chunk === "VP8X") return { widthPx: 1 + data.readUIntLE(24, 3), heightPx: 1 + data.readUIntLE(27, 3) };
+	if (chunk === "VP8L") {
+		const bits = data.readUInt32LE(21);
+		return { widthPx: (bits & 0x3fff) + 1, heightPx: ((bits >> 14) & 0x3fff) + 1 };
+	}
+	if (chunk === "VP8 ") return { widthPx: data.readUInt16LE(26) & 0x3fff, heightPx: data.readUInt16LE(28) & 0x3fff };
+	return undefined;
+}
+
+/** Dimensions from the image header (PNG, JPEG, GIF, WebP), or 800×600 when unknown. */
+export function getImageDimensions(base64: string, mimeType: string): ImageDimensions {
+	const data = Buffer.from(base64.slice(0, 64 * 1024), "base64");
+	const readers: Record<string, (d: Buffer) => ImageDimensions | undefined> = {
+		"image/png": getPngDimensions,
+		"image/jpeg": getJpegDimensions,
+		"image/jpg": getJpegDimensions,
+		"image/gif": getGifDimensions,
+		"image/webp": getWebpDimensions,
+	};
+	const read = readers[mimeType.toLowerCase()];
+	return (read ? read(data) : undefined) ?? DEFAULT_IMAGE_DIMENSIONS;
+}

@@ -1,0 +1,53 @@
+const KITTY_CHUNK = 4096;
+
+export interface KittyImageOptions {
+	columns?: number;
+	rows?: number;
+	imageId?: number;
+	/** Do not move the cursor after placing (C=1). */
+	noCursorMove?: boolean;
+}
+
+/** Kitty graphics "transmit and display" of PNG data, chunked at 4096 base64 characters. */
+export function encodeKitty(base64: string, options: KittyImageOptions = {}): string {
+	const keys = ["a=T", "f=100", "q=2"];
+	if (options.noCursorMove) keys.push("C=1");
+	if (options.columns) keys.push(`c=${options.columns}`);
+	if (options.rows) keys.push(`r=${options.rows}`);
+	if (options.imageId !== undefined) keys.push(`i=${options.imageId}`);
+	if (base64.length <= KITTY_CHUNK) return `\x1b_G${keys.join(",")};${base64}\x1b\\`;
+	let out = "";
+	for (let i = 0; i < base64.length; i += KITTY_CHUNK) {
+		const chunk = base64.slice(i, i + KITTY_CHUNK);
+		const more = i + KITTY_CHUNK < base64.length ? 1 : 0;
+		out += i === 0 ? `\x1b_G${keys.join(",")},m=${more};${chunk}\x1b\\` : `\x1b_Gm=${more};${chunk}\x1b\\`;
+	}
+	return out;
+}
+
+export function deleteKittyImage(imageId: number): string {
+	return `\x1b_Ga=d,d=I,i=${imageId},q=2\x1b\\`;
+}
+
+export function deleteAllKittyImages(): string {
+	return "\x1b_Ga=d,d=A,q=2\x1b\\";
+}
+
+export function deleteKittyPlacements(): string {
+	return "\x1b_Ga=d,d=a,q=2\x1b\\";
+}
+
+export interface ITerm2ImageOptions {
+	columns: number;
+	name?: string;
+	preserveAspectRatio?: boolean;
+}
+
+/** iTerm2 inline image (OSC 1337 File=…). */
+export function encodeITerm2(base64: string, options: ITerm2ImageOptions): string {
+	const size = Buffer.byteLength(base64, "base64");
+	let params = `inline=1;size=${size};width=${options.columns};height=auto`;
+	if (options.name) params += `;name=${Buffer.from(options.name, "utf8").toString("base64")}`;
+	if (options.preserveAspectRatio === false) params += ";preserveAspectRatio=0";
+	return `\x1b]1337;File=${params}:${base64}\x07`;
+}
