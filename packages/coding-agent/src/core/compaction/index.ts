@@ -11,6 +11,13 @@ export {
 export { type CompactSessionOptions, compactSession } from "./compact-session.js";
 export { type CutPoint, findProjectedCutPoint } from "./cut-point.js";
 export {
+	type CompactionCheck,
+	type CompactionDecision,
+	decideCompaction,
+	LENGTH_RECOVERY_FAILED,
+	OVERFLOW_RECOVERY_FAILED,
+} from "./decision.js";
+export {
 	type ContextTokenEstimate,
 	calculateContextTokens,
 	ESTIMATED_IMAGE_CHARS,
