@@ -239,3 +239,47 @@ describe("serialization for the summarizer", () => {
 		expect(text).not.toContain("hidden");
 	});
 });
+
+describe("summary retries", () => {
+	it("retries transient failures under the retry policy and reports progress", async () => {
+		const prep = prepareCompaction(twoTurnSession().getBranch(), settings)!;
+		const { model, complete, requests } = fauxSummarizer([
+			fauxAssistantMessage("", { stopReason: "error", errorMessage: "503 service unavailable" }),
+			fauxAssistantMessage("recovered"),
+		]);
+		const events: string[] = [];
+		const result = await compact(prep, model, {
+			complete,
+			retry: { enabled: true, maxRetries: 2, baseDelayMs: 0 },
+			retryCallbacks: {
+				onRetryScheduled: (attempt, max) => events.push(`scheduled ${attempt}/${max}`),
+				onRetryAttemptStart: () => events.push("start"),
+				onRetryFinished: (success, attempt) => events.push(`finished ${success} ${attempt}`),
+			},
+		});
+		expect(result.summary.startsWith("recovered")).toBe(true);
+		expect(requests).toHaveLength(2);
+		expect(events).toEqual(["scheduled 1/2", "start", "finished true 1"]);
+	});
+
+	it("does not retry without a policy or for deterministic errors", async () => {
+		const prep = prepareCompaction(twoTurnSession().getBranch(), settings)!;
+		const first = fauxSummarizer([
+			fauxAssistantMessage("", { stopReason: "error", errorMessage: "503 service unavailable" }),
+		]);
+		await expect(compact(prep, first.model, { complete: first.complete })).rejects.toThrow(
+			"Summarization failed: 503",
+		);
+		expect(first.requests).toHaveLength(1);
+		const quota = fauxSummarizer([
+			fauxAssistantMessage("", { stopReason: "error", errorMessage: "insufficient_quota" }),
+		]);
+		await expect(
+			compact(prep, quota.model, {
+				complete: quota.complete,
+				retry: { enabled: true, maxRetries: 3, baseDelayMs: 0 },
+			}),
+		).rejects.toThrow("Summarization failed: insufficient_quota");
+		expect(quota.requests).toHaveLength(1);
+	});
+});

@@ -1,4 +1,15 @@
-import type { Api, AssistantMessage, Context, Model, SimpleStreamOptions, ThinkingLevel, Usage } from "@tau/ai";
+import {
+	type Api,
+	type AssistantMessage,
+	type Context,
+	type Model,
+	type RetryCallbacks,
+	type RetryPolicy,
+	retryAssistantCall,
+	type SimpleStreamOptions,
+	type ThinkingLevel,
+	type Usage,
+} from "@tau/ai";
 import { createSessionId } from "../session/ids.js";
 import { convertToLlm } from "../session/llm-messages.js";
 import { contentText, type SessionMessage } from "../session/messages.js";
@@ -30,6 +41,10 @@ export interface SummarizationOptions {
 	sessionId?: string;
 	customInstructions?: string;
 	signal?: AbortSignal;
+	/** The agent retry policy (`retry.*` settings): transient failures are retried with backoff. */
+	retry?: RetryPolicy;
+	/** Progress of retries, surfaced as `summarization_retry_*` events by the session. */
+	retryCallbacks?: RetryCallbacks;
 }
 
 export interface CompactionResult {
@@ -93,7 +108,12 @@ export async function completeSummarization(
 		systemPrompt: SUMMARIZATION_SYSTEM_PROMPT,
 		messages: [{ role: "user", content: [{ type: "text", text: prompt }], timestamp: Date.now() }],
 	};
-	const response = await options.complete(model, context, requestOptions);
+	const response = await retryAssistantCall(
+		() => options.complete(model, context, requestOptions),
+		options.retry,
+		options.signal,
+		options.retryCallbacks,
+	);
 	if (response.stopReason === "aborted" || options.signal?.aborted) throw new SummarizationAbortedError(label);
 	const failure = getSummarizationFailure(response, label);
 	if (failure) throw new Error(failure);
