@@ -77,6 +77,11 @@ export {
 	projectAgentsSkillDirs,
 	TRUST_REQUIRING_ENTRIES,
 } from "./trust/project-resources.js";
+export {
+	createProjectTrustResolver,
+	ProjectTrustCache,
+	type ProjectTrustFlowOptions,
+} from "./trust/trust-flow.js";
 export type {
 	PathMetadata,
 	ResourceCollision,

@@ -1,0 +1,98 @@
+import { homedir } from "node:os";
+import type { ProjectTrustPolicy } from "../../../config/settings/types.js";
+import {
+	type ExtensionTrustAnswer,
+	type ProjectTrustDecision,
+	resolveProjectTrusted,
+	type TrustPromptChoice,
+} from "../../../config/trust/trust-decision.js";
+import type { ProjectTrustStore } from "../../../config/trust/trust-store.js";
+import type { LoadExtensionsResult } from "../loader/extension-set.js";
+import type { ReloadOptions } from "../loader/resource-loader.js";
+import { hasTrustRequiringProjectResources } from "./project-resources.js";
+
+export interface ProjectTrustFlowOptions {
+	cwd: string;
+	store: ProjectTrustStore;
+	/** `--approve` / `--no-approve`. */
+	cliOverride?: boolean;
+	defaultProjectTrust: ProjectTrustPolicy;
+	/** Dispatches `project_trust` to the pre-trust extensions (supplied by the extension runner). */
+	emitProjectTrust?: (extensionsResult: LoadExtensionsResult) => Promise<ExtensionTrustAnswer | undefined>;
+	/** The interactive prompt; absent in print, JSON and RPC modes. */
+	prompt?: (options: { cwd: string; parent: string | undefined }) => Promise<TrustPromptChoice>;
+	homeDir?: string;
+	/** Receives the decision and how it was reached (for notices and the per-cwd cache). */
+	onDecision?: (decision: ProjectTrustDecision) => void;
+}
+
+/**
+ * The `resolveProjectTrust` callback for `reload()`: checks for trust-requiring resources, then
+ * applies the decision order (CLI flag, extensions, saved decision, policy, prompt) from config.
+ */
+export function createProjectTrustResolver(
+	options: ProjectTrustFlowOptions,
+): NonNullable<ReloadOptions["resolveProjectTrust"]> {
+	return async ({ extensionsResult }) => {
+		const decision = await resolveProjectTrusted({
+			cwd: options.cwd,
+			store: options.store,
+			cliOverride: options.cliOverride,
+			hasTrustRequiringResources: hasTrustRequiringProjectResources(options.cwd, options.homeDir ?? homedir()),
+			defaultProjectTrust: options.defaultProjectTrust,
+			askExtensions: options.emitProjectTrust
+				? () => options.emitProjectTrust?.(extensionsResult) ?? Promise.resolve(undefined)
+				: undefined,
+			prompt: options.prompt,
+		});
+		options.onDecision?.(decision);
+		return decision.trusted;
+	};
+}
+
+/**
+ * Trust decisions of this process keyed by cwd: replacing the session within an already decided
+ * cwd (`/new`, `/fork`, `/resume` of the same project) reuses the decision; a new cwd asks again.
+ */
+export class ProjectTrustCache {
+	private readonly decisions = new Map<string, boolean>();
+
+	get(cwd: string): boolean | undefined {
+		return this.decisions.get(cwd);
+	}
+
+	set(cwd: string, trusted: boolean): void {
+		this.decisions.set(cwd, trusted);
+	}
+
+	/**
+	 * Prepares a reload for a cwd: a cached decision, a CLI flag, or a project without
+	 * trust-requiring resources (saved decision, else trusted) set the settings' trust flag
+	 * directly; otherwise the returned options run the full two-pass flow and cache its answer.
+	 */
+	prepareReload(
+		flow: ProjectTrustFlowOptions,
+		settings: { setProjectTrusted(trusted: boolean): void },
+	): ReloadOptions {
+		const decided =
+			this.decisions.get(flow.cwd) ??
+			flow.cliOverride ??
+			(hasTrustRequiringProjectResources(flow.cwd, flow.homeDir ?? homedir())
+				? undefined
+				: (flow.store.get(flow.cwd)?.decision ?? true));
+		if (decided !== undefined) {
+			this.decisions.set(flow.cwd, decided);
+			settings.setProjectTrusted(decided);
+			return {};
+		}
+		return {
+			resolveProjectTrust: createProjectTrustResolver({
+				...flow,
+				onDecision: (decision) => {
+					this.decisions.set(flow.cwd, decision.trusted);
+					flow.onDecision?.(decision);
+				},
+			}),
+		};
+	}
+}
