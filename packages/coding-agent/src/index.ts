@@ -5,3 +5,4 @@ export * from "./core/session/index.js";
 export * from "./core/tools/index.js";
 export * from "./core/compaction/index.js";
 export * from "./core/resources/index.js";
+export * from "./core/extensions/index.js";

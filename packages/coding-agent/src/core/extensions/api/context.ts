@@ -1,0 +1,190 @@
+import type { ThinkingLevel } from "@tau/agent";
+import type { ImageContent, Model, TextContent } from "@tau/ai";
+import type {
+	AutocompleteProvider,
+	Component,
+	EditorComponent,
+	EditorTheme,
+	KeybindingsManager,
+	OverlayHandle,
+	OverlayOptions,
+	TUI,
+} from "@tau/tui";
+import type { ScopedModel } from "../../../config/index.js";
+import type { CompactionResult } from "../../compaction/index.js";
+import type { BuildSystemPromptOptions } from "../../resources/system-prompt/system-prompt.js";
+import type { Theme } from "../../resources/themes/themes.js";
+import type { ReadonlySessionManager, SessionManager } from "../../session/index.js";
+import type { ExtensionMode } from "./events.js";
+
+export type DisposableComponent = Component & { dispose?(): void };
+export type EditorFactory = (tui: TUI, theme: EditorTheme, keybindings: KeybindingsManager) => EditorComponent;
+
+export interface DialogOptions {
+	signal?: AbortSignal;
+	/** Milliseconds until the dialog resolves with its default value. */
+	timeout?: number;
+}
+
+export interface WidgetOptions {
+	placement?: "aboveEditor" | "belowEditor";
+}
+
+/** Footer data (git branch, extension statuses) handed to custom footers. */
+export interface ReadonlyFooterDataProvider {
+	getGitBranch(): string | undefined;
+	getExtensionStatuses(): ReadonlyMap<string, string>;
+}
+
+/** The mode's UI as extensions see it (extensions.md §5.1). */
+export interface ExtensionUIContext {
+	select(title: string, options: string[], opts?: DialogOptions): Promise<string | undefined>;
+	confirm(title: string, message: string, opts?: DialogOptions): Promise<boolean>;
+	input(title: string, placeholder?: string, opts?: DialogOptions): Promise<string | undefined>;
+	editor(title: string, prefill?: string): Promise<string | undefined>;
+	custom<T>(
+		factory: (
+			tui: TUI,
+			theme: Theme,
+			keybindings: KeybindingsManager,
+			done: (result: T) => void,
+		) => DisposableComponent | Promise<DisposableComponent>,
+		options?: {
+			overlay?: boolean;
+			overlayOptions?: OverlayOptions | (() => OverlayOptions);
+			onHandle?: (handle: OverlayHandle) => void;
+			blocked?: { kind: string; message: string };
+		},
+	): Promise<T>;
+	notify(message: string, type?: "info" | "warning" | "error"): void;
+	setStatus(key: string, text: string | undefined): void;
+	setWidget(
+		key: string,
+		content: string[] | ((tui: TUI, theme: Theme) => DisposableComponent) | undefined,
+		options?: WidgetOptions,
+	): void;
+	setTitle(title: string): void;
+	setWorkingMessage(message?: string): void;
+	setWorkingVisible(visible: boolean): void;
+	setWorkingIndicator(options?: { frames?: string[]; intervalMs?: number }): void;
+	setHiddenThinkingLabel(label?: string): void;
+	setFooter(
+		factory: ((tui: TUI, theme: Theme, footerData: ReadonlyFooterDataProvider) => DisposableComponent) | undefined,
+	): void;
+	setHeader(factory: ((tui: TUI, theme: Theme) => DisposableComponent) | undefined): void;
+	onTerminalInput(handler: (data: string) => { consume?: boolean; data?: string } | undefined): () => void;
+	pasteToEditor(text: string): void;
+	setEditorText(text: string): void;
+	getEditorText(): string;
+	addAutocompleteProvider(factory: (current: AutocompleteProvider) => AutocompleteProvider): void;
+	setEditorComponent(factory: EditorFactory | undefined): void;
+	getEditorComponent(): EditorFactory | undefined;
+	readonly theme: Theme;
+	getAllThemes(): { name: string; path: string | undefined }[];
+	getTheme(name: string): Theme | undefined;
+	setTheme(theme: string | Theme): { success: boolean; error?: string };
+	getToolsExpanded(): boolean;
+	setToolsExpanded(expanded: boolean): void;
+}
+
+export interface ContextUsage {
+	tokens: number | null;
+	contextWindow: number;
+	percent: number | null;
+}
+
+export interface CompactOptions {
+	customInstructions?: string;
+	onComplete?(result: CompactionResult): void;
+	onError?(error: Error): void;
+}
+
+/**
+ * Catalog and auth facade over the session's model runtime (extensions.md §4.1). The host supplies the
+ * implementation; extensions reach extension-registered providers only through it.
+ */
+export interface ModelRegistry {
+	find(provider: string, id: string): Model<any> | undefined;
+	getAll(): Model<any>[];
+	getAvailable(): Model<any>[];
+	hasConfiguredAuth(model: Model<any>): boolean;
+	[method: string]: unknown;
+}
+
+/** What every event handler and shortcut receives. All properties are live getters. */
+export interface ExtensionContext {
+	readonly ui: ExtensionUIContext;
+	readonly mode: ExtensionMode;
+	readonly hasUI: boolean;
+	readonly cwd: string;
+	readonly sessionManager: ReadonlySessionManager;
+	readonly modelRegistry: ModelRegistry;
+	readonly model: Model<any> | undefined;
+	readonly scopedModels: readonly ScopedModel[];
+	readonly thinkingLevel: ThinkingLevel | undefined;
+	isIdle(): boolean;
+	isProjectTrusted(): boolean;
+	readonly signal: AbortSignal | undefined;
+	abort(): void;
+	hasPendingMessages(): boolean;
+	shutdown(): void;
+	getContextUsage(): ContextUsage | undefined;
+	compact(options?: CompactOptions): void;
+	getSystemPrompt(): string;
+}
+
+export interface SessionReplacementResult {
+	cancelled: boolean;
+}
+
+export interface ExtensionCommandContext extends ExtensionContext {
+	getSystemPromptOptions(): BuildSystemPromptOptions;
+	waitForIdle(): Promise<void>;
+	newSession(options?: {
+		parentSession?: string;
+		setup?: (sessionManager: SessionManager) => Promise<void>;
+		withSession?: (ctx: ReplacedSessionContext) => Promise<void>;
+	}): Promise<SessionReplacementResult>;
+	fork(
+		entryId: string,
+		options?: { position?: "before" | "at"; withSession?: (ctx: ReplacedSessionContext) => Promise<void> },
+	): Promise<SessionReplacementResult>;
+	navigateTree(
+		targetId: string,
+		options?: { summarize?: boolean; customInstructions?: string; replaceInstructions?: boolean; label?: string },
+	): Promise<SessionReplacementResult>;
+	switchSession(
+		sessionPath: string,
+		options?: { withSession?: (ctx: ReplacedSessionContext) => Promise<void> },
+	): Promise<SessionReplacementResult>;
+	reload(): Promise<void>;
+}
+
+export interface SendMessageOptions {
+	triggerTurn?: boolean;
+	deliverAs?: "steer" | "followUp" | "nextTurn";
+}
+export interface SendUserMessageOptions {
+	deliverAs?: "steer" | "followUp";
+	expandPromptTemplates?: boolean;
+}
+export interface CustomMessageInput<T = unknown> {
+	customType: string;
+	content: string | (TextContent | ImageContent)[];
+	display: boolean;
+	details?: T;
+}
+
+/** The context `withSession` receives after a session replacement; its sends are awaited. */
+export interface ReplacedSessionContext extends ExtensionCommandContext {
+	sendMessage<T>(message: CustomMessageInput<T>, options?: SendMessageOptions): Promise<void>;
+	sendUserMessage(content: string | (TextContent | ImageContent)[], options?: SendUserMessageOptions): Promise<void>;
+}
+
+/** The reduced context of `project_trust` handlers: no session exists yet. */
+export interface ProjectTrustContext {
+	cwd: string;
+	mode: ExtensionMode;
+	hasUI: boolean;
+	ui: Pick<ExtensionUIContext, "select" | "confirm" | "input" | "notify">;
+}

@@ -1,0 +1,194 @@
+import { statSync } from "node:fs";
+import { resolve } from "node:path";
+import { collectExtensionEntries } from "../../resources/scan/directory-scan.js";
+import type { ResourceDiagnostic, SourceInfo } from "../../resources/types.js";
+import type { EventBus, ExtensionFactory } from "../api/extension-api.js";
+import { createExtensionAPI } from "../runtime/create-extension-api.js";
+import { errorMessage } from "../runtime/errors.js";
+import { createExtensionRecord, type Extension } from "../runtime/extension.js";
+import { createExtensionRuntime, ExtensionRuntime } from "../runtime/extension-runtime.js";
+import { InvalidFactoryError, importExtensionFactory } from "./import-factory.js";
+
+/** One extension to load: a file or directory path, or an inline/built-in factory. */
+export interface ExtensionLoadItem {
+	/** A file or directory path, `builtin:<name>` or `<inline:NAME>`. */
+	path: string;
+	sourceInfo: SourceInfo;
+	factory?: (api: never) => unknown;
+	hidden: boolean;
+	replaceable: boolean;
+}
+
+export interface ExtensionLoadError {
+	path: string;
+	error: string;
+}
+
+export interface LoadExtensionsResult {
+	extensions: Extension[];
+	errors: ExtensionLoadError[];
+	warnings?: ResourceDiagnostic[];
+	runtime: ExtensionRuntime;
+}
+
+export interface ExtensionLoadRequest {
+	cwd: string;
+	items: readonly ExtensionLoadItem[];
+	/** Increments on every resource reload: a new generation re-imports module source. */
+	generation?: number;
+	/** An earlier pass of the same load (pre-trust) whose runtime this pass shares. */
+	previous?: { runtime?: unknown };
+	/** The host's event bus (SDK `eventBus` option) when no runtime is shared yet. */
+	eventBus?: EventBus;
+}
+
+/**
+ * Factories by resolved path, for one cwd and one generation: a session replacement within the same
+ * cwd re-runs cached factories (fresh instances) without re-importing; a cwd change or a new
+ * generation (`/reload`) drops the cache so changed source is re-imported.
+ */
+class FactoryCache {
+	private key = "";
+	private readonly factories = new Map<string, ExtensionFactory>();
+
+	async get(resolvedPath: string, cwd: string, generation: number): Promise<ExtensionFactory> {
+		const key = `${generation}\0${cwd}`;
+		if (key !== this.key) {
+			this.key = key;
+			this.factories.clear();
+		}
+		let factory = this.factories.get(resolvedPath);
+		if (!factory) {
+			factory = await importExtensionFactory(resolvedPath);
+			this.factories.set(resolvedPath, factory);
+		}
+		return factory;
+	}
+}
+
+const factoryCache = new FactoryCache();
+
+function isDirectory(path: string): boolean {
+	try {
+		return statSync(path).isDirectory();
+	} catch {
+		return false;
+	}
+}
+
+/** Files to import for an item path: the file itself, or a directory's entry points. */
+function entryFiles(resolvedPath: string): string[] {
+	return isDirectory(resolvedPath) ? collectExtensionEntries(resolvedPath) : [resolvedPath];
+}
+
+/** Applies what the factory deferred and the flag defaults it declared. */
+function commit(extension: Extension, runtime: ExtensionRuntime): void {
+	extension.state = "active";
+	for (const flag of extension.flags.values()) {
+		const fallback = flag.options.default;
+		if (fallback !== undefined && !runtime.flagValues.has(flag.name)) runtime.flagValues.set(flag.name, fallback);
+	}
+	for (const change of extension.deferredChanges.splice(0)) {
+		try {
+			change();
+		} catch (error) {
+			runtime.report(extension.path, "register_provider", error);
+		}
+	}
+}
+
+/** Discards a failed extension: nothing it registered is used and its API stops working. */
+function discard(extension: Extension): void {
+	extension.state = "failed";
+	extension.deferredChanges.length = 0;
+	for (const unsubscribe of [...extension.eventSubscriptions]) unsubscribe();
+}
+
+/** Runs one factory against a fresh extension record; the record is returned only on success. */
+export async function runExtensionFactory(
+	factory: ExtensionFactory,
+	item: { path: string; resolvedPath?: string; sourceInfo: SourceInfo; hidden?: boolean; replaceable?: boolean },
+	runtime: ExtensionRuntime,
+	cwd: string,
+): Promise<{ extension: Extension } | { error: ExtensionLoadError }> {
+	const extension = createExtensionRecord(item);
+	const api = createExtensionAPI(extension, runtime, cwd);
+	try {
+		await factory(api);
+	} catch (error) {
+		discard(extension);
+		return { error: { path: item.path, error: `Failed to load extension: ${errorMessage(error)}` } };
+	}
+	commit(extension, runtime);
+	return { extension };
+}
+
+async function loadItem(
+	item: ExtensionLoadItem,
+	runtime: ExtensionRuntime,
+	cwd: string,
+	generation: number,
+	result: LoadExtensionsResult,
+): Promise<void> {
+	if (item.factory) {
+		const outcome = await runExtensionFactory(item.factory as ExtensionFactory, item, runtime, cwd);
+		if ("error" in outcome) result.errors.push(outcome.error);
+		else result.extensions.push(outcome.extension);
+		return;
+	}
+	const resolvedItem = resolve(cwd, item.path);
+	const files = entryFiles(resolvedItem);
+	if (files.length === 0) {
+		result.errors.push({
+			path: item.path,
+			error: `Failed to load extension: no extension entry point in ${resolvedItem}`,
+		});
+		return;
+	}
+	for (const file of files) {
+		const path = files.length === 1 && file === resolvedItem ? item.path : file;
+		let factory: ExtensionFactory;
+		try {
+			factory = await factoryCache.get(file, cwd, generation);
+		} catch (error) {
+			const message =
+				error instanceof InvalidFactoryError ? error.message : `Failed to load extension: ${errorMessage(error)}`;
+			result.errors.push({ path, error: message });
+			continue;
+		}
+		const outcome = await runExtensionFactory(factory, { ...item, path, resolvedPath: file }, runtime, cwd);
+		if ("error" in outcome) result.errors.push(outcome.error);
+		else result.extensions.push(outcome.extension);
+	}
+}
+
+/**
+ * Loads extension items in order (one bad extension never stops the others). This is the loader the
+ * resource layer injects for its two trust passes: the second pass shares the first pass's runtime.
+ */
+export async function loadExtensionItems(request: ExtensionLoadRequest): Promise<LoadExtensionsResult> {
+	const shared = request.previous?.runtime;
+	const runtime =
+		shared instanceof ExtensionRuntime
+			? shared
+			: createExtensionRuntime(request.eventBus ? { eventBus: request.eventBus } : {});
+	const result: LoadExtensionsResult = { extensions: [], errors: [], runtime };
+	for (const item of request.items) await loadItem(item, runtime, request.cwd, request.generation ?? 0, result);
+	return result;
+}
+
+/** Loads extension files or directories given as paths (relative to `cwd`), e.g. for `-e`. */
+export function loadExtensions(
+	paths: readonly string[],
+	options: { cwd: string; eventBus?: EventBus; generation?: number },
+): Promise<LoadExtensionsResult> {
+	const items = paths.map(
+		(path): ExtensionLoadItem => ({
+			path,
+			sourceInfo: { path, source: "cli", scope: "temporary", origin: "top-level" },
+			hidden: false,
+			replaceable: false,
+		}),
+	);
+	return loadExtensionItems({ ...options, items });
+}

@@ -1,0 +1,97 @@
+import type { SourceInfo } from "../../resources/types.js";
+import type {
+	EntryRenderer,
+	FlagOptions,
+	MarkdownTransformer,
+	MarkdownTransformerOptions,
+	McpServerConfig,
+	MessageRenderer,
+	RegisteredCommandOptions,
+	RegisteredShortcutOptions,
+} from "../api/extension-api.js";
+import type { AnyToolDefinition, ToolRendererResolver } from "../api/tool-definition.js";
+
+export type AnyHandler = (event: any, ctx: any) => unknown;
+
+export interface RegisteredTool {
+	definition: AnyToolDefinition;
+	extensionPath: string;
+	sourceInfo: SourceInfo;
+}
+export interface RegisteredCommand {
+	name: string;
+	options: RegisteredCommandOptions;
+	extensionPath: string;
+	sourceInfo: SourceInfo;
+}
+export interface RegisteredFlag {
+	name: string;
+	options: FlagOptions;
+	extensionPath: string;
+}
+export interface RegisteredShortcut {
+	key: string;
+	options: RegisteredShortcutOptions;
+	extensionPath: string;
+}
+export interface RegisteredMarkdownTransformer {
+	transformer: MarkdownTransformer;
+	options: MarkdownTransformerOptions;
+}
+
+/**
+ * One loaded extension: its registration tables, written only through its own `pi` object. The
+ * runner reads them; `state` decides whether the API still accepts calls.
+ */
+export interface Extension {
+	/** Display path: a file path, `builtin:<name>` or `<inline:NAME>`. */
+	path: string;
+	resolvedPath: string;
+	sourceInfo: SourceInfo;
+	hidden: boolean;
+	replaceable: boolean;
+	state: "loading" | "active" | "failed";
+	handlers: Map<string, AnyHandler[]>;
+	tools: Map<string, RegisteredTool>;
+	commands: Map<string, RegisteredCommand>;
+	flags: Map<string, RegisteredFlag>;
+	shortcuts: Map<string, RegisteredShortcut>;
+	messageRenderers: Map<string, MessageRenderer<any>>;
+	entryRenderers: Map<string, EntryRenderer<any>>;
+	markdownTransformer: RegisteredMarkdownTransformer | undefined;
+	toolRendererResolvers: ToolRendererResolver[];
+	mcpServers: Map<string, McpServerConfig>;
+	/** Runtime changes made while the factory ran; applied only if it completes. */
+	deferredChanges: (() => void)[];
+	/** `pi.events` unsubscribers, removed when the factory fails or the runtime is invalidated. */
+	eventSubscriptions: Set<() => void>;
+}
+
+export function createExtensionRecord(input: {
+	path: string;
+	resolvedPath?: string;
+	sourceInfo: SourceInfo;
+	hidden?: boolean;
+	replaceable?: boolean;
+}): Extension {
+	return {
+		path: input.path,
+		resolvedPath: input.resolvedPath ?? input.path,
+		sourceInfo: input.sourceInfo,
+		hidden: input.hidden ?? false,
+		replaceable: input.replaceable ?? false,
+		state: "loading",
+		handlers: new Map(),
+		tools: new Map(),
+		commands: new Map(),
+		flags: new Map(),
+		shortcuts: new Map(),
+		messageRenderers: new Map(),
+		entryRenderers: new Map(),
+		markdownTransformer: undefined,
+		toolRendererResolvers: [],
+		mcpServers: new Map(),
+		deferredChanges: [],
+		eventSubscriptions: new Set(),
+	};
+}
