@@ -50,6 +50,8 @@ export {
 	shouldSkipVersionCheck,
 	telemetryOverride,
 } from "./env.js";
+export { importPiConfig, type PiImportResult } from "./migrations/import-pi.js";
+export { runStartupMigrations, type StartupMigrationResult } from "./migrations/startup-migrations.js";
 export { type CliModelInput, type CliModelSelection, resolveCliModel } from "./model-resolver/cli-model.js";
 export { DEFAULT_MODEL_PER_PROVIDER, defaultModelIdFor } from "./model-resolver/default-models.js";
 export { globToRegExp, isGlobPattern } from "./model-resolver/glob.js";
@@ -86,6 +88,7 @@ export {
 	thinkingLevelForModelSwitch,
 } from "./model-resolver/thinking-level.js";
 export { ModelRuntime, type ModelRuntimeOptions, type ProviderRegistration } from "./model-runtime/model-runtime.js";
+export { FileModelsStore } from "./model-runtime/models-store.js";
 export { type BaseProvider, type ComposedProvider, composeProvider } from "./models-json/compose.js";
 export { mergeHeaders } from "./models-json/headers.js";
 export { applyModelOverride, mergeCompat } from "./models-json/model-overrides.js";

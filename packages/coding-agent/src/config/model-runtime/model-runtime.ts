@@ -5,10 +5,12 @@ import {
 	createModels,
 	createProvider,
 	type Model,
+	type ModelsStore,
 	type MutableModels,
 	type Provider,
 } from "@tau/ai";
 import { RuntimeCredentials } from "../auth/runtime-credentials.js";
+import { isOffline } from "../env.js";
 import { errorMessage } from "../fs/json-text.js";
 import { type BaseProvider, type ComposedProvider, composeProvider } from "../models-json/compose.js";
 import { loadModelsJson } from "../models-json/parse.js";
@@ -29,6 +31,8 @@ export interface ModelRuntimeOptions {
 	modelsJsonPath?: string | null;
 	agentDir?: string;
 	authContext?: AuthContext;
+	/** Cache of remote catalogs (`FileModelsStore` on `<agentDir>/models-store.json` in the CLI). */
+	modelsStore?: ModelsStore;
 }
 
 function isProvider(registration: ProviderRegistration): registration is Provider {
@@ -54,7 +58,11 @@ export class ModelRuntime {
 
 	constructor(options: ModelRuntimeOptions) {
 		this.credentials = new RuntimeCredentials(options.credentials);
-		this.models = createModels({ credentials: this.credentials, authContext: options.authContext });
+		this.models = createModels({
+			credentials: this.credentials,
+			authContext: options.authContext,
+			modelsStore: options.modelsStore,
+		});
 		this.builtins = new Map(options.builtinProviders.map((provider) => [provider.id, provider]));
 		this.modelsJsonPath =
 			options.modelsJsonPath === undefined
@@ -104,6 +112,14 @@ export class ModelRuntime {
 
 	find(provider: string, id: string): Model | undefined {
 		return this.models.getModel(provider, id);
+	}
+
+	/**
+	 * Refreshes dynamic catalogs (stored catalogs are restored first). With `TAU_OFFLINE` set only
+	 * the stored catalogs are used. Errors are collected per provider, never thrown.
+	 */
+	async refreshCatalogs(options: { providers?: readonly string[]; force?: boolean; signal?: AbortSignal } = {}) {
+		return this.models.refresh({ ...options, allowNetwork: !isOffline() });
 	}
 
 	/** Whether the last availability refresh found configured auth for the provider. */
