@@ -37,6 +37,13 @@ describe("compactSession", () => {
 		await expect(compactSession(manager, { model, settings, complete })).rejects.toThrow("Already compacted");
 	});
 
+	it("manual compaction works even when automatic compaction is disabled", async () => {
+		const manager = longSession();
+		const { model, complete } = fauxSummarizer([fauxAssistantMessage("manual")]);
+		const entry = await compactSession(manager, { model, settings: { ...settings, enabled: false }, complete });
+		expect(entry.summary).toBe("manual");
+	});
+
 	it("refuses a session too small to compact", async () => {
 		const manager = SessionManager.inMemory("/w");
 		manager.appendMessage(user("hi"));

@@ -1,4 +1,10 @@
-import { findProjectedCutPoint, prepareCompaction, SessionManager } from "@tau/coding-agent";
+import {
+	computeFileLists,
+	findProjectedCutPoint,
+	formatFileLists,
+	prepareCompaction,
+	SessionManager,
+} from "@tau/coding-agent";
 import { describe, expect, it } from "vitest";
 import { assistant, toolCallAssistant, toolResult, usage, user } from "../session/helpers.js";
 import { sized } from "./helpers.js";
@@ -180,5 +186,20 @@ describe("recovery-omission advancement", () => {
 			turnStartIndex: -1,
 			isSplitTurn: false,
 		});
+	});
+});
+
+describe("file lists", () => {
+	it("a file both read and modified is listed as modified only; both lists sorted", () => {
+		const lists = computeFileLists({
+			read: new Set(["z.ts", "a.ts", "both.ts"]),
+			written: new Set(["w.ts"]),
+			edited: new Set(["both.ts", "b.ts"]),
+		});
+		expect(lists).toEqual({ readFiles: ["a.ts", "z.ts"], modifiedFiles: ["b.ts", "both.ts", "w.ts"] });
+		expect(formatFileLists(lists)).toBe(
+			"\n\n<read-files>\na.ts\nz.ts\n</read-files>\n\n<modified-files>\nb.ts\nboth.ts\nw.ts\n</modified-files>",
+		);
+		expect(formatFileLists({ readFiles: [], modifiedFiles: [] })).toBe("");
 	});
 });

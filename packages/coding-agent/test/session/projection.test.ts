@@ -47,6 +47,34 @@ describe("context projection", () => {
 		expect(manager.buildContextEntries()[0]!.id).toBe(compaction);
 	});
 
+	it("system patches after a compaction apply on top of its checkpoint", () => {
+		const manager = SessionManager.inMemory("/w");
+		const tool = (name: string) => ({ name, description: name, parameters: { type: "object" } });
+		manager.appendMessage({
+			role: "system",
+			content: "base",
+			sections: { a: "A" },
+			toolsAdded: [tool("read")],
+			timestamp: 5,
+		});
+		manager.appendMessage(user("q"));
+		manager.appendCompaction("sum", null, 10);
+		manager.appendMessage({
+			role: "system",
+			content: "",
+			sections: { a: null, b: "B" },
+			toolsRemoved: [{ name: "read" }],
+			toolsAdded: [tool("edit")],
+			timestamp: 9,
+		});
+		const messages = manager.buildSessionContext().messages;
+		expect(messages.map((m) => m.role)).toEqual(["system", "compactionSummary", "system"]);
+		const replayed = getCurrentSystemMessage(messages)!;
+		expect(replayed.sections).toEqual({ b: "B" });
+		expect(replayed.toolsAdded!.map((t) => t.name)).toEqual(["edit"]);
+		expect(getSystemMessageText(replayed)).toBe("base\n\nB");
+	});
+
 	it("retain-none compaction keeps nothing before it", () => {
 		const manager = SessionManager.inMemory("/w");
 		manager.appendMessage(user("old"));
