@@ -25,6 +25,51 @@ export function png(animated = false): Buffer {
 	]);
 }
 
+function paeth(a: number, b: number, c: number): number {
+	const p = a + b - c;
+	const [pa, pb, pc] = [Math.abs(p - a), Math.abs(p - b), Math.abs(p - c)];
+	return pa <= pb && pa <= pc ? a : pb <= pc ? b : c;
+}
+
+/** An RGB PNG of the given size; rows cycle through all five filter types, as real encoders mix them. */
+export function rgbPng(
+	width: number,
+	height: number,
+	color: (x: number, y: number) => [number, number, number],
+): Buffer {
+	const header = Buffer.alloc(13);
+	header.writeUInt32BE(width, 0);
+	header.writeUInt32BE(height, 4);
+	header[8] = 8;
+	header[9] = 2;
+	const stride = width * 3;
+	const raw = Buffer.alloc((stride + 1) * height);
+	let previous = Buffer.alloc(stride);
+	for (let y = 0; y < height; y++) {
+		const row = Buffer.alloc(stride);
+		for (let x = 0; x < width; x++) row.set(color(x, y), x * 3);
+		const filter = y % 5;
+		raw[y * (stride + 1)] = filter;
+		for (let i = 0; i < stride; i++) {
+			const left = i >= 3 ? (row[i - 3] ?? 0) : 0;
+			const up = previous[i] ?? 0;
+			const upLeft = i >= 3 ? (previous[i - 3] ?? 0) : 0;
+			const predictor = [0, left, up, (left + up) >> 1, paeth(left, up, upLeft)][filter] ?? 0;
+			raw[y * (stride + 1) + 1 + i] = ((row[i] ?? 0) - predictor) & 0xff;
+		}
+		previous = row;
+	}
+	return Buffer.concat([
+		Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+		chunk("IHDR", header),
+		chunk("IDAT", deflateSync(raw, { level: 1 })),
+		chunk("IEND", Buffer.alloc(0)),
+	]);
+}
+
+/** Width and height from a PNG's IHDR. */
+export const pngSize = (bytes: Buffer) => ({ width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) });
+
 export const jpeg = (): Buffer => Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(64, 1)]);
 export const gif = (): Buffer => Buffer.concat([Buffer.from("GIF89a", "latin1"), Buffer.alloc(32, 1)]);
 export const webp = (): Buffer =>

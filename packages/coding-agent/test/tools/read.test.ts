@@ -5,7 +5,7 @@ import { inflateSync } from "node:zlib";
 import { createReadTool, type ReadOperations, type ReadToolDetails, resolveToolPath } from "@tau/coding-agent";
 import { describe, expect, it } from "vitest";
 import { numberedLines, tempDir, textOf, toolContext } from "./helpers.js";
-import { bmp, gif, jpeg, png, webp } from "./images.js";
+import { bmp, gif, jpeg, png, pngSize, rgbPng, webp } from "./images.js";
 
 async function read(
 	cwd: string,
@@ -229,6 +229,50 @@ describe("read: images", () => {
 		const pixels = inflateSync(bytes.subarray(41, 41 + idatLength));
 		// Row filters are 0; top row red then blue, bottom row green then white.
 		expect([...pixels]).toEqual([0, 255, 0, 0, 255, 0, 0, 255, 255, 0, 0, 255, 0, 255, 255, 255, 255, 255]);
+	});
+
+	it("resizes a 4000x3000 image to fit 2000x2000 and explains the coordinate scale", async () => {
+		const dir = tempDir();
+		// Left half red, right half blue: the averaged result must keep the split.
+		writeFileSync(
+			join(dir, "big.png"),
+			rgbPng(4000, 3000, (x) => (x < 2000 ? [255, 0, 0] : [0, 0, 255])),
+		);
+		const result = await read(dir, { path: "big.png" });
+		expect(textOf(result)).toBe(
+			"Read image file [image/png]\n[Image: original 4000x3000, displayed at 2000x1500. Multiply coordinates by 2.00 to map to the original image.]",
+		);
+		const image = result.content[1];
+		if (image?.type !== "image") throw new Error("expected an image block");
+		const bytes = Buffer.from(image.data, "base64");
+		expect(pngSize(bytes)).toEqual({ width: 2000, height: 1500 });
+		const pixels = inflateSync(bytes.subarray(41, 41 + bytes.readUInt32BE(33)));
+		const rowStart = 700 * (2000 * 4 + 1) + 1;
+		expect([...pixels.subarray(rowStart, rowStart + 4)]).toEqual([255, 0, 0, 255]);
+		expect([...pixels.subarray(rowStart + 1999 * 4, rowStart + 2000 * 4)]).toEqual([0, 0, 255, 255]);
+	});
+
+	it("uses the model's resize limits, and sends the original when auto-resize is off", async () => {
+		const dir = tempDir();
+		const original = rgbPng(400, 300, (x, y) => [x % 256, y % 256, 128]);
+		writeFileSync(join(dir, "p.png"), original);
+		const model = {
+			provider: "faux",
+			id: "small",
+			input: ["text", "image"],
+			inputLimits: { images: { resize: { maxWidth: 100, maxHeight: 100 } } },
+		};
+		const resized = await createReadTool("/").execute(
+			"c",
+			{ path: "p.png" },
+			undefined,
+			undefined,
+			toolContext(dir, { model }),
+		);
+		const image = resized.content[1];
+		expect(image?.type === "image" && pngSize(Buffer.from(image.data, "base64"))).toEqual({ width: 100, height: 75 });
+		const untouched = await createReadTool(dir, { autoResizeImages: false }).execute("c", { path: "p.png" });
+		expect(untouched.content[1]).toEqual({ type: "image", data: original.toString("base64"), mimeType: "image/png" });
 	});
 
 	it("flags models without image input", async () => {

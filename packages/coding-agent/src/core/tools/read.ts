@@ -1,7 +1,7 @@
 import { type Static, Type } from "typebox";
 import { localReadOperations, type ReadOperations } from "./operations.js";
 import { resolveReadPath } from "./path-resolution.js";
-import { convertBmpToPng } from "./read/bmp-to-png.js";
+import { type ProcessedImage, processImage } from "./read/image-processing.js";
 import { type ReadSelection, selectFromStream, selectFromText } from "./read/line-selection.js";
 import { DEFAULT_MAX_BYTES, DEFAULT_MAX_LINES, formatSize, type TruncationResult } from "./truncate.js";
 import {
@@ -31,11 +31,12 @@ export interface ReadToolDetails {
 	imageUnsupportedByModel?: string;
 }
 
-/** Options accepted for compatibility with the session settings; resizing is not performed. */
+/** Resize limits (a model's `inputLimits.images.resize`); JPEG quality is unused (PNG output). */
 export interface ModelImageResizeOptions {
 	maxWidth?: number;
 	maxHeight?: number;
 	maxBytes?: number;
+	jpegQuality?: number;
 }
 
 export interface ReadToolOptions {
@@ -52,29 +53,30 @@ async function readImage(
 	ops: ReadOperations,
 	path: string,
 	mimeType: string,
+	options: ReadToolOptions,
 	ctx: BuiltinToolContext | undefined,
 ): Promise<ToolResult<ReadToolDetails>> {
 	const details: ReadToolDetails = {};
 	if (ctx?.model?.input && !ctx.model.input.includes("image")) details.imageUnsupportedByModel = ctx.model.id;
-	let note = `Read image file [${mimeType}]`;
-	let image: ToolImageContent;
+	const note = `Read image file [${mimeType}]`;
+	let processed: ProcessedImage;
 	try {
-		const bytes = await ops.readFile(path);
-		if (mimeType === "image/bmp") {
-			const converted = convertBmpToPng(bytes);
-			image = { type: "image", data: converted.png.toString("base64"), mimeType: "image/png" };
-			note += `\nConverted from image/bmp to image/png (${converted.width}x${converted.height}).`;
-		} else {
-			image = { type: "image", data: bytes.toString("base64"), mimeType };
-		}
+		const limits = ctx?.model?.inputLimits?.images?.resize ?? options.resizeOptions;
+		processed = processImage(await ops.readFile(path), mimeType, options.autoResizeImages ?? true, limits);
 	} catch (error) {
 		const text = `${note}\nImage could not be processed: ${(error as Error).message}`;
 		return { content: [{ type: "text", text }], details };
 	}
+	const text = [note, ...processed.hints].join("\n");
+	const image: ToolImageContent = {
+		type: "image",
+		data: processed.data.toString("base64"),
+		mimeType: processed.mimeType,
+	};
 	return {
-		content: [{ type: "text", text: note }, image],
+		content: [{ type: "text", text }, image],
 		details,
-		structuredContent: { type: "image", data: image.data, mimeType: image.mimeType, note },
+		structuredContent: { type: "image", data: image.data, mimeType: image.mimeType, note: text },
 	};
 }
 
@@ -132,7 +134,7 @@ export function createReadToolDefinition(
 			throwIfAborted(signal);
 			const mimeType = (await ops.detectImageMimeType?.(path)) ?? null;
 			throwIfAborted(signal);
-			if (mimeType) return readImage(ops, path, mimeType, ctx);
+			if (mimeType) return readImage(ops, path, mimeType, options, ctx);
 
 			const { offset, limit } = params;
 			const startLine = offset ? Math.max(0, offset - 1) : 0;

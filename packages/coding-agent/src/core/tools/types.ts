@@ -34,7 +34,14 @@ export type ConstrainedSampling = { type: "json_schema"; strict: "prefer" | "req
 /** What a built-in reads from the per-call extension tool context (a subset of `ExtensionToolContext`). */
 export interface BuiltinToolContext {
 	cwd: string;
-	model?: { provider: string; id: string; input?: readonly string[] } | undefined;
+	model?:
+		| {
+				provider: string;
+				id: string;
+				input?: readonly string[];
+				inputLimits?: { images?: { resize?: { maxWidth?: number; maxHeight?: number; maxBytes?: number } } };
+		  }
+		| undefined;
 	thinkingLevel?: string | undefined;
 	sessionManager?: { getSessionId(): string; getSessionFile(): string | undefined };
 }

@@ -21,11 +21,15 @@ export function toLf(text: string): string {
 	return text.replace(/\r\n?/g, "\n");
 }
 
+const NON_ASCII = /[^\x00-\x7f]/;
+
 /**
  * The fuzzy space: NFKC, trailing whitespace stripped per line, curly quotes, dashes and special
  * spaces folded to ASCII. Every fold keeps the number of lines.
  */
 export function fuzzyNormalize(text: string): string {
+	// ASCII text only needs the trailing-whitespace fold; one regex pass keeps large files fast.
+	if (!NON_ASCII.test(text)) return text.replace(/[ \t\f\v]+$/gm, "");
 	return text
 		.normalize("NFKC")
 		.split("\n")

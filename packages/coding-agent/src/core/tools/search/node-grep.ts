@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { basename } from "node:path";
 import { ABORTED_MESSAGE } from "../types.js";
@@ -47,6 +48,9 @@ function searchContent(text: string, path: string, regex: RegExp, context: numbe
 	return true;
 }
 
+/** Files searched between yields to the event loop. */
+const YIELD_EVERY = 64;
+
 /** Files containing a NUL byte are binary and skipped, as ripgrep does during recursive search. */
 function isBinary(bytes: Buffer): boolean {
 	return bytes.includes(0);
@@ -72,11 +76,20 @@ export async function nodeGrep(
 		toolIgnoreFile: ".rgignore",
 		...(signal ? { signal } : {}),
 	});
+	let searched = 0;
 	for await (const entry of walk) {
 		if (!entry.isFile || (globFilter && !globFilter(entry.path))) continue;
-		const bytes = await readFile(entry.absolutePath).catch(() => undefined);
+		// Synchronous reads of (mostly small) files beat a thread-pool round trip per file; yielding
+		// regularly keeps abort and UI updates responsive.
+		if (++searched % YIELD_EVERY === 0) await new Promise((resolve) => setImmediate(resolve));
 		if (signal?.aborted) throw new Error(ABORTED_MESSAGE);
-		if (!bytes || isBinary(bytes)) continue;
+		let bytes: Buffer;
+		try {
+			bytes = readFileSync(entry.absolutePath);
+		} catch {
+			continue;
+		}
+		if (isBinary(bytes)) continue;
 		if (!searchContent(bytes.toString("utf8"), entry.path, regex, query.context, collector)) return;
 	}
 }
