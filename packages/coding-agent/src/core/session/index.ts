@@ -37,7 +37,6 @@ export {
 	type BranchSummaryMessage,
 	type CompactionSummaryMessage,
 	type CustomMessage,
-	contentText,
 	type LlmMessage,
 	type SessionMessage,
 } from "./messages.js";
