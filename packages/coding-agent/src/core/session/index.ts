@@ -31,14 +31,14 @@ export {
 	SessionManager,
 	type SessionManagerOptions,
 } from "./manager.js";
-export {
-	type AppendableMessage,
-	type BashExecutionMessage,
-	type BranchSummaryMessage,
-	type CompactionSummaryMessage,
-	type CustomMessage,
-	type LlmMessage,
-	type SessionMessage,
+export type {
+	AppendableMessage,
+	BashExecutionMessage,
+	BranchSummaryMessage,
+	CompactionSummaryMessage,
+	CustomMessage,
+	LlmMessage,
+	SessionMessage,
 } from "./messages.js";
 export { migrateSessionEntries } from "./migrate.js";
 export {
