@@ -28,7 +28,7 @@ interface Frame {
 }
 
 type Scalar =
-	| { kind: "string"; text: string; isKey: boolean; reportedLength: number; reported: boolean }
+	| { kind: "string"; text: string; isKey: boolean; unreported: string; reported: boolean }
 	| { kind: "number" | "literal"; text: string };
 
 interface PendingScalar {
@@ -129,10 +129,7 @@ export class StreamingJsonParser {
 		let i = start;
 		let runStart = i;
 		const flush = (end: number) => {
-			if (end > runStart) {
-				scalar.text += text.slice(runStart, end);
-				if (!scalar.isKey) this.dirty = true;
-			}
+			if (end > runStart) this.extendString(scalar, text.slice(runStart, end));
 		};
 		while (i < text.length) {
 			const c = text[i] as string;
@@ -171,8 +168,15 @@ export class StreamingJsonParser {
 		else if (seq.length === 6) decoded = String.fromCharCode(Number.parseInt(seq.slice(2), 16));
 		if (decoded === undefined) return;
 		this.escape = "";
-		scalar.text += decoded;
-		if (!scalar.isKey) this.dirty = true;
+		this.extendString(scalar, decoded);
+	}
+
+	/** Growth is kept apart as well: slicing the accumulated text would flatten it on every report. */
+	private extendString(scalar: Extract<Scalar, { kind: "string" }>, piece: string): void {
+		scalar.text += piece;
+		if (scalar.isKey) return;
+		scalar.unreported += piece;
+		this.dirty = true;
 	}
 
 	private readChar(c: string): void {
@@ -213,7 +217,7 @@ export class StreamingJsonParser {
 		if (frame.state === "key" || frame.state === "comma") {
 			if (c === '"') {
 				this.pending = {
-					scalar: { kind: "string", text: "", isKey: true, reportedLength: 0, reported: false },
+					scalar: { kind: "string", text: "", isKey: true, unreported: "", reported: false },
 					slot: { discard: true },
 				};
 				return;
@@ -270,7 +274,7 @@ export class StreamingJsonParser {
 			return;
 		}
 		let scalar: Scalar;
-		if (c === '"') scalar = { kind: "string", text: "", isKey: false, reportedLength: 0, reported: false };
+		if (c === '"') scalar = { kind: "string", text: "", isKey: false, unreported: "", reported: false };
 		else if (isNumberStart(c)) scalar = { kind: "number", text: c };
 		else if (isWordChar(c)) scalar = { kind: "literal", text: c };
 		else return;
@@ -298,8 +302,7 @@ export class StreamingJsonParser {
 		}
 		if (pending.path !== undefined && !pending.slot.discard) {
 			if (scalar.kind === "string" && scalar.reported) {
-				const added = scalar.text.slice(scalar.reportedLength);
-				if (added) this.changes.push({ kind: "append", path: pending.path, text: added });
+				if (scalar.unreported) this.changes.push({ kind: "append", path: pending.path, text: scalar.unreported });
 			} else {
 				this.changes.push({ kind: "set", path: pending.path, value });
 			}
@@ -342,14 +345,14 @@ export class StreamingJsonParser {
 		const pending = this.pending;
 		if (!pending || pending.slot.discard || pending.path === undefined) return;
 		const scalar = pending.scalar;
-		if (scalar.kind !== "string" || scalar.isKey || scalar.text.length === scalar.reportedLength) return;
+		if (scalar.kind !== "string" || scalar.isKey || scalar.unreported === "") return;
 		if (scalar.reported) {
-			this.changes.push({ kind: "append", path: pending.path, text: scalar.text.slice(scalar.reportedLength) });
+			this.changes.push({ kind: "append", path: pending.path, text: scalar.unreported });
 		} else {
 			this.changes.push({ kind: "set", path: pending.path, value: scalar.text });
 			scalar.reported = true;
 		}
-		scalar.reportedLength = scalar.text.length;
+		scalar.unreported = "";
 	}
 
 	private pendingPreview(): JsonValue | undefined {
