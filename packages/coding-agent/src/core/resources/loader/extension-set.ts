@@ -1,3 +1,4 @@
+import { APP_NAME } from "../../../config/app-identity.js";
 import type { ResourceDiagnostic, SourceInfo } from "../types.js";
 import { pathKey } from "./path-key.js";
 
@@ -159,7 +160,7 @@ export function settleExtensionSet(result: LoadExtensionsResult): LoadExtensions
 			const builtin = extension.path.slice("builtin:".length);
 			warnings.push({
 				type: "warning",
-				message: `The built-in ${builtin} extension was not loaded because ${owners.get(`${kind}:${name}`)} registers ${kind} "${name}". To use it, enable it in tau config and disable the other extension.`,
+				message: `The built-in ${builtin} extension was not loaded because ${owners.get(`${kind}:${name}`)} registers ${kind} "${name}". To use it, enable it in ${APP_NAME} config and disable the other extension.`,
 				path: extension.path,
 			});
 		}

@@ -1,6 +1,7 @@
 import { existsSync, statSync } from "node:fs";
 import { homedir } from "node:os";
 import { dirname, join } from "node:path";
+import { APP_NAME } from "../../../config/app-identity.js";
 import { getProjectConfigDir } from "../../../config/paths.js";
 import { resolveResourceEntries } from "../../../config/settings/resource-paths.js";
 import type { PackageSource, PackageSourceObject, Settings } from "../../../config/settings/types.js";
@@ -182,7 +183,7 @@ export class PackageResolver {
 		const remedy =
 			scope === "temporary"
 				? "Check the source and try again."
-				: `Run "tau remove ${source}${scope === "project" ? " --local" : ""}" to remove it from settings.json.`;
+				: `Run "${APP_NAME} remove ${source}${scope === "project" ? " --local" : ""}" to remove it from settings.json.`;
 		if (!root || !existsSync(root)) {
 			const reason =
 				parsed.kind === "local"
