@@ -238,3 +238,22 @@ describe("availability snapshot", () => {
 		expect(runtime.isAvailable("acme")).toBe(false);
 	});
 });
+
+describe("registry helpers", () => {
+	it("reports display names, request auth and OAuth use", async () => {
+		const { runtime } = runtimeWith(
+			{ providers: { acme: { name: "Acme Cloud", apiKey: "k", headers: { "X-Team": "core" } } } },
+			{ other: { type: "oauth", access: "a", refresh: "r", expires: Date.now() + 3_600_000 } },
+		);
+		expect(runtime.getProviderDisplayName("acme")).toBe("Acme Cloud");
+		expect(runtime.getProviderDisplayName("other")).toBe("OTHER");
+		expect(runtime.getProviderDisplayName("unknown")).toBe("unknown");
+		expect(await runtime.getApiKeyAndHeaders(runtime.find("acme", "acme-model")!)).toEqual({
+			apiKey: "k",
+			headers: { "X-Team": "core" },
+		});
+		expect(await runtime.getApiKeyAndHeaders(runtime.find("other", "other-model")!)).toBeUndefined();
+		expect(await runtime.isUsingOAuth(runtime.find("other", "other-model")!)).toBe(true);
+		expect(await runtime.isUsingOAuth(runtime.find("acme", "acme-model")!)).toBe(false);
+	});
+});

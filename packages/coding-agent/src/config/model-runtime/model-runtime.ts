@@ -122,6 +122,26 @@ export class ModelRuntime {
 		return this.models.refresh({ ...options, allowNetwork: !isOffline() });
 	}
 
+	/** The display name of a provider (extension name, models.json name, built-in name, or the id). */
+	getProviderDisplayName(providerId: string): string {
+		return this.models.getProvider(providerId)?.name ?? providerId;
+	}
+
+	/** Request auth for a model (key and headers), resolved now; undefined when not configured. */
+	async getApiKeyAndHeaders(
+		model: Model,
+		options: { signal?: AbortSignal } = {},
+	): Promise<{ apiKey?: string; headers?: Record<string, string | null> } | undefined> {
+		const result = await this.models.getAuth(model, options);
+		if (!result) return undefined;
+		return { apiKey: result.auth.apiKey, headers: result.auth.headers };
+	}
+
+	/** Whether the provider's stored credential is an OAuth login. */
+	async isUsingOAuth(model: Model): Promise<boolean> {
+		return (await this.credentials.read(model.provider))?.type === "oauth";
+	}
+
 	/** Whether the last availability refresh found configured auth for the provider. */
 	isAvailable(providerId: string): boolean {
 		return this.availability.get(providerId) ?? false;
