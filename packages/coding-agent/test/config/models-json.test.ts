@@ -76,6 +76,9 @@ describe("models.json file", () => {
 		expect(loadModelsJson(path).error).toBe(`Invalid models.json schema:\n  - root: must be object\n\nFile: ${path}`);
 		writeText(path, '{"providers": {"a": {"compat": {"thinkingFormat": "bogus"}}}}');
 		expect(loadModelsJson(path).error).toContain('  - providers.a.compat.thinkingFormat: must be "openai" or');
+		const many = Object.fromEntries(Array.from({ length: 12 }, (_, i) => [`p${i}`, { authHeader: i }]));
+		writeText(path, JSON.stringify({ providers: many }));
+		expect(loadModelsJson(path).error).toContain("  - (further errors not shown)\n\nFile: ");
 		const dir = join(agentDir, "dir-models.json");
 		mkdirSync(dir);
 		expect(loadModelsJson(dir).error).toMatch(new RegExp(`^Failed to load models.json: .+\\n\\nFile: ${dir}$`));

@@ -1,4 +1,5 @@
 import { readFileSync } from "node:fs";
+import { Settings } from "typebox/system";
 import { Value } from "typebox/value";
 import { errorMessage, stripBom } from "../fs/json-text.js";
 import { type ModelsJson, ModelsJsonSchema } from "./schema.js";
@@ -77,7 +78,8 @@ function schemaProblems(value: unknown): string[] {
 		}
 		return found;
 	};
-	for (const error of Value.Errors(ModelsJsonSchema, value)) {
+	const errors = Value.Errors(ModelsJsonSchema, value);
+	for (const error of errors) {
 		const segments = error.instancePath.split("/").slice(1);
 		const path = segments.length > 0 ? segments.join(".") : "root";
 		const params = error.params as { requiredProperties?: string[]; allowedValue?: unknown; type?: string };
@@ -96,12 +98,16 @@ function schemaProblems(value: unknown): string[] {
 	}
 	const problems: string[] = [];
 	for (const [path, { messages, constants, types, union }] of byPath) {
-		// A failed union reports each branch; say once what would have been accepted.
-		if (union || constants.length > 0 || types.length > 0) {
+		// A failed union reports each branch; say once what would have been accepted. Without the
+		// union's own error the branch list was cut off by the error limit.
+		if (union) {
 			const accepted = [...constants.map((constant) => JSON.stringify(constant)), ...types];
 			problems.push(`${path}: must be ${accepted.join(" or ")}`);
+		} else if (constants.length > 0 || types.length > 0) {
+			problems.push(`${path}: has a value that is not allowed`);
 		}
 		for (const message of new Set(messages)) problems.push(`${path}: ${message}`);
 	}
+	if (errors.length >= Settings.Get().maxErrors) problems.push("(further errors not shown)");
 	return problems;
 }
