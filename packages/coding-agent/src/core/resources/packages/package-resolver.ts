@@ -44,6 +44,10 @@ export interface PackageResolverOptions {
 	homeDir?: string;
 }
 
+function isDelta(source: PackageSource): boolean {
+	return typeof source === "object" && source !== null && source.autoload === false;
+}
+
 /** Precedence rank (lower wins) of each source class. */
 const RANK = { projectSettings: 0, projectAuto: 1, userSettings: 2, userAuto: 3, package: 4, builtin: 5 } as const;
 
@@ -156,7 +160,9 @@ export class PackageResolver {
 			["project", settings.getProjectSettings(), getProjectConfigDir(cwd)],
 			["user", settings.getGlobalSettings(), agentDir],
 		];
-		const byIdentity = new Map<string, { source: PackageSource; scope: ResourceScope; baseDir: string }>();
+		type Entry = { source: PackageSource; scope: ResourceScope; baseDir: string };
+		const byIdentity = new Map<string, Entry>();
+		const userBehindDelta: Entry[] = [];
 		for (const [scope, layer, baseDir] of layers) {
 			const packages = Array.isArray(layer.packages) ? layer.packages : [];
 			for (const source of packages) {
@@ -164,11 +170,16 @@ export class PackageResolver {
 				if (typeof text !== "string") continue;
 				const identity = parsePackageSource(text, baseDir).identity;
 				const existing = byIdentity.get(identity);
+				if (existing && scope === "user" && existing.scope === "project" && isDelta(existing.source)) {
+					// A project `autoload: false` entry only adjusts the user's package: keep both.
+					userBehindDelta.push({ source, scope, baseDir });
+					continue;
+				}
 				if (existing && !(scope === "project" && existing.scope === "project")) continue;
 				byIdentity.set(identity, { source, scope, baseDir });
 			}
 		}
-		return [...byIdentity.values()];
+		return [...byIdentity.values(), ...userBehindDelta];
 	}
 
 	private resolvePackage(

@@ -8,7 +8,7 @@ import {
 	collectSkillEntries,
 	readPackageManifest,
 } from "../scan/directory-scan.js";
-import { applyPatterns } from "./resource-patterns.js";
+import { applyPatterns, deltaDecisions } from "./resource-patterns.js";
 
 export type PackageResourceKind = "extensions" | "skills" | "prompts" | "themes";
 export const PACKAGE_RESOURCE_KINDS: readonly PackageResourceKind[] = ["extensions", "skills", "prompts", "themes"];
@@ -115,6 +115,12 @@ export function collectPackageResources(root: string, filter?: PackageSourceObje
 			offered = isDirectory(dir) ? collectByKind(dir, kind) : [];
 		}
 		const patterns = filter?.[kind];
+		if (filter?.autoload === false) {
+			// A project delta over a user package: records only for the files its patterns name.
+			const decisions = deltaDecisions(offered, patterns ?? [], root);
+			result[kind] = [...decisions].map(([path, enabled]) => ({ path, enabled }));
+			continue;
+		}
 		// An omitted filter keeps everything; `[]` keeps nothing.
 		const kept =
 			patterns === undefined

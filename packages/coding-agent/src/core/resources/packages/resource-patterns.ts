@@ -56,6 +56,28 @@ export function applyPatterns(files: readonly string[], patterns: readonly strin
 	return enabled;
 }
 
+/**
+ * Delta mode (`autoload: false`): only files a pattern names get a decision; plain and `+`
+ * entries enable, `!` and `-` entries disable, and the last matching entry decides.
+ */
+export function deltaDecisions(
+	files: readonly string[],
+	patterns: readonly string[],
+	baseDir: string,
+): Map<string, boolean> {
+	const decisions = new Map<string, boolean>();
+	for (const file of files) {
+		for (const pattern of patterns) {
+			const prefix = pattern[0];
+			const body = /^[!+-]/.test(pattern) ? pattern.slice(1) : pattern;
+			const matches =
+				prefix === "+" || prefix === "-" ? matchesExact(body, file, baseDir) : matchesGlob(body, file, baseDir);
+			if (matches) decisions.set(file, prefix !== "!" && prefix !== "-");
+		}
+	}
+	return decisions;
+}
+
 /** Whether an auto-discovered file stays enabled under a layer's `!`/`+`/`-` override entries. */
 export function isEnabledByOverrides(file: string, patterns: readonly string[], baseDir: string): boolean {
 	let enabled = true;

@@ -1,0 +1,175 @@
+import { join } from "node:path";
+import { collectPackageResources, PackageResolver, parsePackageSource, SettingsManager } from "@tau/coding-agent";
+import { describe, expect, it } from "vitest";
+import { resourceDirs, skillFile, write, writeJson } from "./helpers.js";
+
+function enabledPaths(records: { path: string; enabled: boolean }[]): string[] {
+	return records.filter((record) => record.enabled).map((record) => record.path);
+}
+
+describe("package sources", () => {
+	it("classifies npm, git and local sources and derives identities without versions or refs", () => {
+		const base = "/base";
+		expect(parsePackageSource("npm:@acme/tools@2.1.0", base)).toEqual({
+			kind: "npm",
+			identity: "npm:@acme/tools",
+			name: "@acme/tools",
+		});
+		expect(parsePackageSource("npm:tools", base).identity).toBe("npm:tools");
+		expect(parsePackageSource("git:github.com/acme/tools@v2", base).identity).toBe("git:github.com/acme/tools");
+		expect(parsePackageSource("git:git@github.com:acme/tools", base).identity).toBe("git:github.com/acme/tools");
+		expect(parsePackageSource("https://github.com/acme/tools.git", base).identity).toBe("git:github.com/acme/tools");
+		expect(parsePackageSource("github:acme/tools@main", base).identity).toBe("git:github.com/acme/tools");
+		expect(parsePackageSource("./tools", base)).toMatchObject({ kind: "local", path: "/base/tools" });
+		expect(parsePackageSource("file:///abs/pkg", base)).toMatchObject({ kind: "local", path: "/abs/pkg" });
+	});
+});
+
+describe("package contents", () => {
+	it("prefers the tau manifest over pi without merging them", () => {
+		const { root } = resourceDirs();
+		const pkg = join(root, "pkg");
+		writeJson(join(pkg, "package.json"), {
+			tau: { extensions: ["./tau.ts"] },
+			pi: { extensions: ["./pi.ts"], skills: ["./s"] },
+		});
+		const tau = write(join(pkg, "tau.ts"), "");
+		write(join(pkg, "pi.ts"), "");
+		skillFile(join(pkg, "s"), "pi-skill");
+		const resources = collectPackageResources(pkg);
+		expect(enabledPaths(resources.extensions)).toEqual([tau]);
+		expect(resources.skills).toEqual([]);
+	});
+
+	it("falls back to conventional folders when the manifest holds only metadata", () => {
+		const { root } = resourceDirs();
+		const pkg = join(root, "pkg");
+		writeJson(join(pkg, "package.json"), { pi: { changelogPath: "NEWS.md", image: "x.png" } });
+		const changelog = write(join(pkg, "NEWS.md"), "## 1.0.0");
+		const ext = write(join(pkg, "extensions", "main.ts"), "");
+		const prompt = write(join(pkg, "prompts", "nested", "p.md"), "p");
+		const theme = write(join(pkg, "themes", "t.json"), "{}");
+		const skill = skillFile(join(pkg, "skills"), "conventional");
+		const resources = collectPackageResources(pkg);
+		expect(enabledPaths(resources.extensions)).toEqual([ext]);
+		expect(enabledPaths(resources.prompts)).toEqual([prompt]);
+		expect(enabledPaths(resources.themes)).toEqual([theme]);
+		expect(enabledPaths(resources.skills)).toEqual([skill]);
+		expect(resources.changelogPath).toBe(changelog);
+	});
+
+	it("expands manifest globs without dot segments, allows exact dot paths, and applies !/+/- entries", () => {
+		const { root } = resourceDirs();
+		const pkg = join(root, "pkg");
+		writeJson(join(pkg, "package.json"), {
+			pi: { extensions: ["lib/*.ts", "./.hidden/exact.ts", "!lib/skip*.ts", "+lib/skip-but-keep.ts", "-lib/b.ts"] },
+		});
+		const a = write(join(pkg, "lib", "a.ts"), "");
+		write(join(pkg, "lib", "b.ts"), "");
+		write(join(pkg, "lib", "skip-me.ts"), "");
+		const kept = write(join(pkg, "lib", "skip-but-keep.ts"), "");
+		write(join(pkg, "lib", ".dot", "hidden.ts"), "");
+		const exact = write(join(pkg, ".hidden", "exact.ts"), "");
+		expect(enabledPaths(collectPackageResources(pkg).extensions).sort()).toEqual([a, kept, exact].sort());
+	});
+
+	it("narrows with settings filters: omitted keeps all, [] keeps none, patterns select; never beyond the package", () => {
+		const { root } = resourceDirs();
+		const pkg = join(root, "pkg");
+		const one = skillFile(join(pkg, "skills"), "one");
+		const two = skillFile(join(pkg, "skills"), "two");
+		const outside = skillFile(root, "outside");
+		const prompt = write(join(pkg, "prompts", "p.md"), "p");
+		const filtered = collectPackageResources(pkg, { source: pkg, skills: ["two", outside], prompts: [] });
+		expect(filtered.skills).toEqual([
+			{ path: one, enabled: false },
+			{ path: two, enabled: true },
+		]);
+		expect(filtered.prompts).toEqual([{ path: prompt, enabled: false }]);
+		expect(enabledPaths(collectPackageResources(pkg, { source: pkg }).skills)).toEqual([one, two]);
+	});
+
+	it("ignores a changelogPath that leaves the package", () => {
+		const { root } = resourceDirs();
+		const pkg = join(root, "pkg");
+		write(join(root, "CHANGELOG.md"), "outside");
+		writeJson(join(pkg, "package.json"), { pi: { changelogPath: "../CHANGELOG.md", extensions: [] } });
+		expect(collectPackageResources(pkg).changelogPath).toBeUndefined();
+	});
+});
+
+describe("package resolution", () => {
+	it("lets a project entry replace the user's entry for the same package", () => {
+		const { root, cwd, agentDir, home } = resourceDirs();
+		const pkg = join(root, "shared-pkg");
+		const first = skillFile(join(pkg, "skills"), "first");
+		skillFile(join(pkg, "skills"), "second");
+		writeJson(join(agentDir, "settings.json"), { packages: [pkg] });
+		writeJson(join(cwd, ".tau", "settings.json"), { packages: [{ source: pkg, skills: ["first"] }] });
+		const resolver = new PackageResolver({
+			cwd,
+			agentDir,
+			homeDir: home,
+			settings: SettingsManager.create(cwd, agentDir),
+		});
+		const skills = resolver.resolve().resolved.skills;
+		expect(skills.map((entry) => [entry.path, entry.enabled, entry.metadata.scope])).toEqual([
+			[first, true, "project"],
+			[join(pkg, "skills", "second", "SKILL.md"), false, "project"],
+		]);
+	});
+
+	it("applies an autoload:false project delta only to the resources it names", () => {
+		const { root, cwd, agentDir, home } = resourceDirs();
+		const pkg = join(root, "user-pkg");
+		const a = skillFile(join(pkg, "skills"), "a");
+		const b = skillFile(join(pkg, "skills"), "b");
+		const c = skillFile(join(pkg, "skills"), "c");
+		writeJson(join(agentDir, "settings.json"), { packages: [pkg] });
+		writeJson(join(cwd, ".tau", "settings.json"), {
+			packages: [{ source: pkg, autoload: false, skills: ["-skills/b"] }],
+		});
+		const resolver = new PackageResolver({
+			cwd,
+			agentDir,
+			homeDir: home,
+			settings: SettingsManager.create(cwd, agentDir),
+		});
+		const skills = resolver.resolve().resolved.skills;
+		expect(skills.map((entry) => [entry.path, entry.enabled, entry.metadata.scope])).toEqual([
+			[b, false, "project"],
+			[a, true, "user"],
+			[c, true, "user"],
+		]);
+	});
+
+	it("treats a local directory that offers nothing as a single extension", () => {
+		const { root, cwd, agentDir, home } = resourceDirs();
+		const pkg = join(root, "bare-ext");
+		write(join(pkg, "index.ts"), "");
+		writeJson(join(agentDir, "settings.json"), { packages: [pkg] });
+		const resolver = new PackageResolver({
+			cwd,
+			agentDir,
+			homeDir: home,
+			settings: SettingsManager.create(cwd, agentDir),
+		});
+		expect(resolver.resolve().resolved.extensions.map((entry) => entry.path)).toEqual([pkg]);
+	});
+
+	it("resolves project packages only when the project is trusted", () => {
+		const { root, cwd, agentDir, home } = resourceDirs();
+		const pkg = join(root, "project-pkg");
+		write(join(pkg, "extensions", "x.ts"), "");
+		writeJson(join(cwd, ".tau", "settings.json"), { packages: [pkg] });
+		const resolve = (projectTrusted: boolean) =>
+			new PackageResolver({
+				cwd,
+				agentDir,
+				homeDir: home,
+				settings: SettingsManager.create(cwd, agentDir, { projectTrusted }),
+			}).resolve().resolved.extensions;
+		expect(resolve(true)).toHaveLength(1);
+		expect(resolve(false)).toEqual([]);
+	});
+});
