@@ -1,12 +1,7 @@
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
-import {
-	type BashOperations,
-	type BashToolDetails,
-	createBashTool,
-	createBashToolDefinition,
-	type ToolResult,
-} from "@tau/coding-agent";
+import type { AgentToolResult } from "@tau/agent";
+import { type BashOperations, type BashToolDetails, createBashTool, createBashToolDefinition } from "@tau/coding-agent";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { tempDir, textOf, toolContext } from "./helpers.js";
 
@@ -17,7 +12,7 @@ type Structured = {
 	exit_code: number;
 	wall_time_seconds: number;
 };
-const structured = (result: ToolResult<unknown>) => result.structuredContent as Structured;
+const structured = (result: AgentToolResult<unknown>) => result.structuredContent as Structured;
 
 /** True until the process is gone (a zombie awaiting its reaper counts as gone). */
 function isAlive(pid: number): boolean {

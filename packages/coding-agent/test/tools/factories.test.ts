@@ -1,3 +1,4 @@
+import type { AgentTool } from "@tau/agent";
 import {
 	allToolNames,
 	createAllToolDefinitions,
@@ -50,6 +51,15 @@ describe("tool inventory", () => {
 		expect(tools.edit.prepareArguments).toBeTypeOf("function");
 		expect(definitions.read.description).toMatch(/jpg, png, gif, webp, bmp/);
 		expect(definitions.read.description).toMatch(/2000 lines or 50KB/);
+	});
+
+	it("gives tools an agent can run directly", async () => {
+		// Type-checked: every built-in is an AgentTool of @tau/agent.
+		const agentTools: AgentTool<any>[] = Object.values(createAllTools("/"));
+		const read: AgentTool<any> = createReadTool("/");
+		expect(agentTools).toHaveLength(8);
+		const dir = tempDir();
+		await expect(read.execute("c", { path: dir })).rejects.toThrow(/EISDIR/);
 	});
 
 	it("rejects unknown tool names", () => {

@@ -1,7 +1,8 @@
 import { mkdtempSync, realpathSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { BuiltinToolContext, ToolResult } from "@tau/coding-agent";
+import type { AgentToolResult } from "@tau/agent";
+import type { BuiltinToolContext } from "@tau/coding-agent";
 import { afterEach } from "vitest";
 
 const created: string[] = [];
@@ -18,7 +19,7 @@ afterEach(() => {
 });
 
 /** The text of a result's first text block. */
-export function textOf(result: ToolResult<unknown>): string {
+export function textOf(result: AgentToolResult<unknown>): string {
 	const block = result.content.find((item) => item.type === "text");
 	return block && block.type === "text" ? block.text : "";
 }

@@ -108,15 +108,7 @@ export {
 	truncateLine,
 	truncateTail,
 } from "./truncate.js";
-export type {
-	BuiltinAgentTool,
-	BuiltinToolContext,
-	BuiltinToolDefinition,
-	ToolImageContent,
-	ToolResult,
-	ToolTextContent,
-	ToolUpdateCallback,
-} from "./types.js";
+export type { BuiltinAgentTool, BuiltinToolContext, BuiltinToolDefinition } from "./types.js";
 export {
 	createWriteTool,
 	createWriteToolDefinition,

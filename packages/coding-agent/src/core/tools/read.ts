@@ -1,18 +1,12 @@
+import type { AgentToolResult } from "@tau/agent";
+import type { ImageContent, TextContent } from "@tau/ai";
 import { type Static, Type } from "typebox";
 import { localReadOperations, type ReadOperations } from "./operations.js";
 import { resolveReadPath } from "./path-resolution.js";
 import { type ProcessedImage, processImage } from "./read/image-processing.js";
 import { type ReadSelection, selectFromStream, selectFromText } from "./read/line-selection.js";
 import { DEFAULT_MAX_BYTES, DEFAULT_MAX_LINES, formatSize, type TruncationResult } from "./truncate.js";
-import {
-	type BuiltinToolContext,
-	type BuiltinToolDefinition,
-	type ToolImageContent,
-	type ToolResult,
-	type ToolTextContent,
-	throwIfAborted,
-	toAgentTool,
-} from "./types.js";
+import { type BuiltinToolContext, type BuiltinToolDefinition, throwIfAborted, toAgentTool } from "./types.js";
 
 export const readSchema = Type.Object({
 	path: Type.String({ description: "Path to the file to read (relative or absolute)" }),
@@ -55,7 +49,7 @@ async function readImage(
 	mimeType: string,
 	options: ReadToolOptions,
 	ctx: BuiltinToolContext | undefined,
-): Promise<ToolResult<ReadToolDetails>> {
+): Promise<AgentToolResult<ReadToolDetails>> {
 	const details: ReadToolDetails = {};
 	if (ctx?.model?.input && !ctx.model.input.includes("image")) details.imageUnsupportedByModel = ctx.model.id;
 	const note = `Read image file [${mimeType}]`;
@@ -68,7 +62,7 @@ async function readImage(
 		return { content: [{ type: "text", text }], details };
 	}
 	const text = [note, ...processed.hints].join("\n");
-	const image: ToolImageContent = {
+	const image: ImageContent = {
 		type: "image",
 		data: processed.data.toString("base64"),
 		mimeType: processed.mimeType,
@@ -152,7 +146,7 @@ export function createReadToolDefinition(
 				selection = selectFromText(bytes.toString("utf8"), startLine, limit);
 			}
 			const { text, truncation } = formatText(selection, startLine, offset, limit, params.path);
-			const content: ToolTextContent[] = [{ type: "text", text }];
+			const content: TextContent[] = [{ type: "text", text }];
 			return { content, details: truncation ? { truncation } : undefined, structuredContent: text };
 		},
 	};

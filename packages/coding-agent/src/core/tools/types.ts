@@ -1,35 +1,6 @@
+import type { AgentTool, AgentToolResult, AgentToolUpdateCallback } from "@tau/agent";
+import type { ConstrainedSamplingConfig } from "@tau/ai";
 import type { Static, TSchema } from "typebox";
-
-/*
- * Structural shapes of the tool contract (agent.md §1.4, ai.md §1.2/§1.6, extensions.md §10.1),
- * narrowed to what the built-in tools produce and consume. They are structurally compatible with
- * `AgentTool`/`AgentToolResult` from `@tau/agent` so the session can register these tools directly.
- */
-
-export interface ToolTextContent {
-	type: "text";
-	text: string;
-}
-
-export interface ToolImageContent {
-	type: "image";
-	/** Base64 data without a `data:` prefix. */
-	data: string;
-	mimeType: string;
-}
-
-export type ToolJsonValue = string | number | boolean | null | ToolJsonValue[] | { [key: string]: ToolJsonValue };
-
-export interface ToolResult<TDetails> {
-	content: (ToolTextContent | ToolImageContent)[];
-	details: TDetails;
-	structuredContent?: ToolJsonValue;
-	isError?: boolean;
-}
-
-export type ToolUpdateCallback<TDetails> = (partial: ToolResult<TDetails>) => void;
-
-export type ConstrainedSampling = { type: "json_schema"; strict: "prefer" | "require" };
 
 /** What a built-in reads from the per-call extension tool context (a subset of `ExtensionToolContext`). */
 export interface BuiltinToolContext {
@@ -53,7 +24,7 @@ export interface BuiltinToolDefinition<TParams extends TSchema = TSchema, TDetai
 	description: string;
 	parameters: TParams;
 	outputSchema?: TSchema;
-	constrainedSampling?: ConstrainedSampling;
+	constrainedSampling?: ConstrainedSamplingConfig;
 	renderShell?: "default" | "self";
 	prepareArguments?: (args: unknown) => Static<TParams>;
 	promptSnippet: string;
@@ -63,19 +34,18 @@ export interface BuiltinToolDefinition<TParams extends TSchema = TSchema, TDetai
 		toolCallId: string,
 		params: Static<TParams>,
 		signal: AbortSignal | undefined,
-		onUpdate: ToolUpdateCallback<TDetails> | undefined,
+		onUpdate: AgentToolUpdateCallback<TDetails> | undefined,
 		ctx?: BuiltinToolContext,
-	): Promise<ToolResult<TDetails>>;
+	): Promise<AgentToolResult<TDetails>>;
 }
 
-/** The agent-facing form (`AgentTool`): no prompt metadata, context optional. */
-export interface BuiltinAgentTool<TParams extends TSchema = TSchema, TDetails = unknown> {
-	name: string;
-	label: string;
-	description: string;
+/**
+ * The agent-facing form, assignable to `AgentTool` from `@tau/agent`; `execute` also accepts the
+ * optional tool context (without it the tool uses its construction cwd and no session details).
+ */
+export interface BuiltinAgentTool<TParams extends TSchema = TSchema, TDetails = unknown>
+	extends Omit<AgentTool<TParams, TDetails>, "execute" | "prepareArguments" | "parameters"> {
 	parameters: TParams;
-	outputSchema?: TSchema;
-	constrainedSampling?: ConstrainedSampling;
 	prepareArguments?: (args: unknown) => Static<TParams>;
 	executionMode: "parallel";
 	promptSnippet?: string;
@@ -84,9 +54,9 @@ export interface BuiltinAgentTool<TParams extends TSchema = TSchema, TDetails = 
 		toolCallId: string,
 		params: Static<TParams>,
 		signal?: AbortSignal,
-		onUpdate?: ToolUpdateCallback<TDetails>,
+		onUpdate?: AgentToolUpdateCallback<TDetails>,
 		ctx?: BuiltinToolContext,
-	): Promise<ToolResult<TDetails>>;
+	): Promise<AgentToolResult<TDetails>>;
 }
 
 export const ABORTED_MESSAGE = "Operation aborted";

@@ -1,6 +1,6 @@
+import type { AgentToolResult, AgentToolUpdateCallback } from "@tau/agent";
 import type { BashOperations } from "../operations.js";
 import { formatSize, type TruncationResult } from "../truncate.js";
-import type { ToolResult, ToolUpdateCallback } from "../types.js";
 import { ShellTimeoutError } from "./local-shell.js";
 import { OutputAccumulator, type OutputSnapshot } from "./output-accumulator.js";
 
@@ -95,8 +95,8 @@ export async function runShellCommand(
 	ops: BashOperations,
 	request: { command: string; cwd: string; env: NodeJS.ProcessEnv; timeout?: number; filePrefix: string },
 	signal: AbortSignal | undefined,
-	onUpdate: ToolUpdateCallback<BashToolDetails | undefined> | undefined,
-): Promise<ToolResult<BashToolDetails | undefined>> {
+	onUpdate: AgentToolUpdateCallback<BashToolDetails | undefined> | undefined,
+): Promise<AgentToolResult<BashToolDetails | undefined>> {
 	const output = new OutputAccumulator(request.filePrefix);
 	const started = performance.now();
 	const updates = onUpdate

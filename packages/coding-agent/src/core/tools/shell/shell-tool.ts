@@ -1,5 +1,6 @@
+import type { AgentToolResult, AgentToolUpdateCallback } from "@tau/agent";
 import type { BashOperations } from "../operations.js";
-import type { BuiltinToolContext, ToolResult, ToolUpdateCallback } from "../types.js";
+import type { BuiltinToolContext } from "../types.js";
 import { type BashToolDetails, runShellCommand } from "./run-shell-command.js";
 import { buildShellEnvironment, type SessionEnvironmentOptions } from "./session-env.js";
 
@@ -25,9 +26,9 @@ export function executeShellTool(
 	options: ShellToolOptions,
 	request: { command: string; timeout: number | undefined; cwd: string; filePrefix: string },
 	signal: AbortSignal | undefined,
-	onUpdate: ToolUpdateCallback<BashToolDetails | undefined> | undefined,
+	onUpdate: AgentToolUpdateCallback<BashToolDetails | undefined> | undefined,
 	ctx: BuiltinToolContext | undefined,
-): Promise<ToolResult<BashToolDetails | undefined>> {
+): Promise<AgentToolResult<BashToolDetails | undefined>> {
 	const command = options.commandPrefix ? `${options.commandPrefix}\n${request.command}` : request.command;
 	let spawn: BashSpawnContext = { command, cwd: ctx?.cwd || request.cwd, env: buildShellEnvironment(ctx, options) };
 	if (options.spawnHook) spawn = options.spawnHook(spawn);
