@@ -126,6 +126,17 @@ describe("bash: results", () => {
 		expect(statSync(details.fullOutputPath as string).size).toBe(20 * 1024 * 1024);
 	});
 
+	it("streams 10 MB from a real command into a bounded result and a complete file", async () => {
+		const result = await run(
+			"yes 0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcde | head -c 10485760",
+		);
+		const details = result.details as BashToolDetails;
+		expect(Buffer.byteLength(textOf(result))).toBeLessThan(52 * 1024);
+		expect(details.truncation?.totalLines).toBe(10485760 / 64);
+		expect(statSync(details.fullOutputPath as string).size).toBe(10485760);
+		expect(structured(result).output.length).toBeLessThan(1024 * 1024 + 100);
+	});
+
 	it("treats a missing exit code as a failure", async () => {
 		await expect(run("ignored", { operations: scripted(["out\n"], null) })).rejects.toThrow(
 			"out\n\n\nCommand terminated without an exit code",

@@ -275,6 +275,14 @@ describe("read: images", () => {
 		expect(untouched.content[1]).toEqual({ type: "image", data: original.toString("base64"), mimeType: "image/png" });
 	});
 
+	it("refuses an image it cannot shrink below the byte limit, explaining why", async () => {
+		const dir = tempDir();
+		writeFileSync(join(dir, "huge.jpg"), Buffer.concat([jpeg(), Buffer.alloc(5 * 1024 * 1024)]));
+		const result = await read(dir, { path: "huge.jpg" });
+		expect(result.content).toHaveLength(1);
+		expect(textOf(result)).toMatch(/^Read image file \[image\/jpeg\]\nImage could not be processed: .*too large/);
+	});
+
 	it("flags models without image input", async () => {
 		const dir = tempDir();
 		writeFileSync(join(dir, "p.png"), png());
