@@ -75,7 +75,9 @@ describe("models.json file", () => {
 		writeText(path, "[]");
 		expect(loadModelsJson(path).error).toBe(`Invalid models.json schema:\n  - root: must be object\n\nFile: ${path}`);
 		writeText(path, '{"providers": {"a": {"compat": {"thinkingFormat": "bogus"}}}}');
-		expect(loadModelsJson(path).error).toContain('  - providers.a.compat.thinkingFormat: must be "openai" or');
+		expect(loadModelsJson(path).error).toContain(
+			'  - providers.a.compat.thinkingFormat: must be one of "openai", "openrouter",',
+		);
 		const many = Object.fromEntries(Array.from({ length: 12 }, (_, i) => [`p${i}`, { authHeader: i }]));
 		writeText(path, JSON.stringify({ providers: many }));
 		expect(loadModelsJson(path).error).toContain("  - (further errors not shown)\n\nFile: ");

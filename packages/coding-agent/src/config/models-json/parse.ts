@@ -86,6 +86,9 @@ function schemaProblems(value: unknown): string[] {
 		if (error.keyword === "required" && params.requiredProperties) {
 			for (const property of params.requiredProperties)
 				entry([...segments, property].join(".")).messages.push("is required");
+		} else if (error.keyword === "enum") {
+			const allowed = (params as { allowedValues?: unknown[] }).allowedValues ?? [];
+			entry(path).messages.push(`must be one of ${allowed.map((value) => JSON.stringify(value)).join(", ")}`);
 		} else if (error.keyword === "anyOf") {
 			entry(path).union = true;
 		} else if (error.keyword === "const" && error.schemaPath.includes("/anyOf/")) {

@@ -49,7 +49,8 @@ const BOOLEAN_COMPAT_FLAGS = [
 	"sendImageOptInHeader",
 ] as const;
 
-const literals = <T extends string>(values: readonly T[]) => Type.Union(values.map((value) => Type.Literal(value)));
+/** One `enum` keyword, so a wrong value yields one error listing the allowed values. */
+const literals = <T extends string>(values: readonly T[]) => Type.Enum([...values]);
 
 /** Compat is open (unknown flags allowed); known flags are type-checked. */
 const Compat = Type.Object(
