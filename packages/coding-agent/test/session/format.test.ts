@@ -64,6 +64,17 @@ describe("session file format", () => {
 		manager.dispose();
 	});
 
+	it("round-trips line separators, CR and multi-byte text inside strings", () => {
+		const dir = tempDir();
+		const manager = SessionManager.create("/w", dir);
+		const text = "a\u2028b\u2029c\rd\ne 😀 ü".repeat(50_000);
+		const id = manager.appendMessage(user(text));
+		manager.dispose();
+		expect(readFileSync(manager.getSessionFile()!, "utf8").split("\n")).toHaveLength(3);
+		const reopened = SessionManager.open(manager.getSessionFile()!, undefined, undefined, { readOnly: true });
+		expect((reopened.getEntry(id) as { message: { content: string } }).message.content).toBe(text);
+	});
+
 	it("loads a BOM-prefixed CRLF file with blank lines", () => {
 		const manager = SessionManager.open(fixture("bom-crlf.jsonl"), undefined, undefined, { readOnly: true });
 		expect(manager.getSessionId()).toBe("bom-crlf");
