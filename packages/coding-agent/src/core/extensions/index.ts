@@ -34,6 +34,20 @@ export {
 	loadExtensions,
 	runExtensionFactory,
 } from "./loader/load-extensions.js";
+export { ExclusiveQueue } from "./nested-calls/exclusive-queue.js";
+export {
+	NESTED_CALL_LIMITS,
+	type NestedToolCallRecord,
+	type NestedToolCalls,
+} from "./nested-calls/nested-call-record.js";
+export {
+	NESTED_CALLS_UNAVAILABLE,
+	type NestedCallHost,
+	NestedToolCallExecutor,
+	NO_ASSISTANT_MESSAGE,
+	nestedErrorOutcome,
+} from "./nested-calls/nested-tool-calls.js";
+export { addUsage } from "./nested-calls/usage-sum.js";
 export { type ResolvedCommand, resolveCommands } from "./registry/commands.js";
 export {
 	findEntryRenderer,

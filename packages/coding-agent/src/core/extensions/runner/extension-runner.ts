@@ -17,9 +17,15 @@ import type {
 	UiPromptEvent,
 	UserBashEvent,
 } from "../api/events.js";
+import type { ExtensionToolContext } from "../api/tool-definition.js";
 import type { ExtensionCommandContextActions, ExtensionContextActions } from "../context/context-actions.js";
 import { createNoOpUIContext } from "../context/no-op-ui.js";
 import { trackUiPrompts } from "../context/ui-prompt-tracking.js";
+import {
+	NESTED_CALLS_UNAVAILABLE,
+	type NestedToolCallExecutor,
+	nestedErrorOutcome,
+} from "../nested-calls/nested-tool-calls.js";
 import { type ResolvedCommand, resolveCommands } from "../registry/commands.js";
 import { resolveExtensionTools } from "../registry/tools.js";
 import type { ExtensionError } from "../runtime/errors.js";
@@ -220,6 +226,49 @@ export class ExtensionRunner {
 			compact: (options) => actions().compact(options),
 			getSystemPrompt: () => actions().getSystemPrompt(),
 		};
+	}
+
+	/**
+	 * The context of one tool execution: `signal` is the call's signal, `tools` the callable set and
+	 * `executeTool` runs nested calls as `<toolCallId>/N` (an error outcome where the host has none).
+	 */
+	createToolContext(
+		toolCallId: string,
+		signal: AbortSignal | undefined,
+		nested?: NestedToolCallExecutor,
+	): ExtensionToolContext {
+		const context = Object.create(null) as ExtensionToolContext;
+		Object.defineProperties(context, Object.getOwnPropertyDescriptors(this.createContext()));
+		const runtime = this.runtime;
+		Object.defineProperties(context, {
+			signal: {
+				enumerable: true,
+				get() {
+					runtime.assertNotStale();
+					return signal;
+				},
+			},
+			tools: {
+				enumerable: true,
+				get() {
+					runtime.assertNotStale();
+					return nested ? nested.callableTools() : [];
+				},
+			},
+			executeTool: {
+				enumerable: true,
+				value: async (
+					name: string,
+					args: unknown,
+					options?: Parameters<ExtensionToolContext["executeTool"]>[2],
+				) => {
+					runtime.assertNotStale();
+					if (!nested) return nestedErrorOutcome(`${toolCallId}/0`, name, args, NESTED_CALLS_UNAVAILABLE);
+					return nested.executeTool(toolCallId, name, args, options, signal);
+				},
+			},
+		});
+		return context;
 	}
 
 	/** A command context; built with property descriptors so the stale checks stay lazy. */
