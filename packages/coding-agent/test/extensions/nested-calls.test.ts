@@ -95,7 +95,7 @@ const echo: ToolDefinition<any, any> = {
 	label: "echo",
 	description: "echo",
 	parameters: Type.Object({ value: Type.String() }),
-	async execute(_id, params) {
+	async execute(_id, params: { value: string }) {
 		return { ...text(params.value), usage: { ...zeroUsage(), input: 1, totalTokens: 1 } };
 	},
 };
@@ -244,7 +244,7 @@ describe("ctx.executeTool", () => {
 			...echo,
 			name: "slow",
 			executionMode: "sequential",
-			async execute(id, params, _signal, _onUpdate, ctx) {
+			async execute(id, params: { value: string }, _signal, _onUpdate, ctx) {
 				log.push(`start ${params.value}`);
 				if (params.value === "first") {
 					const innerOutcome = await ctx.executeTool("slow-inner", { value: "inner" });
