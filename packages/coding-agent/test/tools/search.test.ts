@@ -161,6 +161,19 @@ describe("grep fallback", () => {
 		expect(textOf(result)).toBe(`f.txt:1: hit\n\n[${GREP_FALLBACK_NOTICE}]`);
 	});
 
+	it("stops with Operation aborted when aborted after starting", async () => {
+		const root = tree(Object.fromEntries(Array.from({ length: 200 }, (_, i) => [`d${i % 10}/f${i}.txt`, "hit\n"])));
+		const controller = new AbortController();
+		const grep = createGrepTool(root, { binaries: noSearchBinaries });
+		const find = createFindTool(root, { binaries: noSearchBinaries });
+		const searches = [
+			grep.execute("c", { pattern: "hit" }, controller.signal),
+			find.execute("c", { pattern: "*" }, controller.signal),
+		];
+		controller.abort();
+		for (const search of searches) await expect(search).rejects.toThrow("Operation aborted");
+	});
+
 	it("rejects a pre-aborted call", async () => {
 		const root = tree({ "f.txt": "hit\n" });
 		await expect(

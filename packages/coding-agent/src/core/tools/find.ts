@@ -1,10 +1,9 @@
 import { existsSync } from "node:fs";
 import { relative, sep } from "node:path";
 import { type Static, Type } from "typebox";
-import { defaultSearchBinaries } from "./grep.js";
 import type { FindOperations } from "./operations.js";
 import { resolveToolPath } from "./path-resolution.js";
-import type { SearchBinaryLocator } from "./search/binaries.js";
+import { defaultSearchBinaries, type SearchBinaryLocator } from "./search/binaries.js";
 import { nodeFind, runFd } from "./search/find-files.js";
 import { findGitRoot } from "./search/ignore-rules.js";
 import { DEFAULT_MAX_BYTES, formatSize, type TruncationResult, truncateHead } from "./truncate.js";

@@ -1,11 +1,10 @@
 import { type Static, Type } from "typebox";
 import { type GrepOperations, localGrepOperations } from "./operations.js";
 import { resolveToolPath } from "./path-resolution.js";
-import { createSearchBinaryLocator, type SearchBinaryLocator } from "./search/binaries.js";
+import { defaultSearchBinaries, type SearchBinaryLocator } from "./search/binaries.js";
 import { GrepCollector, type GrepToolDetails } from "./search/grep-output.js";
 import { type GrepQuery, nodeGrep } from "./search/node-grep.js";
 import { runRipgrep } from "./search/ripgrep.js";
-import { getToolBinDir } from "./shell/session-env.js";
 import { DEFAULT_MAX_BYTES, GREP_MAX_LINE_LENGTH } from "./truncate.js";
 import { type BuiltinToolDefinition, throwIfAborted, toAgentTool } from "./types.js";
 
@@ -38,13 +37,6 @@ export interface GrepToolOptions {
 export const GREP_FALLBACK_NOTICE = "ripgrep not available; used the slower built-in search";
 
 const DESCRIPTION = `Search file contents for a pattern. Returns matching lines with file paths and line numbers. Respects .gitignore. Output is truncated to 100 matches or ${DEFAULT_MAX_BYTES / 1024}KB (whichever is hit first); long lines are truncated to ${GREP_MAX_LINE_LENGTH} chars.`;
-
-let defaultLocator: SearchBinaryLocator | undefined;
-/** Shared by grep and find so each binary is probed once per process. */
-export function defaultSearchBinaries(): SearchBinaryLocator {
-	defaultLocator ??= createSearchBinaryLocator(getToolBinDir());
-	return defaultLocator;
-}
 
 function contextLines(context: number | undefined): number {
 	if (context === undefined || !(context > 0)) return 0;

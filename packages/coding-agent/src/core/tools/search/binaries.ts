@@ -1,6 +1,7 @@
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
+import { getToolBinDir } from "../shell/session-env.js";
 
 export type SearchBinaryName = "rg" | "fd";
 
@@ -50,3 +51,10 @@ export function createSearchBinaryLocator(binDir?: string): SearchBinaryLocator 
 
 /** A locator that finds nothing: forces the built-in search. */
 export const noSearchBinaries: SearchBinaryLocator = { locate: () => undefined };
+
+let defaultLocator: SearchBinaryLocator | undefined;
+/** The process-wide locator (tau bin dir, then PATH), so each binary is probed once. */
+export function defaultSearchBinaries(): SearchBinaryLocator {
+	defaultLocator ??= createSearchBinaryLocator(getToolBinDir());
+	return defaultLocator;
+}

@@ -1,3 +1,4 @@
+import type { Dirent } from "node:fs";
 import { readdir } from "node:fs/promises";
 import { dirname, join, relative, sep } from "node:path";
 import { ABORTED_MESSAGE } from "../types.js";
@@ -49,7 +50,7 @@ export async function* walkTree(root: string, options: WalkOptions): AsyncGenera
 		if (options.signal?.aborted) throw new Error(ABORTED_MESSAGE);
 		const { directory, ignores: parentIgnores } = stack.pop() as { directory: string; ignores: IgnoreFile[] };
 		const ignores = [...parentIgnores, ...loadDirectoryIgnores(directory, names)];
-		let entries: import("node:fs").Dirent[];
+		let entries: Dirent[];
 		try {
 			entries = await readdir(directory, { withFileTypes: true });
 		} catch {
