@@ -82,6 +82,7 @@ export {
 	DEFAULT_THINKING_LEVEL,
 	type InitialThinking,
 	type InitialThinkingInput,
+	nextThinkingLevel,
 	parseCliThinkingLevel,
 	resolveInitialThinkingLevel,
 	type ThinkingSettings,

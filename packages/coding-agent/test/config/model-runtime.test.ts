@@ -226,6 +226,27 @@ describe("extension providers", () => {
 	});
 });
 
+describe("login and logout", () => {
+	it("saves an API key login, refreshes availability, and logout returns to env keys", async () => {
+		process.env.ACME_API_KEY = "from-env";
+		const { runtime } = runtimeWith(undefined, {});
+		const model = runtime.find("acme", "acme-model")!;
+		await runtime.login("acme", "api_key", {
+			prompt: async () => "typed-$key",
+			notify: () => undefined,
+		});
+		expect(runtime.isAvailable("acme")).toBe(true);
+		// Stored escaped, resolved back to the literal that was typed.
+		expect(await runtime.credentials.store.list()).toEqual([{ providerId: "acme", type: "api_key" }]);
+		expect((await runtime.models.getAuth(model))?.auth.apiKey).toBe("typed-$key");
+		await runtime.logout("acme");
+		expect((await runtime.models.getAuth(model))?.auth.apiKey).toBe("from-env");
+		delete process.env.ACME_API_KEY;
+		await runtime.logout("acme");
+		expect(runtime.isAvailable("acme")).toBe(false);
+	});
+});
+
 describe("availability snapshot", () => {
 	it("tracks configured providers and refreshes one provider on runtime key changes", async () => {
 		process.env.OTHER_API_KEY = "k";

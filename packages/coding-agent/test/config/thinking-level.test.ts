@@ -1,5 +1,6 @@
 import {
 	clampToModel,
+	nextThinkingLevel,
 	parseCliThinkingLevel,
 	resolveInitialThinkingLevel,
 	SettingsManager,
@@ -83,5 +84,15 @@ describe("thinking levels", () => {
 		expect(thinkingLevelForModelSwitch({ model: reasoning, current: "high", settings: none })).toBe("high");
 		expect(thinkingLevelForModelSwitch({ model: reasoning, settings: none })).toBe("medium");
 		expect(thinkingLevelForModelSwitch({ model: plain, explicit: "high", settings: none })).toBe("off");
+	});
+});
+
+describe("thinking-level cycling", () => {
+	it("steps through the model's supported levels and wraps", () => {
+		expect(nextThinkingLevel(sparse, "off")).toBe("low");
+		expect(nextThinkingLevel(sparse, "high")).toBe("xhigh");
+		expect(nextThinkingLevel(sparse, "xhigh")).toBe("off");
+		expect(nextThinkingLevel(sparse, "medium")).toBe("xhigh");
+		expect(nextThinkingLevel(plain, "off")).toBe("off");
 	});
 });

@@ -1,4 +1,4 @@
-import { clampThinkingLevel, type Model, type ModelThinkingLevel } from "@tau/ai";
+import { clampThinkingLevel, getSupportedThinkingLevels, type Model, type ModelThinkingLevel } from "@tau/ai";
 import { isThinkingLevel, MODEL_THINKING_LEVEL_NAMES } from "./model-reference.js";
 
 export const DEFAULT_THINKING_LEVEL: ModelThinkingLevel = "medium";
@@ -78,4 +78,11 @@ export function thinkingLevelForModelSwitch(input: {
 		input.current ??
 		DEFAULT_THINKING_LEVEL;
 	return clampThinkingLevel(model, requested);
+}
+
+/** The next supported level of the model after `current`, wrapping around (thinking-level cycling). */
+export function nextThinkingLevel(model: Model, current: ModelThinkingLevel): ModelThinkingLevel {
+	const supported = getSupportedThinkingLevels(model);
+	const index = supported.indexOf(clampThinkingLevel(model, current));
+	return supported[(index + 1) % supported.length] ?? "off";
 }

@@ -1,15 +1,19 @@
 import { join } from "node:path";
 import {
 	type AuthContext,
+	type AuthInteraction,
+	type Credential,
 	type CredentialStore,
 	createModels,
 	createProvider,
+	type LoginOptions,
 	type Model,
 	type ModelsStore,
 	type MutableModels,
 	type Provider,
 } from "@tau/ai";
 import { RuntimeCredentials } from "../auth/runtime-credentials.js";
+import { escapeConfigValue } from "../auth/value-reference.js";
 import { isOffline } from "../env.js";
 import { errorMessage } from "../fs/json-text.js";
 import { type BaseProvider, type ComposedProvider, composeProvider } from "../models-json/compose.js";
@@ -159,6 +163,36 @@ export class ModelRuntime {
 	async refreshAvailability(providerIds?: readonly string[]): Promise<void> {
 		const ids = providerIds ?? this.models.getProviders().map((provider) => provider.id);
 		await Promise.all(ids.map((id) => this.refreshOne(id)));
+	}
+
+	/**
+	 * Runs a provider's login flow, saves the credential and refreshes that provider's availability.
+	 * A typed API key is stored escaped, so a literal `$` or leading `!` is not read as a reference.
+	 */
+	async login(
+		providerId: string,
+		type: "api_key" | "oauth",
+		interaction: AuthInteraction,
+		options?: LoginOptions,
+	): Promise<Credential> {
+		const apiKeyAuth = this.models.getProvider(providerId)?.auth.apiKey;
+		let credential: Credential;
+		if (type === "api_key" && apiKeyAuth?.login) {
+			const signal = interaction.signal ?? new AbortController().signal;
+			const typed = await apiKeyAuth.login({ ...interaction, signal });
+			credential = typed.key === undefined ? typed : { ...typed, key: escapeConfigValue(typed.key) };
+			await this.credentials.modify(providerId, async () => credential, { signal });
+		} else {
+			credential = await this.models.login(providerId, type, interaction, options);
+		}
+		await this.refreshAvailability([providerId]);
+		return credential;
+	}
+
+	/** Deletes the stored credential (the way back to environment keys) and refreshes availability. */
+	async logout(providerId: string): Promise<void> {
+		await this.models.logout(providerId);
+		await this.refreshAvailability([providerId]);
 	}
 
 	async setRuntimeApiKey(providerId: string, key: string): Promise<void> {
