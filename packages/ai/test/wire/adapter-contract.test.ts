@@ -1,4 +1,10 @@
-import type { AssistantMessageEvent, Tool, ToolCall } from "@tau/ai";
+import {
+	type AssistantMessageEvent,
+	isContextOverflow,
+	isRetryableAssistantError,
+	type Tool,
+	type ToolCall,
+} from "@tau/ai";
 import { describe, expect, it } from "vitest";
 import {
 	API_KEY,
@@ -233,6 +239,8 @@ describe.each(WIRE_APIS)("%s adapter over the wire", (api) => {
 		}[api];
 		expect(message.errorMessage).toContain("400");
 		expect(message.errorMessage).toContain(wording);
+		expect(isContextOverflow(message)).toBe(true);
+		expect(isRetryableAssistantError(message)).toBe(false);
 	});
 
 	it("truncates huge error bodies at 4000 characters", async () => {
@@ -253,7 +261,7 @@ describe.each(WIRE_APIS)("%s adapter over the wire", (api) => {
 		server.enqueue({ text: { tokens: 400 }, fault: { kind: "disconnect", afterBytes: 6000 } });
 		const { message } = await collect(wireApi(api).stream(wireModel(api, server), transcript(), { apiKey: API_KEY }));
 		expect(message.stopReason).toBe("error");
-		expect(message.errorMessage).toBeTruthy();
+		expect(isRetryableAssistantError(message)).toBe(true);
 		expect(texts(message).length).toBeGreaterThan(0);
 	});
 
@@ -268,6 +276,7 @@ describe.each(WIRE_APIS)("%s adapter over the wire", (api) => {
 			"openai-responses": "OpenAI Responses stream ended before a terminal response event",
 		}[api];
 		expect(message.errorMessage).toBe(expected);
+		expect(isRetryableAssistantError(message)).toBe(true);
 	});
 
 	it("reports a malformed SSE line as an error event", async () => {
@@ -285,6 +294,7 @@ describe.each(WIRE_APIS)("%s adapter over the wire", (api) => {
 		const { events, message } = await collect(wireApi(api).stream(model, transcript(), { apiKey: API_KEY }));
 		expect(events.map((e) => e.type)).toEqual(["error"]);
 		expect(message.errorMessage).toContain("ECONNREFUSED");
+		expect(isRetryableAssistantError(message)).toBe(true);
 	});
 
 	it("an invalid base URL becomes an error event, never a throw or a hang", async () => {

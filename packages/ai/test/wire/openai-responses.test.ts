@@ -303,6 +303,26 @@ describe("openai-responses stream mapping", () => {
 		expect(bare.message.errorMessage).toBe("Response incomplete without a provider reason");
 	});
 
+	it.each([
+		["cancelled", "error"],
+		["failed", "error"],
+		["queued", "stop"],
+		["in_progress", "stop"],
+	] as const)("a terminal response with status %s ends as %s", async (status, expected) => {
+		const server = await mockServer();
+		const frame = (data: Json) => `event: ${data.type}\ndata: ${JSON.stringify(data)}\n\n`;
+		server.enqueue({
+			raw: [
+				frame({ type: "response.created", response: { id: "resp_s", status: "in_progress", output: [] } }),
+				frame({ type: "response.completed", response: { id: "resp_s", status, output: [] } }),
+			],
+		});
+		const { message } = await collect(wireApi(api).stream(wireModel(api, server), transcript(), { apiKey: API_KEY }));
+		expect(message.stopReason).toBe(expected);
+		expect(message.rawStopReason).toBe(status);
+		if (expected === "error") expect(message.errorMessage).toBe("Unknown error (no error details in response)");
+	});
+
 	it("response.failed and error events become error texts", async () => {
 		const failed = await run({
 			text: "x",
