@@ -49,6 +49,8 @@ export {
 } from "./nested-calls/nested-tool-calls.js";
 export { addUsage } from "./nested-calls/usage-sum.js";
 export { type ResolvedCommand, resolveCommands } from "./registry/commands.js";
+export { activatesOnRegistration, isCallable, isDeclarable, nextActiveTools } from "./registry/exposure.js";
+export { applyExtensionFlagValues } from "./registry/flags.js";
 export {
 	findEntryRenderer,
 	findMessageRenderer,
@@ -56,6 +58,7 @@ export {
 	resolveToolRenderers,
 	transformMarkdown,
 } from "./registry/renderers.js";
+export { RESERVED_KEYBINDING_ACTIONS, type ResolvedShortcuts, resolveShortcuts } from "./registry/shortcuts.js";
 export {
 	exposureOf,
 	normalizePromptGuidelines,

@@ -80,6 +80,7 @@ export class ExtensionRunner {
 	private currentMode: ExtensionMode = "print";
 	private readonly theme: Theme | undefined;
 	private readonly host: DispatchHost;
+	private readonly reportedMcpServers = new Set<string>();
 
 	constructor(options: ExtensionRunnerOptions) {
 		this.extensions = options.extensions;
@@ -106,6 +107,7 @@ export class ExtensionRunner {
 		this.runtime.coreBound = true;
 		this.contextActions = contextActions;
 		this.runtime.onMcpServersChange = () => {
+			this.reportUnhandledMcpServers();
 			void this.emit({ type: "mcp_servers_change" });
 		};
 		if (providerActions) this.runtime.bindProviders(providerActions);
@@ -171,6 +173,27 @@ export class ExtensionRunner {
 
 	setFlagValue(name: string, value: boolean | string): void {
 		this.runtime.flagValues.set(name, value);
+	}
+
+	/**
+	 * Reports each extension-registered MCP server once when no loaded extension handles
+	 * `mcp_servers_change` (nothing would connect it). Called after binding, on session start,
+	 * reload and each change.
+	 */
+	reportUnhandledMcpServers(): void {
+		if (this.hasHandlers("mcp_servers_change")) return;
+		for (const server of this.runtime.mcpServers) {
+			const key = `${server.extensionPath}\0${server.name}`;
+			if (this.reportedMcpServers.has(key)) continue;
+			this.reportedMcpServers.add(key);
+			this.runtime.report(
+				server.extensionPath,
+				"register_mcp_server",
+				new Error(
+					`MCP server "${server.name}" is registered but no loaded extension connects MCP servers (none handles mcp_servers_change).`,
+				),
+			);
+		}
 	}
 
 	// Contexts

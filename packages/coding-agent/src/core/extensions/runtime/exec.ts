@@ -28,7 +28,12 @@ export function execCommand(
 	args: string[],
 	options: ExecOptions & { cwd: string },
 ): Promise<ExecResult> {
-	const maxBuffer = validMaxBuffer(options.maxBuffer);
+	let maxBuffer: number;
+	try {
+		maxBuffer = validMaxBuffer(options.maxBuffer);
+	} catch (error) {
+		return Promise.reject(error);
+	}
 	return new Promise((resolve) => {
 		let stdout = "";
 		let stderr = "";
