@@ -171,6 +171,20 @@ describe("TuiMainScreen differential rendering", () => {
 		tui.stop();
 	});
 
+	it("a render() call between frames does not hide a change from the next frame", async () => {
+		const { term, tui, content } = setup();
+		content.set(numbered(5));
+		tui.renderNow();
+		const next = numbered(5);
+		next[3] = "changed between frames";
+		content.set(next);
+		tui.render(40);
+		tui.renderNow();
+		await term.flush();
+		expect(term.getViewport().slice(0, 5)).toEqual(next);
+		tui.stop();
+	});
+
 	it("appends the line reset and strips OSC 133 prefixes", async () => {
 		const { term, tui, content } = setup();
 		content.set(["\x1b]133;A\x07\x1b]133;B\x07prompt", "\x1b[31mred"]);

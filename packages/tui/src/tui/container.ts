@@ -6,6 +6,8 @@ export interface ChildLines {
 	children: readonly Component[];
 	parts: readonly (readonly string[])[];
 	lines: readonly string[];
+	/** Index of the first line that may differ from the previous result's lines. */
+	changeStart: number;
 }
 
 function sameLines(a: readonly string[], b: readonly string[]): boolean {
@@ -25,24 +27,38 @@ export function renderChildLines(
 	previous: ChildLines | undefined,
 ): ChildLines {
 	const parts = children.map((c) => c.render(width));
-	if (
-		previous &&
+	const comparable =
+		previous !== undefined &&
 		previous.width === width &&
 		previous.children.length === children.length &&
-		previous.children.every((c, i) => c === children[i]) &&
-		previous.parts.every((p, i) => sameLines(p, parts[i]!))
-	) {
-		return previous;
+		previous.children.every((c, i) => c === children[i]);
+	// Index of the first part that differs; everything before it is reused from `previous`.
+	let same = 0;
+	if (comparable) while (same < parts.length && sameLines(previous.parts[same]!, parts[same]!)) same++;
+	if (comparable && same === parts.length) return previous;
+	let offset = 0;
+	for (let i = 0; i < same; i++) offset += parts[i]!.length;
+	const lines = comparable && same > 0 ? previous.lines.slice(0, offset) : [];
+	let changeStart = comparable ? offset : 0;
+	if (comparable) {
+		// Within the first differing part, skip its unchanged leading lines too.
+		const before = previous.parts[same]!;
+		const after = parts[same]!;
+		let k = 0;
+		while (k < before.length && k < after.length && before[k] === after[k]) k++;
+		changeStart += k;
 	}
-	const lines: string[] = [];
-	for (const part of parts) for (const line of part) lines.push(line);
-	return { width, children: [...children], parts, lines };
+	for (let i = same; i < parts.length; i++) for (const line of parts[i]!) lines.push(line);
+	return { width, children: [...children], parts, lines, changeStart };
 }
 
 /** A component made of other components stacked vertically. */
 export class Container implements Component {
 	children: Component[] = [];
 	private layout: ChildLines | undefined;
+	/** First line index of the last `render` that may differ from `changeBase` (the render before it). */
+	protected changeStart = 0;
+	protected changeBase: readonly string[] | undefined;
 
 	addChild(component: Component): void {
 		this.children.push(component);
@@ -62,8 +78,11 @@ export class Container implements Component {
 	}
 
 	render(width: number): readonly string[] {
-		this.layout = renderChildLines(this.children, width, this.layout);
-		return this.layout.lines;
+		const next = renderChildLines(this.children, width, this.layout);
+		this.changeBase = this.layout?.lines;
+		this.changeStart = next === this.layout ? next.lines.length : next.changeStart;
+		this.layout = next;
+		return next.lines;
 	}
 
 	handleMouse(event: TuiMouseEvent): TuiMouseEventResult | undefined {

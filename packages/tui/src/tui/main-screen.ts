@@ -2,14 +2,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { visibleWidth } from "../text/width.js";
-import {
-	applyLineResets,
-	type CursorPosition,
-	extractCursor,
-	isImageLine,
-	resolveFakeCursors,
-	stripPromptMarkers,
-} from "./frame.js";
+import { type CursorPosition, findCursor, isImageLine, prepareLine, resetLine } from "./frame.js";
+import { LineCache } from "./line-cache.js";
 import { OutputWriter } from "./output-writer.js";
 import { compositeOverlays } from "./overlay-layout.js";
 import { TuiBase, type TuiMode } from "./tui-base.js";
@@ -23,7 +17,8 @@ const SYNC_END = "\x1b[?2026l";
  */
 export class TuiMainScreen extends TuiBase {
 	readonly mode: TuiMode = "regular";
-	private previousLines: string[] = [];
+	/** Line count of the last frame (its content lives in the reset cache). */
+	private previousLength = 0;
 	private previousWidth = 0;
 	private previousHeight = 0;
 	private previousViewportTop = 0;
@@ -31,9 +26,18 @@ export class TuiMainScreen extends TuiBase {
 	private hardwareCursorRow = 0;
 	private maxLinesRendered = 0;
 	private lastCursor: { position: CursorPosition | null; shown: boolean } | undefined;
+	/** Per-line post-processing, reused for lines that did not change since the last frame. */
+	private readonly prepared = new LineCache();
+	private preparedFor = false;
+	private lastRaw: readonly string[] | undefined;
+	private lastOverlaid = false;
+	private readonly reset = new LineCache();
 
 	protected resetRenderState(): void {
-		this.previousLines = [];
+		this.prepared.clear();
+		this.reset.clear();
+		this.lastRaw = undefined;
+		this.previousLength = 0;
 		this.previousWidth = -1;
 		this.previousHeight = -1;
 		this.previousViewportTop = 0;
@@ -45,10 +49,10 @@ export class TuiMainScreen extends TuiBase {
 	protected preStart(): void {}
 
 	protected preStop(preserveScreen: boolean): void {
-		if (preserveScreen || this.previousLines.length === 0) return;
-		const out = moveRows(this.previousLines.length - 1 - this.hardwareCursorRow);
+		if (preserveScreen || this.previousLength === 0) return;
+		const out = moveRows(this.previousLength - 1 - this.hardwareCursorRow);
 		this.terminal.write(`${out}\r\n`);
-		this.hardwareCursorRow = this.previousLines.length;
+		this.hardwareCursorRow = this.previousLength;
 	}
 
 	protected postStop(): void {}
@@ -66,15 +70,29 @@ export class TuiMainScreen extends TuiBase {
 		if (heightChanged && this.previousHeight > 0)
 			this.previousViewportTop = Math.max(0, this.previousViewportTop + this.previousHeight - height);
 
-		let frame = stripPromptMarkers(this.render(width));
-		frame = resolveFakeCursors(frame, this.showHardwareCursor);
+		if (this.preparedFor !== this.showHardwareCursor) {
+			this.prepared.clear();
+			this.preparedFor = this.showHardwareCursor;
+		}
+		const showCursor = this.showHardwareCursor;
+		const raw = this.render(width);
+		// Lines before the container's change start are the same objects as in the last frame, as
+		// long as no other render happened in between.
+		const from = this.previousWidth === width && this.changeBase === this.lastRaw ? this.changeStart : 0;
+		this.lastRaw = raw;
+		const prepared = this.prepared.update(raw, (l) => prepareLine(l, showCursor), from);
+		let frame: readonly string[] = this.prepared.outputs;
+		// Composited rows change without the underlying lines changing: check every row then.
+		const overlaid = this.overlays.length > 0 || this.lastOverlaid;
+		this.lastOverlaid = this.overlays.length > 0;
 		if (this.overlays.length > 0) frame = compositeOverlays(frame, this.placeOverlays(width, height), width, height);
-		const working = [...frame];
-		const cursor = extractCursor(working, height);
-		const lines = applyLineResets(working);
-		this.checkWidths(lines, width);
+		const cursor = findCursor(frame, height);
+		const resetFrom = overlaid ? 0 : prepared.first >= 0 ? prepared.first : frame.length;
+		const changed = this.reset.update(frame, resetLine, resetFrom);
+		const lines = this.reset.outputs;
+		if (changed.first >= 0) this.checkWidths(lines, changed.first, changed.last, width);
 
-		const firstRender = this.previousLines.length === 0 && !widthChanged && !heightChanged;
+		const firstRender = this.previousLength === 0 && !widthChanged && !heightChanged;
 		if (firstRender) {
 			this.fullRender(lines, false, width, height, cursor);
 			return;
@@ -91,12 +109,12 @@ export class TuiMainScreen extends TuiBase {
 			this.fullRender(lines, true, width, height, cursor);
 			return;
 		}
-		this.differentialRender(lines, width, height, cursor);
+		this.differentialRender(lines, changed, width, height, cursor);
 	}
 
 	/** A line wider than the terminal would wrap and corrupt every following row: fail loudly. */
-	private checkWidths(lines: readonly string[], width: number): void {
-		for (let i = 0; i < lines.length; i++) {
+	private checkWidths(lines: readonly string[], first: number, last: number, width: number): void {
+		for (let i = first; i <= last; i++) {
 			const line = lines[i]!;
 			if (isImageLine(line)) continue;
 			const w = visibleWidth(line);
@@ -120,7 +138,7 @@ export class TuiMainScreen extends TuiBase {
 	}
 
 	private fullRender(
-		lines: string[],
+		lines: readonly string[],
 		clear: boolean,
 		width: number,
 		height: number,
@@ -137,30 +155,30 @@ export class TuiMainScreen extends TuiBase {
 		out.append(this.cursorSequence(cursor));
 		out.append(SYNC_END);
 		out.flush();
-		this.previousLines = lines;
+		this.previousLength = lines.length;
 		this.previousWidth = width;
 		this.previousHeight = height;
 		this.redrawCount++;
 	}
 
-	private differentialRender(lines: string[], width: number, height: number, cursor: CursorPosition | null): void {
-		const old = this.previousLines;
-		let firstChanged = -1;
-		let lastChanged = -1;
-		const max = Math.max(old.length, lines.length);
-		for (let i = 0; i < max; i++) {
-			if ((old[i] ?? "") !== (lines[i] ?? "")) {
-				if (firstChanged < 0) firstChanged = i;
-				lastChanged = i;
-			}
-		}
-		if (lines.length > old.length) {
-			if (firstChanged < 0) firstChanged = old.length;
+	private differentialRender(
+		lines: readonly string[],
+		changed: { first: number; last: number },
+		width: number,
+		height: number,
+		cursor: CursorPosition | null,
+	): void {
+		const oldLength = this.previousLength;
+		let firstChanged = changed.first;
+		let lastChanged = changed.last;
+		if (lines.length > oldLength) {
+			if (firstChanged < 0) firstChanged = oldLength;
 			lastChanged = lines.length - 1;
 		}
-		if (lines.length < old.length && firstChanged < 0) {
-			firstChanged = lines.length;
-			lastChanged = old.length - 1;
+		if (lines.length < oldLength) {
+			// Missing lines count as "": the removed rows changed.
+			firstChanged = firstChanged < 0 ? lines.length : Math.min(firstChanged, lines.length);
+			lastChanged = oldLength - 1;
 		}
 		this.previousWidth = width;
 		this.previousHeight = height;
@@ -172,7 +190,7 @@ export class TuiMainScreen extends TuiBase {
 		const viewportBottom = this.previousViewportTop + height - 1;
 		if (firstChanged >= lines.length) {
 			const newLast = lines.length - 1;
-			if (newLast < this.previousViewportTop || old.length - lines.length > height) {
+			if (newLast < this.previousViewportTop || oldLength - lines.length > height) {
 				this.fullRender(lines, true, width, height, cursor);
 				return;
 			}
@@ -203,19 +221,19 @@ export class TuiMainScreen extends TuiBase {
 			lowest = Math.max(lowest, row);
 			this.maxLinesRendered = Math.max(this.maxLinesRendered, end + 1);
 		}
-		if (old.length > lines.length) {
+		if (oldLength > lines.length) {
 			// Content shrank: blank the rows that held the removed lines, then come back.
 			const newLast = lines.length - 1;
 			if (newLast >= 0) {
 				out.append(this.moveTo(row, newLast));
 				row = newLast;
-				for (let i = lines.length; i < old.length; i++) out.append("\r\n\x1b[2K");
+				for (let i = lines.length; i < oldLength; i++) out.append("\r\n\x1b[2K");
 			} else {
 				out.append(`${this.moveTo(row, 0)}\r\x1b[2K`);
 				row = 0;
-				for (let i = 1; i < old.length; i++) out.append("\r\n\x1b[2K");
+				for (let i = 1; i < oldLength; i++) out.append("\r\n\x1b[2K");
 			}
-			const cleared = newLast >= 0 ? old.length - lines.length : old.length - 1;
+			const cleared = newLast >= 0 ? oldLength - lines.length : oldLength - 1;
 			lowest = Math.max(lowest, row + cleared);
 			out.append(moveRows(-cleared));
 			row = Math.max(0, newLast);
@@ -225,7 +243,7 @@ export class TuiMainScreen extends TuiBase {
 		out.append(this.cursorSequence(cursor));
 		out.append(SYNC_END);
 		out.flush();
-		this.previousLines = lines;
+		this.previousLength = lines.length;
 	}
 
 	/**
