@@ -319,6 +319,24 @@ describe.each(WIRE_APIS)("%s adapter over the wire", (api) => {
 		expect(server.requests).toHaveLength(0);
 	});
 
+	it("a tool whose parameters are not an object schema fails locally, naming the tool", async () => {
+		const server = await mockServer();
+		const broken = { name: "broken", description: "x", parameters: { type: "string" } } as Tool;
+		const { events, message } = await collect(
+			wireApi(api).stream(wireModel(api, server), transcript({ tools: [broken] }), { apiKey: API_KEY }),
+		);
+		expect(events.map((e) => e.type)).toEqual(["error"]);
+		expect(message.errorMessage).toBe(
+			'Tool "broken" has invalid parameters: the root schema must have type "object"',
+		);
+		const nullSchema = { name: "nothing", description: "x", parameters: null } as unknown as Tool;
+		const second = await collect(
+			wireApi(api).stream(wireModel(api, server), transcript({ tools: [nullSchema] }), { apiKey: API_KEY }),
+		);
+		expect(second.message.errorMessage).toBe('Tool "nothing" has invalid parameters: expected a JSON Schema object');
+		expect(server.requests).toHaveLength(0);
+	});
+
 	it("without a key: stream yields an error event naming the provider", async () => {
 		const server = await mockServer();
 		const { message } = await collect(wireApi(api).stream(wireModel(api, server), transcript(), {}));

@@ -305,6 +305,39 @@ describe("anthropic-messages stream mapping", () => {
 		expect(texts(message).length).toBeGreaterThan(0);
 	});
 
+	it("accumulates signature deltas into one thinking signature", async () => {
+		const server = await mockServer();
+		const frame = (data: Json) => `event: ${data.type}\ndata: ${JSON.stringify(data)}\n\n`;
+		const usage = { input_tokens: 5, output_tokens: 1 };
+		server.enqueue({
+			raw: [
+				frame({
+					type: "message_start",
+					message: { id: "msg_1", type: "message", role: "assistant", model: "mock-model", content: [], usage },
+				}),
+				frame({
+					type: "content_block_start",
+					index: 0,
+					content_block: { type: "thinking", thinking: "", signature: "" },
+				}),
+				frame({ type: "content_block_delta", index: 0, delta: { type: "thinking_delta", thinking: "hm" } }),
+				frame({ type: "content_block_delta", index: 0, delta: { type: "signature_delta", signature: "part1-" } }),
+				frame({ type: "content_block_delta", index: 0, delta: { type: "signature_delta", signature: "part2" } }),
+				frame({ type: "content_block_stop", index: 0 }),
+				frame({
+					type: "message_delta",
+					delta: { stop_reason: "end_turn", stop_sequence: null },
+					usage: { output_tokens: 7 },
+				}),
+				frame({ type: "message_stop" }),
+			],
+		});
+		const { message } = await collect(wireApi(api).stream(wireModel(api, server), transcript(), { apiKey: API_KEY }));
+		expect(message.content).toEqual([{ type: "thinking", thinking: "hm", thinkingSignature: "part1-part2" }]);
+		expect(message.usage).toMatchObject({ input: 5, output: 7, totalTokens: 12 });
+		expect(message.responseId).toBe("msg_1");
+	});
+
 	it("reports reasoning tokens from output_tokens_details", async () => {
 		const server = await mockServer();
 		server.enqueue({ thinking: "hmm", text: "ok", usage: { output: 40, reasoning: 25 } });

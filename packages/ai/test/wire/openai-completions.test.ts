@@ -362,6 +362,43 @@ describe("openai-completions payload", () => {
 		});
 	});
 
+	it("compat: non-null assistant content, no reasoning_effort when unsupported, cache key modes, no long retention", async () => {
+		const history: Message[] = [
+			{ role: "user", content: "Go", timestamp: 1 },
+			assistant([{ type: "toolCall", id: "call_1", name: "read", arguments: {} }]),
+			{
+				role: "toolResult",
+				toolCallId: "call_1",
+				toolName: "read",
+				content: [{ type: "text", text: "r" }],
+				isError: false,
+				timestamp: 3,
+			},
+		];
+		const nonNull = await sent({ compat: { requiresNonNullAssistantContent: true } }, {}, history);
+		expect((nonNull.request.messages as Json[])[2]?.content).toBe("");
+		const nullable = await sent({}, {}, history);
+		expect((nullable.request.messages as Json[])[2]?.content).toBeNull();
+		const noEffort = await sent(
+			{ reasoning: true, compat: { supportsReasoningEffort: false } },
+			{ reasoningEffort: "high" },
+		);
+		expect(noEffort.request.reasoning_effort).toBeUndefined();
+		const enabled = await sent({ compat: { promptCacheKeyMode: "enabled" } }, { sessionId: "k" });
+		expect(enabled.request.prompt_cache_key).toBe("k");
+		const disabled = await sent(
+			{ compat: { promptCacheKeyMode: "disabled" } },
+			{ sessionId: "k", cacheRetention: "long" },
+		);
+		expect(disabled.request.prompt_cache_key).toBeUndefined();
+		const shortOnly = await sent(
+			{ compat: { supportsLongCacheRetention: false } },
+			{ sessionId: "k", cacheRetention: "long" },
+		);
+		expect(shortOnly.request.prompt_cache_retention).toBeUndefined();
+		expect(shortOnly.request.prompt_cache_key).toBeUndefined();
+	});
+
 	it("replays reasoning_details from the thinking signature", async () => {
 		const details = [{ type: "reasoning.encrypted", data: "ENC", index: 0 }];
 		const { request } = await sent({ reasoning: true }, {}, [

@@ -8,7 +8,6 @@ import type {
 } from "@anthropic-ai/sdk/resources/messages/messages.js";
 import { getSystemMessageText } from "../../system-messages/render.js";
 import { getCurrentTools, getInitialSystemMessage } from "../../system-messages/replay.js";
-import { makeStrictJsonSchema, resolveJsonSchemaStrictSampling } from "../../tools/strict-schema.js";
 import type { AnthropicOptions } from "../../types/api-options.js";
 import type { AnthropicMessagesCompat } from "../../types/compat.js";
 import type { TranscriptContext } from "../../types/context.js";
@@ -17,6 +16,7 @@ import type { CacheRetention } from "../../types/thinking.js";
 import type { Tool } from "../../types/tools.js";
 import { sanitizeSurrogates } from "../../utils/sanitize-surrogates.js";
 import { resolveCacheRetention } from "../shared/cache-retention.js";
+import { resolveToolSchema } from "../shared/tool-schema.js";
 import { convertAnthropicMessages } from "./messages.js";
 
 /** Compat flags with their defaults filled in (ai.md §16.2). */
@@ -96,10 +96,7 @@ function inputSchema(parameters: Record<string, unknown>): AnthropicTool.InputSc
 }
 
 function convertTool(tool: Tool, compat: ResolvedAnthropicCompat): AnthropicTool {
-	const strict = resolveJsonSchemaStrictSampling(tool, compat.supportsStrictTools, isAnthropicStrictUnsupported);
-	const parameters = (
-		strict ? makeStrictJsonSchema(tool.parameters, isAnthropicStrictUnsupported) : tool.parameters
-	) as Record<string, unknown>;
+	const { parameters, strict } = resolveToolSchema(tool, compat.supportsStrictTools, isAnthropicStrictUnsupported);
 	const converted: AnthropicTool = {
 		name: tool.name,
 		description: sanitizeSurrogates(tool.description),

@@ -116,13 +116,16 @@ function toolResultText(result: ToolResultMessage): string {
 	return result.content.some((block) => block.type === "image") ? "(see attached image)" : "(no tool output)";
 }
 
-export function convertCompletionsTool(tool: Tool, strict: boolean | undefined): Record<string, unknown> {
+export function convertCompletionsTool(
+	tool: Tool,
+	schema: { parameters: Record<string, unknown>; strict: boolean | undefined },
+): Record<string, unknown> {
 	const fn: Record<string, unknown> = {
 		name: tool.name,
 		description: sanitizeSurrogates(tool.description),
-		parameters: tool.parameters,
+		parameters: schema.parameters,
 	};
-	if (strict !== undefined) fn.strict = strict;
+	if (schema.strict !== undefined) fn.strict = schema.strict;
 	return { type: "function", function: fn };
 }
 

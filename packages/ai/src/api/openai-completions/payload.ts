@@ -1,6 +1,5 @@
 import { resolveTranscriptTools } from "../../system-messages/tool-declarations.js";
 import { MIN_ANSWER_TOKENS, thinkingBudgetFor } from "../../thinking/budgets.js";
-import { makeStrictJsonSchema, resolveJsonSchemaStrictSampling } from "../../tools/strict-schema.js";
 import type { OpenAICompletionsOptions } from "../../types/api-options.js";
 import type { ChatTemplateKwarg } from "../../types/compat.js";
 import type { TranscriptContext } from "../../types/context.js";
@@ -8,6 +7,7 @@ import type { Api, Model } from "../../types/model.js";
 import type { ThinkingLevel } from "../../types/thinking.js";
 import type { Tool } from "../../types/tools.js";
 import { cachingSessionId, clampCodePoints, resolveCacheRetention } from "../shared/cache-retention.js";
+import { resolveToolSchema } from "../shared/tool-schema.js";
 import type { ResolvedCompletionsCompat } from "./compat.js";
 import { type ChatMessage, convertCompletionsMessages, convertCompletionsTool } from "./messages.js";
 
@@ -151,14 +151,7 @@ export function buildCompletionsPayload(
 ): CompletionsPayload {
 	const support = compat.supportsMidConvoSystemMessages && compat.supportsMidConvoToolAdditions ? "additions" : "none";
 	const { requestTools, foldedSystemMessages } = resolveTranscriptTools(transcript.messages, support);
-	const convertTool = (tool: Tool) => {
-		const sampling = resolveJsonSchemaStrictSampling(tool, compat.supportsStrictMode);
-		const strict = compat.supportsStrictMode ? sampling === true : undefined;
-		return convertCompletionsTool(
-			strict ? { ...tool, parameters: makeStrictJsonSchema(tool.parameters) } : tool,
-			strict,
-		);
-	};
+	const convertTool = (tool: Tool) => convertCompletionsTool(tool, resolveToolSchema(tool, compat.supportsStrictMode));
 	const messages = convertCompletionsMessages(transcript.messages, model, {
 		compat,
 		inPlaceToolsFrom: support === "additions" ? foldedSystemMessages : undefined,

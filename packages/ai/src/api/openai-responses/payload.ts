@@ -1,5 +1,4 @@
 import { getCurrentTools } from "../../system-messages/replay.js";
-import { makeStrictJsonSchema, resolveJsonSchemaStrictSampling } from "../../tools/strict-schema.js";
 import type { OpenAIResponsesOptions } from "../../types/api-options.js";
 import type { OpenAIResponsesCompat } from "../../types/compat.js";
 import type { TranscriptContext } from "../../types/context.js";
@@ -7,6 +6,7 @@ import type { Api, Model } from "../../types/model.js";
 import type { Tool } from "../../types/tools.js";
 import { sanitizeSurrogates } from "../../utils/sanitize-surrogates.js";
 import { cachingSessionId, clampCodePoints, resolveCacheRetention } from "../shared/cache-retention.js";
+import { resolveToolSchema } from "../shared/tool-schema.js";
 import { convertResponsesInput, type ResponsesInputItem, responsesInstructionRole } from "./messages.js";
 
 /** The compat flags tau 1.0 honours, defaults applied (ai.md §16.4). */
@@ -40,13 +40,12 @@ const MIN_OUTPUT_TOKENS = 16;
 const ENCRYPTED_REASONING = "reasoning.encrypted_content";
 
 function convertTool(tool: Tool, compat: ResolvedResponsesCompat): Record<string, unknown> {
-	const sampling = resolveJsonSchemaStrictSampling(tool, compat.supportsStrictMode);
-	const strict = compat.supportsStrictMode ? sampling === true : undefined;
+	const { parameters, strict } = resolveToolSchema(tool, compat.supportsStrictMode);
 	const converted: Record<string, unknown> = {
 		type: "function",
 		name: tool.name,
 		description: sanitizeSurrogates(tool.description),
-		parameters: strict ? makeStrictJsonSchema(tool.parameters) : tool.parameters,
+		parameters,
 	};
 	if (strict !== undefined) converted.strict = strict;
 	return converted;
