@@ -248,6 +248,22 @@ describe.each(WIRE_APIS)("%s request options and hooks", (api) => {
 		);
 	});
 
+	it("sends through a custom fetch when one is given", async () => {
+		const server = await mockServer();
+		server.enqueue({ text: "ok" });
+		const urls: string[] = [];
+		const countingFetch: typeof fetch = (input, init) => {
+			urls.push(String(input instanceof Request ? input.url : input));
+			return fetch(input, init);
+		};
+		const { message } = await collect(
+			wireApi(api).stream(wireModel(api, server), transcript(), { apiKey: API_KEY, fetch: countingFetch }),
+		);
+		expect(message.stopReason).toBe("stop");
+		expect(urls).toHaveLength(1);
+		expect(urls[0]).toMatch(/\/(messages|chat\/completions|responses)$/);
+	});
+
 	it("timeoutMs bounds a request that never answers", async () => {
 		const server = await mockServer();
 		server.enqueue({ fault: { kind: "stall" } });
