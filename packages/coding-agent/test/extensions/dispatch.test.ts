@@ -155,6 +155,16 @@ describe("tool_call gate", () => {
 		});
 	});
 
+	it("an abort during the handlers ends the call with Operation aborted", async () => {
+		const controller = new AbortController();
+		const { runner } = await runnerWith((pi) => pi.on("tool_call", () => void controller.abort()));
+		expect(await runner.emitToolCall(toolCall("read", { path: "a" }), controller.signal)).toEqual({
+			block: true,
+			reason: "Operation aborted",
+			terminate: false,
+		});
+	});
+
 	it("an allowed call passes through", async () => {
 		const { runner } = await runnerWith((pi) => pi.on("tool_call", () => ({ block: false })));
 		expect(await runner.emitToolCall(toolCall("read", { path: "a" }))).toEqual({ block: false });
@@ -568,6 +578,17 @@ describe("contexts, UI and staleness", () => {
 		);
 		await runner.emit({ type: "agent_start" });
 		expect(observed).toEqual([false, "print", undefined, false, ""]);
+	});
+
+	it("the no-op UI emits no ui_prompt events", async () => {
+		const events: string[] = [];
+		const { runner } = await runnerWith((pi) => {
+			pi.on("ui_prompt_start", (event) => void events.push(event.type));
+			pi.on("ui_prompt_end", (event) => void events.push(event.type));
+		});
+		await runner.createContext().ui.select("Pick", ["a"]);
+		await new Promise((resolve) => setImmediate(resolve));
+		expect(events).toEqual([]);
 	});
 
 	it("a bound UI emits coalesced ui_prompt events for nested dialogs", async () => {

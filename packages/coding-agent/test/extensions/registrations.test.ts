@@ -2,6 +2,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import {
+	activatesOnRegistration,
 	applyExtensionFlagValues,
 	type ExtensionAPI,
 	type ExtensionError,
@@ -199,6 +200,11 @@ describe("exposure", () => {
 		expect(isCallable("codemode", false)).toBe(true);
 		expect(isCallable("deferred", false)).toBe(true);
 		expect(isCallable("hidden", true)).toBe(false);
+		expect(activatesOnRegistration({})).toBe(true);
+		expect(activatesOnRegistration({ exposure: "model-only" })).toBe(true);
+		expect(activatesOnRegistration({ defaultActive: false })).toBe(false);
+		expect(activatesOnRegistration({ exposure: "deferred" })).toBe(false);
+		expect(activatesOnRegistration({ exposure: "codemode" })).toBe(false);
 		const exposures: Record<string, "direct" | "hidden"> = {
 			read: "direct",
 			bash: "direct",
