@@ -210,6 +210,22 @@ describe("TuiMainScreen differential rendering", () => {
 		expect(term.started).toBe(false);
 	});
 
+	it("TAU_TUI_DEBUG_REDRAW logs the reason of every full redraw", async () => {
+		const dir = fs.mkdtempSync(path.join(os.tmpdir(), "tau-tui-debug-"));
+		vi.stubEnv("TAU_TUI_DEBUG_REDRAW", "1");
+		const term = new VirtualTerminal(40, 10);
+		const tui = new TuiMainScreen(term, false, dir);
+		tui.addChild(new Lines(numbered(3)));
+		tui.start();
+		tui.renderNow();
+		term.resize(30, 10);
+		tui.renderNow();
+		tui.stop();
+		const log = fs.readFileSync(path.join(dir, "tau-tui-debug.log"), "utf8");
+		expect(log).toContain("full redraw: first render");
+		expect(log).toContain("full redraw: terminal width changed (40 -> 30)");
+	});
+
 	it("places the hardware cursor at the marker column, hidden unless enabled", async () => {
 		const { term, tui, content } = setup();
 		content.set(["first", `日本${CURSOR_MARKER}${renderFakeCursor(" ")}`, "after"]);

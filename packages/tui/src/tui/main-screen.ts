@@ -6,6 +6,7 @@ import { type CursorPosition, findCursor, isImageLine, prepareLine, resetLine } 
 import { LineCache } from "./line-cache.js";
 import { OutputWriter } from "./output-writer.js";
 import { compositeOverlays } from "./overlay-layout.js";
+import { RenderDebugLog } from "./render-debug.js";
 import { TuiBase, type TuiMode } from "./tui-base.js";
 
 const SYNC_START = "\x1b[?2026h";
@@ -32,6 +33,7 @@ export class TuiMainScreen extends TuiBase {
 	private lastRaw: readonly string[] | undefined;
 	private lastOverlaid = false;
 	private readonly reset = new LineCache();
+	private readonly debug = new RenderDebugLog(this.logDirectory);
 
 	protected resetRenderState(): void {
 		this.prepared.clear();
@@ -92,21 +94,32 @@ export class TuiMainScreen extends TuiBase {
 		const lines = this.reset.outputs;
 		if (changed.first >= 0) this.checkWidths(lines, changed.first, changed.last, width);
 
+		this.debug.frame(
+			{
+				firstChanged: changed.first,
+				viewportTop: this.previousViewportTop,
+				hardwareCursorRow: this.hardwareCursorRow,
+				lines: lines.length,
+			},
+			this.previousLength,
+			lines,
+		);
 		const firstRender = this.previousLength === 0 && !widthChanged && !heightChanged;
 		if (firstRender) {
-			this.fullRender(lines, false, width, height, cursor);
+			this.fullRender(lines, false, width, height, cursor, "first render");
 			return;
 		}
 		if (widthChanged) {
-			this.fullRender(lines, true, width, height, cursor);
+			const reason = `terminal width changed (${this.previousWidth} -> ${width})`;
+			this.fullRender(lines, true, width, height, cursor, reason);
 			return;
 		}
 		if (heightChanged && !process.env.TERMUX_VERSION) {
-			this.fullRender(lines, true, width, height, cursor);
+			this.fullRender(lines, true, width, height, cursor, "terminal height changed");
 			return;
 		}
 		if (this.clearOnShrink && lines.length < this.maxLinesRendered && this.overlays.length === 0) {
-			this.fullRender(lines, true, width, height, cursor);
+			this.fullRender(lines, true, width, height, cursor, "clearOnShrink");
 			return;
 		}
 		this.differentialRender(lines, changed, width, height, cursor);
@@ -143,7 +156,9 @@ export class TuiMainScreen extends TuiBase {
 		width: number,
 		height: number,
 		cursor: CursorPosition | null,
+		reason: string,
 	): void {
+		this.debug.redraw(reason);
 		const out = new OutputWriter((d) => this.terminal.write(d));
 		out.append(SYNC_START);
 		if (clear) out.append("\x1b[2J\x1b[H\x1b[3J");
@@ -191,11 +206,11 @@ export class TuiMainScreen extends TuiBase {
 		if (firstChanged >= lines.length) {
 			const newLast = lines.length - 1;
 			if (newLast < this.previousViewportTop || oldLength - lines.length > height) {
-				this.fullRender(lines, true, width, height, cursor);
+				this.fullRender(lines, true, width, height, cursor, "content shrank above the viewport");
 				return;
 			}
 		} else if (firstChanged < this.previousViewportTop) {
-			this.fullRender(lines, true, width, height, cursor);
+			this.fullRender(lines, true, width, height, cursor, "firstChanged < viewportTop");
 			return;
 		}
 
