@@ -139,6 +139,18 @@ describe("scopes", () => {
 		expect(manager.getTheme()).toBe("system");
 	});
 
+	it("drops a queued project write when trust is revoked before it runs", async () => {
+		const { cwd, agentDir, projectPath } = setup();
+		const manager = SettingsManager.create(cwd, agentDir);
+		manager.setProjectSkillPaths(["./skills"]);
+		manager.setProjectTrusted(false);
+		await manager.flush();
+		expect(existsSync(projectPath)).toBe(false);
+		expect(manager.drainErrors().map((e) => e.error.message)).toEqual([
+			"Project is not trusted; refusing to write project settings",
+		]);
+	});
+
 	it("writes project lists to the project file only", async () => {
 		const { cwd, agentDir, userPath, projectPath } = setup({ theme: "dark" });
 		const manager = SettingsManager.create(cwd, agentDir);

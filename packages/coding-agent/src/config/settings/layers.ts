@@ -14,6 +14,7 @@ export interface SettingsLayersOptions {
 const DEFAULT_WRITE_RETRY_DEADLINE_MS = 5000;
 const WRITE_RETRY_INTERVAL_MS = 20;
 const SCOPES: readonly SettingsScope[] = ["global", "project"];
+const UNTRUSTED_PROJECT_WRITE = "Project is not trusted; refusing to write project settings";
 
 /** In-memory state of one settings file. */
 interface Layer {
@@ -204,7 +205,7 @@ export class SettingsLayers {
 	}
 
 	private assertProjectTrusted(): void {
-		if (!this.projectTrusted) throw new Error("Project is not trusted; refusing to write project settings");
+		if (!this.projectTrusted) throw new Error(UNTRUSTED_PROJECT_WRITE);
 	}
 
 	private save(scope: SettingsScope): void {
@@ -231,8 +232,12 @@ export class SettingsLayers {
 		seq: number,
 	): void {
 		const layer = this.layers[scope];
+		if (scope === "project" && !this.projectTrusted) {
+			// Trust was revoked after the setter: drop the write instead of retrying it.
+			this.errors.push(this.errorOf(scope, new Error(UNTRUSTED_PROJECT_WRITE)));
+			return;
+		}
 		try {
-			if (scope === "project") this.assertProjectTrusted();
 			this.storage.withLock(scope, (current) => {
 				const onDisk = parseSettingsText(current);
 				const merged: Record<string, unknown> = { ...onDisk };
