@@ -90,9 +90,9 @@ function commit(extension: Extension, runtime: ExtensionRuntime): void {
 	}
 	for (const change of extension.deferredChanges.splice(0)) {
 		try {
-			change();
+			change.apply();
 		} catch (error) {
-			runtime.report(extension.path, "register_provider", error);
+			runtime.report(extension.path, change.event, error);
 		}
 	}
 }

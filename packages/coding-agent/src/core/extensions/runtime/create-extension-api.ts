@@ -11,7 +11,7 @@ import type {
 import type { ToolDefinition } from "../api/tool-definition.js";
 import { failedExtensionMessage } from "./errors.js";
 import { execCommand } from "./exec.js";
-import type { AnyHandler, Extension } from "./extension.js";
+import type { AnyHandler, DeferredChange, Extension } from "./extension.js";
 import type { ExtensionRuntime } from "./extension-runtime.js";
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
@@ -56,9 +56,9 @@ export function createExtensionAPI(extension: Extension, runtime: ExtensionRunti
 		if (extension.state === "failed") throw new Error(failedExtensionMessage(extension.path));
 	};
 	/** Provider/MCP changes made while the factory runs wait for it to complete. */
-	const applyOrDefer = (change: () => void) => {
-		if (extension.state === "loading") extension.deferredChanges.push(change);
-		else change();
+	const applyOrDefer = (event: DeferredChange["event"], apply: () => void) => {
+		if (extension.state === "loading") extension.deferredChanges.push({ event, apply });
+		else apply();
 	};
 	const refreshTools = () => {
 		if (extension.state === "active") runtime.actions.refreshTools();
@@ -239,7 +239,7 @@ export function createExtensionAPI(extension: Extension, runtime: ExtensionRunti
 
 		registerProvider(nameOrProvider: string | NativeProvider, config?: ExtensionProviderConfig) {
 			assertActive();
-			applyOrDefer(() => {
+			applyOrDefer("register_provider", () => {
 				const providers = runtime.providerActions;
 				if (typeof nameOrProvider === "string") {
 					const providerConfig = config ?? {};
@@ -260,7 +260,7 @@ export function createExtensionAPI(extension: Extension, runtime: ExtensionRunti
 		},
 		unregisterProvider(name) {
 			assertActive();
-			applyOrDefer(() => {
+			applyOrDefer("register_provider", () => {
 				if (runtime.providerActions) {
 					runtime.providerActions.unregisterProvider(name);
 					return;
@@ -271,14 +271,14 @@ export function createExtensionAPI(extension: Extension, runtime: ExtensionRunti
 		},
 		registerVirtualModel(model: ExtensionVirtualModel<any>) {
 			assertActive();
-			applyOrDefer(() => {
+			applyOrDefer("register_virtual_model", () => {
 				if (runtime.providerActions) runtime.providerActions.registerVirtualModel(model, extension.path);
 				else runtime.pendingVirtualModelRegistrations.push({ model, extensionPath: extension.path });
 			});
 		},
 		unregisterVirtualModel(provider, id) {
 			assertActive();
-			applyOrDefer(() => {
+			applyOrDefer("register_virtual_model", () => {
 				if (runtime.providerActions) runtime.providerActions.unregisterVirtualModel(provider, id);
 				else
 					removeWhere(
@@ -290,7 +290,7 @@ export function createExtensionAPI(extension: Extension, runtime: ExtensionRunti
 		registerMcpServer(name, config) {
 			assertActive();
 			validateMcpServer(runtime, extension, name, config);
-			applyOrDefer(() => {
+			applyOrDefer("register_mcp_server", () => {
 				extension.mcpServers.set(name, config);
 				const existing = runtime.mcpServers.findIndex(
 					(server) => server.name === name && server.extensionPath === extension.path,
@@ -303,7 +303,7 @@ export function createExtensionAPI(extension: Extension, runtime: ExtensionRunti
 		},
 		unregisterMcpServer(name) {
 			assertActive();
-			applyOrDefer(() => {
+			applyOrDefer("register_mcp_server", () => {
 				if (!extension.mcpServers.delete(name)) return;
 				removeWhere(
 					runtime.mcpServers,

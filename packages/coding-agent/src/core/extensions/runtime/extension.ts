@@ -39,6 +39,12 @@ export interface RegisteredMarkdownTransformer {
 	options: MarkdownTransformerOptions;
 }
 
+/** A runtime change made while the factory ran, with the event its failure is reported under. */
+export interface DeferredChange {
+	event: "register_provider" | "register_virtual_model" | "register_mcp_server";
+	apply: () => void;
+}
+
 /**
  * One loaded extension: its registration tables, written only through its own `pi` object. The
  * runner reads them; `state` decides whether the API still accepts calls.
@@ -62,7 +68,7 @@ export interface Extension {
 	toolRendererResolvers: ToolRendererResolver[];
 	mcpServers: Map<string, McpServerConfig>;
 	/** Runtime changes made while the factory ran; applied only if it completes. */
-	deferredChanges: (() => void)[];
+	deferredChanges: DeferredChange[];
 	/** `pi.events` unsubscribers, removed when the factory fails or the runtime is invalidated. */
 	eventSubscriptions: Set<() => void>;
 }
