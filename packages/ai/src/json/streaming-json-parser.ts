@@ -377,8 +377,12 @@ export class StreamingJsonParser {
 				this.work.copies += copy.length + 1;
 				if (child !== undefined && childSlot && !childSlot.discard) copy.push(child);
 			} else {
-				copy = { ...(frame.value as JsonObject) };
-				this.work.copies += Object.keys(copy).length + 1;
+				// A key-by-key copy keeps V8's fast object shapes; spread copies degrade when a key is added.
+				const source = frame.value as JsonObject;
+				const target: JsonObject = {};
+				for (const key of Object.keys(source)) setMember(target, key, source[key] as JsonValue);
+				copy = target;
+				this.work.copies += Object.keys(source).length + 1;
 				if (child !== undefined && childSlot && !childSlot.discard) setMember(copy, childSlot.key as string, child);
 			}
 			child = frame.slot.discard ? undefined : copy;
