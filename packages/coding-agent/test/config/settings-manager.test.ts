@@ -2,6 +2,7 @@ import { chmodSync, existsSync, readdirSync, readFileSync, statSync } from "node
 import { join } from "node:path";
 import {
 	collectSettingsDiagnostics,
+	formatSettingsWarning,
 	resolveResourceEntries,
 	SETTINGS_DEFAULTS,
 	type SettingsError,
@@ -468,5 +469,57 @@ describe("accessor normalization", () => {
 		expect(
 			SettingsManager.inMemory({ terminal: { images: "kitty", hyperlinks: true } }).getTerminalCapabilityOverrides(),
 		).toEqual({ images: "kitty", hyperlinks: true });
+	});
+});
+
+describe("retry, editor and warnings", () => {
+	it("derives provider retry settings from httpIdleTimeoutMs unless set", () => {
+		expect(SettingsManager.inMemory().getRetrySettings()).toEqual({
+			enabled: true,
+			maxRetries: 3,
+			baseDelayMs: 2000,
+			maxAgentDelayMs: 60000,
+		});
+		expect(SettingsManager.inMemory().getProviderRetrySettings()).toEqual({
+			timeoutMs: 300000,
+			maxRetries: 0,
+			maxRetryDelayMs: 60000,
+		});
+		expect(SettingsManager.inMemory({ httpIdleTimeoutMs: "disabled" }).getProviderRetrySettings()).toEqual({
+			maxRetries: 0,
+			maxRetryDelayMs: 60000,
+		});
+		expect(
+			SettingsManager.inMemory({
+				retry: { provider: { timeoutMs: 5000, maxRetryDelayMs: 0 } },
+			}).getProviderRetrySettings(),
+		).toEqual({ timeoutMs: 5000, maxRetries: 0, maxRetryDelayMs: 0 });
+	});
+
+	it("falls back from a blank externalEditor to VISUAL, EDITOR, then nano", () => {
+		const saved = { ...process.env };
+		try {
+			process.env.VISUAL = "code --wait";
+			process.env.EDITOR = "vim";
+			expect(SettingsManager.inMemory({ externalEditor: "  " }).getExternalEditorCommand()).toBe("code --wait");
+			expect(SettingsManager.inMemory({ externalEditor: "hx" }).getExternalEditorCommand()).toBe("hx");
+			delete process.env.VISUAL;
+			expect(SettingsManager.inMemory().getExternalEditorCommand()).toBe("vim");
+			delete process.env.EDITOR;
+			expect(SettingsManager.inMemory().getExternalEditorCommand()).toBe(
+				process.platform === "win32" ? "notepad" : "nano",
+			);
+		} finally {
+			process.env = saved;
+		}
+	});
+
+	it("formats warnings for package commands", () => {
+		expect(
+			formatSettingsWarning("install", { scope: "project", path: "/p/.tau/settings.json", error: new Error("bad") }),
+		).toBe("Warning (install, project settings): bad");
+		expect(collectSettingsDiagnostics([{ scope: "global", error: new Error("oops") }])).toEqual([
+			{ type: "warning", message: "Invalid global settings: oops" },
+		]);
 	});
 });
