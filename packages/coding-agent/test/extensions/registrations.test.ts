@@ -1,9 +1,10 @@
-import { mkdtempSync } from "node:fs";
+import { existsSync, mkdtempSync, watch } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import {
 	activatesOnRegistration,
 	applyExtensionFlagValues,
+	EXEC_KILL_GRACE_MS,
 	type ExtensionAPI,
 	type ExtensionError,
 	ExtensionRunner,
@@ -18,7 +19,7 @@ import {
 	transformMarkdown,
 } from "@tau/coding-agent";
 import { Type } from "typebox";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { bindFakeSession } from "./fake-session.js";
 
 const cwd = mkdtempSync(join(tmpdir(), "tau-ext-registrations-"));
@@ -376,6 +377,30 @@ describe("exec", () => {
 		const aborted = api.exec(node, ["-e", "setInterval(() => {}, 1000)"], { signal: controller.signal });
 		controller.abort();
 		expect(await aborted).toMatchObject({ killed: true, code: 143 });
+	});
+
+	it("a process that ignores SIGTERM gets SIGKILL after the grace period", async () => {
+		let api!: ExtensionAPI;
+		await load((pi) => {
+			api = pi;
+		});
+		const dir = mkdtempSync(join(tmpdir(), "tau-ext-exec-"));
+		const ready = join(dir, "ready");
+		const watcher = watch(dir);
+		const started = new Promise<void>((resolve) => watcher.on("change", () => existsSync(ready) && resolve()));
+		vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+		try {
+			const controller = new AbortController();
+			const script = `process.on("SIGTERM", () => {}); require("node:fs").writeFileSync(${JSON.stringify(ready)}, "1"); setInterval(() => {}, 1000);`;
+			const running = api.exec(process.execPath, ["-e", script], { signal: controller.signal });
+			await started;
+			controller.abort();
+			vi.advanceTimersByTime(EXEC_KILL_GRACE_MS);
+			expect(await running).toMatchObject({ killed: true, code: 137 });
+		} finally {
+			vi.useRealTimers();
+			watcher.close();
+		}
 	});
 
 	it("maxBuffer overflow truncates, kills and never reports success", async () => {
