@@ -11,6 +11,7 @@ import {
 	fauxProvider,
 	InMemoryCredentialStore,
 	lazyApi,
+	lazyOAuth,
 	type Model,
 	ModelsError,
 	type OAuthCredential,
@@ -316,6 +317,36 @@ describe("OAuth refresh", () => {
 		expect(refresh).toHaveBeenCalledTimes(1);
 		expect(calls.map((c) => c.options?.apiKey)).toEqual(["new", "new"]);
 		expect(await credentials.read("acme")).toMatchObject({ type: "oauth", access: "new", refresh: "r2" });
+	});
+
+	it("bounds the refresh by its own 15 s timeout instead of the caller's signal", async () => {
+		const timeout = vi.spyOn(AbortSignal, "timeout");
+		const controller = new AbortController();
+		let refreshSignal: AbortSignal | undefined;
+		const { models } = oauthSetup(async (c, signal) => {
+			refreshSignal = signal;
+			return { ...c, access: "new", expires: Date.now() + 3_600_000 };
+		});
+		await models.getAuth("acme", { signal: controller.signal });
+		expect(timeout).toHaveBeenCalledWith(15_000);
+		expect(refreshSignal).toBe(timeout.mock.results[0]?.value);
+		expect(refreshSignal).not.toBe(controller.signal);
+		timeout.mockRestore();
+	});
+
+	it("loads a lazy OAuth implementation once, on first use", async () => {
+		const load = vi.fn(async () => ({
+			login: vi.fn(),
+			refresh: async (c: OAuthCredential) => c,
+			toAuth: async (c: OAuthCredential) => ({ apiKey: `lazy-${c.access}` }),
+		}));
+		const oauth = lazyOAuth({ name: "Lazy", isSubscription: true, load });
+		expect(load).not.toHaveBeenCalled();
+		const credential: OAuthCredential = { type: "oauth", access: "a", refresh: "r", expires: 0 };
+		expect(await oauth.toAuth(credential)).toEqual({ apiKey: "lazy-a" });
+		await oauth.refresh(credential, new AbortController().signal);
+		expect(load).toHaveBeenCalledTimes(1);
+		expect(oauth.isSubscription).toBe(true);
 	});
 
 	it("keeps the credential and fails the request when refresh fails", async () => {
