@@ -614,22 +614,43 @@ describe("contexts, UI and staleness", () => {
 		expect(events).toEqual(["start:select:Pick", "end:select:Pick"]);
 	});
 
-	it("after invalidation, captured ctx and pi throw the stale error and errors are dropped", async () => {
+	it("after invalidation, captured ctx and pi throw the stale error and pi.events subscriptions are gone", async () => {
 		let captured!: ExtensionAPI;
+		const deliveries: unknown[] = [];
 		const { runner, errors, runtime } = await runnerWith((pi) => {
 			captured = pi;
-			pi.events.on("chan", () => {
+			pi.events.on("chan", (data) => {
+				deliveries.push(data);
 				throw new Error("late");
 			});
 		});
 		const ctx = runner.createContext();
+		const commandCtx = runner.createCommandContext();
 		runtime.eventBus.emit("chan", 1);
 		expect(errors).toMatchObject([{ extensionPath: "ext1", event: "events:chan", error: "late" }]);
 		runner.invalidate();
 		expect(() => ctx.cwd).toThrow(STALE_CONTEXT_MESSAGE);
+		expect(() => commandCtx.model).toThrow(STALE_CONTEXT_MESSAGE);
 		expect(() => captured.getActiveTools()).toThrow(STALE_CONTEXT_MESSAGE);
+		expect(() => captured.registerCommand("x", { handler: async () => {} })).toThrow(STALE_CONTEXT_MESSAGE);
 		runtime.eventBus.emit("chan", 2);
-		expect(errors).toHaveLength(1);
+		expect(deliveries).toEqual([1]);
+	});
+
+	it("errors of handlers still running after invalidation are not reported", async () => {
+		let release!: () => void;
+		const pending = new Promise<void>((resolve) => (release = resolve));
+		const { runner, errors } = await runnerWith((pi) =>
+			pi.on("agent_end", async () => {
+				await pending;
+				throw new Error("after replacement");
+			}),
+		);
+		const dispatch = runner.emit({ type: "agent_end", messages: [] });
+		runner.invalidate();
+		release();
+		await dispatch;
+		expect(errors).toEqual([]);
 	});
 
 	it("command contexts reject session control when the host bound none (tau #2)", async () => {
