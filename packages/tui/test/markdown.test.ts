@@ -133,4 +133,11 @@ describe("Markdown", () => {
 		expect(lines.join("\n")).not.toContain("hidden");
 		expect(lines).not.toContain("  ``");
 	});
+
+	it("parses emphasis next to CJK punctuation", () => {
+		const lines = new Markdown("这是**加粗。**后面，还有*斜体。*的", 0, 0, tagTheme()).render(60);
+		expect(lines[0]).toContain("<b>加粗。</b>后面");
+		expect(lines[0]).toContain("<i>斜体。</i>的");
+		expect(new Markdown("a **b** c", 0, 0, tagTheme()).render(20)[0]).toBe("a <b>b</b> c");
+	});
 });

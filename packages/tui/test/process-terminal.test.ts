@@ -19,7 +19,7 @@ function setup() {
 }
 
 beforeEach(() => {
-	vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "setInterval", "clearInterval"] });
+	vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "setInterval", "clearInterval", "Date"] });
 	vi.spyOn(process, "kill").mockImplementation(() => true);
 });
 afterEach(() => {
@@ -192,6 +192,27 @@ describe("ProcessTerminal", () => {
 		terminal.setProgress(false);
 		vi.advanceTimersByTime(2000);
 		expect(stdout.output.endsWith("\x1b]9;4;0\x07")).toBe(true);
+		terminal.stop();
+	});
+
+	it("drainInput pops Kitty flags, swallows late input until idle, then restores the handler", async () => {
+		const { stdin, stdout, terminal, inputs } = setup();
+		stdin.type("\x1b[?7u");
+		stdout.output = "";
+		let drained = false;
+		const drain = terminal.drainInput(1000, 50).then(() => {
+			drained = true;
+		});
+		expect(stdout.output).toBe("\x1b[<u");
+		await vi.advanceTimersByTimeAsync(30);
+		stdin.type("\x1b[97;1:3u");
+		await vi.advanceTimersByTimeAsync(40);
+		expect(drained).toBe(false);
+		await vi.advanceTimersByTimeAsync(20);
+		await drain;
+		expect(inputs).toEqual([]);
+		stdin.type("x");
+		expect(inputs).toEqual(["x"]);
 		terminal.stop();
 	});
 });

@@ -258,7 +258,7 @@ export class ProcessTerminal implements Terminal {
 			const check = () => {
 				const now = Date.now();
 				if (now - lastData >= idleMs || now - started >= maxMs) resolve();
-				else setTimeout(check, Math.min(idleMs, maxMs - (now - started)));
+				else setTimeout(check, Math.min(idleMs - (now - lastData), maxMs - (now - started)));
 			};
 			setTimeout(check, idleMs);
 		});

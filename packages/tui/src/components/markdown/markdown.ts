@@ -1,17 +1,21 @@
-import { Lexer, type Token, type TokensList } from "marked";
+import { Marked, type Token, type TokensList } from "marked";
 import { applyBackgroundToLine } from "../../text/truncate.js";
 import type { Component } from "../../tui/component.js";
 import { type BlockContext, renderBlock } from "./blocks.js";
+import { CJK_EMPHASIS_EXTENSIONS } from "./cjk-emphasis.js";
 import type { DefaultTextStyle, MarkdownOptions, MarkdownTheme } from "./theme.js";
 
 const HTML_COMMENT = /^<!--[\s\S]*?-->\s*$/;
+
+const parser = new Marked({ gfm: true });
+parser.use({ extensions: CJK_EMPHASIS_EXTENSIONS });
 
 /** Marked tokens of the last lexed source: streaming re-renders often lex the same text again. */
 let lexCache: { source: string; tokens: TokensList } | undefined;
 
 function lex(source: string): TokensList {
 	if (lexCache?.source === source) return lexCache.tokens;
-	const tokens = new Lexer({ gfm: true }).lex(source);
+	const tokens = parser.lexer(source);
 	lexCache = { source, tokens };
 	return tokens;
 }
