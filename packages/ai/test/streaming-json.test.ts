@@ -93,6 +93,7 @@ describe("StreamingJsonParser", () => {
 	it("is lenient with malformed text", () => {
 		expect(parseWhole('{"a": "line\nbreak"}')).toEqual({ a: "line\nbreak" });
 		expect(parseWhole('{"a": "C:\\dir"}')).toEqual({ a: "C:\\dir" });
+		expect(parseWhole('{"a": "\\uZZ", "b": "\\u", "c": 1}')).toEqual({ a: "\\uZZ", b: "\\u", c: 1 });
 		expect(parseWhole('{"a": 1 "b": 2}')).toEqual({ a: 1, b: 2 });
 		expect(parseWhole('{"a" 1}')).toEqual({ a: 1 });
 		expect(parseWhole('{"a": 1} trailing {"b": 2}')).toEqual({ a: 1 });

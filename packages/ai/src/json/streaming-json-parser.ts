@@ -125,20 +125,26 @@ export class StreamingJsonParser {
 
 	/** Reads string characters from `start`; returns the index after what it consumed. */
 	private readString(text: string, start: number, pending: PendingScalar): number {
-		const scalar = pending.scalar as Extract<Scalar, { kind: "string" }>;
 		let i = start;
 		let runStart = i;
 		const flush = (end: number) => {
-			if (end > runStart) this.extendString(scalar, text.slice(runStart, end));
+			if (end > runStart) this.extendString(pending, text.slice(runStart, end));
 		};
 		while (i < text.length) {
 			const c = text[i] as string;
 			this.work.chars++;
 			if (this.escape) {
+				if (this.escape.length >= 2 && !isHex(c)) {
+					// A broken `\u` escape stays literal and `c` is read again as ordinary string text.
+					this.extendString(pending, this.escape);
+					this.escape = "";
+					runStart = i;
+					continue;
+				}
 				this.escape += c;
 				i++;
 				runStart = i;
-				this.continueEscape(scalar);
+				this.continueEscape(pending);
 				continue;
 			}
 			if (c === "\\") {
@@ -160,21 +166,21 @@ export class StreamingJsonParser {
 		return i;
 	}
 
-	private continueEscape(scalar: Extract<Scalar, { kind: "string" }>): void {
+	private continueEscape(pending: PendingScalar): void {
 		const seq = this.escape;
 		let decoded: string | undefined;
 		if (seq.length === 2 && seq[1] !== "u") decoded = ESCAPES[seq[1] as string] ?? seq;
-		else if (seq.length > 2 && !isHex(seq[seq.length - 1] as string)) decoded = seq;
 		else if (seq.length === 6) decoded = String.fromCharCode(Number.parseInt(seq.slice(2), 16));
 		if (decoded === undefined) return;
 		this.escape = "";
-		this.extendString(scalar, decoded);
+		this.extendString(pending, decoded);
 	}
 
 	/** Growth is kept apart as well: slicing the accumulated text would flatten it on every report. */
-	private extendString(scalar: Extract<Scalar, { kind: "string" }>, piece: string): void {
+	private extendString(pending: PendingScalar, piece: string): void {
+		const scalar = pending.scalar as Extract<Scalar, { kind: "string" }>;
 		scalar.text += piece;
-		if (scalar.isKey) return;
+		if (scalar.isKey || pending.slot.discard) return;
 		scalar.unreported += piece;
 		this.dirty = true;
 	}
