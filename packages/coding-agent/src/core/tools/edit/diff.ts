@@ -11,19 +11,47 @@ export interface EditDiff {
 	firstChangedLine?: number;
 }
 
-interface FileLines {
-	lines: string[];
-	/** Comparison keys: the line, marked when it is the last one and lacks a newline. */
-	keys: string[];
-	endsWithNewline: boolean;
-}
+/** Line access without splitting the file: start offsets once, line text on demand. */
+class LineIndex {
+	private readonly starts: number[] = [0];
+	readonly count: number;
+	readonly endsWithNewline: boolean;
 
-function toFileLines(text: string): FileLines {
-	const lines = text === "" ? [] : text.split("\n");
-	const endsWithNewline = text === "" || text.endsWith("\n");
-	if (endsWithNewline && lines.length > 0) lines.pop();
-	const keys = lines.map((line, i) => (i === lines.length - 1 && !endsWithNewline ? `${line}\u0000` : line));
-	return { lines, keys, endsWithNewline };
+	constructor(private readonly text: string) {
+		for (let i = text.indexOf("\n"); i !== -1; i = text.indexOf("\n", i + 1)) this.starts.push(i + 1);
+		this.endsWithNewline = text === "" || text.endsWith("\n");
+		this.count = text === "" ? 0 : this.endsWithNewline ? this.starts.length - 1 : this.starts.length;
+	}
+
+	line(index: number): string {
+		const start = this.starts[index] ?? this.text.length;
+		const next = this.starts[index + 1];
+		return this.text.slice(start, next === undefined ? this.text.length : next - 1);
+	}
+
+	/** Comparison key: the line, marked when it is the last one and lacks a newline. */
+	key(index: number): string {
+		const line = this.line(index);
+		return index === this.count - 1 && !this.endsWithNewline ? `${line}\u0000` : line;
+	}
+
+	/** 0-based line containing `position`. */
+	lineAt(position: number): number {
+		let low = 0;
+		let high = this.starts.length - 1;
+		while (low < high) {
+			const mid = (low + high + 1) >> 1;
+			if ((this.starts[mid] ?? 0) <= position) low = mid;
+			else high = mid - 1;
+		}
+		return low;
+	}
+
+	keys(from: number, to: number): string[] {
+		const keys: string[] = [];
+		for (let i = from; i < to; i++) keys.push(this.key(i));
+		return keys;
+	}
 }
 
 interface Op {
@@ -33,27 +61,17 @@ interface Op {
 	newIndex: number;
 }
 
-function lineOf(text: string, position: number): number {
-	let line = 0;
-	for (let i = text.indexOf("\n"); i !== -1 && i < position; i = text.indexOf("\n", i + 1)) line++;
-	return line;
-}
-
 /** Line ranges (half-open) of old and new files touched by the replacements, merged when they meet. */
-function changedRegions(oldLf: string, replacements: readonly LfReplacement[], oldCount: number, newCount: number) {
+function changedRegions(before: LineIndex, after: LineIndex, replacements: readonly LfReplacement[]) {
 	const regions: { oldStart: number; oldEnd: number; newStart: number; newEnd: number }[] = [];
 	let delta = 0;
-	let newText = "";
-	let cursor = 0;
 	for (const replacement of replacements) {
-		newText += oldLf.slice(cursor, replacement.start) + replacement.text;
-		cursor = replacement.end;
-		const newStartPos = replacement.start + delta;
+		const newStart = replacement.start + delta;
 		const region = {
-			oldStart: lineOf(oldLf, replacement.start),
-			oldEnd: Math.min(oldCount, lineOf(oldLf, replacement.end) + 1),
-			newStart: lineOf(newText, newStartPos),
-			newEnd: Math.min(newCount, lineOf(newText, newText.length) + 1),
+			oldStart: before.lineAt(replacement.start),
+			oldEnd: Math.min(before.count, before.lineAt(replacement.end) + 1),
+			newStart: after.lineAt(newStart),
+			newEnd: Math.min(after.count, after.lineAt(newStart + replacement.text.length) + 1),
 		};
 		delta += replacement.text.length - (replacement.end - replacement.start);
 		const previous = regions[regions.length - 1];
@@ -128,18 +146,18 @@ export function computeEditDiff(
 	newLf: string,
 	replacements: readonly LfReplacement[],
 ): EditDiff {
-	const before = toFileLines(oldLf);
-	const after = toFileLines(newLf);
-	const width = String(Math.max(before.lines.length, after.lines.length)).length;
+	const before = new LineIndex(oldLf);
+	const after = new LineIndex(newLf);
+	const width = String(Math.max(before.count, after.count)).length;
 
 	// Each hunk: the changed ops of adjacent regions plus their surrounding context.
 	const hunks: Op[][] = [];
 	let lastOldEnd = -1;
-	const regions = changedRegions(oldLf, replacements, before.lines.length, after.lines.length);
+	const regions = changedRegions(before, after, replacements);
 	regions.forEach((region, r) => {
 		const regionOps = diffRegion(
-			before.keys.slice(region.oldStart, region.oldEnd),
-			after.keys.slice(region.newStart, region.newEnd),
+			before.keys(region.oldStart, region.oldEnd),
+			after.keys(region.newStart, region.newEnd),
 			region.oldStart,
 			region.newStart,
 		);
@@ -164,8 +182,8 @@ export function computeEditDiff(
 		if (current && contextStart <= lastOldEnd) current.push(...leading, ...ops);
 		else hunks.push([...leading, ...ops]);
 		const hunk = hunks[hunks.length - 1] ?? [];
-		const nextStart = regions[r + 1]?.oldStart ?? before.lines.length;
-		const trailingEnd = Math.min(nextStart, before.lines.length, oldEnd + CONTEXT_LINES);
+		const nextStart = regions[r + 1]?.oldStart ?? before.count;
+		const trailingEnd = Math.min(nextStart, before.count, oldEnd + CONTEXT_LINES);
 		for (let i = oldEnd; i < trailingEnd; i++) hunk.push({ kind: " ", oldIndex: i, newIndex: i + newEnd - oldEnd });
 		lastOldEnd = trailingEnd;
 	});
@@ -186,12 +204,12 @@ export function computeEditDiff(
 			`@@ -${range(oldLines, (op) => op.oldIndex, firstOp?.oldIndex ?? 0)} +${range(newLines, (op) => op.newIndex, firstOp?.newIndex ?? 0)} @@`,
 		);
 		for (const op of ops) {
-			const text = op.kind === "+" ? (after.lines[op.newIndex] ?? "") : (before.lines[op.oldIndex] ?? "");
+			const text = op.kind === "+" ? after.line(op.newIndex) : before.line(op.oldIndex);
 			const number = op.kind === "+" ? op.newIndex + 1 : op.oldIndex + 1;
 			display.push(`${op.kind}${String(number).padStart(width)} ${text}`);
 			patch.push(`${op.kind}${text}`);
-			const lastOld = op.kind !== "+" && op.oldIndex === before.lines.length - 1 && !before.endsWithNewline;
-			const lastNew = op.kind !== "-" && op.newIndex === after.lines.length - 1 && !after.endsWithNewline;
+			const lastOld = op.kind !== "+" && op.oldIndex === before.count - 1 && !before.endsWithNewline;
+			const lastNew = op.kind !== "-" && op.newIndex === after.count - 1 && !after.endsWithNewline;
 			if ((op.kind === "-" && lastOld) || (op.kind === "+" && lastNew) || (op.kind === " " && lastOld)) {
 				patch.push("\\ No newline at end of file");
 			}
