@@ -4,6 +4,7 @@ import { join } from "node:path";
 import {
 	activatesOnRegistration,
 	applyExtensionFlagValues,
+	collectLoadoutChanges,
 	EXEC_KILL_GRACE_MS,
 	type ExtensionAPI,
 	type ExtensionError,
@@ -218,6 +219,40 @@ describe("exposure", () => {
 			(name) => exposures[name],
 		);
 		expect(next).toEqual(["read", "bash", "edit"]);
+	});
+});
+
+describe("prepareLoadout", () => {
+	it("merges descriptions and hidden declarations; a throwing hook is reported and ignored", () => {
+		const reported: string[] = [];
+		const loadout = {
+			declared: [],
+			callable: [],
+			registered: [],
+			getExposure: () => "direct" as const,
+			getNamespace: () => undefined,
+			getPromptGuidelines: () => [],
+		};
+		const changes = collectLoadoutChanges(
+			[
+				{
+					...tool("codemode"),
+					prepareLoadout: () => ({ descriptions: { read: "via scripts" }, hiddenDeclarations: ["read"] }),
+				},
+				{
+					...tool("broken"),
+					prepareLoadout: () => {
+						throw new Error("x");
+					},
+				},
+				tool("plain"),
+			],
+			loadout,
+			(name) => reported.push(name),
+		);
+		expect([...changes.descriptions]).toEqual([["read", "via scripts"]]);
+		expect([...changes.hiddenDeclarations]).toEqual(["read"]);
+		expect(reported).toEqual(["broken"]);
 	});
 });
 

@@ -51,6 +51,7 @@ export { addUsage } from "./nested-calls/usage-sum.js";
 export { type ResolvedCommand, resolveCommands } from "./registry/commands.js";
 export { activatesOnRegistration, isCallable, isDeclarable, nextActiveTools } from "./registry/exposure.js";
 export { applyExtensionFlagValues } from "./registry/flags.js";
+export { collectLoadoutChanges, type LoadoutChanges } from "./registry/loadout.js";
 export {
 	findEntryRenderer,
 	findMessageRenderer,
