@@ -44,7 +44,6 @@ export {
 	isOffline,
 	isTruthyEnvFlag,
 	PI_AGENT_DIR_ENV,
-	PROVIDER_ENV_KEYS,
 	type SessionEnvironment,
 	shellToolEnvironment,
 	shouldSkipVersionCheck,

@@ -49,6 +49,8 @@ describe("loading", () => {
 		writeText(userPath, '{\n  // comment\n  "theme": "light"\n}');
 		const manager = SettingsManager.create(cwd, agentDir);
 		expect(manager.getTheme()).toBe("system");
+		expect(manager.getLoadError("global")).toBeInstanceOf(SyntaxError);
+		expect(manager.getLoadError("project")).toBeUndefined();
 		const diagnostics = collectSettingsDiagnostics(manager.drainErrors());
 		expect(diagnostics).toHaveLength(1);
 		expect(diagnostics[0]!.message.startsWith(`Invalid settings file ${userPath}: `)).toBe(true);
