@@ -6,3 +6,4 @@ export * from "./core/tools/index.js";
 export * from "./core/compaction/index.js";
 export * from "./core/resources/index.js";
 export * from "./core/extensions/index.js";
+export * from "./sdk/index.js";

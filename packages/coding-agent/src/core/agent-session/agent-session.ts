@@ -1,0 +1,883 @@
+import type { Agent, AgentEvent, AgentMessage, AgentState, AgentTool } from "@tau/agent";
+import {
+	type Api,
+	type AssistantMessage,
+	clampThinkingLevel,
+	getSupportedThinkingLevels,
+	type ImageContent,
+	type Model,
+	type SystemMessage,
+	type ThinkingLevel,
+} from "@tau/ai";
+import type { ModelRuntime, ScopedModel, SettingsManager } from "../../config/index.js";
+import type { CompactionResult } from "../compaction/index.js";
+import type {
+	AnyToolDefinition,
+	ExtensionRunner,
+	ReplacedSessionContext,
+	SendMessageOptions,
+	ToolInfo,
+} from "../extensions/index.js";
+import type { ResourceLoader } from "../resources/index.js";
+import type { CustomMessage, SessionManager } from "../session/index.js";
+import { CompactionCoordinator } from "./compaction-coordinator.js";
+import { type AgentSessionEvent, type AgentSessionListener, SessionEventHub } from "./events.js";
+import { bindSessionToRunner } from "./extension-binding.js";
+import { createRunner, ExtensionBridge } from "./extension-bridge.js";
+import { expandInput, findExtensionCommand, runExtensionCommand } from "./input-pipeline.js";
+import { SessionPersistence } from "./persistence.js";
+import { PromptState } from "./prompt-state.js";
+import { OverflowRecovery, RetryPolicy, realSleep } from "./recovery-loop.js";
+import { repairInterruptedCalls, replaySafeCalls } from "./tool-call-repair.js";
+import { recordToolIntent } from "./tool-intents.js";
+import { ToolRegistry } from "./tool-registry.js";
+import type { AgentSessionConfig, ExtensionBindings, PromptOptions } from "./types.js";
+
+const COMPACTION_IN_PROGRESS =
+	"Cannot submit a prompt while compaction is in progress. Wait for compaction to finish and retry.";
+const ALREADY_PROCESSING =
+	"Agent is already processing. Specify streamingBehavior ('steer' or 'followUp') to queue the message.";
+const NO_MODEL =
+	"No model selected. Use /login or set an API key environment variable, then select a model with /model.";
+
+type RunInput =
+	| { messageType: "user"; text: string; images?: ImageContent[] }
+	| { messageType: "custom"; message: CustomMessage };
+
+/**
+ * The coordinator of one conversation: the prompt pipeline, projection of the session tree into each
+ * request, persistence, the extension bridge, compaction, retries and settling. The work itself lives
+ * in named collaborators (one file each); this class sequences them.
+ */
+export class AgentSession {
+	readonly agent: Agent;
+	readonly sessionManager: SessionManager;
+	readonly settingsManager: SettingsManager;
+	readonly cwd: string;
+	readonly resourceLoader: ResourceLoader;
+	readonly modelRuntime: ModelRuntime;
+
+	private readonly hub: SessionEventHub;
+	private readonly persistence: SessionPersistence;
+	private readonly tools: ToolRegistry;
+	private readonly bridge: ExtensionBridge;
+	private readonly prompts: PromptState;
+	private readonly compaction: CompactionCoordinator;
+	private readonly retry: RetryPolicy;
+	private readonly overflow: OverflowRecovery;
+	private runner: ExtensionRunner;
+	private scoped: ScopedModel[];
+	private unsubscribeAgent: () => void;
+	private bindings: ExtensionBindings | undefined;
+	private readonly config: AgentSessionConfig;
+
+	private running = false;
+	private runPromise: Promise<void> | undefined;
+	private abortRequested = false;
+	private settling = false;
+	private disposed = false;
+	private lastAssistant: AssistantMessage | undefined;
+	private readonly deferredAfterSettle: (() => Promise<void>)[] = [];
+	private readonly pendingNextTurn: CustomMessage[] = [];
+	private readonly pendingCustom: CustomMessage[] = [];
+	private readonly steeringTexts: string[] = [];
+	private readonly followUpTexts: string[] = [];
+	private replayChecked = false;
+
+	constructor(config: AgentSessionConfig) {
+		this.config = config;
+		this.agent = config.agent;
+		this.sessionManager = config.sessionManager;
+		this.settingsManager = config.settingsManager;
+		this.cwd = config.cwd;
+		this.resourceLoader = config.resourceLoader;
+		this.modelRuntime = config.modelRuntime;
+		this.scoped = config.scopedModels ?? [];
+		this.hub = new SessionEventHub((error) => {
+			this.runner.runtime.reportError({
+				extensionPath: "<subscriber>",
+				event: "subscribe",
+				error: error instanceof Error ? error.message : String(error),
+			});
+		});
+		this.persistence = new SessionPersistence(this.sessionManager, (entry) =>
+			this.hub.emit({ type: "entry_appended", entry }),
+		);
+		this.runner = createRunner(config.resourceLoader, config.cwd);
+		this.tools = new ToolRegistry(
+			{
+				cwd: config.cwd,
+				settingsManager: config.settingsManager,
+				initialActiveToolNames: config.initialActiveToolNames,
+				...(config.customTools ? { customTools: config.customTools } : {}),
+				...(config.allowedToolNames ? { allowedToolNames: config.allowedToolNames } : {}),
+				...(config.excludedToolNames ? { excludedToolNames: config.excludedToolNames } : {}),
+			},
+			() => this.runner,
+		);
+		this.prompts = new PromptState({
+			cwd: config.cwd,
+			loader: config.resourceLoader,
+			tools: this.tools,
+		});
+		this.compaction = new CompactionCoordinator({
+			sessionManager: this.sessionManager,
+			settingsManager: this.settingsManager,
+			model: () => this.model,
+			thinkingLevel: () => this.thinkingLevel,
+			complete:
+				config.complete ??
+				((model, context, options) => this.modelRuntime.models.completeSimple(model, context, options)),
+			runner: () => this.runner,
+			emit: (event) => this.hub.emit(event),
+			refreshContext: () => this.refreshContext(),
+			retryPolicy: () => this.settingsManager.getRetrySettings(),
+		});
+		const recoveryHost = {
+			agent: this.agent,
+			sessionManager: this.sessionManager,
+			settingsManager: this.settingsManager,
+			persistence: this.persistence,
+			compaction: this.compaction,
+			emit: (event: AgentSessionEvent) => this.hub.emit(event),
+			sleep: config.retrySleep ?? realSleep,
+			modelOf: (message: AssistantMessage) => this.modelOf(message),
+			currentModel: () => this.model,
+			refreshContext: () => this.refreshContext(),
+		};
+		this.retry = new RetryPolicy(recoveryHost);
+		this.overflow = new OverflowRecovery(recoveryHost);
+		this.bridge = new ExtensionBridge({
+			sessionManager: this.sessionManager,
+			persistence: this.persistence,
+			runner: () => this.runner,
+			recordToolIntent: (toolCallId, toolName) => this.recordIntent(toolCallId, toolName),
+			refreshContext: () => this.refreshContext(),
+			pendingMessages: () => this.agent.peekQueuedMessages(),
+		});
+		this.installAgentHooks();
+		this.unsubscribeAgent = this.agent.subscribe((event) => this.handleAgentEvent(event));
+		bindSessionToRunner(this, this.runner);
+		this.tools.refresh(config.initialActiveToolNames);
+		this.applyToolLoadout();
+		repairInterruptedCalls(this.sessionManager, (name) => this.tools.getTool(name), this.persistence);
+		this.refreshContext();
+	}
+
+	// ---- state ---------------------------------------------------------------------------------
+
+	get state(): AgentState {
+		return this.agent.state;
+	}
+	/** The projection of the current branch (the authority), not whatever was assigned to the agent. */
+	get messages(): AgentMessage[] {
+		return this.sessionManager.buildSessionProjection().messages as AgentMessage[];
+	}
+	get model(): Model<Api> | undefined {
+		return this.agent.state.model as Model<Api> | undefined;
+	}
+	get thinkingLevel(): ThinkingLevel | "off" {
+		return this.agent.state.thinkingLevel as ThinkingLevel | "off";
+	}
+	get isStreaming(): boolean {
+		return this.running;
+	}
+	get isCompacting(): boolean {
+		return this.compaction.isCompacting;
+	}
+	get isIdle(): boolean {
+		return !this.running && !this.isCompacting;
+	}
+	get isRetrying(): boolean {
+		return this.retry.isRetrying;
+	}
+	get retryAttempt(): number {
+		return this.retry.retryAttempt;
+	}
+	get systemPrompt(): string {
+		return this.prompts.render();
+	}
+	get sessionFile(): string | undefined {
+		return this.sessionManager.getSessionFile();
+	}
+	get sessionId(): string {
+		return this.sessionManager.getSessionId();
+	}
+	get sessionName(): string | undefined {
+		return this.sessionManager.getSessionName();
+	}
+	get scopedModels(): readonly ScopedModel[] {
+		return this.scoped;
+	}
+	get promptTemplates() {
+		return this.resourceLoader.getPrompts().prompts;
+	}
+	get extensionRunner(): ExtensionRunner {
+		return this.runner;
+	}
+	get steeringMode() {
+		return this.agent.steeringMode;
+	}
+	get followUpMode() {
+		return this.agent.followUpMode;
+	}
+	get pendingMessageCount(): number {
+		return this.steeringTexts.length + this.followUpTexts.length;
+	}
+	get autoCompactionEnabled(): boolean {
+		return this.settingsManager.getCompactionEnabled();
+	}
+	get autoRetryEnabled(): boolean {
+		return this.settingsManager.getRetryEnabled();
+	}
+
+	subscribe(listener: AgentSessionListener): () => void {
+		return this.hub.subscribe(listener);
+	}
+
+	hasExtensionHandlers(eventType: string): boolean {
+		return this.runner.hasHandlers(eventType);
+	}
+
+	// ---- prompting -----------------------------------------------------------------------------
+
+	async prompt(text: string, options: PromptOptions = {}): Promise<void> {
+		if (this.settling) {
+			this.deferredAfterSettle.push(() => this.prompt(text, options));
+			return;
+		}
+		const expand = options.expandPromptTemplates !== false;
+		if (expand) {
+			const command = findExtensionCommand(this.runner, text);
+			if (command) {
+				await runExtensionCommand(this.runner, command.command, command.args);
+				options.preflightResult?.("handled");
+				return;
+			}
+		}
+		if (this.compaction.isManualCompacting) throw new Error(COMPACTION_IN_PROGRESS);
+		const streaming = this.running;
+		const input = await expandInput(this.runner, this.resourceLoader, {
+			text,
+			images: options.images,
+			source: options.source ?? "interactive",
+			streamingBehavior: streaming ? options.streamingBehavior : undefined,
+			expand,
+		});
+		if (input === "handled") {
+			options.preflightResult?.("handled");
+			return;
+		}
+		if (this.running) {
+			if (!options.streamingBehavior) throw new Error(ALREADY_PROCESSING);
+			this.enqueue(options.streamingBehavior, input.text, input.images);
+			options.preflightResult?.("queued");
+			return;
+		}
+		await this.validateModel();
+		await this.startRun({ messageType: "user", text: input.text, images: input.images }, options);
+	}
+
+	steer(text: string, images?: ImageContent[], o: { source?: PromptOptions["source"] } = {}) {
+		return this.queueInput("steer", text, images, o.source);
+	}
+
+	followUp(text: string, images?: ImageContent[], o: { source?: PromptOptions["source"] } = {}) {
+		return this.queueInput("followUp", text, images, o.source);
+	}
+
+	async sendUserMessage(
+		content: string | (ImageContent | { type: "text"; text: string })[],
+		options: { deliverAs?: "steer" | "followUp"; expandPromptTemplates?: boolean } = {},
+	): Promise<void> {
+		const parts = typeof content === "string" ? [{ type: "text" as const, text: content }] : content;
+		const text = parts.flatMap((part) => (part.type === "text" ? [part.text] : [])).join("\n");
+		const images = parts.filter((part): part is ImageContent => part.type === "image");
+		await this.prompt(text, {
+			expandPromptTemplates: options.expandPromptTemplates ?? false,
+			...(options.deliverAs ? { streamingBehavior: options.deliverAs } : {}),
+			...(images.length > 0 ? { images } : {}),
+			source: "extension",
+		});
+	}
+
+	async sendCustomMessage(
+		input: { customType: string; content?: CustomMessage["content"]; display?: boolean; details?: unknown },
+		options: { triggerTurn?: boolean; deliverAs?: "steer" | "followUp" | "nextTurn" } = {},
+	): Promise<void> {
+		const message: CustomMessage = {
+			role: "custom",
+			customType: input.customType,
+			content: input.content ?? [],
+			display: input.display ?? true,
+			timestamp: Date.now(),
+		};
+		if (input.details !== undefined) message.details = input.details;
+		if (options.deliverAs === "nextTurn") {
+			this.pendingNextTurn.push(message);
+			return;
+		}
+		if (this.running) {
+			if (options.triggerTurn === false) this.pendingCustom.push(message);
+			else if (options.deliverAs === "followUp") this.agent.followUp(message);
+			else this.agent.steer(message);
+			return;
+		}
+		if (options.triggerTurn) {
+			if (this.settling) {
+				this.deferredAfterSettle.push(() => this.sendCustomMessage(input, options));
+				return;
+			}
+			await this.validateModel();
+			await this.startRun({ messageType: "custom", message }, {});
+			return;
+		}
+		this.appendIdleCustomMessage(message);
+	}
+
+	clearQueue(): { steering: string[]; followUp: string[] } {
+		const cleared = { steering: [...this.steeringTexts], followUp: [...this.followUpTexts] };
+		this.steeringTexts.length = 0;
+		this.followUpTexts.length = 0;
+		this.agent.clearAllQueues();
+		this.emitQueue();
+		return cleared;
+	}
+
+	getSteeringMessages(): readonly string[] {
+		return [...this.steeringTexts];
+	}
+
+	getFollowUpMessages(): readonly string[] {
+		return [...this.followUpTexts];
+	}
+
+	/** Stops the run, retry sleep and compaction, then waits until nothing runs. */
+	async abort(): Promise<void> {
+		if (this.running) this.abortRequested = true;
+		this.retry.abortSleep();
+		this.compaction.abort();
+		this.agent.abort();
+		await this.waitForIdle();
+	}
+
+	abortRetry(): void {
+		this.retry.abortSleep();
+	}
+
+	abortCompaction(): void {
+		this.compaction.abort();
+	}
+
+	async waitForIdle(): Promise<void> {
+		while (this.runPromise) await this.runPromise;
+	}
+
+	// ---- model and thinking --------------------------------------------------------------------
+
+	async setModel(model: Model<Api>, options: { persist?: boolean } = {}): Promise<void> {
+		if (!(await this.modelRuntime.models.checkAuth(model.provider))) {
+			throw new Error(`No API key for ${model.provider}/${model.id}`);
+		}
+		const changed = this.model?.provider !== model.provider || this.model?.id !== model.id;
+		this.agent.state.model = model;
+		this.persistence.appendAnnounced(() => this.sessionManager.appendModelChange(model.provider, model.id));
+		if (options.persist) this.settingsManager.setDefaultModelAndProvider(model.provider, model.id);
+		this.setThinkingLevel(this.thinkingLevel);
+		if (changed) void this.runner.emit({ type: "model_select", model, source: "set" });
+	}
+
+	setThinkingLevel(level: ThinkingLevel | "off", options: { persist?: boolean } = {}): void {
+		const model = this.model;
+		const effective = model ? clampThinkingLevel(model, level) : "off";
+		if (options.persist) this.settingsManager.setDefaultThinkingLevel(level);
+		if (effective === this.agent.state.thinkingLevel) return;
+		this.agent.state.thinkingLevel = effective;
+		this.persistence.appendAnnounced(() => this.sessionManager.appendThinkingLevelChange(effective));
+		this.hub.emit({ type: "thinking_level_changed", level: effective });
+		void this.runner.emit({ type: "thinking_level_select", level: effective });
+	}
+
+	getAvailableThinkingLevels(): string[] {
+		return this.model
+			? getSupportedThinkingLevels(this.model)
+			: ["off", "minimal", "low", "medium", "high", "xhigh", "max"];
+	}
+
+	supportsThinking(): boolean {
+		return this.model?.reasoning === true;
+	}
+
+	setScopedModels(models: ScopedModel[]): void {
+		this.scoped = models;
+	}
+
+	setSteeringMode(mode: "all" | "one-at-a-time"): void {
+		this.agent.steeringMode = mode;
+		this.settingsManager.setSteeringMode(mode);
+	}
+
+	setFollowUpMode(mode: "all" | "one-at-a-time"): void {
+		this.agent.followUpMode = mode;
+		this.settingsManager.setFollowUpMode(mode);
+	}
+
+	// ---- tools ---------------------------------------------------------------------------------
+
+	getActiveToolNames(): string[] {
+		return this.tools.getActiveToolNames();
+	}
+	getCallableToolNames(): string[] {
+		return this.tools.getCallableToolNames();
+	}
+	getAllTools(): ToolInfo[] {
+		return this.tools.getAllTools();
+	}
+	getToolDefinition(name: string): AnyToolDefinition | undefined {
+		return this.tools.getDefinition(name);
+	}
+	/** Takes effect on the next request: the loop declares the change with a system message. */
+	setActiveToolsByName(names: string[]): void {
+		this.tools.setActive(names);
+		this.applyToolLoadout();
+	}
+	/** Rebuilds the registry after extension registrations. */
+	refreshTools(): void {
+		this.tools.refresh();
+		this.applyToolLoadout();
+	}
+
+	// ---- compaction and retry ------------------------------------------------------------------
+
+	async compact(customInstructions?: string): Promise<CompactionResult> {
+		await this.abort();
+		return this.compaction.compactManually(customInstructions);
+	}
+
+	setAutoCompactionEnabled(enabled: boolean): void {
+		this.settingsManager.setCompactionEnabled(enabled);
+	}
+
+	setAutoRetryEnabled(enabled: boolean): void {
+		this.settingsManager.setRetryEnabled(enabled);
+	}
+
+	// ---- session ---------------------------------------------------------------------------------
+
+	/** `pi.appendEntry`: a custom entry (never sent to the model), announced as `entry_appended`. */
+	appendCustomEntry(customType: string, data?: unknown): void {
+		this.persistence.appendAnnounced(() => this.sessionManager.appendCustomEntry(customType, data));
+	}
+
+	/** `ctx.shutdown()`: the host decides (its shutdown handler); without one nothing happens. */
+	requestShutdown(): void {
+		this.bindings?.shutdownHandler?.();
+	}
+
+	/** The base system prompt options (what `before_agent_start` handlers start from). */
+	systemPromptOptions() {
+		return this.prompts.baseOptions();
+	}
+
+	setSessionName(name: string): void {
+		this.persistence.appendAnnounced(() => this.sessionManager.appendSessionInfo(name));
+		this.hub.emit({ type: "session_info_changed", name: this.sessionManager.getSessionName() });
+	}
+
+	getUserMessagesForForking(): { entryId: string; text: string }[] {
+		return this.sessionManager.getBranch().flatMap((entry) => {
+			if (entry.type !== "message" || entry.message.role !== "user") return [];
+			const content = entry.message.content;
+			const text =
+				typeof content === "string"
+					? content
+					: content.flatMap((block) => (block.type === "text" ? [block.text] : [])).join("\n");
+			return [{ entryId: entry.id, text }];
+		});
+	}
+
+	/** Newest assistant reply that stopped normally or has text; its trimmed text. */
+	getLastAssistantText(): string | undefined {
+		const messages = this.messages;
+		for (let i = messages.length - 1; i >= 0; i--) {
+			const message = messages[i]!;
+			if (message.role !== "assistant") continue;
+			const text = message.content
+				.flatMap((block) => (block.type === "text" ? [block.text] : []))
+				.join("")
+				.trim();
+			if (message.stopReason === "stop" || text !== "") return text === "" ? undefined : text;
+		}
+		return undefined;
+	}
+
+	getContextUsage(): { tokens: number | null; contextWindow: number; percent: number | null } | undefined {
+		const model = this.model;
+		if (!model) return undefined;
+		const last = this.messages.findLast((message) => message.role === "assistant") as AssistantMessage | undefined;
+		const tokens = last ? last.usage.input + last.usage.output + last.usage.cacheRead + last.usage.cacheWrite : null;
+		return {
+			tokens,
+			contextWindow: model.contextWindow,
+			percent: tokens === null ? null : (tokens / model.contextWindow) * 100,
+		};
+	}
+
+	/** Re-derives the agent's message cache from the session tree. */
+	refreshContext(): void {
+		this.agent.state.messages = this.sessionManager.buildSessionProjection().messages as AgentMessage[];
+	}
+
+	// ---- lifecycle -------------------------------------------------------------------------------
+
+	/** Applies host bindings to the runner, then emits `session_start` and `resources_discover`. */
+	async bindExtensions(bindings: ExtensionBindings): Promise<void> {
+		this.bindings = { ...this.bindings, ...bindings };
+		const runner = this.runner;
+		if (bindings.uiContext || bindings.mode) runner.setUIContext(bindings.uiContext, bindings.mode);
+		if (bindings.commandContextActions) runner.bindCommandContext(bindings.commandContextActions);
+		if (bindings.onError) runner.onError(bindings.onError);
+		const start = this.config.sessionStartEvent ?? { type: "session_start", reason: "startup" };
+		await runner.emit({ ...start });
+		runner.reportUnhandledMcpServers();
+		if (runner.hasHandlers("resources_discover")) {
+			const reason = start.reason === "reload" ? "reload" : "startup";
+			const found = await runner.emitResourcesDiscover({ type: "resources_discover", cwd: this.cwd, reason });
+			const extend = (items: { path: string; metadata?: unknown }[]) =>
+				items.map((item) => ({
+					path: item.path,
+					metadata: (item.metadata ?? { source: "local", scope: "temporary", origin: "top-level" }) as never,
+				}));
+			this.resourceLoader.extendResources({
+				skillPaths: extend(found.skillPaths),
+				promptPaths: extend(found.promptPaths),
+				themePaths: extend(found.themePaths),
+			});
+		}
+	}
+
+	/** The context a runtime hands `withSession` after a replacement: a command context whose sends are awaited. */
+	createReplacedSessionContext(): ReplacedSessionContext {
+		const context = this.runner.createCommandContext() as ReplacedSessionContext;
+		Object.assign(context, {
+			sendMessage: (message: Parameters<ReplacedSessionContext["sendMessage"]>[0], options?: SendMessageOptions) =>
+				this.sendCustomMessage(message, options ?? {}),
+			sendUserMessage: (
+				content: Parameters<ReplacedSessionContext["sendUserMessage"]>[0],
+				options?: Parameters<ReplacedSessionContext["sendUserMessage"]>[1],
+			) => this.sendUserMessage(content, options ?? {}),
+		});
+		return context;
+	}
+
+	/** Aborts, emits `session_shutdown` when extensions were bound, then disposes (for hosts without a runtime). */
+	async shutdown(reason: "quit" | "reload" | "new" | "resume" | "fork" = "quit"): Promise<void> {
+		await this.abort().catch(() => undefined);
+		if (this.bindings && this.runner.hasHandlers("session_shutdown")) {
+			await this.runner.emit({ type: "session_shutdown", reason });
+		}
+		this.dispose();
+	}
+
+	/** Never throws: stops everything, invalidates the runner and drops every listener. */
+	dispose(): void {
+		if (this.disposed) return;
+		this.disposed = true;
+		for (const stop of [
+			() => this.retry.abortSleep(),
+			() => this.compaction.abort(),
+			() => this.agent.abort(),
+			() => this.runner.invalidate(),
+			() => this.unsubscribeAgent(),
+		]) {
+			try {
+				stop();
+			} catch {
+				// dispose is best effort by contract
+			}
+		}
+		this.hub.clear();
+	}
+
+	// ---- internals -------------------------------------------------------------------------------
+
+	private async validateModel(): Promise<void> {
+		const model = this.model;
+		if (!model) throw new Error(NO_MODEL);
+		const auth = await this.modelRuntime.models.checkAuth(model.provider).catch(() => undefined);
+		if (!auth) {
+			if (await this.modelRuntime.isUsingOAuth(model)) {
+				throw new Error(`Authentication failed for "${model.provider}". Run /login to sign in again.`);
+			}
+			throw new Error(
+				`No API key found for ${model.provider}. Use /login or set the provider's API key environment variable.`,
+			);
+		}
+	}
+
+	private async queueInput(
+		behavior: "steer" | "followUp",
+		text: string,
+		images: ImageContent[] | undefined,
+		source: PromptOptions["source"],
+	): Promise<"handled" | "queued"> {
+		const command = findExtensionCommand(this.runner, text);
+		if (command) {
+			throw new Error(
+				`Extension command "/${command.command.invocationName}" cannot be queued. Use prompt() or execute the command when not streaming.`,
+			);
+		}
+		const input = await expandInput(this.runner, this.resourceLoader, {
+			text,
+			images,
+			source: source ?? "interactive",
+			streamingBehavior: this.running ? behavior : undefined,
+			expand: true,
+		});
+		if (input === "handled") return "handled";
+		this.enqueue(behavior, input.text, input.images);
+		return "queued";
+	}
+
+	private enqueue(behavior: "steer" | "followUp", text: string, images: ImageContent[] | undefined): void {
+		(behavior === "steer" ? this.steeringTexts : this.followUpTexts).push(text);
+		this.emitQueue();
+		const message: AgentMessage = {
+			role: "user",
+			content: [{ type: "text", text }, ...(images ?? [])],
+			timestamp: Date.now(),
+		};
+		if (behavior === "steer") this.agent.steer(message);
+		else this.agent.followUp(message);
+	}
+
+	private emitQueue(): void {
+		this.hub.emit({ type: "queue_update", steering: [...this.steeringTexts], followUp: [...this.followUpTexts] });
+	}
+
+	private appendIdleCustomMessage(message: CustomMessage): void {
+		this.persistence.persistMessage(message);
+		this.refreshContext();
+		this.hub.emit({ type: "message_start", message });
+		this.hub.emit({ type: "message_end", message });
+	}
+
+	private recordIntent(toolCallId: string, toolName: string): void {
+		const replay = this.tools.getTool(toolName)?.replay === "safe" ? "safe" : "never";
+		this.persistence.appendAnnounced(() => recordToolIntent(this.sessionManager, { toolCallId, toolName, replay }));
+	}
+
+	private modelOf(message: AssistantMessage): Model<Api> | undefined {
+		return (
+			(this.modelRuntime.find(message.provider, message.model) as Model<Api> | undefined) ??
+			(this.model?.provider === message.provider && this.model.id === message.model ? this.model : undefined)
+		);
+	}
+
+	private applyToolLoadout(): void {
+		this.agent.state.tools = this.tools.getActiveTools() as AgentTool<any>[];
+	}
+
+	private installAgentHooks(): void {
+		const { agent, bridge } = this;
+		agent.prepareRequest = async (request) => {
+			const projected = this.sessionManager.buildSessionProjection().messages as AgentMessage[];
+			return { context: { messages: projected, tools: request.context.tools ?? agent.state.tools } };
+		};
+		agent.beforeToolCall = (context, signal) => bridge.beforeToolCall(context, signal);
+		agent.afterToolCall = (context) => bridge.afterToolCall(context);
+		agent.finishTurn = (turn) => bridge.finishTurn(turn);
+		agent.transformContext = async (messages) =>
+			this.prompts.applyForcedPrompt(await bridge.transformContext(messages));
+		agent.prepareNextTurnWithContext = async (turn) => {
+			const model = this.model;
+			if (model) await this.overflow.compactIfThresholdExceeded(turn.message);
+			const patch = this.prompts.patchFor(this.sessionManager.buildSessionProjection().messages);
+			const projected = this.sessionManager.buildSessionProjection().messages as AgentMessage[];
+			return { context: { messages: projected, tools: agent.state.tools }, messages: patch ? [patch] : [] };
+		};
+	}
+
+	/** The awaited agent listener: extension dispatch, persistence, then public listeners (§8). */
+	private async handleAgentEvent(event: AgentEvent): Promise<void> {
+		if (event.type === "agent_start" && this.abortRequested) this.agent.abort();
+		if (event.type === "message_start" && event.message.role === "user") {
+			this.overflow.reset();
+			this.dequeueDisplayed(event.message);
+		}
+		await this.bridge.dispatch(event);
+		if (event.type === "message_end") {
+			this.persistence.persistMessage(event.message);
+			if (event.message.role === "assistant") this.afterAssistant(event.message);
+		}
+		if (event.type === "agent_end") {
+			const willRetry = this.retry.willRetry(this.lastAssistant, this.abortRequested);
+			this.hub.emit({ type: "agent_end", messages: event.messages, willRetry });
+		} else {
+			this.hub.emit(event as AgentSessionEvent);
+		}
+		if (event.type === "turn_end") this.flushPendingCustom();
+	}
+
+	private afterAssistant(message: AssistantMessage): void {
+		this.lastAssistant = message;
+		if (message.stopReason !== "error" && message.stopReason !== "length") this.overflow.reset();
+		if (message.stopReason !== "error" && message.stopReason !== "aborted") this.retry.succeeded();
+	}
+
+	private dequeueDisplayed(message: AgentMessage): void {
+		if (message.role !== "user") return;
+		const first = Array.isArray(message.content) ? message.content[0] : undefined;
+		const text = typeof message.content === "string" ? message.content : first?.type === "text" ? first.text : "";
+		for (const list of [this.steeringTexts, this.followUpTexts]) {
+			const index = list.indexOf(text);
+			if (index >= 0) {
+				list.splice(index, 1);
+				this.emitQueue();
+				return;
+			}
+		}
+	}
+
+	private flushPendingCustom(): void {
+		for (const message of this.pendingCustom.splice(0)) this.appendIdleCustomMessage(message);
+	}
+
+	/** Steps 9–12 of the prompt pipeline and the post-run loop; resolves after `agent_settled`. */
+	private async startRun(input: RunInput, options: PromptOptions): Promise<void> {
+		this.running = true;
+		this.abortRequested = false;
+		let finish = () => {};
+		this.runPromise = new Promise<void>((resolve) => {
+			finish = resolve;
+		});
+		try {
+			let messages: AgentMessage[];
+			try {
+				messages = await this.prepareRun(input);
+			} catch (error) {
+				this.running = false;
+				this.flushPendingCustom();
+				this.runPromise = undefined;
+				finish();
+				throw error;
+			}
+			options.preflightResult?.("started");
+			await this.runToSettled(messages);
+		} finally {
+			this.runPromise = undefined;
+			finish();
+		}
+	}
+
+	private async prepareRun(input: RunInput): Promise<AgentMessage[]> {
+		this.refreshContext();
+		if (!this.replayChecked) {
+			this.replayChecked = true;
+			if (await replaySafeCalls(this.sessionManager, (name) => this.tools.getTool(name), this.persistence)) {
+				this.refreshContext();
+			}
+		}
+		const lastAssistant = this.messages.findLast((message) => message.role === "assistant");
+		if (lastAssistant) await this.overflow.check(lastAssistant as AssistantMessage, false);
+		const outcome = await this.prompts.beforeAgentStart(
+			this.runner,
+			input.messageType === "user"
+				? { messageType: "user", prompt: input.text, ...(input.images ? { images: input.images } : {}) }
+				: input,
+		);
+		this.applyToolLoadout();
+		const starting: AgentMessage[] = [];
+		if (input.messageType === "user") {
+			starting.push({
+				role: "user",
+				content: [{ type: "text", text: input.text }, ...(input.images ?? [])],
+				timestamp: Date.now(),
+			});
+		} else {
+			starting.push(input.message);
+		}
+		starting.push(...this.pendingNextTurn.splice(0));
+		for (const draft of outcome.messages) {
+			const custom: CustomMessage = {
+				role: "custom",
+				customType: draft.customType,
+				content: draft.content,
+				display: draft.display,
+				timestamp: Date.now(),
+			};
+			if (draft.details !== undefined) custom.details = draft.details;
+			starting.push(custom);
+		}
+		const patch = this.prompts.patchFor(this.sessionManager.buildSessionProjection().messages);
+		return patch ? [patch as SystemMessage, ...starting] : starting;
+	}
+
+	private async runToSettled(messages: AgentMessage[]): Promise<void> {
+		try {
+			this.lastAssistant = undefined;
+			await this.agent.prompt(messages);
+			while (!this.abortRequested) {
+				if (await this.handlePostAgentRun()) {
+					if (this.abortRequested) break;
+					await this.continueAgent();
+					continue;
+				}
+				if (this.abortRequested) break;
+				const outcome = this.lastOutcome();
+				const proceed = (await this.bridge.beforeSettle(outcome)) || this.agent.hasQueuedMessages();
+				if (!proceed || this.abortRequested) break;
+				await this.continueAgent();
+			}
+		} finally {
+			if (this.abortRequested) this.retry.finishCancelled();
+			this.prompts.endRun();
+			this.flushPendingCustom();
+			const aborted = this.abortRequested;
+			this.running = false;
+			await this.settle(aborted);
+		}
+	}
+
+	private lastOutcome(): "completed" | "aborted" | "error" {
+		const stop = this.lastAssistant?.stopReason;
+		return stop === "aborted" ? "aborted" : stop === "error" ? "error" : "completed";
+	}
+
+	private async continueAgent(): Promise<void> {
+		this.lastAssistant = undefined;
+		this.refreshContext();
+		await this.agent.continue();
+	}
+
+	/** Retry, overflow recovery, threshold compaction, or queued messages: whether to run again. */
+	private async handlePostAgentRun(): Promise<boolean> {
+		const message = this.lastAssistant;
+		this.lastAssistant = undefined;
+		if (!message) return this.agent.hasQueuedMessages();
+		if (message.stopReason === "aborted") {
+			this.retry.finishCancelled();
+			return false;
+		}
+		if (this.retry.isRetryable(message)) {
+			if (await this.retry.prepareRetry(message)) return true;
+			if (this.abortRequested) return false;
+		}
+		if (message.stopReason === "error") this.retry.failed(message.errorMessage || "Unknown error");
+		if (await this.overflow.check(message, true)) return true;
+		return this.agent.hasQueuedMessages();
+	}
+
+	private async settle(aborted: boolean): Promise<void> {
+		this.settling = true;
+		try {
+			await this.runner.emit({ type: "agent_settled", aborted });
+			this.hub.emit({ type: "agent_settled", aborted });
+		} finally {
+			this.settling = false;
+		}
+		for (const run of this.deferredAfterSettle.splice(0)) void run().catch(() => undefined);
+	}
+}
+
+export type { AgentSessionEvent, AgentSessionListener, ExtensionBindings, PromptOptions };

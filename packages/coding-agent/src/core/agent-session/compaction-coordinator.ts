@@ -1,0 +1,177 @@
+import type { Api, Model, RetryPolicy } from "@tau/ai";
+import type { SettingsManager } from "../../config/index.js";
+import {
+	type CompactionPreparation,
+	type CompactionResult,
+	compactSession,
+	type SummaryCompletion,
+} from "../compaction/index.js";
+import type { ExtensionRunner, SessionBeforeCompactResult } from "../extensions/index.js";
+import type { CompactionEntry, SessionManager } from "../session/index.js";
+import type { AgentSessionEvent, CompactionReason } from "./events.js";
+
+export interface CompactionHost {
+	readonly sessionManager: SessionManager;
+	readonly settingsManager: SettingsManager;
+	model(): Model<Api> | undefined;
+	thinkingLevel(): string;
+	complete: SummaryCompletion;
+	runner(): ExtensionRunner | undefined;
+	emit(event: AgentSessionEvent): void;
+	/** Re-derives the agent's message cache from the session after the tree changed. */
+	refreshContext(): void;
+	retryPolicy(): RetryPolicy;
+}
+
+/** Thrown for a compaction cancelled by `session_before_compact` or an abort; reported without an error text. */
+class CompactionCancelled extends Error {
+	constructor() {
+		super("Compaction cancelled");
+	}
+}
+
+/**
+ * Manual and automatic compaction with their events: `compaction_start`, `session_before_compact`
+ * (cancel or supply the result), the entry, `session_compact`, `compaction_end`, and on failure
+ * `session_compact_failed`.
+ */
+export class CompactionCoordinator {
+	private controller: AbortController | undefined;
+	private manualRunning = false;
+
+	constructor(private readonly host: CompactionHost) {}
+
+	get isCompacting(): boolean {
+		return this.controller !== undefined;
+	}
+
+	get isManualCompacting(): boolean {
+		return this.manualRunning;
+	}
+
+	abort(): void {
+		this.controller?.abort();
+	}
+
+	/** `/compact`: the caller has already aborted the run. Throws on failure after reporting it. */
+	async compactManually(customInstructions?: string): Promise<CompactionResult> {
+		this.manualRunning = true;
+		try {
+			this.host.emit({ type: "compaction_start", reason: "manual" });
+			const controller = new AbortController();
+			this.controller = controller;
+			try {
+				const model = this.host.model();
+				if (!model) throw new Error("No model selected. Use /model to select a model before compacting.");
+				const result = await this.run(model, "manual", false, controller.signal, customInstructions);
+				this.host.emit({ type: "compaction_end", reason: "manual", result, aborted: false, willRetry: false });
+				return result;
+			} catch (error) {
+				const aborted = error instanceof CompactionCancelled || controller.signal.aborted;
+				const errorMessage = aborted ? undefined : `Compaction failed: ${messageOf(error)}`;
+				await this.reportFailure("manual", aborted, errorMessage);
+				throw error;
+			} finally {
+				this.controller = undefined;
+			}
+		} finally {
+			this.manualRunning = false;
+		}
+	}
+
+	/**
+	 * Threshold or overflow compaction. Returns whether the run should continue (`willRetry`, or
+	 * messages are queued as reported by `hasQueuedMessages`).
+	 */
+	async compactAutomatically(
+		reason: Exclude<CompactionReason, "manual">,
+		willRetry: boolean,
+		hasQueuedMessages: () => boolean,
+	): Promise<boolean> {
+		const model = this.host.model();
+		if (!model) return false;
+		this.host.emit({ type: "compaction_start", reason });
+		const controller = new AbortController();
+		this.controller = controller;
+		try {
+			const result = await this.run(model, reason, willRetry, controller.signal);
+			this.host.emit({ type: "compaction_end", reason, result, aborted: false, willRetry });
+			return willRetry || hasQueuedMessages();
+		} catch (error) {
+			const aborted = error instanceof CompactionCancelled || controller.signal.aborted;
+			const prefix = reason === "overflow" ? "Context overflow recovery failed" : "Auto-compaction failed";
+			await this.reportFailure(reason, aborted, aborted ? undefined : `${prefix}: ${messageOf(error)}`);
+			return false;
+		} finally {
+			this.controller = undefined;
+		}
+	}
+
+	/** `compaction_end` without a result plus `session_compact_failed` (recovery that could not run). */
+	async reportFailure(reason: CompactionReason, aborted: boolean, errorMessage: string | undefined): Promise<void> {
+		const end: AgentSessionEvent = { type: "compaction_end", reason, result: undefined, aborted, willRetry: false };
+		if (errorMessage !== undefined) end.errorMessage = errorMessage;
+		this.host.emit(end);
+		const failed: { type: string; [key: string]: unknown } = { type: "session_compact_failed", reason, aborted };
+		if (errorMessage !== undefined) failed.errorMessage = errorMessage;
+		await this.host.runner()?.emit(failed);
+	}
+
+	private async run(
+		model: Model<Api>,
+		reason: CompactionReason,
+		willRetry: boolean,
+		signal: AbortSignal,
+		customInstructions?: string,
+	): Promise<CompactionResult> {
+		const { host } = this;
+		const runner = host.runner();
+		let fromExtension = false;
+		const entry: CompactionEntry = await compactSession(host.sessionManager, {
+			model,
+			settings: host.settingsManager.getCompactionSettings(model),
+			complete: host.complete,
+			thinkingLevel: host.thinkingLevel(),
+			signal,
+			retry: host.retryPolicy(),
+			retryCallbacks: {
+				onRetryScheduled: (attempt, maxAttempts, delayMs, errorMessage) =>
+					host.emit({ type: "summarization_retry_scheduled", attempt, maxAttempts, delayMs, errorMessage }),
+				onRetryAttemptStart: () =>
+					host.emit({ type: "summarization_retry_attempt_start", source: "compaction", reason }),
+				onRetryFinished: () => host.emit({ type: "summarization_retry_finished" }),
+			},
+			...(customInstructions !== undefined ? { customInstructions } : {}),
+			provideResult: async (preparation: CompactionPreparation) => {
+				if (!runner?.hasHandlers("session_before_compact")) return undefined;
+				const outcome = (await runner.emit({
+					type: "session_before_compact",
+					preparation,
+					branchEntries: host.sessionManager.getBranch(),
+					customInstructions,
+					reason,
+					willRetry,
+					signal,
+				})) as SessionBeforeCompactResult | undefined;
+				if (outcome?.cancel) throw new CompactionCancelled();
+				if (outcome?.compaction) fromExtension = true;
+				return outcome?.compaction;
+			},
+		});
+		if (signal.aborted) throw new CompactionCancelled();
+		host.refreshContext();
+		await runner?.emit({ type: "session_compact", compactionEntry: entry, fromExtension });
+		const result: CompactionResult = {
+			summary: entry.summary,
+			firstKeptEntryId: entry.firstKeptEntryId,
+			tokensBefore: entry.tokensBefore,
+			details: (entry.details ?? { readFiles: [], modifiedFiles: [] }) as CompactionResult["details"],
+		};
+		if (entry.usage) result.usage = entry.usage;
+		return result;
+	}
+}
+
+function messageOf(error: unknown): string {
+	return error instanceof Error ? error.message : String(error);
+}

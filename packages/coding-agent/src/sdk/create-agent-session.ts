@@ -1,0 +1,254 @@
+import { resolve } from "node:path";
+import { Agent, type AgentMessage, type ThinkingLevel } from "@tau/agent";
+import type { Api, Message, Model, ModelThinkingLevel, SimpleStreamOptions } from "@tau/ai";
+import {
+	getAgentDir,
+	getToolListError,
+	isToolModifier,
+	type ModelRuntime,
+	resolveInitialThinkingLevel,
+	type ScopedModel,
+	SettingsManager,
+	selectInitialModel,
+} from "../config/index.js";
+import { AgentSession } from "../core/agent-session/agent-session.js";
+import type { RetrySleep } from "../core/agent-session/recovery-loop.js";
+import type { SummaryCompletion } from "../core/compaction/index.js";
+import {
+	type AnyToolDefinition,
+	type ExtensionProviderActions,
+	type ExtensionRuntime,
+	loadExtensionItems,
+	type SessionStartEvent,
+} from "../core/extensions/index.js";
+import {
+	DefaultResourceLoader,
+	type LoadExtensions,
+	type LoadExtensionsResult,
+	type ResourceLoader,
+} from "../core/resources/index.js";
+import { convertToLlm, SessionManager, type SessionMessage } from "../core/session/index.js";
+import { resolveToolSelection, type ToolsFlagValue } from "../core/tools/index.js";
+import { createDefaultModelRuntime } from "./model-runtime-factory.js";
+
+export interface CreateAgentSessionOptions {
+	/** Default: the session manager's cwd, else `process.cwd()`; resolved to absolute. */
+	cwd?: string;
+	/** Default `~/.tau/agent`. */
+	agentDir?: string;
+	modelRuntime?: ModelRuntime;
+	/** Wins over the model restored from the session and the defaults. */
+	model?: Model<Api>;
+	thinkingLevel?: ThinkingLevel | "off";
+	scopedModels?: ScopedModel[];
+	noTools?: "all" | "builtin";
+	/** An allowlist (names or `*` patterns) or only `+name` / `-name` modifiers of the default tools. */
+	tools?: string[];
+	/** Removed from registration after everything else. */
+	excludeTools?: string[];
+	customTools?: AnyToolDefinition[];
+	resourceLoader?: ResourceLoader;
+	sessionManager?: SessionManager;
+	settingsManager?: SettingsManager;
+	/** Default `{ type: "session_start", reason: "startup" }`. */
+	sessionStartEvent?: SessionStartEvent;
+	/** Retry backoff wait (tests and hosts with their own clock); default a real timer. */
+	retrySleep?: RetrySleep;
+	/** The one-shot call compaction summaries use; default the model runtime's `completeSimple`. */
+	summaryCompletion?: SummaryCompletion;
+}
+
+export interface CreateAgentSessionResult {
+	session: AgentSession;
+	extensionsResult: LoadExtensionsResult;
+	modelFallbackMessage?: string;
+}
+
+const NO_MODELS =
+	"No models available. Use /login to sign in to a provider, or set an API key environment variable (for example ANTHROPIC_API_KEY or OPENAI_API_KEY).";
+
+/** The extension loader the SDK plugs into resource loaders it creates (the resource layer stays loader-agnostic). */
+export const sdkExtensionLoader: LoadExtensions = (request) =>
+	loadExtensionItems({
+		cwd: request.cwd,
+		items: request.items,
+		generation: request.generation,
+		...(request.previous ? { previous: request.previous } : {}),
+	}) as unknown as ReturnType<LoadExtensions>;
+
+/**
+ * Flushes extension provider registrations queued during loading into the model runtime, so
+ * extension models are resolvable before the initial model is chosen. Returns the failures.
+ */
+export function flushProviderRegistrations(loader: ResourceLoader, modelRuntime: ModelRuntime): string[] {
+	const runtime = loader.getExtensions().runtime as ExtensionRuntime | undefined;
+	if (!runtime) return [];
+	const failures: string[] = [];
+	const guard = (extensionPath: string, register: () => void) => {
+		try {
+			register();
+		} catch (error) {
+			failures.push(`Extension "${extensionPath}" error: ${error instanceof Error ? error.message : String(error)}`);
+			throw error;
+		}
+	};
+	const actions: ExtensionProviderActions = {
+		registerProvider: (name, config, extensionPath) =>
+			guard(extensionPath, () => modelRuntime.registerProvider(name, config as never)),
+		registerNativeProvider: (provider, extensionPath) =>
+			guard(extensionPath, () => modelRuntime.registerProvider(provider.id, provider as never)),
+		unregisterProvider: (name) => modelRuntime.unregisterProvider(name),
+		registerVirtualModel: (_model, extensionPath) =>
+			guard(extensionPath, () => {
+				throw new Error("Virtual models are not supported by this session yet");
+			}),
+		unregisterVirtualModel: () => {},
+	};
+	runtime.bindProviders(actions);
+	return failures;
+}
+
+function parseToolsOption(tools: string[] | undefined): ToolsFlagValue | undefined {
+	if (tools === undefined) return undefined;
+	const error = getToolListError(tools);
+	if (error) throw new Error(`Invalid tools option: ${error}`);
+	return tools.some(isToolModifier) ? { kind: "modifiers", modifiers: tools } : { kind: "allowlist", patterns: tools };
+}
+
+/** Assembles an `Agent` and its `AgentSession`; runs nothing and binds no extensions (§2.2). */
+export async function createAgentSession(options: CreateAgentSessionOptions = {}): Promise<CreateAgentSessionResult> {
+	const tools = parseToolsOption(options.tools);
+	const cwd = resolve(options.cwd ?? options.sessionManager?.getCwd() ?? process.cwd());
+	const agentDir = options.agentDir ?? getAgentDir();
+	const modelRuntime = options.modelRuntime ?? createDefaultModelRuntime(agentDir);
+	const settingsManager = options.settingsManager ?? SettingsManager.create(cwd, agentDir);
+	const sessionManager = options.sessionManager ?? SessionManager.create(cwd, undefined, undefined, { agentDir });
+	let resourceLoader = options.resourceLoader;
+	if (!resourceLoader) {
+		resourceLoader = new DefaultResourceLoader({
+			cwd,
+			agentDir,
+			settingsManager,
+			loadExtensions: sdkExtensionLoader,
+		});
+		await resourceLoader.reload();
+	}
+	flushProviderRegistrations(resourceLoader, modelRuntime);
+	await modelRuntime.refreshAvailability();
+
+	// Model: explicit, else restored from the branch, else defaults.
+	const existing = sessionManager.buildSessionContext();
+	const hasMessages = existing.messages.length > 0;
+	const selection = selectInitialModel({
+		...(options.model ? { cliModel: { model: options.model } } : {}),
+		hasMessages,
+		...(existing.model ? { sessionModel: { provider: existing.model.provider, id: existing.model.modelId } } : {}),
+		defaultProvider: settingsManager.getDefaultProvider(),
+		defaultModel: settingsManager.getDefaultModel(),
+		models: modelRuntime.getAll(),
+		usable: (provider) => modelRuntime.isAvailable(provider),
+	});
+	const model = selection.model as Model<Api> | undefined;
+	let modelFallbackMessage = selection.warning;
+	if (!model) modelFallbackMessage = modelFallbackMessage ? `${modelFallbackMessage}. ${NO_MODELS}` : NO_MODELS;
+
+	const branch = sessionManager.getBranch();
+	const recorded = branch.findLast((entry) => entry.type === "thinking_level_change");
+	const thinking = resolveInitialThinkingLevel({
+		...(options.thinkingLevel ? { explicit: options.thinkingLevel as ModelThinkingLevel } : {}),
+		hasMessages,
+		...(recorded ? { sessionLevel: recorded.thinkingLevel as ModelThinkingLevel } : {}),
+		...(model ? { model } : {}),
+		settings: settingsManager,
+	});
+
+	const selectionOfTools = resolveToolSelection({
+		...(tools ? { tools } : {}),
+		...(options.excludeTools ? { excludeTools: options.excludeTools } : {}),
+		...(options.noTools ? { noTools: options.noTools } : {}),
+		...(settingsManager.getDefaultTools() ? { defaultTools: settingsManager.getDefaultTools() } : {}),
+	});
+
+	const agent = new Agent({
+		initialState: {
+			model: model as Model<Api>,
+			thinkingLevel: thinking.effective as ThinkingLevel,
+			tools: [],
+			messages: existing.messages as AgentMessage[],
+		},
+		convertToLlm: (messages) => blockImagesIfConfigured(settingsManager, convertToLlm(messages as SessionMessage[])),
+		streamFn: (requestModel, context, streamOptions) =>
+			modelRuntime.models.streamSimple(requestModel, context, requestOptions(settingsManager, streamOptions)),
+		sessionId: sessionManager.getSessionId(),
+		steeringMode: settingsManager.getSteeringMode(),
+		followUpMode: settingsManager.getFollowUpMode(),
+		thinkingBudgets: settingsManager.getThinkingBudgets(),
+	});
+
+	if (hasMessages) {
+		if (!recorded) sessionManager.appendThinkingLevelChange(thinking.effective);
+	} else {
+		if (model) sessionManager.appendModelChange(model.provider, model.id);
+		sessionManager.appendThinkingLevelChange(thinking.effective);
+	}
+
+	const session = new AgentSession({
+		agent,
+		sessionManager,
+		settingsManager,
+		cwd,
+		resourceLoader,
+		modelRuntime,
+		initialActiveToolNames: selectionOfTools.initialActiveToolNames,
+		...(options.scopedModels ? { scopedModels: options.scopedModels } : {}),
+		...(options.customTools ? { customTools: options.customTools } : {}),
+		...(selectionOfTools.allowedToolNames ? { allowedToolNames: selectionOfTools.allowedToolNames } : {}),
+		...(selectionOfTools.excludedToolNames ? { excludedToolNames: selectionOfTools.excludedToolNames } : {}),
+		...(options.sessionStartEvent ? { sessionStartEvent: options.sessionStartEvent } : {}),
+		...(options.retrySleep ? { retrySleep: options.retrySleep } : {}),
+		...(options.summaryCompletion ? { complete: options.summaryCompletion } : {}),
+	});
+	const result: CreateAgentSessionResult = { session, extensionsResult: resourceLoader.getExtensions() };
+	if (modelFallbackMessage) result.modelFallbackMessage = modelFallbackMessage;
+	return result;
+}
+
+/** Per-request options from settings: idle timeout and request-level retries (default none). */
+function requestOptions(settings: SettingsManager, options: SimpleStreamOptions | undefined): SimpleStreamOptions {
+	const provider = settings.getProviderRetrySettings();
+	const merged: SimpleStreamOptions = {
+		maxRetries: provider.maxRetries,
+		maxRetryDelayMs: provider.maxRetryDelayMs,
+		websocketConnectTimeoutMs: settings.getWebSocketConnectTimeoutMs(),
+		...options,
+	};
+	if (provider.timeoutMs !== undefined) merged.timeoutMs = provider.timeoutMs;
+	return merged;
+}
+
+const BLOCKED_IMAGE_TEXT = "Image reading is disabled.";
+
+/** `images.blockImages`, evaluated per request: image blocks become one placeholder text per run. */
+function blockImagesIfConfigured(settings: SettingsManager, messages: Message[]): Message[] {
+	if (!settings.getBlockImages()) return messages;
+	return messages.map((message) => {
+		if ((message.role !== "user" && message.role !== "toolResult") || typeof message.content === "string") {
+			return message;
+		}
+		const content: typeof message.content = [];
+		for (const block of message.content) {
+			const replacement = block.type === "image" ? { type: "text" as const, text: BLOCKED_IMAGE_TEXT } : block;
+			const previous = content.at(-1);
+			if (
+				replacement.type === "text" &&
+				replacement.text === BLOCKED_IMAGE_TEXT &&
+				previous?.type === "text" &&
+				previous.text === BLOCKED_IMAGE_TEXT
+			) {
+				continue;
+			}
+			content.push(replacement);
+		}
+		return { ...message, content } as Message;
+	});
+}

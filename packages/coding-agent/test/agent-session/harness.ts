@@ -1,0 +1,126 @@
+import { mkdirSync, mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { type FauxModelDefinition, type FauxProviderHandle, fauxProvider } from "@tau/ai";
+import {
+	type AgentSession,
+	type AgentSessionEvent,
+	AuthStorage,
+	type CreateAgentSessionOptions,
+	createAgentSession,
+	DefaultResourceLoader,
+	type DefaultResourceLoaderOptions,
+	ModelRuntime,
+	SessionManager,
+	SettingsManager,
+} from "@tau/coding-agent";
+
+export interface Harness {
+	cwd: string;
+	agentDir: string;
+	faux: FauxProviderHandle;
+	session: AgentSession;
+	events: AgentSessionEvent[];
+	/** Every request context the provider received, in order. */
+	requests: { messages: { role: string }[] }[];
+	sleeps: number[];
+	modelRuntime: ModelRuntime;
+	sessionManager: SessionManager;
+	settingsManager: SettingsManager;
+}
+
+export function tempDir(prefix = "tau-session-"): string {
+	return mkdtempSync(join(tmpdir(), prefix));
+}
+
+export interface HarnessOptions {
+	settings?: Record<string, unknown>;
+	models?: FauxModelDefinition[];
+	loader?: Partial<DefaultResourceLoaderOptions>;
+	session?: Partial<CreateAgentSessionOptions>;
+	sessionManager?: SessionManager;
+	cwd?: string;
+}
+
+/** A session over the faux provider with in-memory settings and an isolated resource loader. */
+export async function createHarness(options: HarnessOptions = {}): Promise<Harness> {
+	const cwd = options.cwd ?? tempDir();
+	const agentDir = join(tempDir("tau-agent-"), "agent");
+	mkdirSync(agentDir, { recursive: true });
+	const faux = fauxProvider({ models: options.models ?? [{ id: "faux-1" }] });
+	const modelRuntime = new ModelRuntime({
+		credentials: AuthStorage.inMemory(),
+		builtinProviders: [],
+		modelsJsonPath: null,
+	});
+	modelRuntime.registerProvider("faux", faux.provider);
+	const settingsManager = SettingsManager.inMemory(
+		{ retry: { enabled: true, maxRetries: 3, baseDelayMs: 2000 }, ...options.settings },
+		{ projectTrusted: false },
+	);
+	const resourceLoader = new DefaultResourceLoader({
+		cwd,
+		agentDir,
+		settingsManager,
+		noExtensions: true,
+		noSkills: true,
+		noPromptTemplates: true,
+		noThemes: true,
+		noContextFiles: true,
+		...options.loader,
+	});
+	await resourceLoader.reload();
+	const sessionManager = options.sessionManager ?? SessionManager.inMemory(cwd);
+	const sleeps: number[] = [];
+	const { session } = await createAgentSession({
+		cwd,
+		agentDir,
+		modelRuntime,
+		settingsManager,
+		resourceLoader,
+		sessionManager,
+		model: faux.getModel(),
+		retrySleep: async (ms, signal) => {
+			sleeps.push(ms);
+			if (signal.aborted) throw new Error("aborted");
+		},
+		...options.session,
+	});
+	const events: AgentSessionEvent[] = [];
+	session.subscribe((event) => events.push(event));
+	const requests: Harness["requests"] = [];
+	const original = session.agent.streamFunction;
+	session.agent.streamFunction = (model, context, streamOptions) => {
+		requests.push(structuredClone({ messages: context.messages }));
+		return original(model, context, streamOptions);
+	};
+	return {
+		cwd,
+		agentDir,
+		faux,
+		session,
+		events,
+		requests,
+		sleeps,
+		modelRuntime,
+		sessionManager,
+		settingsManager,
+	};
+}
+
+export function eventTypes(events: readonly AgentSessionEvent[]): string[] {
+	return events.map((event) => {
+		if (event.type === "message_start" || event.type === "message_end") {
+			return `${event.type}(${(event.message as { role: string }).role})`;
+		}
+		return event.type;
+	});
+}
+
+export function textOfMessage(message: { content: unknown }): string {
+	const content = message.content;
+	if (typeof content === "string") return content;
+	return (content as { type: string; text?: string }[])
+		.flatMap((block) => (block.type === "text" && block.text ? [block.text] : []))
+		.join("");
+}
