@@ -9,8 +9,11 @@ import {
 	setCapabilityOverrides,
 	setImageTranscoder,
 	stripTerminalSequences,
+	Text,
+	TuiMainScreen,
 } from "@tau/tui";
 import { afterEach, describe, expect, it } from "vitest";
+import { VirtualTerminal } from "./helpers/virtual-terminal.js";
 
 /** A PNG header claiming `w`×`h` pixels (enough for the dimension reader). */
 function pngHeader(w: number, h: number): string {
@@ -88,5 +91,31 @@ describe("Image", () => {
 		const fallback = imageFallback("image/png", { widthPx: 1, heightPx: 2 }, "/tmp/x.png");
 		expect(fallback).toContain("\x1b]8;;file:///tmp/x.png\x1b\\");
 		expect(stripTerminalSequences(fallback)).toBe("[Image: /tmp/x.png [image/png] 1x2]");
+	});
+});
+
+describe("Kitty images in the main-screen renderer", () => {
+	it("deletes an image whose line left the frame and deletes all known images before a clearing redraw", () => {
+		setCapabilityOverrides({ images: "kitty" });
+		const term = new VirtualTerminal(80, 20);
+		const tui = new TuiMainScreen(term);
+		const image = new Image(pngHeader(90, 36), "image/png", theme, { imageId: 42 });
+		tui.addChild(new Text("before", 0, 0));
+		tui.addChild(image);
+		tui.start();
+		tui.renderNow();
+		expect(term.getRawOutput()).toContain("i=42;");
+		term.resize(70, 20);
+		term.clearRawOutput();
+		tui.renderNow();
+		expect(term.getRawOutput()).toContain("\x1b_Ga=d,d=I,i=42,q=2\x1b\\\x1b[2J");
+		term.clearRawOutput();
+		tui.removeChild(image);
+		tui.renderNow();
+		expect(term.getRawOutput()).toContain("\x1b_Ga=d,d=I,i=42,q=2\x1b\\");
+		term.clearRawOutput();
+		tui.renderNow();
+		expect(term.getRawOutput()).not.toContain("a=d");
+		tui.stop();
 	});
 });

@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { visibleWidth } from "../text/width.js";
 import { type CursorPosition, findCursor, isImageLine, prepareLine, resetLine } from "./frame.js";
+import { KittyPlacements } from "./kitty-placements.js";
 import { LineCache } from "./line-cache.js";
 import { OutputWriter } from "./output-writer.js";
 import { compositeOverlays } from "./overlay-layout.js";
@@ -34,6 +35,7 @@ export class TuiMainScreen extends TuiBase {
 	private lastOverlaid = false;
 	private readonly reset = new LineCache();
 	private readonly debug = new RenderDebugLog(this.logDirectory);
+	private readonly images = new KittyPlacements();
 
 	protected resetRenderState(): void {
 		this.prepared.clear();
@@ -93,6 +95,7 @@ export class TuiMainScreen extends TuiBase {
 		const changed = this.reset.update(frame, resetLine, resetFrom);
 		const lines = this.reset.outputs;
 		if (changed.first >= 0) this.checkWidths(lines, changed.first, changed.last, width);
+		this.images.update(lines, changed.first, changed.last, this.previousLength);
 
 		this.debug.frame(
 			{
@@ -161,7 +164,8 @@ export class TuiMainScreen extends TuiBase {
 		this.debug.redraw(reason);
 		const out = new OutputWriter((d) => this.terminal.write(d));
 		out.append(SYNC_START);
-		if (clear) out.append("\x1b[2J\x1b[H\x1b[3J");
+		if (clear) out.append(`${this.images.deleteAll()}\x1b[2J\x1b[H\x1b[3J`);
+		else out.append(this.images.takeDeletions());
 		for (let i = 0; i < lines.length; i++) out.append(i === 0 ? lines[i]! : `\r\n${lines[i]}`);
 		this.hardwareCursorRow = Math.max(0, lines.length - 1);
 		this.maxLinesRendered = clear ? lines.length : Math.max(this.maxLinesRendered, lines.length);
@@ -216,6 +220,7 @@ export class TuiMainScreen extends TuiBase {
 
 		const out = new OutputWriter((d) => this.terminal.write(d));
 		out.append(SYNC_START);
+		out.append(this.images.takeDeletions());
 		let row = this.hardwareCursorRow;
 		let lowest = row;
 		if (firstChanged < lines.length) {
