@@ -24,7 +24,7 @@ describe("write", () => {
 		const dir = tempDir();
 		const result = await createWriteTool(dir).execute("c", { path: "a/b/c.txt", content: "héllo" });
 		expect(readFileSync(join(dir, "a/b/c.txt"), "utf8")).toBe("héllo");
-		expect(textOf(result)).toBe("Successfully wrote 6 bytes to a/b/c.txt");
+		expect(textOf(result)).toBe("Successfully wrote to a/b/c.txt");
 	});
 
 	it("overwrites existing content exactly, without line-ending or BOM handling", async () => {

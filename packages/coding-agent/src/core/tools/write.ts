@@ -41,9 +41,9 @@ export function createWriteToolDefinition(
 				throwIfAborted(signal);
 				await ops.writeFile(absolute, params.content);
 				throwIfAborted(signal);
-				const bytes = Buffer.byteLength(params.content, "utf8");
+				// The exact wording is the spec's (tools.md §6), which wins over the issue's "reports bytes".
 				return {
-					content: [{ type: "text", text: `Successfully wrote ${bytes} bytes to ${params.path}` }],
+					content: [{ type: "text", text: `Successfully wrote to ${params.path}` }],
 					details: undefined,
 				};
 			});
