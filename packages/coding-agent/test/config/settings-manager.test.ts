@@ -1,4 +1,4 @@
-import { chmodSync, existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { chmodSync, existsSync, lstatSync, readdirSync, readFileSync, statSync, symlinkSync } from "node:fs";
 import { join } from "node:path";
 import {
 	collectSettingsDiagnostics,
@@ -228,6 +228,18 @@ describe("write-back", () => {
 		await manager.flush();
 		expect(statSync(userPath).mode & 0o777).toBe(0o640);
 		expect(readdirSync(agentDir)).toEqual(["settings.json"]);
+	});
+
+	it("writes through a symlinked settings file and keeps the link", async () => {
+		const { cwd, agentDir, root, userPath } = setup();
+		const dotfile = join(root, "dotfiles", "tau-settings.json");
+		writeJson(dotfile, { theme: "dark" });
+		symlinkSync(dotfile, userPath);
+		const manager = SettingsManager.create(cwd, agentDir);
+		manager.setHideThinkingBlock(true);
+		await manager.flush();
+		expect(lstatSync(userPath).isSymbolicLink()).toBe(true);
+		expect(readJson(dotfile)).toEqual({ theme: "dark", hideThinkingBlock: true });
 	});
 
 	it("succeeds when a held lock is released within the retry window", async () => {

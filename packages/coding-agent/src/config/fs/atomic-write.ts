@@ -1,12 +1,29 @@
-import { chmodSync, closeSync, fsyncSync, openSync, renameSync, statSync, unlinkSync, writeSync } from "node:fs";
+import {
+	chmodSync,
+	closeSync,
+	fsyncSync,
+	openSync,
+	realpathSync,
+	renameSync,
+	statSync,
+	unlinkSync,
+	writeSync,
+} from "node:fs";
 import { basename, dirname, join } from "node:path";
 
 /**
  * Replaces `path` with `text` via a temp file in the same directory and a rename, so a crash
  * mid-write leaves either the old or the new file, never a truncated one. The existing file's
- * mode is kept; a new file gets `newFileMode`.
+ * mode is kept; a new file gets `newFileMode`. A symlink stays a symlink: its target is replaced.
  */
-export function writeFileAtomicSync(path: string, text: string, newFileMode = 0o644): void {
+export function writeFileAtomicSync(linkOrPath: string, text: string, newFileMode = 0o644): void {
+	// Write through a symlink (dotfile managers link settings files) instead of replacing it.
+	let path = linkOrPath;
+	try {
+		path = realpathSync(linkOrPath);
+	} catch {
+		// a new file
+	}
 	let mode = newFileMode;
 	try {
 		mode = statSync(path).mode & 0o7777;
