@@ -1,6 +1,13 @@
 import { symlinkSync, unlinkSync } from "node:fs";
 import { join } from "node:path";
-import { expandSkillCommand, formatSkillsForPrompt, loadSkills, type Skill, type SourceInfo } from "@tau/coding-agent";
+import {
+	expandResourceCommands,
+	expandSkillCommand,
+	formatSkillsForPrompt,
+	loadSkills,
+	type Skill,
+	type SourceInfo,
+} from "@tau/coding-agent";
 import { describe, expect, it } from "vitest";
 import { resourceDirs, skillFile, write } from "./helpers.js";
 
@@ -243,5 +250,22 @@ describe("skills in the prompt", () => {
 		const result = expandSkillCommand("/skill:gone x", skills);
 		expect(result.text).toBe("/skill:gone x");
 		expect(result.error).toMatch(/Failed to read skill "gone"/);
+	});
+});
+
+describe("resource command expansion", () => {
+	it("expands /skill: first and then an exact template name; unknown skills may still match a template", () => {
+		const { root } = resourceDirs();
+		skillFile(join(root, "s"), "lint", "Lint code");
+		const { skills } = loadSkills([{ path: join(root, "s"), sourceInfo: source }]);
+		const prompts = [
+			{ name: "skill:missing", description: "", content: "template for $1", filePath: "/p.md", sourceInfo: source },
+			{ name: "review", description: "", content: "Review $@", filePath: "/r.md", sourceInfo: source },
+		];
+		const lint = expandResourceCommands("/skill:lint now", { skills, prompts });
+		expect(lint.text).toMatch(/^<skill name="lint"[\s\S]*<\/skill>\n\nnow$/);
+		expect(expandResourceCommands("/skill:missing x", { skills, prompts })).toEqual({ text: "template for x" });
+		expect(expandResourceCommands("/review a b", { skills, prompts })).toEqual({ text: "Review a b" });
+		expect(expandResourceCommands("/unknown", { skills, prompts })).toEqual({ text: "/unknown" });
 	});
 });

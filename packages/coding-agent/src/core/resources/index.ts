@@ -10,6 +10,7 @@ export {
 	stripFrontmatter,
 } from "./frontmatter/frontmatter.js";
 export { parseYaml, type YamlResult, type YamlValue } from "./frontmatter/yaml-subset.js";
+export { expandResourceCommands } from "./input-expansion.js";
 export type {
 	ExtensionFactoryLike,
 	ExtensionLoadError,

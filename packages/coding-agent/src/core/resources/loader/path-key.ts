@@ -15,7 +15,8 @@ export function pathKey(path: string, platform: NodeJS.Platform = process.platfo
 	if (isSyntheticPath(path)) return path;
 	let key: string;
 	try {
-		key = realpathSync(path);
+		// The native call is one syscall; the JS fallback lstat()s every path component.
+		key = realpathSync.native(path);
 	} catch {
 		key = resolve(path);
 	}

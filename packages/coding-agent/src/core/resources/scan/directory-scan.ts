@@ -54,7 +54,7 @@ export class DirectoryScan {
 	enter(dir: string): boolean {
 		let key: string;
 		try {
-			key = realpathSync(dir);
+			key = realpathSync.native(dir);
 		} catch {
 			key = dir;
 		}
