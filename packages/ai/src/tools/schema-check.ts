@@ -1,5 +1,20 @@
-import { Compile } from "typebox/compile";
-import { Value } from "typebox/value";
+import { createRequire } from "node:module";
+import type { Compile as CompileFn } from "typebox/compile";
+import type { Value as ValueNamespace } from "typebox/value";
+
+/**
+ * TypeBox takes a few hundred milliseconds to load, so it is loaded on the first validation instead of when
+ * `@tau/ai` is imported (startup of every tau command). Node >= 20.19 can `require` its ES modules.
+ */
+const requireModule = createRequire(import.meta.url);
+let typebox: { Compile: typeof CompileFn; Value: typeof ValueNamespace } | undefined;
+function loadTypebox(): { Compile: typeof CompileFn; Value: typeof ValueNamespace } {
+	typebox ??= {
+		Compile: (requireModule("typebox/compile") as { Compile: typeof CompileFn }).Compile,
+		Value: (requireModule("typebox/value") as { Value: typeof ValueNamespace }).Value,
+	};
+	return typebox;
+}
 
 export type SchemaNode = Record<string, unknown>;
 
@@ -17,6 +32,7 @@ interface Checker {
 const checkers = new WeakMap<object, Checker>();
 
 function buildChecker(schema: object): Checker {
+	const { Compile, Value } = loadTypebox();
 	try {
 		const validator = Compile(schema as never);
 		return {
