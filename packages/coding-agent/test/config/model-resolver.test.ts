@@ -117,6 +117,10 @@ describe("resolveCliModel", () => {
 			"No models available. Check your installation or add models to models.json.",
 		);
 		expect(cli({})).toBeUndefined();
+		expect(() => cli({ hasApiKey: true })).toThrow(
+			"--api-key requires a model to be specified via --model, --provider/--model, or --models",
+		);
+		expect(cli({ hasApiKey: true, hasScope: true })).toBeUndefined();
 	});
 
 	it("reports ambiguity with sorted candidates and the right hint", () => {

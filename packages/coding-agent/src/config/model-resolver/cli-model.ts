@@ -11,6 +11,8 @@ export interface CliModelInput {
 	thinking?: ModelThinkingLevel;
 	/** `--api-key` was given: credentials must not choose the provider. */
 	hasApiKey: boolean;
+	/** `--models` was given (it can supply the model an `--api-key` belongs to). */
+	hasScope?: boolean;
 	models: readonly Model[];
 	usable: (providerId: string) => boolean;
 }
@@ -28,6 +30,9 @@ export function resolveCliModel(input: CliModelInput): CliModelSelection | undef
 	if (!input.model) {
 		if (input.provider) {
 			throw new Error("--provider requires --model (for example: --provider <name> --model <pattern>)");
+		}
+		if (input.hasApiKey && !input.hasScope) {
+			throw new Error("--api-key requires a model to be specified via --model, --provider/--model, or --models");
 		}
 		return undefined;
 	}
