@@ -1,0 +1,7 @@
+export {
+	type JsonAgentSessionEvent,
+	type JsonAssistantMessageEvent,
+	toJsonEvent,
+} from "./event-serialization.js";
+export { attachJsonlLineReader, JsonlSplitter, serializeJsonLine } from "./jsonl.js";
+export { RawWriter, type RawWriterOptions, type StdoutTakeover, takeOverStdout } from "./raw-stdout.js";
