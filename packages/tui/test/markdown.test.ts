@@ -140,4 +140,28 @@ describe("Markdown", () => {
 		expect(lines[0]).toContain("<i>斜体。</i>的");
 		expect(new Markdown("a **b** c", 0, 0, tagTheme()).render(20)[0]).toBe("a <b>b</b> c");
 	});
+
+	it("renders LaTeX math as Unicode text unless disabled, leaving dollar amounts alone", () => {
+		const text = "Energy $E = mc^2$ costs $5 and $10.\n\n$$\n\\frac{a}{b} \\leq \\sqrt{x}\n$$";
+		const lines = new Markdown(text, 0, 0, plainTheme).render(60);
+		expect(lines[0]).toBe("Energy E = mc² costs $5 and $10.");
+		expect(lines).toContain("  a/b ≤ √x");
+		const raw = new Markdown(text, 0, 0, plainTheme, undefined, { renderLatex: false }).render(60);
+		expect(raw[0]).toBe("Energy $E = mc^2$ costs $5 and $10.");
+	});
+
+	it("keeps backslash escapes and original ordered markers on request", () => {
+		const options = { preserveBackslashEscapes: true, preserveOrderedListMarkers: true };
+		const lines = new Markdown(
+			"\\*not emphasis\\*\n\n3) third\n4) fourth",
+			0,
+			0,
+			plainTheme,
+			undefined,
+			options,
+		).render(40);
+		expect(lines[0]).toBe("\\*not emphasis\\*");
+		expect(lines).toContain("3) third");
+		expect(new Markdown("3) third", 0, 0, plainTheme).render(40)).toEqual(["3. third"]);
+	});
 });

@@ -3,6 +3,8 @@ import { padToWidth, truncateToWidth } from "../../text/truncate.js";
 import { visibleWidth } from "../../text/width.js";
 import { wrapTextWithAnsi } from "../../text/wrap.js";
 import { renderInline } from "./inline.js";
+import { latexToUnicode } from "./latex.js";
+import type { MathToken } from "./math.js";
 import type { MarkdownOptions, MarkdownTheme } from "./theme.js";
 
 /** Everything a block renderer needs besides the token. */
@@ -22,7 +24,7 @@ export function renderBlock(token: Token, width: number, ctx: BlockContext, next
 			return [""];
 		case "heading": {
 			const h = token as Tokens.Heading;
-			const text = renderInline(h.tokens, theme, (t) => t, ctx.options.preserveBackslashEscapes);
+			const text = renderInline(h.tokens, theme, (t) => t, ctx.options);
 			const styled =
 				h.depth === 1
 					? theme.heading(theme.bold(theme.underline(text)))
@@ -31,20 +33,13 @@ export function renderBlock(token: Token, width: number, ctx: BlockContext, next
 		}
 		case "paragraph":
 			return wrapTextWithAnsi(
-				renderInline(
-					(token as Tokens.Paragraph).tokens,
-					theme,
-					ctx.textStyle,
-					ctx.options.preserveBackslashEscapes,
-				),
+				renderInline((token as Tokens.Paragraph).tokens, theme, ctx.textStyle, ctx.options),
 				width,
 			);
 		case "text": {
 			const t = token as Tokens.Text;
 			return wrapTextWithAnsi(
-				t.tokens
-					? renderInline(t.tokens, theme, ctx.textStyle, ctx.options.preserveBackslashEscapes)
-					: ctx.textStyle(t.text),
+				t.tokens ? renderInline(t.tokens, theme, ctx.textStyle, ctx.options) : ctx.textStyle(t.text),
 				width,
 			);
 		}
@@ -65,6 +60,12 @@ export function renderBlock(token: Token, width: number, ctx: BlockContext, next
 			return wrapTextWithAnsi(ctx.textStyle((token as Tokens.HTML).text.trimEnd()), width);
 		case "def":
 			return [];
+		case "blockMath": {
+			const math = token as MathToken;
+			if (ctx.options.renderLatex === false) return wrapTextWithAnsi(math.raw.trimEnd(), width);
+			const lines = latexToUnicode(math.text.trim()).split("\n");
+			return lines.flatMap((l) => wrapTextWithAnsi(ctx.textStyle(`  ${l.trim()}`), width));
+		}
 		default:
 			return "raw" in token ? wrapTextWithAnsi(String(token.raw).trimEnd(), width) : [];
 	}
@@ -113,12 +114,8 @@ function renderList(list: Tokens.List, width: number, ctx: BlockContext): string
 
 function renderTable(table: Tokens.Table, width: number, ctx: BlockContext): string[] {
 	const { theme } = ctx;
-	const header = table.header.map((c) =>
-		theme.bold(renderInline(c.tokens, theme, ctx.textStyle, ctx.options.preserveBackslashEscapes)),
-	);
-	const rows = table.rows.map((r) =>
-		r.map((c) => renderInline(c.tokens, theme, ctx.textStyle, ctx.options.preserveBackslashEscapes)),
-	);
+	const header = table.header.map((c) => theme.bold(renderInline(c.tokens, theme, ctx.textStyle, ctx.options)));
+	const rows = table.rows.map((r) => r.map((c) => renderInline(c.tokens, theme, ctx.textStyle, ctx.options)));
 	const columns = header.length;
 	const natural = header.map((h, i) => Math.max(visibleWidth(h), ...rows.map((r) => visibleWidth(r[i] ?? "")), 1));
 	// Borders: "│ " before each column, " │" after the last, " │ " between.

@@ -1,7 +1,9 @@
 import type { Token, Tokens } from "marked";
 import { getCapabilities } from "../../capabilities/capabilities.js";
 import { hyperlink } from "../../text/ansi.js";
-import type { MarkdownTheme } from "./theme.js";
+import { latexToUnicode } from "./latex.js";
+import type { MathToken } from "./math.js";
+import type { MarkdownOptions, MarkdownTheme } from "./theme.js";
 
 function decodeEntities(text: string): string {
 	return text
@@ -17,11 +19,11 @@ export function renderInline(
 	tokens: readonly Token[] | undefined,
 	theme: MarkdownTheme,
 	style: (t: string) => string,
-	preserveEscapes = false,
+	options: MarkdownOptions = {},
 ): string {
 	if (!tokens) return "";
 	let out = "";
-	for (const token of tokens) out += renderInlineToken(token, theme, style, preserveEscapes);
+	for (const token of tokens) out += renderInlineToken(token, theme, style, options);
 	return out;
 }
 
@@ -29,30 +31,30 @@ function renderInlineToken(
 	token: Token,
 	theme: MarkdownTheme,
 	style: (t: string) => string,
-	preserveEscapes: boolean,
+	options: MarkdownOptions,
 ): string {
 	switch (token.type) {
 		case "text": {
 			const t = token as Tokens.Text;
-			return t.tokens ? renderInline(t.tokens, theme, style, preserveEscapes) : style(decodeEntities(t.text));
+			return t.tokens ? renderInline(t.tokens, theme, style, options) : style(decodeEntities(t.text));
 		}
 		case "escape": {
 			const text = decodeEntities((token as Tokens.Escape).text);
-			return style(preserveEscapes ? `\\${text}` : text);
+			return style(options.preserveBackslashEscapes ? `\\${text}` : text);
 		}
 		case "strong":
-			return theme.bold(renderInline((token as Tokens.Strong).tokens, theme, style, preserveEscapes));
+			return theme.bold(renderInline((token as Tokens.Strong).tokens, theme, style, options));
 		case "em":
-			return theme.italic(renderInline((token as Tokens.Em).tokens, theme, style, preserveEscapes));
+			return theme.italic(renderInline((token as Tokens.Em).tokens, theme, style, options));
 		case "del":
-			return theme.strikethrough(renderInline((token as Tokens.Del).tokens, theme, style, preserveEscapes));
+			return theme.strikethrough(renderInline((token as Tokens.Del).tokens, theme, style, options));
 		case "codespan":
 			return theme.code(decodeEntities((token as Tokens.Codespan).text));
 		case "br":
 			return "\n";
 		case "link": {
 			const link = token as Tokens.Link;
-			const text = renderInline(link.tokens, theme, (t) => t, preserveEscapes);
+			const text = renderInline(link.tokens, theme, (t) => t, options);
 			if (getCapabilities().hyperlinks) return hyperlink(theme.link(text), link.href);
 			const plainText = link.text;
 			const mail = link.href.startsWith("mailto:") ? link.href.slice(7) : undefined;
@@ -65,6 +67,8 @@ function renderInlineToken(
 		}
 		case "html":
 			return style((token as Tokens.HTML).text);
+		case "inlineMath":
+			return style(options.renderLatex === false ? token.raw : latexToUnicode((token as MathToken).text));
 		default:
 			return "raw" in token ? style(String(token.raw)) : "";
 	}

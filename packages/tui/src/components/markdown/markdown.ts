@@ -3,12 +3,13 @@ import { applyBackgroundToLine } from "../../text/truncate.js";
 import type { Component } from "../../tui/component.js";
 import { type BlockContext, renderBlock } from "./blocks.js";
 import { CJK_EMPHASIS_EXTENSIONS } from "./cjk-emphasis.js";
+import { MATH_EXTENSIONS } from "./math.js";
 import type { DefaultTextStyle, MarkdownOptions, MarkdownTheme } from "./theme.js";
 
 const HTML_COMMENT = /^<!--[\s\S]*?-->\s*$/;
 
 const parser = new Marked({ gfm: true });
-parser.use({ extensions: CJK_EMPHASIS_EXTENSIONS });
+parser.use({ extensions: [...CJK_EMPHASIS_EXTENSIONS, ...MATH_EXTENSIONS] });
 
 /** Marked tokens of the last lexed source: streaming re-renders often lex the same text again. */
 let lexCache: { source: string; tokens: TokensList } | undefined;

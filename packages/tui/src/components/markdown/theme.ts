@@ -32,4 +32,6 @@ export interface MarkdownOptions {
 	preserveOrderedListMarkers?: boolean;
 	preserveBackslashEscapes?: boolean;
 	transform?: (markdown: string, availableWidth: number) => string;
+	/** Default true: `$…$` and `$$…$$` math is shown as Unicode text. */
+	renderLatex?: boolean;
 }
