@@ -1,22 +1,46 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { defineConfig } from "vitest/config";
+import { defineConfig, type Plugin } from "vitest/config";
 
 const root = fileURLToPath(new URL(".", import.meta.url));
 
-/** Tests import packages by name; these aliases point them at `src/` so no build is needed. */
-export const tauAliases: Record<string, string> = {
-	"@tau/ai": `${root}packages/ai/src/index.ts`,
-	"@tau/agent": `${root}packages/agent/src/index.ts`,
-	"@tau/tui": `${root}packages/tui/src/index.ts`,
-	"@tau/codemode": `${root}packages/codemode/src/index.ts`,
-	"@tau/mcp": `${root}packages/mcp/src/index.ts`,
-	"@tau/testkit": `${root}packages/testkit/src/index.ts`,
-	"@tau/coding-agent": `${root}packages/coding-agent/src/index.ts`,
-};
+interface PackageExports {
+	exports?: Record<string, { import?: string }>;
+}
+
+/**
+ * Tests import packages by name (`@tau/ai`, `@tau/ai/providers/all`). This resolver maps each
+ * public entry of a package's `exports` from `dist/*.js` to the matching `src/*.ts`, so tests run
+ * against sources with no build and only public entry points are importable.
+ */
+function tauSourceResolver(): Plugin {
+	const cache = new Map<string, PackageExports>();
+	const manifest = (pkg: string): PackageExports => {
+		let entry = cache.get(pkg);
+		if (!entry) {
+			entry = JSON.parse(readFileSync(join(root, "packages", pkg, "package.json"), "utf8")) as PackageExports;
+			cache.set(pkg, entry);
+		}
+		return entry;
+	};
+	return {
+		name: "tau-source-resolver",
+		enforce: "pre",
+		resolveId(id) {
+			const match = /^@tau\/([^/]+)(\/.*)?$/.exec(id);
+			if (!match) return null;
+			const [, pkg, subpath] = match;
+			const target = manifest(pkg!).exports?.[`.${subpath ?? ""}`]?.import;
+			if (!target) return null;
+			return join(root, "packages", pkg!, target.replace(/^\.\/dist\//, "src/").replace(/\.js$/, ".ts"));
+		},
+	};
+}
 
 export function packageConfig(name: string) {
 	return defineConfig({
-		resolve: { alias: tauAliases },
+		plugins: [tauSourceResolver()],
 		test: {
 			name,
 			include: ["test/**/*.test.ts"],

@@ -7,9 +7,17 @@ import { createJiti } from "jiti";
 
 const root = resolve(import.meta.dirname, "../..");
 const only = process.argv.slice(2);
-const alias = {};
-for (const pkg of readdirSync(join(root, "packages")))
-	alias[`@tau/${pkg}`] = join(root, "packages", pkg, "src/index.ts");
+// Benchmarks run against sources: every public entry of a package's `exports` maps dist/*.js to src/*.ts.
+const aliasEntries = [];
+for (const pkg of readdirSync(join(root, "packages"))) {
+	const manifest = JSON.parse(readFileSync(join(root, "packages", pkg, "package.json"), "utf8"));
+	for (const [subpath, target] of Object.entries(manifest.exports ?? {})) {
+		const source = target.import.replace(/^\.\/dist\//, "src/").replace(/\.js$/, ".ts");
+		aliasEntries.push([`@tau/${pkg}${subpath.slice(1)}`, join(root, "packages", pkg, source)]);
+	}
+}
+// Longer names first, so `@tau/ai/providers/all` is not taken for a subpath of `@tau/ai`.
+const alias = Object.fromEntries(aliasEntries.sort((a, b) => b[0].length - a[0].length));
 const jiti = createJiti(import.meta.url, { alias, interopDefault: true });
 
 const median = (xs) => {
