@@ -68,7 +68,7 @@ const fmt = (x) => (Math.abs(x) >= 100 ? x.toFixed(0) : Math.abs(x) >= 1 ? x.toF
 const table = [["package", "benchmark", "median", "unit", "n", "previous", "change"]];
 for (const r of rows) {
 	const p = before.get(key(r));
-	const change = p && p.median ? `${(((r.median - p.median) / p.median) * 100).toFixed(1)}%` : "";
+	const change = p?.median ? `${(((r.median - p.median) / p.median) * 100).toFixed(1)}%` : "";
 	table.push([r.pkg, r.name, fmt(r.median), r.unit, String(r.n), p ? fmt(p.median) : "", change]);
 }
 const widths = table[0].map((_, i) => Math.max(...table.map((row) => row[i].length)));
