@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 import {
 	type AnyModel,
 	builtinModels,
@@ -18,6 +20,8 @@ import { OPENAI_CATALOG } from "../src/providers/data/openai.js";
 import { OPENROUTER_CATALOG } from "../src/providers/data/openrouter.js";
 import { XAI_CATALOG } from "../src/providers/data/xai.js";
 
+const catalogDir = join(import.meta.dirname, "../catalog");
+
 const shipped: Record<string, CatalogFile> = {
 	anthropic: ANTHROPIC_CATALOG,
 	openai: OPENAI_CATALOG,
@@ -34,8 +38,15 @@ const file = (key: string, model: unknown, api = "openai-responses"): CatalogFil
 });
 
 describe("catalog validation", () => {
-	it("accepts every shipped catalog", () => {
-		for (const [provider, catalog] of Object.entries(shipped)) expect(validateCatalog(provider, catalog)).toEqual([]);
+	it("accepts every shipped catalog, and the data modules match their JSON sources", () => {
+		const sources = readdirSync(catalogDir).filter((file) => file.endsWith(".json") && file !== "meta.json");
+		expect(sources.map((file) => file.replace(".json", "")).sort()).toEqual(Object.keys(shipped).sort());
+		for (const [provider, catalog] of Object.entries(shipped)) {
+			const source = JSON.parse(readFileSync(join(catalogDir, `${provider}.json`), "utf8"));
+			expect(validateCatalog(provider, source)).toEqual([]);
+			expect(catalog).toEqual(source);
+		}
+		expect(JSON.parse(readFileSync(join(catalogDir, "meta.json"), "utf8"))).toHaveProperty("generatedAt");
 	});
 
 	it("rejects each kind of broken entry", () => {
