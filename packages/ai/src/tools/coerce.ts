@@ -29,24 +29,22 @@ function resolveRef(ref: string, scope: Scope): SchemaNode | undefined {
 	return asNode(node);
 }
 
+/** Subschemas extended with the root's definitions, kept stable so their compiled validators are reused. */
+const withRootDefinitions = new WeakMap<object, SchemaNode>();
+
 /** Accepts against a subschema, with the root's definitions in reach of its `$ref`s. */
 function accepts(schema: SchemaNode, value: unknown, scope: Scope): boolean {
 	if (schema === scope.root) return schemaAccepts(schema, value);
-	const withDefs: SchemaNode = { ...schema };
-	if (scope.root.$defs !== undefined && withDefs.$defs === undefined) withDefs.$defs = scope.root.$defs;
-	if (scope.root.definitions !== undefined && withDefs.definitions === undefined) {
-		withDefs.definitions = scope.root.definitions;
+	let extended = withRootDefinitions.get(schema);
+	if (!extended) {
+		extended = { ...schema };
+		if (scope.root.$defs !== undefined && extended.$defs === undefined) extended.$defs = scope.root.$defs;
+		if (scope.root.definitions !== undefined && extended.definitions === undefined) {
+			extended.definitions = scope.root.definitions;
+		}
+		withRootDefinitions.set(schema, extended);
 	}
-	return schemaAccepts(withAcceptCache(schema, withDefs), value);
-}
-
-/** Keeps the augmented schema object stable so its compiled validator is reused. */
-const augmented = new WeakMap<object, SchemaNode>();
-function withAcceptCache(schema: SchemaNode, fresh: SchemaNode): SchemaNode {
-	const cached = augmented.get(schema);
-	if (cached) return cached;
-	augmented.set(schema, fresh);
-	return fresh;
+	return schemaAccepts(extended, value);
 }
 
 function numericString(value: string): number | undefined {
