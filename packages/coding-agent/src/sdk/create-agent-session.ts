@@ -68,7 +68,7 @@ const NO_MODELS =
 	"No models available. Use /login to sign in to a provider, or set an API key environment variable (for example ANTHROPIC_API_KEY or OPENAI_API_KEY).";
 
 /** The extension loader the SDK plugs into resource loaders it creates (the resource layer stays loader-agnostic). */
-export const sdkExtensionLoader: LoadExtensions = (request) =>
+export const defaultExtensionLoader: LoadExtensions = (request) =>
 	loadExtensionItems({
 		cwd: request.cwd,
 		items: request.items,
@@ -129,7 +129,7 @@ export async function createAgentSession(options: CreateAgentSessionOptions = {}
 			cwd,
 			agentDir,
 			settingsManager,
-			loadExtensions: sdkExtensionLoader,
+			loadExtensions: defaultExtensionLoader,
 		});
 		await resourceLoader.reload();
 	}

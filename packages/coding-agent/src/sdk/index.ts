@@ -21,6 +21,7 @@ export {
 	type CreateAgentSessionOptions,
 	type CreateAgentSessionResult,
 	createAgentSession,
+	defaultExtensionLoader,
 } from "./create-agent-session.js";
 export { createDefaultModelRuntime } from "./model-runtime-factory.js";
 export {

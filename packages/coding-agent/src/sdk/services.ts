@@ -20,8 +20,8 @@ import {
 	type CreateAgentSessionOptions,
 	type CreateAgentSessionResult,
 	createAgentSession,
+	defaultExtensionLoader,
 	flushProviderRegistrations,
-	sdkExtensionLoader,
 } from "./create-agent-session.js";
 import { createDefaultModelRuntime } from "./model-runtime-factory.js";
 
@@ -60,7 +60,7 @@ export async function createAgentSessionServices(
 	const modelRuntime = options.modelRuntime ?? createDefaultModelRuntime(agentDir);
 	const settingsManager = options.settingsManager ?? SettingsManager.create(cwd, agentDir);
 	const resourceLoader = new DefaultResourceLoader({
-		loadExtensions: sdkExtensionLoader,
+		loadExtensions: defaultExtensionLoader,
 		...options.resourceLoaderOptions,
 		cwd,
 		agentDir,

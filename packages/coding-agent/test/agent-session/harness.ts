@@ -10,6 +10,7 @@ import {
 	createAgentSession,
 	DefaultResourceLoader,
 	type DefaultResourceLoaderOptions,
+	defaultExtensionLoader,
 	ModelRuntime,
 	SessionManager,
 	SettingsManager,
@@ -62,6 +63,7 @@ export async function createHarness(options: HarnessOptions = {}): Promise<Harne
 		cwd,
 		agentDir,
 		settingsManager,
+		loadExtensions: defaultExtensionLoader,
 		noExtensions: true,
 		noSkills: true,
 		noPromptTemplates: true,
@@ -123,4 +125,17 @@ export function textOfMessage(message: { content: unknown }): string {
 	return (content as { type: string; text?: string }[])
 		.flatMap((block) => (block.type === "text" && block.text ? [block.text] : []))
 		.join("");
+}
+
+/** A faux step that waits until `release()` is called, to hold a run open deterministically. */
+export function gate(): { wait: Promise<void>; release: () => void; started: Promise<void>; markStarted: () => void } {
+	let release = () => {};
+	let markStarted = () => {};
+	const wait = new Promise<void>((resolve) => {
+		release = resolve;
+	});
+	const started = new Promise<void>((resolve) => {
+		markStarted = resolve;
+	});
+	return { wait, release, started, markStarted };
 }

@@ -1,12 +1,18 @@
-import { fauxAssistantMessage } from "@tau/ai";
+import { fauxAssistantMessage, fauxToolCall } from "@tau/ai";
+import type { ExtensionAPI } from "@tau/coding-agent";
 import { describe, expect, it } from "vitest";
-import { createHarness, eventTypes } from "./harness.js";
+import { createHarness, eventTypes, gate, textOfMessage } from "./harness.js";
 
 describe("AgentSession.prompt", () => {
 	it("runs a simple prompt in the specified event order and resolves after agent_settled", async () => {
 		const h = await createHarness();
 		h.faux.setResponses([fauxAssistantMessage("hello there")]);
+		let settledBeforeResolve = false;
+		h.session.subscribe((event) => {
+			if (event.type === "agent_settled") settledBeforeResolve = true;
+		});
 		await h.session.prompt("hi");
+		expect(settledBeforeResolve).toBe(true);
 		expect(eventTypes(h.events).filter((type) => type !== "message_update" && type !== "entry_appended")).toEqual([
 			"agent_start",
 			"turn_start",
@@ -22,5 +28,174 @@ describe("AgentSession.prompt", () => {
 		]);
 		expect(h.session.getLastAssistantText()).toBe("hello there");
 		expect(h.session.isStreaming).toBe(false);
+	});
+
+	it("runs input and before_agent_start handlers before the run starts", async () => {
+		const order: string[] = [];
+		const h = await createHarness({
+			loader: {
+				extensionFactories: [
+					(pi: ExtensionAPI) => {
+						pi.on("input", () => {
+							order.push("input");
+							return undefined;
+						});
+						pi.on("before_agent_start", () => {
+							order.push("before_agent_start");
+							return undefined;
+						});
+						pi.on("agent_start", () => {
+							order.push("agent_start");
+						});
+					},
+				],
+			},
+		});
+		h.faux.setResponses([fauxAssistantMessage("ok")]);
+		await h.session.prompt("hi");
+		expect(order).toEqual(["input", "before_agent_start", "agent_start"]);
+	});
+
+	it("throws while streaming without streamingBehavior, and queues with it", async () => {
+		const h = await createHarness();
+		const hold = gate();
+		h.faux.setResponses([
+			async () => {
+				hold.markStarted();
+				await hold.wait;
+				return fauxAssistantMessage("first");
+			},
+			fauxAssistantMessage("second"),
+		]);
+		const running = h.session.prompt("one");
+		await hold.started;
+		await expect(h.session.prompt("two")).rejects.toThrow(
+			"Agent is already processing. Specify streamingBehavior ('steer' or 'followUp') to queue the message.",
+		);
+		const decisions: string[] = [];
+		await h.session.prompt("two", { streamingBehavior: "followUp", preflightResult: (d) => decisions.push(d) });
+		expect(decisions).toEqual(["queued"]);
+		expect(h.session.getFollowUpMessages()).toEqual(["two"]);
+		expect(h.session.pendingMessageCount).toBe(1);
+		hold.release();
+		await running;
+		const users = h.session.messages.filter((m) => m.role === "user").map((m) => textOfMessage(m));
+		expect(users).toEqual(["one", "two"]);
+		expect(h.session.getFollowUpMessages()).toEqual([]);
+		const queueUpdates = h.events.filter((e) => e.type === "queue_update");
+		expect(queueUpdates.map((e) => (e.type === "queue_update" ? e.followUp : []))).toEqual([["two"], []]);
+	});
+
+	it("delivers steering after the current turn's tool calls and before the next request", async () => {
+		const h = await createHarness();
+		const hold = gate();
+		h.faux.setResponses([
+			async () => {
+				hold.markStarted();
+				await hold.wait;
+				return fauxAssistantMessage(fauxToolCall("ls", { path: "." }), { stopReason: "toolUse" });
+			},
+			fauxAssistantMessage("after steering"),
+		]);
+		const running = h.session.prompt("list");
+		await hold.started;
+		expect(await h.session.steer("also this")).toBe("queued");
+		hold.release();
+		await running;
+		const roles = h.session.messages.filter((m) => m.role !== "system").map((m) => m.role);
+		expect(roles).toEqual(["user", "assistant", "toolResult", "user", "assistant"]);
+		const lastRequest = h.requests.at(-1)!;
+		expect(lastRequest.messages.at(-1)).toMatchObject({ role: "user" });
+	});
+
+	it("clearQueue returns the queued texts and empties the agent queues", async () => {
+		const h = await createHarness();
+		const hold = gate();
+		h.faux.setResponses([
+			async () => {
+				hold.markStarted();
+				await hold.wait;
+				return fauxAssistantMessage("done");
+			},
+		]);
+		const running = h.session.prompt("one");
+		await hold.started;
+		await h.session.steer("s1");
+		await h.session.followUp("f1");
+		expect(h.session.clearQueue()).toEqual({ steering: ["s1"], followUp: ["f1"] });
+		expect(h.session.agent.hasQueuedMessages()).toBe(false);
+		hold.release();
+		await running;
+		expect(h.faux.state.callCount).toBe(1);
+	});
+
+	it("throws before any event when no model is selected", async () => {
+		const h = await createHarness();
+		(h.session.agent.state as { model: unknown }).model = undefined;
+		await expect(h.session.prompt("hi")).rejects.toThrow(/No model selected/);
+		expect(h.events).toEqual([]);
+	});
+
+	it("does not throw on a provider error: the run ends with an error assistant message", async () => {
+		const h = await createHarness({ settings: { retry: { enabled: false } } });
+		h.faux.setResponses([fauxAssistantMessage("", { stopReason: "error", errorMessage: "boom" })]);
+		await h.session.prompt("hi");
+		const last = h.session.messages.at(-1);
+		expect(last).toMatchObject({ role: "assistant", stopReason: "error", errorMessage: "boom" });
+	});
+
+	it("runs an extension command even while streaming, without an input event", async () => {
+		const seen: string[] = [];
+		const h = await createHarness({
+			loader: {
+				extensionFactories: [
+					(pi: ExtensionAPI) => {
+						pi.registerCommand("note", {
+							handler: async (args) => {
+								seen.push(`command:${args}`);
+							},
+						});
+						pi.on("input", (event) => {
+							seen.push(`input:${event.text}`);
+							return undefined;
+						});
+					},
+				],
+			},
+		});
+		const hold = gate();
+		h.faux.setResponses([
+			async () => {
+				hold.markStarted();
+				await hold.wait;
+				return fauxAssistantMessage("done");
+			},
+		]);
+		const running = h.session.prompt("go");
+		await hold.started;
+		const decisions: string[] = [];
+		await h.session.prompt("/note remember this", { preflightResult: (d) => decisions.push(d) });
+		expect(decisions).toEqual(["handled"]);
+		hold.release();
+		await running;
+		expect(seen).toEqual(["input:go", "command:remember this"]);
+		await expect(h.session.steer("/note x")).rejects.toThrow(
+			'Extension command "/note" cannot be queued. Use prompt() or execute the command when not streaming.',
+		);
+	});
+
+	it("expands prompt templates and hands input transforms to the run", async () => {
+		const h = await createHarness({
+			loader: {
+				extensionFactories: [
+					(pi: ExtensionAPI) => {
+						pi.on("input", (event) => ({ action: "transform", text: event.text.toUpperCase() }));
+					},
+				],
+			},
+		});
+		h.faux.setResponses([fauxAssistantMessage("ok")]);
+		await h.session.prompt("shout");
+		expect(textOfMessage(h.session.messages.find((m) => m.role === "user")!)).toBe("SHOUT");
 	});
 });

@@ -25,9 +25,11 @@ import { type AgentSessionEvent, type AgentSessionListener, SessionEventHub } fr
 import { bindSessionToRunner } from "./extension-binding.js";
 import { createRunner, ExtensionBridge } from "./extension-bridge.js";
 import { expandInput, findExtensionCommand, runExtensionCommand } from "./input-pipeline.js";
+import { MessageQueues } from "./message-queues.js";
 import { SessionPersistence } from "./persistence.js";
 import { PromptState } from "./prompt-state.js";
 import { OverflowRecovery, RetryPolicy, realSleep } from "./recovery-loop.js";
+import { type PostRunHost, type RunState, runToSettled } from "./run-loop.js";
 import { repairInterruptedCalls, replaySafeCalls } from "./tool-call-repair.js";
 import { recordToolIntent } from "./tool-intents.js";
 import { ToolRegistry } from "./tool-registry.js";
@@ -65,23 +67,24 @@ export class AgentSession {
 	private readonly compaction: CompactionCoordinator;
 	private readonly retry: RetryPolicy;
 	private readonly overflow: OverflowRecovery;
+	private readonly queues: MessageQueues;
 	private runner: ExtensionRunner;
 	private scoped: ScopedModel[];
 	private unsubscribeAgent: () => void;
 	private bindings: ExtensionBindings | undefined;
 	private readonly config: AgentSessionConfig;
 
-	private running = false;
+	private readonly run: RunState = {
+		running: false,
+		abortRequested: false,
+		settling: false,
+		lastAssistant: undefined,
+	};
 	private runPromise: Promise<void> | undefined;
-	private abortRequested = false;
-	private settling = false;
 	private disposed = false;
-	private lastAssistant: AssistantMessage | undefined;
 	private readonly deferredAfterSettle: (() => Promise<void>)[] = [];
 	private readonly pendingNextTurn: CustomMessage[] = [];
 	private readonly pendingCustom: CustomMessage[] = [];
-	private readonly steeringTexts: string[] = [];
-	private readonly followUpTexts: string[] = [];
 	private replayChecked = false;
 
 	constructor(config: AgentSessionConfig) {
@@ -155,6 +158,7 @@ export class AgentSession {
 			refreshContext: () => this.refreshContext(),
 			pendingMessages: () => this.agent.peekQueuedMessages(),
 		});
+		this.queues = new MessageQueues(this.agent, (event) => this.hub.emit(event));
 		this.installAgentHooks();
 		this.unsubscribeAgent = this.agent.subscribe((event) => this.handleAgentEvent(event));
 		bindSessionToRunner(this, this.runner);
@@ -180,13 +184,13 @@ export class AgentSession {
 		return this.agent.state.thinkingLevel as ThinkingLevel | "off";
 	}
 	get isStreaming(): boolean {
-		return this.running;
+		return this.run.running;
 	}
 	get isCompacting(): boolean {
 		return this.compaction.isCompacting;
 	}
 	get isIdle(): boolean {
-		return !this.running && !this.isCompacting;
+		return !this.run.running && !this.isCompacting;
 	}
 	get isRetrying(): boolean {
 		return this.retry.isRetrying;
@@ -222,7 +226,7 @@ export class AgentSession {
 		return this.agent.followUpMode;
 	}
 	get pendingMessageCount(): number {
-		return this.steeringTexts.length + this.followUpTexts.length;
+		return this.queues.count;
 	}
 	get autoCompactionEnabled(): boolean {
 		return this.settingsManager.getCompactionEnabled();
@@ -242,7 +246,7 @@ export class AgentSession {
 	// ---- prompting -----------------------------------------------------------------------------
 
 	async prompt(text: string, options: PromptOptions = {}): Promise<void> {
-		if (this.settling) {
+		if (this.run.settling) {
 			this.deferredAfterSettle.push(() => this.prompt(text, options));
 			return;
 		}
@@ -256,7 +260,7 @@ export class AgentSession {
 			}
 		}
 		if (this.compaction.isManualCompacting) throw new Error(COMPACTION_IN_PROGRESS);
-		const streaming = this.running;
+		const streaming = this.run.running;
 		const input = await expandInput(this.runner, this.resourceLoader, {
 			text,
 			images: options.images,
@@ -268,9 +272,9 @@ export class AgentSession {
 			options.preflightResult?.("handled");
 			return;
 		}
-		if (this.running) {
+		if (this.run.running) {
 			if (!options.streamingBehavior) throw new Error(ALREADY_PROCESSING);
-			this.enqueue(options.streamingBehavior, input.text, input.images);
+			this.queues.enqueue(options.streamingBehavior, input.text, input.images);
 			options.preflightResult?.("queued");
 			return;
 		}
@@ -317,14 +321,14 @@ export class AgentSession {
 			this.pendingNextTurn.push(message);
 			return;
 		}
-		if (this.running) {
+		if (this.run.running) {
 			if (options.triggerTurn === false) this.pendingCustom.push(message);
 			else if (options.deliverAs === "followUp") this.agent.followUp(message);
 			else this.agent.steer(message);
 			return;
 		}
 		if (options.triggerTurn) {
-			if (this.settling) {
+			if (this.run.settling) {
 				this.deferredAfterSettle.push(() => this.sendCustomMessage(input, options));
 				return;
 			}
@@ -336,25 +340,20 @@ export class AgentSession {
 	}
 
 	clearQueue(): { steering: string[]; followUp: string[] } {
-		const cleared = { steering: [...this.steeringTexts], followUp: [...this.followUpTexts] };
-		this.steeringTexts.length = 0;
-		this.followUpTexts.length = 0;
-		this.agent.clearAllQueues();
-		this.emitQueue();
-		return cleared;
+		return this.queues.clear();
 	}
 
 	getSteeringMessages(): readonly string[] {
-		return [...this.steeringTexts];
+		return this.queues.steeringTexts();
 	}
 
 	getFollowUpMessages(): readonly string[] {
-		return [...this.followUpTexts];
+		return this.queues.followUpTexts();
 	}
 
 	/** Stops the run, retry sleep and compaction, then waits until nothing runs. */
 	async abort(): Promise<void> {
-		if (this.running) this.abortRequested = true;
+		if (this.run.running) this.run.abortRequested = true;
 		this.retry.abortSleep();
 		this.compaction.abort();
 		this.agent.abort();
@@ -631,28 +630,12 @@ export class AgentSession {
 			text,
 			images,
 			source: source ?? "interactive",
-			streamingBehavior: this.running ? behavior : undefined,
+			streamingBehavior: this.run.running ? behavior : undefined,
 			expand: true,
 		});
 		if (input === "handled") return "handled";
-		this.enqueue(behavior, input.text, input.images);
+		this.queues.enqueue(behavior, input.text, input.images);
 		return "queued";
-	}
-
-	private enqueue(behavior: "steer" | "followUp", text: string, images: ImageContent[] | undefined): void {
-		(behavior === "steer" ? this.steeringTexts : this.followUpTexts).push(text);
-		this.emitQueue();
-		const message: AgentMessage = {
-			role: "user",
-			content: [{ type: "text", text }, ...(images ?? [])],
-			timestamp: Date.now(),
-		};
-		if (behavior === "steer") this.agent.steer(message);
-		else this.agent.followUp(message);
-	}
-
-	private emitQueue(): void {
-		this.hub.emit({ type: "queue_update", steering: [...this.steeringTexts], followUp: [...this.followUpTexts] });
 	}
 
 	private appendIdleCustomMessage(message: CustomMessage): void {
@@ -700,10 +683,10 @@ export class AgentSession {
 
 	/** The awaited agent listener: extension dispatch, persistence, then public listeners (§8). */
 	private async handleAgentEvent(event: AgentEvent): Promise<void> {
-		if (event.type === "agent_start" && this.abortRequested) this.agent.abort();
+		if (event.type === "agent_start" && this.run.abortRequested) this.agent.abort();
 		if (event.type === "message_start" && event.message.role === "user") {
 			this.overflow.reset();
-			this.dequeueDisplayed(event.message);
+			this.queues.delivered(event.message);
 		}
 		await this.bridge.dispatch(event);
 		if (event.type === "message_end") {
@@ -711,7 +694,7 @@ export class AgentSession {
 			if (event.message.role === "assistant") this.afterAssistant(event.message);
 		}
 		if (event.type === "agent_end") {
-			const willRetry = this.retry.willRetry(this.lastAssistant, this.abortRequested);
+			const willRetry = this.retry.willRetry(this.run.lastAssistant, this.run.abortRequested);
 			this.hub.emit({ type: "agent_end", messages: event.messages, willRetry });
 		} else {
 			this.hub.emit(event as AgentSessionEvent);
@@ -720,23 +703,9 @@ export class AgentSession {
 	}
 
 	private afterAssistant(message: AssistantMessage): void {
-		this.lastAssistant = message;
+		this.run.lastAssistant = message;
 		if (message.stopReason !== "error" && message.stopReason !== "length") this.overflow.reset();
 		if (message.stopReason !== "error" && message.stopReason !== "aborted") this.retry.succeeded();
-	}
-
-	private dequeueDisplayed(message: AgentMessage): void {
-		if (message.role !== "user") return;
-		const first = Array.isArray(message.content) ? message.content[0] : undefined;
-		const text = typeof message.content === "string" ? message.content : first?.type === "text" ? first.text : "";
-		for (const list of [this.steeringTexts, this.followUpTexts]) {
-			const index = list.indexOf(text);
-			if (index >= 0) {
-				list.splice(index, 1);
-				this.emitQueue();
-				return;
-			}
-		}
 	}
 
 	private flushPendingCustom(): void {
@@ -745,8 +714,8 @@ export class AgentSession {
 
 	/** Steps 9–12 of the prompt pipeline and the post-run loop; resolves after `agent_settled`. */
 	private async startRun(input: RunInput, options: PromptOptions): Promise<void> {
-		this.running = true;
-		this.abortRequested = false;
+		this.run.running = true;
+		this.run.abortRequested = false;
 		let finish = () => {};
 		this.runPromise = new Promise<void>((resolve) => {
 			finish = resolve;
@@ -756,18 +725,35 @@ export class AgentSession {
 			try {
 				messages = await this.prepareRun(input);
 			} catch (error) {
-				this.running = false;
+				this.run.running = false;
 				this.flushPendingCustom();
-				this.runPromise = undefined;
-				finish();
 				throw error;
 			}
 			options.preflightResult?.("started");
-			await this.runToSettled(messages);
+			await runToSettled(this.postRunHost(), messages);
 		} finally {
 			this.runPromise = undefined;
 			finish();
 		}
+		// Prompts and triggered messages sent while `agent_settled` was dispatched run now, in order.
+		for (const deferred of this.deferredAfterSettle.splice(0)) void deferred().catch(() => undefined);
+	}
+
+	private postRunHost(): PostRunHost {
+		return {
+			agent: this.agent,
+			state: this.run,
+			retry: this.retry,
+			overflow: this.overflow,
+			bridge: this.bridge,
+			runner: () => this.runner,
+			emit: (event) => this.hub.emit(event),
+			refreshContext: () => this.refreshContext(),
+			endRun: () => {
+				this.prompts.endRun();
+				this.flushPendingCustom();
+			},
+		};
 	}
 
 	private async prepareRun(input: RunInput): Promise<AgentMessage[]> {
@@ -811,72 +797,6 @@ export class AgentSession {
 		}
 		const patch = this.prompts.patchFor(this.sessionManager.buildSessionProjection().messages);
 		return patch ? [patch as SystemMessage, ...starting] : starting;
-	}
-
-	private async runToSettled(messages: AgentMessage[]): Promise<void> {
-		try {
-			this.lastAssistant = undefined;
-			await this.agent.prompt(messages);
-			while (!this.abortRequested) {
-				if (await this.handlePostAgentRun()) {
-					if (this.abortRequested) break;
-					await this.continueAgent();
-					continue;
-				}
-				if (this.abortRequested) break;
-				const outcome = this.lastOutcome();
-				const proceed = (await this.bridge.beforeSettle(outcome)) || this.agent.hasQueuedMessages();
-				if (!proceed || this.abortRequested) break;
-				await this.continueAgent();
-			}
-		} finally {
-			if (this.abortRequested) this.retry.finishCancelled();
-			this.prompts.endRun();
-			this.flushPendingCustom();
-			const aborted = this.abortRequested;
-			this.running = false;
-			await this.settle(aborted);
-		}
-	}
-
-	private lastOutcome(): "completed" | "aborted" | "error" {
-		const stop = this.lastAssistant?.stopReason;
-		return stop === "aborted" ? "aborted" : stop === "error" ? "error" : "completed";
-	}
-
-	private async continueAgent(): Promise<void> {
-		this.lastAssistant = undefined;
-		this.refreshContext();
-		await this.agent.continue();
-	}
-
-	/** Retry, overflow recovery, threshold compaction, or queued messages: whether to run again. */
-	private async handlePostAgentRun(): Promise<boolean> {
-		const message = this.lastAssistant;
-		this.lastAssistant = undefined;
-		if (!message) return this.agent.hasQueuedMessages();
-		if (message.stopReason === "aborted") {
-			this.retry.finishCancelled();
-			return false;
-		}
-		if (this.retry.isRetryable(message)) {
-			if (await this.retry.prepareRetry(message)) return true;
-			if (this.abortRequested) return false;
-		}
-		if (message.stopReason === "error") this.retry.failed(message.errorMessage || "Unknown error");
-		if (await this.overflow.check(message, true)) return true;
-		return this.agent.hasQueuedMessages();
-	}
-
-	private async settle(aborted: boolean): Promise<void> {
-		this.settling = true;
-		try {
-			await this.runner.emit({ type: "agent_settled", aborted });
-			this.hub.emit({ type: "agent_settled", aborted });
-		} finally {
-			this.settling = false;
-		}
-		for (const run of this.deferredAfterSettle.splice(0)) void run().catch(() => undefined);
 	}
 }
 

@@ -1,0 +1,202 @@
+import { fauxAssistantMessage, fauxToolCall, type SystemMessage } from "@tau/ai";
+import type { ExtensionAPI } from "@tau/coding-agent";
+import { describe, expect, it } from "vitest";
+import { createHarness, textOfMessage } from "./harness.js";
+
+type Req = {
+	messages: {
+		role: string;
+		content?: unknown;
+		sections?: Record<string, string | null>;
+		toolsAdded?: { name: string }[];
+	}[];
+};
+
+function systemMessages(request: Req) {
+	return request.messages.filter((message) => message.role === "system") as unknown as SystemMessage[];
+}
+
+describe("canonical projection", () => {
+	it("assigning agent.state.messages changes neither the next request nor session.messages", async () => {
+		const h = await createHarness();
+		h.faux.setResponses([fauxAssistantMessage("one"), fauxAssistantMessage("two")]);
+		await h.session.prompt("first");
+		h.session.agent.state.messages = [{ role: "user", content: "INJECTED", timestamp: 1 }];
+		await h.session.prompt("second");
+		const second = h.requests[1]!;
+		const texts = second.messages.filter((m) => m.role === "user").map((m) => textOfMessage(m as never));
+		expect(texts).toEqual(["first", "second"]);
+		expect(systemMessages(second)).toHaveLength(1);
+		expect(h.session.messages.some((m) => m.role === "user" && textOfMessage(m) === "INJECTED")).toBe(false);
+	});
+
+	it("entries appended to the SessionManager do reach the next request", async () => {
+		const h = await createHarness();
+		h.faux.setResponses([fauxAssistantMessage("one"), fauxAssistantMessage("two")]);
+		await h.session.prompt("first");
+		h.sessionManager.appendMessage({ role: "user", content: "restored context", timestamp: Date.now() });
+		h.sessionManager.appendMessage({
+			...fauxAssistantMessage("noted"),
+			provider: "faux",
+			model: "faux-1",
+		});
+		await h.session.prompt("second");
+		const texts = h.requests[1]!.messages.filter((m) => m.role === "user").map((m) => textOfMessage(m as never));
+		expect(texts).toEqual(["first", "restored context", "second"]);
+	});
+
+	it("first request carries every section and tool; a tool activation appends only toolsAdded", async () => {
+		const h = await createHarness();
+		h.faux.setResponses([fauxAssistantMessage("one"), fauxAssistantMessage("two")]);
+		await h.session.prompt("first");
+		const [first] = systemMessages(h.requests[0]!);
+		expect(Object.keys(first!.sections ?? {})).toEqual(expect.arrayContaining(["preamble", "tools", "cwd"]));
+		expect(first!.toolsAdded?.map((tool) => tool.name)).toEqual(["read", "bash", "edit", "write"]);
+
+		h.session.setActiveToolsByName(["read", "bash", "edit", "write", "grep"]);
+		await h.session.prompt("second");
+		const systems = systemMessages(h.requests[1]!);
+		expect(systems).toHaveLength(2);
+		const patch = systems[1]!;
+		expect(patch.toolsAdded?.map((tool) => tool.name)).toEqual(["grep"]);
+		// Only changed sections are re-sent, never the whole prompt.
+		const changed = Object.keys(patch.sections ?? {});
+		expect(changed).toContain("tools");
+		expect(changed).not.toContain("preamble");
+		expect(changed).not.toContain("cwd");
+		for (const name of changed) expect(patch.sections?.[name]).not.toBe(first!.sections?.[name]);
+	});
+
+	it("before_agent_start systemPrompt forces one leading system message for that run only", async () => {
+		let force = true;
+		const h = await createHarness({
+			loader: {
+				extensionFactories: [
+					(pi: ExtensionAPI) => {
+						pi.on("before_agent_start", () => (force ? { systemPrompt: "FORCED PROMPT" } : undefined));
+					},
+				],
+			},
+		});
+		h.faux.setResponses([fauxAssistantMessage("one"), fauxAssistantMessage("two")]);
+		await h.session.prompt("first");
+		const forced = systemMessages(h.requests[0]!);
+		expect(forced).toHaveLength(1);
+		expect(forced[0]!.content).toBe("FORCED PROMPT");
+		expect(h.requests[0]!.messages[0]!.role).toBe("system");
+		// The transcript still stores the section state.
+		const stored = h.session.messages.filter((m) => m.role === "system") as SystemMessage[];
+		expect(stored[0]!.sections?.preamble).toBeDefined();
+		force = false;
+		await h.session.prompt("second");
+		const normal = systemMessages(h.requests[1]!);
+		expect(normal[0]!.content).not.toBe("FORCED PROMPT");
+		expect(normal[0]!.sections?.preamble).toBeDefined();
+	});
+});
+
+describe("persistence", () => {
+	it("persists at message_end (never deltas) and before public message_end listeners run", async () => {
+		const h = await createHarness();
+		h.faux.setResponses([fauxAssistantMessage("a fairly long reply that streams in several deltas")]);
+		const entryCountAtEnd: number[] = [];
+		h.session.subscribe((event) => {
+			if (event.type === "message_end" && event.message.role === "assistant") {
+				entryCountAtEnd.push(h.sessionManager.getBranch().filter((e) => e.type === "message").length);
+			}
+		});
+		await h.session.prompt("hi");
+		const messages = h.sessionManager.getBranch().filter((e) => e.type === "message");
+		expect(messages.map((e) => (e.type === "message" ? e.message.role : ""))).toEqual([
+			"system",
+			"user",
+			"assistant",
+		]);
+		expect(entryCountAtEnd).toEqual([3]);
+		expect(h.events.filter((e) => e.type === "message_update").length).toBeGreaterThan(1);
+	});
+
+	it("a throwing subscriber neither breaks the run nor prevents persistence", async () => {
+		const h = await createHarness();
+		h.faux.setResponses([fauxAssistantMessage("still saved")]);
+		h.session.subscribe(() => {
+			throw new Error("listener bug");
+		});
+		await h.session.prompt("hi");
+		expect(h.session.getLastAssistantText()).toBe("still saved");
+		expect(h.sessionManager.getBranch().some((e) => e.type === "message" && e.message.role === "assistant")).toBe(
+			true,
+		);
+	});
+
+	it("custom messages are persisted as custom_message entries", async () => {
+		const h = await createHarness();
+		await h.session.sendCustomMessage({ customType: "note", content: "hello", display: true });
+		const entry = h.sessionManager.getBranch().at(-1);
+		expect(entry).toMatchObject({ type: "custom_message", customType: "note", content: "hello", display: true });
+	});
+
+	it("a tool_call handler sees the requesting assistant message in ctx.sessionManager", async () => {
+		let seen: string | undefined;
+		const h = await createHarness({
+			session: { tools: ["ls"] },
+			loader: {
+				extensionFactories: [
+					(pi: ExtensionAPI) => {
+						pi.on("tool_call", (_event, ctx) => {
+							const last = ctx.sessionManager.getBranch().at(-1);
+							seen = last?.type === "message" ? last.message.role : last?.type;
+							return undefined;
+						});
+					},
+				],
+			},
+		});
+		h.faux.setResponses([
+			fauxAssistantMessage(fauxToolCall("ls", { path: "." }), { stopReason: "toolUse" }),
+			fauxAssistantMessage("done"),
+		]);
+		await h.session.prompt("list");
+		expect(seen).toBe("assistant");
+	});
+
+	it("sendMessage with triggerTurn:false during a tool batch lands after the tool results", async () => {
+		let api: ExtensionAPI | undefined;
+		const h = await createHarness({
+			session: { tools: ["ls"] },
+			loader: {
+				extensionFactories: [
+					(pi: ExtensionAPI) => {
+						api = pi;
+						pi.on("tool_call", () => {
+							pi.sendMessage({ customType: "side", content: "noted", display: false }, { triggerTurn: false });
+							return undefined;
+						});
+					},
+				],
+			},
+		});
+		expect(api).toBeDefined();
+		h.faux.setResponses([
+			fauxAssistantMessage([fauxToolCall("ls", { path: "." }), fauxToolCall("ls", { path: "." })], {
+				stopReason: "toolUse",
+			}),
+			fauxAssistantMessage("done"),
+		]);
+		await h.session.prompt("list");
+		const kinds = h.sessionManager
+			.getBranch()
+			.filter((e) => e.type === "message" || e.type === "custom_message")
+			.map((e) => (e.type === "message" ? e.message.role : e.type));
+		expect(kinds).toEqual([
+			"system",
+			"user",
+			"assistant",
+			"toolResult",
+			"toolResult",
+			"custom_message",
+			"custom_message",
+			"assistant",
+		]);
+	});
+});
