@@ -257,4 +257,59 @@ describe("TuiAltScreen selection and search", () => {
 		expect(term.getViewport()[0]).toBe("line 21");
 		tui.stop();
 	});
+
+	it("search navigation buttons are clickable", async () => {
+		const lines = ["match one", "x", "match two", "y", "match three"];
+		const { term, tui } = setup(80, 12, lines);
+		await frame(term);
+		term.sendInput("\x1b[102;6u");
+		for (const ch of "match") term.sendInput(ch);
+		await frame(term);
+		const statusRow = term.getViewport().findIndex((l) => l.includes("1/3"));
+		expect(statusRow).toBeGreaterThanOrEqual(0);
+		const nextCol = term.getViewport()[statusRow]!.indexOf("↓");
+		term.sendInput(sgrMouse(0, nextCol, statusRow));
+		term.sendInput(sgrMouse(0, nextCol, statusRow, true));
+		await frame(term);
+		expect(term.getViewport().join("\n")).toContain("2/3");
+		tui.stop();
+	});
+});
+
+describe("TuiAltScreen scrollbar and prompts", () => {
+	it("dragging the scrollbar thumb scrolls the view; a track press jumps", async () => {
+		const term = new VirtualTerminal(40, 10);
+		const tui = new TuiAltScreen(term);
+		const view = new ScrollView(new Lines(numbered(100)), { follow: "end", primary: true, scrollbar: "always" });
+		tui.setLayoutRoot(view);
+		tui.start();
+		await frame(term);
+		expect(term.getViewport()[9]).toMatch(/^line 100 +┃$/);
+		term.sendInput(sgrMouse(0, 39, 0)); // track press at the top jumps there
+		term.sendInput(sgrMouse(0, 39, 0, true));
+		await frame(term);
+		expect(term.getViewport()[0]).toMatch(/^line 1 +┃$/);
+		term.sendInput(sgrMouse(0, 39, 0)); // grab the thumb and drag it to the bottom
+		term.sendInput(sgrMouse(32, 39, 9));
+		term.sendInput(sgrMouse(0, 39, 9, true));
+		await frame(term);
+		expect(term.getViewport()[9]).toMatch(/^line 100/);
+		tui.stop();
+	});
+
+	it("previous/next prompt keys jump between OSC 133;A lines", async () => {
+		const lines = numbered(40).map((l, i) => (i % 10 === 0 ? `\x1b]133;A\x07prompt ${i}` : l));
+		const { term, tui } = setup(40, 5, lines);
+		await frame(term);
+		term.sendInput("\x1b[1;5A"); // ctrl+up
+		await frame(term);
+		expect(term.getViewport()[0]).toBe("prompt 30");
+		term.sendInput("\x1b[1;5A");
+		await frame(term);
+		expect(term.getViewport()[0]).toBe("prompt 20");
+		term.sendInput("\x1b[1;5B"); // ctrl+down
+		await frame(term);
+		expect(term.getViewport()[0]).toBe("prompt 30");
+		tui.stop();
+	});
 });

@@ -111,6 +111,23 @@ export class ScrollView implements BoxComponent {
 		return this.options.scrollbar === "always" ? Math.max(1, width - 1) : width;
 	}
 
+	/** Thumb position and size within the viewport, when a scrollbar is drawn. */
+	scrollbarThumb(): { top: number; size: number } | undefined {
+		if (!this.scrollbarShown()) return undefined;
+		const height = this.viewportHeight;
+		const size = Math.max(1, Math.round((height * height) / this.contentHeight));
+		const top = Math.round((this.scrollTop / Math.max(1, this.maxScroll())) * (height - size));
+		return { top, size };
+	}
+
+	/** Scrolls so the thumb's top sits at viewport row `thumbTop`. */
+	scrollToThumb(thumbTop: number): void {
+		const thumb = this.scrollbarThumb();
+		const size = thumb?.size ?? 1;
+		const range = Math.max(1, this.viewportHeight - size);
+		this.scrollTo(Math.round((Math.max(0, Math.min(range, thumbTop)) / range) * this.maxScroll()));
+	}
+
 	private scrollbarShown(): boolean {
 		if (this.contentHeight <= this.viewportHeight) return false;
 		if (this.options.scrollbar === "always") return true;
@@ -125,8 +142,7 @@ export class ScrollView implements BoxComponent {
 		if (!this.scrollbarShown()) return innerWidth === width ? visible : visible.map((l) => `${l} `);
 		const track = this.options.scrollbarTrackStyle ?? ((t: string) => `\x1b[90m${t}\x1b[39m`);
 		const thumb = this.options.scrollbarThumbStyle ?? ((t: string) => `\x1b[37m${t}\x1b[39m`);
-		const thumbSize = Math.max(1, Math.round((height * height) / this.contentHeight));
-		const thumbTop = Math.round((this.scrollTop / Math.max(1, this.maxScroll())) * (height - thumbSize));
+		const { top: thumbTop, size: thumbSize } = this.scrollbarThumb()!;
 		const barWidth = innerWidth === width ? width - 1 : innerWidth;
 		return visible.map((line, i) => {
 			const base = innerWidth === width ? fitBox([line], barWidth, 1)[0]! : line;

@@ -1,4 +1,5 @@
 import { getCapabilities, setCapabilities } from "../capabilities/capabilities.js";
+import { deleteAllKittyImages, deleteKittyPlacements } from "../images/encoders.js";
 import { getKeybindings } from "../keys/keybindings.js";
 import { isKeyRelease } from "../keys/keys.js";
 import { LayoutFrameContext, type LayoutRegion, renderLayoutFrame } from "../layout/layout-frame.js";
@@ -90,6 +91,7 @@ export class TuiAltScreen extends TuiBase implements ViewportTUI {
 	private flash: { text: string; timer: ReturnType<typeof setTimeout> } | undefined;
 	private savedCapabilities = false;
 	private indicatorBounds: { row: number; col: number; width: number } | undefined;
+	private scrollbarDrag: { view: ScrollView; region: LayoutRegion; grab: number } | undefined;
 
 	constructor(
 		terminal: Terminal,
@@ -169,7 +171,8 @@ export class TuiAltScreen extends TuiBase implements ViewportTUI {
 		if (this.flash) clearTimeout(this.flash.timer);
 		this.flash = undefined;
 		const mouse = this.options.mouse === false ? "" : MOUSE_DISABLE;
-		this.terminal.write(`${SYNC_START}${mouse}\x1b[?7h${SYNC_END}`);
+		const images = getCapabilities().images === "kitty" ? deleteAllKittyImages() : "";
+		this.terminal.write(`${SYNC_START}${images}${mouse}\x1b[?7h${SYNC_END}`);
 	}
 
 	protected postStop(preserveScreen: boolean): void {
@@ -209,6 +212,7 @@ export class TuiAltScreen extends TuiBase implements ViewportTUI {
 		if (data === "\x1b[O") {
 			this.press = undefined;
 			this.captured = undefined;
+			this.scrollbarDrag = undefined;
 			return { consume: true };
 		}
 		if (data === "\x1b[I") return { consume: true };
@@ -274,10 +278,16 @@ export class TuiAltScreen extends TuiBase implements ViewportTUI {
 	private openSearch(): void {
 		const view = this.primaryView();
 		if (!view) return;
-		const panel = new SearchPanel((query) => {
-			this.search.setQuery(query, view);
-			this.requestViewRender();
-		});
+		const panel = new SearchPanel(
+			(query) => {
+				this.search.setQuery(query, view);
+				this.requestViewRender();
+			},
+			(direction) => {
+				this.search.step(direction);
+				this.requestViewRender();
+			},
+		);
 		this.searchPanel = panel;
 		this.searchHandle = this.showOverlay(panel, { anchor: "top-right", width: "40%", minWidth: 32, margin: 1 });
 	}
@@ -415,6 +425,7 @@ export class TuiAltScreen extends TuiBase implements ViewportTUI {
 			this.press = { x: r.x, y: r.y, moved: false, component: overlay.component, region: overlay.bounds };
 			return;
 		}
+		if (this.pressScrollbar(r)) return;
 		const ind = this.indicatorBounds;
 		if (ind && r.y === ind.row && r.x >= ind.col && r.x < ind.col + ind.width) {
 			this.primaryView()?.scrollToEnd();
@@ -445,7 +456,31 @@ export class TuiAltScreen extends TuiBase implements ViewportTUI {
 		this.requestViewRender();
 	}
 
+	/** A press on a scroll view's scrollbar: on the thumb starts a drag, on the track jumps there. */
+	private pressScrollbar(r: MouseReport): boolean {
+		for (const region of this.regionsAt(r.x, r.y)) {
+			const view = region.component;
+			if (!(view instanceof ScrollView) || r.x !== region.col + region.width - 1) continue;
+			const thumb = view.scrollbarThumb();
+			if (!thumb) continue;
+			const row = r.y - region.row;
+			const onThumb = row >= thumb.top && row < thumb.top + thumb.size;
+			const grab = onThumb ? row - thumb.top : Math.floor(thumb.size / 2);
+			if (!onThumb) view.scrollToThumb(row - grab);
+			this.scrollbarDrag = { view, region, grab };
+			this.requestViewRender();
+			return true;
+		}
+		return false;
+	}
+
 	private handleMotion(r: MouseReport): void {
+		const drag = this.scrollbarDrag;
+		if (drag && r.button !== "none") {
+			drag.view.scrollToThumb(r.y - drag.region.row - drag.grab);
+			this.requestViewRender();
+			return;
+		}
 		const press = this.press;
 		if (!press || r.button === "none") return;
 		if (r.x !== press.x || r.y !== press.y) press.moved = true;
@@ -464,6 +499,10 @@ export class TuiAltScreen extends TuiBase implements ViewportTUI {
 	}
 
 	private handleRelease(r: MouseReport): void {
+		if (this.scrollbarDrag) {
+			this.scrollbarDrag = undefined;
+			return;
+		}
 		const press = this.press;
 		this.press = undefined;
 		const captured = this.captured ?? press?.component;
@@ -568,7 +607,8 @@ export class TuiAltScreen extends TuiBase implements ViewportTUI {
 		const out = new OutputWriter((d) => this.terminal.write(d));
 		out.append(SYNC_START);
 		if (full) {
-			out.append("\x1b[2J");
+			// Kitty placements survive \x1b[2J; uploads are kept for re-placement.
+			out.append(getCapabilities().images === "kitty" ? `${deleteKittyPlacements()}\x1b[2J` : "\x1b[2J");
 			this.redrawCount++;
 		}
 		for (let row = 0; row < height; row++) {

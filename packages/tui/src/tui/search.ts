@@ -4,7 +4,8 @@ import type { ScrollView } from "../layout/scroll-view.js";
 import { stripTerminalSequences } from "../text/ansi.js";
 import { graphemes, graphemeWidth } from "../text/grapheme.js";
 import { padToWidth, truncateToWidth } from "../text/truncate.js";
-import type { Component, Focusable } from "./component.js";
+import { visibleWidth } from "../text/width.js";
+import type { Component, Focusable, TuiMouseEvent, TuiMouseEventResult } from "./component.js";
 
 /** A match as content rows and columns (end exclusive), possibly spanning rows. */
 export interface SearchMatch {
@@ -65,7 +66,21 @@ export class SearchPanel implements Component, Focusable {
 	status = "";
 	private _focused = false;
 
-	constructor(private readonly onQueryChange: (query: string) => void) {}
+	/** Column ranges of the previous/next buttons on the status row, from the last render. */
+	private buttons: { prev: [number, number]; next: [number, number] } | undefined;
+
+	constructor(
+		private readonly onQueryChange: (query: string) => void,
+		private readonly onNavigate: (direction: 1 | -1) => void,
+	) {}
+
+	handleMouse(event: TuiMouseEvent): TuiMouseEventResult | undefined {
+		if (event.type !== "press" || event.y !== 2 || !this.buttons) return { handled: true };
+		const within = ([a, b]: [number, number]) => event.x >= a && event.x < b;
+		if (within(this.buttons.prev)) this.onNavigate(-1);
+		else if (within(this.buttons.next)) this.onNavigate(1);
+		return { handled: true };
+	}
 
 	get focused(): boolean {
 		return this._focused;
@@ -96,7 +111,15 @@ export class SearchPanel implements Component, Focusable {
 						.join("+")
 				: "Unbound";
 		};
-		const nav = `↑ ${keyName("tui.altScreen.searchPrevious")}  ↓ ${keyName("tui.altScreen.searchNext")}`;
+		const prev = `↑ ${keyName("tui.altScreen.searchPrevious")}`;
+		const next = `↓ ${keyName("tui.altScreen.searchNext")}`;
+		const nav = `${prev}  ${next}`;
+		const prevStart = 2 + visibleWidth(this.status) + 2;
+		const nextStart = prevStart + visibleWidth(prev) + 2;
+		this.buttons = {
+			prev: [prevStart, prevStart + visibleWidth(prev)],
+			next: [nextStart, nextStart + visibleWidth(next)],
+		};
 		const row = (text: string) => `│ ${padToWidth(truncateToWidth(text, inner, "…"), inner)} │`;
 		const title = truncateToWidth(" Search ", Math.max(0, width - 2), "");
 		return [
