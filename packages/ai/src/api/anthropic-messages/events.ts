@@ -7,10 +7,10 @@ import type { StopReason } from "../../types/messages.js";
 import type { Api, Model } from "../../types/model.js";
 import type { AssistantOutput, UsageReading } from "../shared/assistant-output.js";
 
-export const REDACTED_THINKING_TEXT = "[Reasoning redacted]";
+const REDACTED_THINKING_TEXT = "[Reasoning redacted]";
 
 /** Anthropic `stop_reason` → tau stop reason; an unknown reason is a failure, never a silent stop. */
-export function mapAnthropicStopReason(reason: string): Exclude<StopReason, "pending" | "aborted" | "deferred"> {
+function mapAnthropicStopReason(reason: string): Exclude<StopReason, "pending" | "aborted" | "deferred"> {
 	switch (reason) {
 		case "end_turn":
 		case "pause_turn":

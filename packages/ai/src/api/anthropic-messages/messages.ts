@@ -16,7 +16,7 @@ import { sanitizeIdPart } from "../shared/short-hash.js";
 const ERROR_IMAGE_PLACEHOLDER = "(image attached after the tool results)";
 
 /** Anthropic tool-use ids allow only `[a-zA-Z0-9_-]`, at most 64 characters. */
-export function normalizeAnthropicToolCallId(id: string): string {
+function normalizeAnthropicToolCallId(id: string): string {
 	return sanitizeIdPart(id).slice(0, 64);
 }
 

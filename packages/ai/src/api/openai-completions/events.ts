@@ -24,7 +24,7 @@ const REASONING_FIELDS = ["reasoning_content", "reasoning", "reasoning_text"] as
 export type CompletionsFinish = Exclude<StopReason, "pending" | "aborted" | "deferred">;
 
 /** `finish_reason` → stop reason, with the error text for reasons that are failures. */
-export function mapFinishReason(reason: string): { stopReason: CompletionsFinish; errorMessage?: string } {
+function mapFinishReason(reason: string): { stopReason: CompletionsFinish; errorMessage?: string } {
 	switch (reason) {
 		case "stop":
 		case "end":

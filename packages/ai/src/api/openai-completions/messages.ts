@@ -19,7 +19,7 @@ const BRIDGE_TEXT = "I have processed the tool results.";
  * Responses-style `call|item` ids become one sanitized id of at most 40 characters (deterministic, so
  * a call and its result still match); other ids are only truncated for OpenAI itself.
  */
-export function normalizeCompletionsToolCallId(id: string, model: Model<Api>): string {
+function normalizeCompletionsToolCallId(id: string, model: Model<Api>): string {
 	if (id.includes("|")) {
 		const [callId = "", itemId = ""] = id.split("|");
 		const joined = `${sanitizeIdPart(callId)}_${sanitizeIdPart(itemId)}`;
@@ -29,7 +29,7 @@ export function normalizeCompletionsToolCallId(id: string, model: Model<Api>): s
 	return model.provider === "openai" ? id.slice(0, MAX_TOOL_CALL_ID) : id;
 }
 
-export function instructionRole(model: Model<Api>, compat: ResolvedCompletionsCompat): "developer" | "system" {
+function instructionRole(model: Model<Api>, compat: ResolvedCompletionsCompat): "developer" | "system" {
 	return model.reasoning && compat.supportsDeveloperRole ? "developer" : "system";
 }
 

@@ -33,7 +33,7 @@ export function normalizeResponsesToolCallId(id: string, model: Model<Api>, sour
 }
 
 /** Reads a text signature: v1 JSON, or a legacy plain string taken as the item id. */
-export function parseTextSignature(signature: string | undefined): TextSignatureV1 | undefined {
+function parseTextSignature(signature: string | undefined): TextSignatureV1 | undefined {
 	if (!signature) return undefined;
 	if (signature.startsWith("{")) {
 		try {

@@ -143,10 +143,6 @@ export class AssistantOutput {
 		this.events.push({ type: "toolcall_end", contentIndex: index, toolCall: call, partial: this.message });
 	}
 
-	isClosed(index: number): boolean {
-		return this.closed.has(index);
-	}
-
 	/** Ends every still-open block in content order (adapters that finalize only at stream end). */
 	closeAll(): void {
 		for (let index = 0; index < this.message.content.length; index++) {
