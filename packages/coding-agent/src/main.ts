@@ -1,9 +1,11 @@
+import { existsSync } from "node:fs";
 import { parseArgs } from "./cli/args.js";
 import { renderHelp } from "./cli/help.js";
 import { APP_NAME, VERSION } from "./config/app-identity.js";
+import { applyOfflineFlag, isOffline } from "./config/env.js";
 
-/** Subcommands that take over argv before option parsing (cli-modes.md §3). */
-const SUBCOMMANDS = new Set(["install", "remove", "uninstall", "update", "list", "config", "auth", "mcp"]);
+/** Subcommands that take over argv before option parsing (cli-modes.md §3); implemented later. */
+const SUBCOMMANDS = new Set(["install", "remove", "uninstall", "update", "list", "config", "mcp"]);
 
 export interface MainIO {
 	stdout: (text: string) => void;
@@ -15,13 +17,36 @@ const processIO: MainIO = {
 	stderr: (text) => process.stderr.write(text),
 };
 
-/** Runs the CLI and returns the process exit code. */
+function cwdExists(): boolean {
+	try {
+		return existsSync(process.cwd());
+	} catch {
+		return false;
+	}
+}
+
+function notAvailable(io: MainIO, command: string): number {
+	io.stderr(`Error: "${APP_NAME} ${command}" is not available in this version of ${APP_NAME} yet.\n`);
+	return 1;
+}
+
+/**
+ * Runs the CLI and returns the process exit code, in the dispatch order of cli-modes.md §2.2. Only
+ * what a path needs is imported: `--version` and errors load neither the runtime nor any provider.
+ */
 export async function main(argv: readonly string[], io: MainIO = processIO): Promise<number> {
+	if (argv.includes("--offline") || isOffline()) applyOfflineFlag();
+	process.env.AI_AGENT = APP_NAME;
+	process.env.TAU_CODING_AGENT = "true";
 	const [first] = argv;
-	if (first !== undefined && SUBCOMMANDS.has(first)) {
-		io.stderr(`Error: "${APP_NAME} ${first}" is not available in this version of ${APP_NAME} yet.\n`);
+	if (first === "auth") return notAvailable(io, first);
+	if (!cwdExists()) {
+		io.stderr(
+			"Error: The current working directory no longer exists. Change to an existing directory and try again.\n",
+		);
 		return 1;
 	}
+	if (first !== undefined && SUBCOMMANDS.has(first)) return notAvailable(io, first);
 
 	const args = parseArgs(argv);
 	for (const warning of args.warnings) io.stderr(`Warning: ${warning}\n`);
@@ -33,10 +58,22 @@ export async function main(argv: readonly string[], io: MainIO = processIO): Pro
 		io.stdout(`${VERSION}\n`);
 		return 0;
 	}
-	if (args.help) {
+	if (args.export !== undefined) {
+		try {
+			const { exportSessionToHtml } = await import("./export/html-export.js");
+			io.stdout(`Exported to: ${exportSessionToHtml(args.export, args.messages[0])}\n`);
+			return 0;
+		} catch (error) {
+			io.stderr(`Error: ${error instanceof Error && error.message ? error.message : "Failed to export session"}\n`);
+			return 1;
+		}
+	}
+	if (args.help && io !== processIO) {
+		// Embedders without a process (tests, tools) get the static help; the CLI lists extension flags too.
 		io.stdout(renderHelp());
 		return 0;
 	}
-	io.stderr(`Error: ${APP_NAME} ${VERSION} has no run modes yet; try "${APP_NAME} --help".\n`);
-	return 1;
+
+	const { runCli } = await import("./startup/run-cli.js");
+	return runCli(args, io);
 }

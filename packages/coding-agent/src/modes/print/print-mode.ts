@@ -1,0 +1,45 @@
+import type { AssistantMessage } from "@tau/ai";
+import type { AgentSessionRuntime } from "../../sdk/index.js";
+import type { StdoutTakeover } from "../shared/index.js";
+import { type OneShotInput, runPrompts } from "./one-shot.js";
+
+const TRUNCATED = "Response was truncated: the model reached its output token limit.";
+
+/**
+ * Print mode (cli-modes.md §6): runs the prompts, then prints the text blocks of the session's last
+ * assistant message. Returns the exit code; a failed or truncated answer is non-zero.
+ */
+export async function runPrintMode(
+	runtime: AgentSessionRuntime,
+	input: OneShotInput,
+	stdout: StdoutTakeover,
+): Promise<number> {
+	let code = 0;
+	try {
+		await runPrompts(runtime, input, { mode: "print" });
+		const last = runtime.session.messages.at(-1);
+		if (last?.role === "assistant") {
+			const message = last as AssistantMessage;
+			if (message.stopReason === "error" || message.stopReason === "aborted") {
+				const fallback = message.stopReason === "error" ? "Request error" : "Request aborted";
+				process.stderr.write(`${message.errorMessage || fallback}\n`);
+				code = 1;
+			} else {
+				for (const block of message.content)
+					if (block.type === "text") await stdout.writer.write(`${block.text}\n`);
+				if (message.stopReason === "length") {
+					process.stderr.write(`${TRUNCATED}\n`);
+					code = 1;
+				}
+			}
+		}
+	} catch (error) {
+		process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+		code = 1;
+	} finally {
+		await runtime.dispose().catch(() => undefined);
+		await stdout.writer.flush();
+		stdout.restore();
+	}
+	return code;
+}

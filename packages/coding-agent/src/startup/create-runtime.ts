@@ -1,0 +1,225 @@
+import { resolve } from "node:path";
+import type { ThinkingLevel } from "@tau/agent";
+import type { Api, Model } from "@tau/ai";
+import type { ParsedArgs } from "../cli/args.js";
+import {
+	type ModelRuntime,
+	ProjectTrustStore,
+	resolveCliModel,
+	resolveModelScope,
+	type ScopedModel,
+	SettingsManager,
+	selectInitialModel,
+} from "../config/index.js";
+import { applyExtensionFlagValues, type Extension, type RegisteredFlag } from "../core/extensions/index.js";
+import { ProjectTrustCache } from "../core/resources/index.js";
+import {
+	type AgentSessionRuntimeDiagnostic,
+	type CreateAgentSessionRuntimeFactory,
+	createAgentSessionFromServices,
+	createAgentSessionServices,
+	createDefaultModelRuntime,
+	DEMO_MODEL_ID,
+	DEMO_PROVIDER_ID,
+	demoProvider,
+} from "../sdk/index.js";
+import { StartupError } from "./diagnostics.js";
+
+/** The flags an extension registered, for `--help` and flag matching. */
+export function registeredFlags(extensions: readonly unknown[]): RegisteredFlag[] {
+	const flags = new Map<string, RegisteredFlag>();
+	for (const extension of extensions as Extension[]) {
+		for (const flag of extension.flags?.values() ?? []) if (!flags.has(flag.name)) flags.set(flag.name, flag);
+	}
+	return [...flags.values()];
+}
+
+/** Matches the unknown long options against extension flags (cli-modes.md §2.3); returns error messages. */
+function applyExtensionFlags(
+	unknownFlags: ReadonlyMap<string, string | true>,
+	flags: readonly RegisteredFlag[],
+	setValue: (name: string, value: boolean | string) => void,
+): string[] {
+	const known = new Map<string, boolean | string>();
+	const unknown: string[] = [];
+	for (const [name, value] of unknownFlags) {
+		if (flags.some((flag) => flag.name === name)) known.set(name, value);
+		else unknown.push(`--${name}`);
+	}
+	const errors = applyExtensionFlagValues(flags, known, setValue);
+	if (unknown.length === 1) errors.push(`Unknown option: ${unknown[0]}`);
+	else if (unknown.length > 1) errors.push(`Unknown options: ${unknown.join(", ")}`);
+	return errors;
+}
+
+/** Registers the offline demo provider when `--offline-demo` asked for it and returns its model. */
+function demoModel(modelRuntime: ModelRuntime): Model<Api> {
+	modelRuntime.registerProvider(DEMO_PROVIDER_ID, demoProvider());
+	const model = modelRuntime.find(DEMO_PROVIDER_ID, DEMO_MODEL_ID);
+	if (!model) throw new StartupError("The offline demo model is not available");
+	return model as Model<Api>;
+}
+
+/**
+ * The CLI's runtime factory: one call per session (startup and every replacement) builds settings,
+ * trust, resources, the model runtime and the session from the parsed flags (cli-modes.md §4.2 step 9).
+ */
+export function createCliRuntimeFactory(args: ParsedArgs, processCwd: string): CreateAgentSessionRuntimeFactory {
+	const trustCache = new ProjectTrustCache();
+	const fromProcessCwd = (path: string) => (/^[a-z][a-z0-9+.-]*:/i.test(path) ? path : resolve(processCwd, path));
+	return async ({ cwd, agentDir, sessionManager, sessionStartEvent }) => {
+		const diagnostics: AgentSessionRuntimeDiagnostic[] = [];
+		const settingsManager = SettingsManager.create(cwd, agentDir);
+		const reloadOptions = trustCache.prepareReload(
+			{
+				cwd,
+				store: new ProjectTrustStore(agentDir),
+				...(args.approve !== undefined ? { cliOverride: args.approve } : {}),
+				defaultProjectTrust: settingsManager.getDefaultProjectTrust(),
+			},
+			settingsManager,
+		);
+		const modelRuntime = createDefaultModelRuntime(agentDir);
+		const demo = args.offlineDemo ? demoModel(modelRuntime) : undefined;
+		const services = await createAgentSessionServices({
+			cwd,
+			agentDir,
+			settingsManager,
+			modelRuntime,
+			resourceLoaderOptions: {
+				additionalExtensionPaths: args.extensions.map(fromProcessCwd),
+				additionalSkillPaths: args.skills.map(fromProcessCwd),
+				additionalPromptTemplatePaths: args.promptTemplates.map(fromProcessCwd),
+				additionalThemePaths: args.themes.map(fromProcessCwd),
+				noExtensions: args.noExtensions,
+				...(args.noMcp ? { disabledBuiltinExtensions: ["mcp"] } : {}),
+				noSkills: args.noSkills,
+				noPromptTemplates: args.noPromptTemplates,
+				noThemes: args.noThemes,
+				noContextFiles: args.noContextFiles,
+				...(args.systemPrompt !== undefined ? { systemPrompt: args.systemPrompt } : {}),
+				appendSystemPrompt: args.appendSystemPrompt,
+			},
+			resourceLoaderReloadOptions: reloadOptions,
+		});
+		diagnostics.push(...services.diagnostics);
+		const loaded = services.resourceLoader.getExtensions();
+		for (const failure of loaded.errors) {
+			diagnostics.push({ type: "error", message: `Failed to load extension "${failure.path}": ${failure.error}` });
+		}
+		const runtime = loaded.runtime as { flagValues?: Map<string, boolean | string> } | undefined;
+		for (const message of applyExtensionFlags(args.unknownFlags, registeredFlags(loaded.extensions), (name, value) =>
+			runtime?.flagValues?.set(name, value),
+		)) {
+			diagnostics.push({ type: "error", message });
+		}
+
+		const model = await chooseModel(
+			args,
+			modelRuntime,
+			settingsManager,
+			sessionManager.buildSessionContext(),
+			diagnostics,
+			demo,
+		);
+		const created = await createAgentSessionFromServices({
+			services,
+			sessionManager,
+			...(sessionStartEvent ? { sessionStartEvent } : {}),
+			...(model.model ? { model: model.model } : {}),
+			...((args.thinking ?? model.thinkingLevel)
+				? { thinkingLevel: (args.thinking ?? model.thinkingLevel) as ThinkingLevel }
+				: {}),
+			...(model.scope.length > 0 ? { scopedModels: model.scope } : {}),
+			...(args.tools ? { tools: args.tools } : demo ? { tools: ["+ls"] } : {}),
+			...(args.excludeTools ? { excludeTools: args.excludeTools } : {}),
+			...(args.noTools ? { noTools: "all" as const } : args.noBuiltinTools ? { noTools: "builtin" as const } : {}),
+		});
+		if (created.modelFallbackMessage && hasRealModel(created.session.model, modelRuntime)) {
+			diagnostics.push({ type: "warning", message: created.modelFallbackMessage });
+		}
+		return { ...created, services, diagnostics };
+	};
+}
+
+/** The agent holds a placeholder until a model is chosen; a real one is known to the model runtime. */
+export function hasRealModel(model: Model<Api> | undefined, modelRuntime: ModelRuntime): boolean {
+	return model !== undefined && modelRuntime.find(model.provider, model.id) !== undefined;
+}
+
+interface ModelChoice {
+	model?: Model<Api>;
+	thinkingLevel?: string;
+	scope: ScopedModel[];
+}
+
+/** `--model`, `--api-key`, `--models`/`enabledModels` and `--offline-demo` (cli-modes.md §2.4 and §2.8). */
+async function chooseModel(
+	args: ParsedArgs,
+	modelRuntime: ModelRuntime,
+	settings: SettingsManager,
+	context: { messages: readonly unknown[] },
+	diagnostics: AgentSessionRuntimeDiagnostic[],
+	demo: Model<Api> | undefined,
+): Promise<ModelChoice> {
+	if (demo) return { model: demo, scope: [] };
+	const usable = (provider: string) => modelRuntime.isAvailable(provider);
+	let cli: ReturnType<typeof resolveCliModel>;
+	try {
+		cli = resolveCliModel({
+			...(args.model !== undefined ? { model: args.model } : {}),
+			...(args.provider !== undefined ? { provider: args.provider } : {}),
+			...(args.thinking ? { thinking: args.thinking } : {}),
+			hasApiKey: args.apiKey !== undefined,
+			models: modelRuntime.getAll(),
+			usable,
+		});
+	} catch (error) {
+		throw new StartupError(error instanceof Error ? error.message : String(error));
+	}
+	for (const warning of cli?.warnings ?? []) diagnostics.push({ type: "warning", message: warning });
+
+	const patterns = args.models ?? settings.getEnabledModels();
+	let scope: ScopedModel[] = [];
+	if (patterns && patterns.length > 0) {
+		const resolved = resolveModelScope(
+			patterns,
+			args.apiKey !== undefined ? modelRuntime.getAll() : modelRuntime.getAvailable(),
+		);
+		scope = resolved.models;
+		for (const warning of resolved.warnings) diagnostics.push({ type: "warning", message: warning });
+	}
+
+	if (args.apiKey !== undefined) {
+		const provider = cli?.model.provider ?? scope[0]?.model.provider;
+		if (!provider) {
+			throw new StartupError(
+				"--api-key requires a model to be specified via --model, --provider/--model, or --models",
+			);
+		}
+		await modelRuntime.setRuntimeApiKey(provider, args.apiKey);
+		await modelRuntime.refreshAvailability([provider]);
+	}
+
+	if (cli)
+		return {
+			model: cli.model as Model<Api>,
+			...(cli.thinkingLevel ? { thinkingLevel: cli.thinkingLevel } : {}),
+			scope,
+		};
+	if (scope.length === 0) return { scope };
+	const selection = selectInitialModel({
+		scope,
+		hasMessages: context.messages.length > 0,
+		defaultProvider: settings.getDefaultProvider(),
+		defaultModel: settings.getDefaultModel(),
+		models: modelRuntime.getAll(),
+		usable,
+	});
+	if (selection.source !== "scope" || !selection.model) return { scope };
+	return {
+		model: selection.model as Model<Api>,
+		...(selection.thinkingLevel ? { thinkingLevel: selection.thinkingLevel } : {}),
+		scope,
+	};
+}

@@ -1,0 +1,161 @@
+import type { ParsedArgs } from "../cli/args.js";
+import { renderHelp } from "../cli/help.js";
+import { NO_MODELS_GUIDANCE, renderModelList } from "../cli/list-models.js";
+import { APP_NAME } from "../config/app-identity.js";
+import { getAgentDir, isTruthyEnvFlag, runStartupMigrations, SettingsManager } from "../config/index.js";
+import { resolveSessionDir } from "../core/session/index.js";
+import type { StdoutTakeover } from "../modes/shared/index.js";
+import { type AgentSessionRuntime, createAgentSessionRuntime, MissingSessionCwdError } from "../sdk/index.js";
+import { createCliRuntimeFactory, hasRealModel, registeredFlags } from "./create-runtime.js";
+import { type Diagnostic, StartupError, writeDiagnostic } from "./diagnostics.js";
+import { buildInitialInput, readFileArguments, readPipedStdin } from "./initial-message.js";
+import { selectSession, validateSessionFlags } from "./session-selection.js";
+
+export type AppMode = "interactive" | "print" | "json" | "rpc";
+
+/** Mode resolution (cli-modes.md §4.1). */
+export function resolveAppMode(
+	args: Pick<ParsedArgs, "mode" | "print">,
+	terminals: { stdin: boolean; stdout: boolean },
+): AppMode {
+	if (args.mode === "rpc") return "rpc";
+	if (args.mode === "json") return "json";
+	if (args.print || !terminals.stdin || !terminals.stdout) return "print";
+	return "interactive";
+}
+
+const INTERACTIVE_UNAVAILABLE = `The interactive mode is not available in this version of ${APP_NAME} yet. Use -p "<message>" for a one-shot answer, --mode json for an event stream, or --mode rpc for the JSONL protocol.`;
+
+/** Writes the diagnostics; if one is an error, adds the `-ne` hint for extension failures and fails. */
+function reportStartupDiagnostics(diagnostics: readonly Diagnostic[]): void {
+	for (const diagnostic of diagnostics) writeDiagnostic(diagnostic);
+	const errors = diagnostics.filter((diagnostic) => diagnostic.type === "error");
+	if (errors.length === 0) return;
+	if (errors.some((error) => error.message.startsWith("Failed to load extension"))) {
+		const hint = `Hint: Start without extensions using "${APP_NAME} -ne".`;
+		process.stderr.write(`${process.stderr.isTTY && !process.env.NO_COLOR ? `\x1b[33m${hint}\x1b[0m` : hint}\n`);
+	}
+	throw new StartupError("", 1);
+}
+
+/**
+ * Startup steps 1–20 of cli-modes.md §4.2 for the non-interactive modes, ending in the mode's run.
+ * Returns the process exit code; a `StartupError` with a message was not yet reported.
+ */
+export async function runStartup(
+	args: ParsedArgs,
+	mode: AppMode,
+	takeover: StdoutTakeover | undefined,
+): Promise<number> {
+	const plainOutput = args.help || args.listModels !== undefined;
+	if (mode === "interactive" && !plainOutput) throw new StartupError(INTERACTIVE_UNAVAILABLE);
+	if (mode === "rpc" && args.fileArgs.length > 0)
+		throw new StartupError("@file arguments are not supported in RPC mode");
+	validateSessionFlags(args);
+
+	const processCwd = process.cwd();
+	const agentDir = getAgentDir();
+	const diagnostics: Diagnostic[] = [];
+	const migrations = runStartupMigrations(agentDir, processCwd);
+	for (const message of migrations.warnings) diagnostics.push({ type: "warning", message });
+
+	const userSettings = SettingsManager.create(processCwd, agentDir, { projectTrusted: false });
+	const sessionDir = resolveSessionDir({
+		cwd: processCwd,
+		...(args.sessionDir !== undefined ? { cliSessionDir: args.sessionDir } : {}),
+		...(userSettings.getSessionDir() ? { userSetting: userSettings.getSessionDir() } : {}),
+		projectTrusted: false,
+	});
+	const sessionManager = await selectSession(args, {
+		cwd: processCwd,
+		agentDir,
+		sessionDir: sessionDir.dir,
+		hasTerminal: process.stdin.isTTY === true && process.stdout.isTTY === true,
+	});
+	if (args.name !== undefined) sessionManager.appendSessionInfo(args.name.trim());
+
+	let runtime: AgentSessionRuntime;
+	try {
+		runtime = await createAgentSessionRuntime(createCliRuntimeFactory(args, processCwd), {
+			cwd: sessionManager.getCwd(),
+			agentDir,
+			sessionManager,
+		});
+	} catch (error) {
+		if (error instanceof MissingSessionCwdError) {
+			throw new StartupError(
+				`Session working directory does not exist: ${error.cwd}. Start from an existing directory or use --fork.`,
+			);
+		}
+		throw error;
+	}
+	diagnostics.push(...runtime.takeUnreportedDiagnostics());
+
+	// --help and --list-models always print to stdout (tau's fix of pi's quirk).
+	const printPlain = async (text: string) => {
+		for (const diagnostic of diagnostics) writeDiagnostic(diagnostic);
+		if (takeover) await takeover.writer.write(text);
+		else process.stdout.write(text);
+		await runtime.dispose();
+		return 0;
+	};
+	if (args.help) {
+		const flags = registeredFlags(runtime.services.resourceLoader.getExtensions().extensions).map((flag) => ({
+			name: flag.name,
+			type: flag.options.type === "string" ? ("string" as const) : ("boolean" as const),
+			...(flag.options.description ? { description: flag.options.description } : {}),
+			extensionPath: flag.extensionPath,
+		}));
+		return printPlain(renderHelp(flags));
+	}
+	if (args.listModels !== undefined) {
+		const modelRuntime = runtime.services.modelRuntime;
+		const modelsError = modelRuntime.getError();
+		if (modelsError) diagnostics.push({ type: "warning", message: `errors loading models.json:\n${modelsError}` });
+		return printPlain(
+			renderModelList(modelRuntime.getAvailable(), args.listModels === true ? undefined : args.listModels),
+		);
+	}
+
+	try {
+		const stdin = mode === "rpc" ? undefined : await readPipedStdin();
+		const files = readFileArguments(args.fileArgs, processCwd);
+		const input = buildInitialInput({
+			...(stdin !== undefined ? { stdin } : {}),
+			fileText: files.text,
+			images: files.images,
+			messages: args.messages,
+		});
+		reportStartupDiagnostics(diagnostics);
+		if (!hasRealModel(runtime.session.model, runtime.services.modelRuntime))
+			throw new StartupError(NO_MODELS_GUIDANCE);
+		if (isTruthyEnvFlag(process.env.TAU_STARTUP_BENCHMARK)) {
+			throw new StartupError("TAU_STARTUP_BENCHMARK is only supported in interactive mode");
+		}
+		if (!takeover) throw new StartupError(INTERACTIVE_UNAVAILABLE);
+		return await dispatch(mode, runtime, input, takeover);
+	} catch (error) {
+		await runtime.dispose().catch(() => undefined);
+		throw error;
+	}
+}
+
+async function dispatch(
+	mode: AppMode,
+	runtime: AgentSessionRuntime,
+	input: ReturnType<typeof buildInitialInput>,
+	takeover: StdoutTakeover,
+): Promise<number> {
+	switch (mode) {
+		case "json": {
+			const { runJsonMode } = await import("../modes/json/json-mode.js");
+			return runJsonMode(runtime, input, takeover);
+		}
+		case "rpc":
+			throw new StartupError(`The RPC mode is not available in this version of ${APP_NAME} yet.`);
+		default: {
+			const { runPrintMode } = await import("../modes/print/print-mode.js");
+			return runPrintMode(runtime, input, takeover);
+		}
+	}
+}

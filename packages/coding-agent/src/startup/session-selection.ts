@@ -1,0 +1,104 @@
+import type { ParsedArgs } from "../cli/args.js";
+import {
+	assertValidSessionId,
+	getDefaultSessionDir,
+	readSessionHeader,
+	resolveSessionArgument,
+	SessionManager,
+} from "../core/session/index.js";
+import { reportWarning, StartupError } from "./diagnostics.js";
+
+/** The session flags that conflict with `--fork` / `--session-id` (cli-modes.md §2.4), in reporting order. */
+function presentFlags(
+	args: ParsedArgs,
+	names: ReadonlyArray<"session" | "continue" | "resume" | "noSession">,
+): string[] {
+	const labels = { session: "--session", continue: "--continue", resume: "--resume", noSession: "--no-session" };
+	return names
+		.filter((name) => (name === "session" ? args.session !== undefined : args[name]))
+		.map((name) => labels[name]);
+}
+
+/** Step 3 of startup: flag combinations and the session id format, checked before any session opens. */
+export function validateSessionFlags(args: ParsedArgs): void {
+	if (args.fork !== undefined) {
+		const conflicts = presentFlags(args, ["session", "continue", "resume", "noSession"]);
+		if (conflicts.length > 0) throw new StartupError(`--fork cannot be combined with ${conflicts.join(", ")}`);
+	}
+	if (args.sessionId !== undefined) {
+		const conflicts = presentFlags(args, ["session", "continue", "resume"]);
+		if (conflicts.length > 0) throw new StartupError(`--session-id cannot be combined with ${conflicts.join(", ")}`);
+		try {
+			assertValidSessionId(args.sessionId);
+		} catch (error) {
+			throw new StartupError(error instanceof Error ? error.message : String(error));
+		}
+	}
+	if (args.name !== undefined && args.name.trim() === "") throw new StartupError("--name requires a non-empty value");
+}
+
+export interface SessionSelectionContext {
+	cwd: string;
+	agentDir: string;
+	/** The resolved session directory, or undefined for the per-cwd default. */
+	sessionDir: string | undefined;
+	/** Both stdin and stdout are terminals. */
+	hasTerminal: boolean;
+}
+
+/** Picks the session to run (cli-modes.md §4.3), first match wins. */
+export async function selectSession(args: ParsedArgs, context: SessionSelectionContext): Promise<SessionManager> {
+	const { cwd, agentDir, sessionDir } = context;
+	const storage = { agentDir };
+	const idOption = args.sessionId !== undefined ? { id: args.sessionId } : undefined;
+	if (args.noSession || args.help || args.listModels !== undefined) return SessionManager.inMemory(cwd, idOption);
+
+	const lookup = () => ({
+		cwd,
+		agentDir,
+		sessionDir: sessionDir ?? getDefaultSessionDir(cwd, agentDir),
+		...(sessionDir ? { customSessionDir: sessionDir } : {}),
+	});
+
+	if (args.fork !== undefined) {
+		const source = await lookupSession(args.fork, lookup());
+		if (args.sessionId !== undefined && SessionManager.findById(cwd, args.sessionId, sessionDir, agentDir)) {
+			throw new StartupError(`Session already exists with id '${args.sessionId}'`);
+		}
+		return SessionManager.forkFrom(source.path, cwd, sessionDir, idOption, storage);
+	}
+	if (args.session !== undefined) {
+		const found = await lookupSession(args.session, lookup());
+		if (found.scope === "global") {
+			// tau never asks on stdin outside the interactive mode (pi asked in every mode).
+			const other = readSessionHeader(found.path);
+			throw new StartupError(
+				`Session ${other?.id ?? args.session} belongs to another project (${other?.cwd ?? "unknown"}); use --fork to copy it into this directory`,
+			);
+		}
+		return SessionManager.open(found.path, sessionDir, undefined, storage);
+	}
+	if (args.resume) {
+		throw new StartupError(
+			context.hasTerminal
+				? "--resume needs the interactive session picker, which is not available in this version of tau yet; use --session <id> or --continue"
+				: "--resume requires an interactive terminal",
+		);
+	}
+	if (args.continue) return SessionManager.continueRecent(cwd, sessionDir, storage);
+	if (args.sessionId !== undefined) {
+		const existing = SessionManager.findById(cwd, args.sessionId, sessionDir, agentDir);
+		if (existing) return SessionManager.open(existing, sessionDir, undefined, storage);
+		reportWarning(`No project session found with id '${args.sessionId}'; creating a new session with that id.`);
+		return SessionManager.create(cwd, sessionDir, idOption, storage);
+	}
+	return SessionManager.create(cwd, sessionDir, {}, storage);
+}
+
+async function lookupSession(arg: string, where: Parameters<typeof resolveSessionArgument>[1]) {
+	try {
+		return await resolveSessionArgument(arg, where);
+	} catch (error) {
+		throw new StartupError(error instanceof Error ? error.message : String(error));
+	}
+}
