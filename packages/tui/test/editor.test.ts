@@ -135,6 +135,48 @@ describe("Editor editing", () => {
 	});
 });
 
+describe("Editor motion", () => {
+	it("jump mode moves to the next occurrence of a character; a control key cancels", () => {
+		const { editor, type } = makeEditor();
+		type("abc abc");
+		editor.handleInput("\x01");
+		editor.handleInput("\x1d"); // ctrl+] then "c"
+		editor.handleInput("c");
+		expect(editor.getCursor().col).toBe(2);
+		editor.handleInput("\x1d");
+		editor.handleInput("c");
+		expect(editor.getCursor().col).toBe(6);
+		editor.handleInput("\x1b\x1d"); // ctrl+alt+] backward
+		editor.handleInput("a");
+		expect(editor.getCursor().col).toBe(4);
+		editor.handleInput("\x1d");
+		editor.handleInput("\x1b[D"); // cancels and moves left
+		expect(editor.getCursor().col).toBe(3);
+		expect(editor.getText()).toBe("abc abc");
+	});
+
+	it("up and down keep a sticky column across shorter lines", () => {
+		const { editor } = makeEditor();
+		editor.setText("long line here\nab\nanother long line");
+		// The cursor starts at the end of line 2 (column 17): that column is remembered.
+		editor.handleInput("\x1b[A");
+		expect(editor.getCursor()).toEqual({ line: 1, col: 2 });
+		editor.handleInput("\x1b[A");
+		expect(editor.getCursor()).toEqual({ line: 0, col: 14 });
+		editor.handleInput("\x1b[B");
+		editor.handleInput("\x1b[B");
+		expect(editor.getCursor()).toEqual({ line: 2, col: 17 });
+	});
+
+	it("inserts printable Kitty reports as text and ignores Ctrl+C", () => {
+		const { editor } = makeEditor();
+		editor.handleInput("\x1b[104u");
+		editor.handleInput("\x1b[105;2u");
+		editor.handleInput("\x03");
+		expect(editor.getText()).toBe("hI");
+	});
+});
+
 describe("Editor history", () => {
 	it("Up on an empty editor recalls the last entry; Down past the newest restores the draft", () => {
 		const { editor, type } = makeEditor();

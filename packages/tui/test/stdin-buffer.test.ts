@@ -100,4 +100,11 @@ describe("StdinBuffer", () => {
 		b.process(Buffer.from([0xe1]));
 		expect(events).toEqual(["\x1ba"]);
 	});
+
+	it("drops a terminal reply interrupted by CAN and keeps what follows", () => {
+		const b = new StdinBuffer();
+		const events = collect(b);
+		b.process("\x1b]11;rgb:00\x18x");
+		expect(events).toEqual(["x"]);
+	});
 });
