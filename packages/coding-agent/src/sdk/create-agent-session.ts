@@ -94,7 +94,12 @@ export function flushProviderRegistrations(loader: ResourceLoader, modelRuntime:
 	};
 	const actions: ExtensionProviderActions = {
 		registerProvider: (name, config, extensionPath) =>
-			guard(extensionPath, () => modelRuntime.registerProvider(name, config as never)),
+			guard(extensionPath, () => {
+				modelRuntime.registerProvider(name, config as never);
+				// The runtime keeps composition errors per provider instead of throwing.
+				const failure = modelRuntime.getProviderErrors().find((error) => error.startsWith(`Provider "${name}": `));
+				if (failure) throw new Error(failure);
+			}),
 		registerNativeProvider: (provider, extensionPath) =>
 			guard(extensionPath, () => modelRuntime.registerProvider(provider.id, provider as never)),
 		unregisterProvider: (name) => modelRuntime.unregisterProvider(name),

@@ -177,8 +177,10 @@ export class AgentSession {
 	get messages(): AgentMessage[] {
 		return this.sessionManager.buildSessionProjection().messages as AgentMessage[];
 	}
+	/** Undefined while the agent holds only its placeholder (no model could be selected). */
 	get model(): Model<Api> | undefined {
-		return this.agent.state.model as Model<Api> | undefined;
+		const model = this.agent.state.model as Model<Api> | undefined;
+		return model && !(model.api === "unknown" && model.baseUrl === "") ? model : undefined;
 	}
 	get thinkingLevel(): ThinkingLevel | "off" {
 		return this.agent.state.thinkingLevel as ThinkingLevel | "off";

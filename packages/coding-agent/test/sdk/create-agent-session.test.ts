@@ -1,0 +1,287 @@
+import { mkdirSync, realpathSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { fauxAssistantMessage, fauxProvider } from "@tau/ai";
+import {
+	AuthStorage,
+	createAgentSession,
+	createAgentSessionServices,
+	DefaultResourceLoader,
+	defaultExtensionLoader,
+	type ExtensionAPI,
+	ModelRuntime,
+	SessionManager,
+	SettingsManager,
+} from "@tau/coding-agent";
+import { afterEach, describe, expect, it } from "vitest";
+import { tempDir } from "../agent-session/harness.js";
+
+function runtimeWith(...providers: ReturnType<typeof fauxProvider>[]): ModelRuntime {
+	const runtime = new ModelRuntime({
+		credentials: AuthStorage.inMemory(),
+		builtinProviders: [],
+		modelsJsonPath: null,
+	});
+	for (const faux of providers) runtime.registerProvider(faux.provider.id, faux.provider);
+	return runtime;
+}
+
+async function isolatedLoader(cwd: string, agentDir: string, settingsManager: SettingsManager, extra = {}) {
+	const loader = new DefaultResourceLoader({
+		cwd,
+		agentDir,
+		settingsManager,
+		loadExtensions: defaultExtensionLoader,
+		noExtensions: true,
+		noSkills: true,
+		noPromptTemplates: true,
+		noThemes: true,
+		noContextFiles: true,
+		...extra,
+	});
+	await loader.reload();
+	return loader;
+}
+
+function setup() {
+	const cwd = tempDir();
+	const agentDir = join(tempDir("tau-agent-"), "agent");
+	mkdirSync(agentDir, { recursive: true });
+	return { cwd, agentDir };
+}
+
+describe("createAgentSession assembly", () => {
+	const saved = { cwd: process.cwd(), home: process.env.HOME, agentDir: process.env.TAU_CODING_AGENT_DIR };
+	afterEach(() => {
+		process.chdir(saved.cwd);
+		process.env.HOME = saved.home;
+		if (saved.agentDir === undefined) delete process.env.TAU_CODING_AGENT_DIR;
+		else process.env.TAU_CODING_AGENT_DIR = saved.agentDir;
+	});
+
+	it("without options uses process.cwd(), the agent dir, file settings, a persistent session and the default tools", async () => {
+		const { cwd, agentDir } = setup();
+		process.env.HOME = tempDir("tau-home-");
+		process.env.TAU_CODING_AGENT_DIR = agentDir;
+		writeFileSync(join(agentDir, "settings.json"), JSON.stringify({ defaultThinkingLevel: "low" }));
+		process.chdir(cwd);
+		const { session } = await createAgentSession();
+		try {
+			expect(session.cwd).toBe(realpathSync(cwd));
+			expect(session.sessionManager.isPersisted()).toBe(true);
+			expect(session.sessionManager.getSessionDir().startsWith(agentDir)).toBe(true);
+			expect(session.settingsManager.getDefaultThinkingLevel()).toBe("low");
+			expect(session.getActiveToolNames()).toEqual(["read", "bash", "edit", "write"]);
+		} finally {
+			session.dispose();
+		}
+	});
+
+	it("an explicit model wins; a resumed session restores its model; an unrestorable one falls back with a message", async () => {
+		const { cwd, agentDir } = setup();
+		const faux = fauxProvider({ models: [{ id: "a" }, { id: "b" }] });
+		const modelRuntime = runtimeWith(faux);
+		const settingsManager = SettingsManager.inMemory({ defaultProvider: "faux", defaultModel: "a" });
+		const resourceLoader = await isolatedLoader(cwd, agentDir, settingsManager);
+		const base = { cwd, agentDir, modelRuntime, settingsManager, resourceLoader };
+
+		const sessionManager = SessionManager.inMemory(cwd);
+		const first = await createAgentSession({ ...base, sessionManager, model: faux.getModel("b")! });
+		expect(first.session.model?.id).toBe("b");
+		faux.setResponses([fauxAssistantMessage("hi")]);
+		await first.session.prompt("hello");
+		first.session.dispose();
+
+		const resumed = await createAgentSession({ ...base, sessionManager });
+		expect(resumed.session.model?.id).toBe("b");
+		expect(resumed.modelFallbackMessage).toBeUndefined();
+		resumed.session.dispose();
+
+		const explicit = await createAgentSession({ ...base, sessionManager, model: faux.getModel("a")! });
+		expect(explicit.session.model?.id).toBe("a");
+		explicit.session.dispose();
+
+		const gone = SessionManager.inMemory(cwd);
+		gone.appendModelChange("vanished", "x");
+		gone.appendMessage({ role: "user", content: "old", timestamp: Date.now() });
+		const fallback = await createAgentSession({ ...base, sessionManager: gone });
+		expect(fallback.modelFallbackMessage).toBe("Could not restore model vanished/x. Using faux/a");
+		fallback.session.dispose();
+	});
+
+	it("with no models at all reports 'No models available' and thinking off", async () => {
+		const { cwd, agentDir } = setup();
+		const settingsManager = SettingsManager.inMemory();
+		const result = await createAgentSession({
+			cwd,
+			agentDir,
+			modelRuntime: runtimeWith(),
+			settingsManager,
+			resourceLoader: await isolatedLoader(cwd, agentDir, settingsManager),
+			sessionManager: SessionManager.inMemory(cwd),
+		});
+		expect(result.modelFallbackMessage).toMatch(/^No models available/);
+		expect(result.session.thinkingLevel).toBe("off");
+		await expect(result.session.prompt("hi")).rejects.toThrow(/No model selected/);
+	});
+
+	it("thinking level: explicit > recorded > per-model > default > medium, clamped to the model", async () => {
+		const { cwd, agentDir } = setup();
+		const faux = fauxProvider({ models: [{ id: "r", reasoning: true }, { id: "plain" }] });
+		const modelRuntime = runtimeWith(faux);
+		const make = async (settings: Record<string, unknown>, options: Record<string, unknown> = {}) => {
+			const settingsManager = SettingsManager.inMemory(settings);
+			const { session } = await createAgentSession({
+				cwd,
+				agentDir,
+				modelRuntime,
+				settingsManager,
+				resourceLoader: await isolatedLoader(cwd, agentDir, settingsManager),
+				sessionManager: SessionManager.inMemory(cwd),
+				model: faux.getModel("r")!,
+				...options,
+			});
+			session.dispose();
+			return session;
+		};
+		expect((await make({})).thinkingLevel).toBe("medium");
+		expect((await make({ defaultThinkingLevel: "low" })).thinkingLevel).toBe("low");
+		expect(
+			(await make({ defaultThinkingLevel: "low", modelThinkingLevels: { "faux/r": "high" } })).thinkingLevel,
+		).toBe("high");
+		expect((await make({ defaultThinkingLevel: "low" }, { thinkingLevel: "minimal" })).thinkingLevel).toBe("minimal");
+		expect((await make({}, { model: faux.getModel("plain")!, thinkingLevel: "high" })).thinkingLevel).toBe("off");
+
+		const recorded = SessionManager.inMemory(cwd);
+		recorded.appendThinkingLevelChange("low");
+		recorded.appendMessage({ role: "user", content: "x", timestamp: Date.now() });
+		expect((await make({ defaultThinkingLevel: "high" }, { sessionManager: recorded })).thinkingLevel).toBe("low");
+	});
+
+	it("records model_change + thinking_level_change for a new session and backfills thinking for an old one", async () => {
+		const { cwd, agentDir } = setup();
+		const faux = fauxProvider();
+		const settingsManager = SettingsManager.inMemory();
+		const base = {
+			cwd,
+			agentDir,
+			modelRuntime: runtimeWith(faux),
+			settingsManager,
+			resourceLoader: await isolatedLoader(cwd, agentDir, settingsManager),
+		};
+		const fresh = SessionManager.inMemory(cwd);
+		(await createAgentSession({ ...base, sessionManager: fresh, model: faux.getModel() })).session.dispose();
+		expect(fresh.getEntries().map((entry) => entry.type)).toEqual(["model_change", "thinking_level_change"]);
+
+		const old = SessionManager.inMemory(cwd);
+		old.appendMessage({ role: "user", content: "x", timestamp: Date.now() });
+		(await createAgentSession({ ...base, sessionManager: old, model: faux.getModel() })).session.dispose();
+		expect(old.getEntries().map((entry) => entry.type)).toEqual(["message", "thinking_level_change"]);
+	});
+
+	it("tool selection: allowlist, modifiers, invalid mixes, noTools and excludeTools", async () => {
+		const { cwd, agentDir } = setup();
+		const faux = fauxProvider();
+		const settingsManager = SettingsManager.inMemory();
+		const extensionLoader = await isolatedLoader(cwd, agentDir, settingsManager, {
+			extensionFactories: [
+				(pi: ExtensionAPI) => {
+					pi.registerTool({
+						name: "ext_tool",
+						label: "Ext",
+						description: "an extension tool",
+						parameters: { type: "object", properties: {} } as never,
+						execute: async () => ({ content: [{ type: "text", text: "ok" }], details: undefined }),
+					});
+				},
+			],
+		});
+		const tools = async (options: Record<string, unknown>) => {
+			const { session } = await createAgentSession({
+				cwd,
+				agentDir,
+				modelRuntime: runtimeWith(faux),
+				settingsManager,
+				resourceLoader: extensionLoader,
+				sessionManager: SessionManager.inMemory(cwd),
+				model: faux.getModel(),
+				...options,
+			});
+			session.dispose();
+			return { active: session.getActiveToolNames(), all: session.getAllTools().map((tool) => tool.name) };
+		};
+		const allow = await tools({ tools: ["read", "grep"] });
+		expect(allow.active).toEqual(["read", "grep"]);
+		expect(allow.all.sort()).toEqual(["grep", "read"]);
+		expect((await tools({ tools: ["+grep", "-write"] })).active).toEqual([
+			"read",
+			"bash",
+			"edit",
+			"grep",
+			"ext_tool",
+		]);
+		await expect(tools({ tools: ["read", "+grep"] })).rejects.toThrow(/^Invalid tools option: /);
+		await expect(tools({ tools: ["+gr*"] })).rejects.toThrow(/^Invalid tools option: /);
+		expect((await tools({ noTools: "builtin" })).active).toEqual(["ext_tool"]);
+		const none = await tools({ noTools: "all" });
+		expect(none.active).toEqual([]);
+		expect(none.all).toEqual([]);
+		const excluded = await tools({ tools: ["read", "grep"], excludeTools: ["grep"] });
+		expect(excluded.active).toEqual(["read"]);
+		expect(excluded.all).toEqual(["read"]);
+	});
+
+	it("an extension-registered provider model is resolvable as the initial model", async () => {
+		const { cwd, agentDir } = setup();
+		const faux = fauxProvider({ provider: "ext-provider", models: [{ id: "ext-model" }] });
+		const settingsManager = SettingsManager.inMemory({ defaultProvider: "ext-provider", defaultModel: "ext-model" });
+		const resourceLoader = await isolatedLoader(cwd, agentDir, settingsManager, {
+			extensionFactories: [
+				(pi: ExtensionAPI) => {
+					pi.registerProvider("ext-provider", faux.provider as never);
+				},
+			],
+		});
+		const result = await createAgentSession({
+			cwd,
+			agentDir,
+			modelRuntime: runtimeWith(),
+			settingsManager,
+			resourceLoader,
+			sessionManager: SessionManager.inMemory(cwd),
+		});
+		expect(result.modelFallbackMessage).toBeUndefined();
+		expect(`${result.session.model?.provider}/${result.session.model?.id}`).toBe("ext-provider/ext-model");
+		result.session.dispose();
+	});
+
+	it("services report unknown flags, value-less string flags and failing provider registrations as diagnostics", async () => {
+		const { cwd, agentDir } = setup();
+		const services = await createAgentSessionServices({
+			cwd,
+			agentDir,
+			modelRuntime: runtimeWith(),
+			settingsManager: SettingsManager.inMemory(),
+			extensionFlagValues: new Map<string, boolean | string>([
+				["needs-value", true],
+				["mystery", true],
+			]),
+			resourceLoaderOptions: {
+				noExtensions: true,
+				noSkills: true,
+				noPromptTemplates: true,
+				noThemes: true,
+				noContextFiles: true,
+				extensionFactories: [
+					(pi: ExtensionAPI) => {
+						pi.registerFlag("needs-value", { type: "string", description: "x" });
+						pi.registerProvider("broken", {} as never);
+					},
+				],
+			},
+		});
+		const messages = services.diagnostics.map((diagnostic) => `${diagnostic.type}: ${diagnostic.message}`);
+		expect(messages).toContain('error: Extension flag "--needs-value" requires a value');
+		expect(messages).toContain("error: Unknown option(s): --mystery");
+		expect(messages.some((message) => message.startsWith('error: Extension "<inline:1>" error:'))).toBe(true);
+	});
+});
