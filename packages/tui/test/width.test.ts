@@ -1,6 +1,10 @@
 import {
 	CURSOR_MARKER,
+	extractSegments,
+	getOsc8LinkAtColumn,
 	hyperlink,
+	normalizeTerminalOutput,
+	replaceControlCharacters,
 	sliceByColumn,
 	stripTerminalSequences,
 	truncateToWidth,
@@ -113,5 +117,27 @@ describe("wrapTextWithAnsi", () => {
 		expect(wrapTextWithAnsi("", 5)).toEqual([""]);
 		const lines = wrapTextWithAnsi("\x1b[1mbold\nstill", 20);
 		expect(lines[1]).toBe("\x1b[1mstill");
+	});
+});
+
+describe("other text utilities", () => {
+	it("normalises Thai/Lao AM and TABs outside escape sequences", () => {
+		expect(normalizeTerminalOutput("\u0e01\u0e33\tx")).toBe("\u0e01\u0e4d\u0e32   x");
+		expect(visibleWidth("\u0e01\u0e33")).toBe(visibleWidth(normalizeTerminalOutput("\u0e01\u0e33")));
+	});
+	it("finds the OSC 8 link under a column", () => {
+		const line = `see ${hyperlink("docs", "https://x.test")} now`;
+		expect(getOsc8LinkAtColumn(line, 5)).toBe("https://x.test");
+		expect(getOsc8LinkAtColumn(line, 1)).toBeUndefined();
+		expect(getOsc8LinkAtColumn(line, 9)).toBeUndefined();
+	});
+	it("extracts the parts around a region, re-opening the style after it", () => {
+		const seg = extractSegments("\x1b[31mabcdefgh", 2, 5, 3, true);
+		expect(seg.before).toBe("\x1b[31mab");
+		expect(seg.after).toBe("\x1b[31mfgh");
+		expect(seg.afterWidth).toBe(3);
+	});
+	it("replaces control character runs with one space", () => {
+		expect(replaceControlCharacters("a\x00\x01b\x7fc")).toBe("a b c");
 	});
 });

@@ -5,7 +5,7 @@ import { cells } from "./width.js";
 
 /** Same width, but avoids repaint artifacts; TABs outside escape sequences become 3 spaces. */
 export function normalizeTerminalOutput(s: string): string {
-	let out = s.replaceAll("\u0e33", "\u0e4d\u0e32").replaceAll("\u0eb3", "\u0ecd\u0eb2");
+	const out = s.replaceAll("\u0e33", "\u0e4d\u0e32").replaceAll("\u0eb3", "\u0ecd\u0eb2");
 	if (!out.includes("\t")) return out;
 	let result = "";
 	let i = 0;
@@ -19,8 +19,7 @@ export function normalizeTerminalOutput(s: string): string {
 			i++;
 		}
 	}
-	out = result;
-	return out;
+	return result;
 }
 
 /** URL of the OSC 8 hyperlink covering column `col` of `line`, if any. */
