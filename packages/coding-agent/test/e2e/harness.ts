@@ -1,0 +1,134 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { type MockLlmServer, startMockLlmServer } from "@tau/testkit";
+import { afterEach } from "vitest";
+
+export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../../../..");
+export const CLI = join(REPO_ROOT, "packages/coding-agent/dist/cli.js");
+export const API_KEY = "test-key";
+
+/** The e2e tests spawn the built CLI; `./test.sh` builds it first (`npx tsc -b packages/coding-agent` by hand). */
+export const cliBuilt = existsSync(CLI);
+
+export interface Sandbox {
+	home: string;
+	agentDir: string;
+	project: string;
+	env: NodeJS.ProcessEnv;
+}
+
+const cleanups: Array<() => Promise<void> | void> = [];
+afterEach(async () => {
+	for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+/** A temp HOME with an agent dir and an empty project directory; no provider keys in the environment. */
+export function sandbox(): Sandbox {
+	const home = mkdtempSync(join(tmpdir(), "tau-e2e-"));
+	const agentDir = join(home, ".tau", "agent");
+	const project = join(home, "project");
+	mkdirSync(agentDir, { recursive: true });
+	mkdirSync(project, { recursive: true });
+	const env: NodeJS.ProcessEnv = {
+		PATH: process.env.PATH,
+		HOME: home,
+		TAU_CODING_AGENT_DIR: agentDir,
+		TAU_OFFLINE: "1",
+		NO_COLOR: "1",
+	};
+	return { home, agentDir, project, env };
+}
+
+/** A mock LLM server closed after the test. */
+export async function mockServer(): Promise<MockLlmServer> {
+	const server = await startMockLlmServer({ apiKey: API_KEY, idleTimeoutMs: 0, maxLifetimeMs: 0 });
+	cleanups.push(() => server.close());
+	return server;
+}
+
+/** models.json with provider `mock` (Anthropic Messages protocol) pointing at `server`. */
+export function writeMockModels(
+	box: Sandbox,
+	server: MockLlmServer,
+	options: { apiKey?: string; contextWindow?: number; maxTokens?: number } = {},
+): void {
+	const models = {
+		providers: {
+			mock: {
+				baseUrl: server.baseUrl,
+				api: "anthropic-messages",
+				apiKey: options.apiKey ?? API_KEY,
+				models: [
+					{
+						id: "mock-model",
+						name: "Mock Model",
+						reasoning: false,
+						input: ["text", "image"],
+						contextWindow: options.contextWindow ?? 200_000,
+						maxTokens: options.maxTokens ?? 8192,
+						cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0 },
+					},
+				],
+			},
+		},
+	};
+	writeFileSync(join(box.agentDir, "models.json"), JSON.stringify(models));
+	writeFileSync(
+		join(box.agentDir, "settings.json"),
+		JSON.stringify({ defaultProvider: "mock", defaultModel: "mock-model", retry: { baseDelayMs: 1 } }),
+	);
+}
+
+export interface RunResult {
+	code: number | null;
+	signal: NodeJS.Signals | null;
+	stdout: string;
+	stderr: string;
+}
+
+export interface RunOptions {
+	cwd?: string;
+	/** Written to stdin and closed; without it stdin is `/dev/null`. */
+	stdin?: string;
+	env?: NodeJS.ProcessEnv;
+}
+
+/** Spawns the built CLI and collects its output. */
+export function startCli(box: Sandbox, args: readonly string[], options: RunOptions = {}): ChildProcess {
+	const child = spawn(process.execPath, [CLI, ...args], {
+		cwd: options.cwd ?? box.project,
+		env: { ...box.env, ...options.env },
+		stdio: [options.stdin === undefined ? "ignore" : "pipe", "pipe", "pipe"],
+	});
+	if (options.stdin !== undefined) child.stdin?.end(options.stdin);
+	cleanups.push(() => {
+		if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+	});
+	return child;
+}
+
+export function collectRun(child: ChildProcess): Promise<RunResult> {
+	let stdout = "";
+	let stderr = "";
+	child.stdout?.setEncoding("utf8").on("data", (chunk: string) => (stdout += chunk));
+	child.stderr?.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk));
+	return new Promise((resolvePromise, reject) => {
+		child.on("error", reject);
+		child.on("close", (code, signal) => resolvePromise({ code, signal, stdout, stderr }));
+	});
+}
+
+export function runCli(box: Sandbox, args: readonly string[], options: RunOptions = {}): Promise<RunResult> {
+	return collectRun(startCli(box, args, options));
+}
+
+/** JSON-mode stdout as records. */
+export function jsonLines(stdout: string): Array<Record<string, unknown>> {
+	return stdout
+		.split("\n")
+		.filter((line) => line !== "")
+		.map((line) => JSON.parse(line) as Record<string, unknown>);
+}
