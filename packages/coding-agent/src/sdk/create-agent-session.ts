@@ -16,6 +16,7 @@ import type { RetrySleep } from "../core/agent-session/recovery-loop.js";
 import type { SummaryCompletion } from "../core/compaction/index.js";
 import {
 	type AnyToolDefinition,
+	type EventBus,
 	type ExtensionProviderActions,
 	type ExtensionRuntime,
 	loadExtensionItems,
@@ -74,6 +75,7 @@ export const defaultExtensionLoader: LoadExtensions = (request) =>
 		items: request.items,
 		generation: request.generation,
 		...(request.previous ? { previous: request.previous } : {}),
+		...(request.eventBus ? { eventBus: request.eventBus as EventBus } : {}),
 	}) as unknown as ReturnType<LoadExtensions>;
 
 /**

@@ -1,0 +1,195 @@
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { fauxAssistantMessage, fauxProvider } from "@tau/ai";
+import {
+	type AgentSession,
+	AuthStorage,
+	type CreateAgentSessionRuntimeFactory,
+	createAgentSessionFromServices,
+	createAgentSessionRuntime,
+	createAgentSessionServices,
+	type ExtensionAPI,
+	ModelRuntime,
+	SessionImportFileNotFoundError,
+	SessionManager,
+	SettingsManager,
+} from "@tau/coding-agent";
+import { describe, expect, it } from "vitest";
+import { tempDir } from "../agent-session/harness.js";
+
+interface Setup {
+	cwd: string;
+	agentDir: string;
+	sessionDir: string;
+	faux: ReturnType<typeof fauxProvider>;
+	log: string[];
+	cancelSwitch: { value: boolean };
+	factory: CreateAgentSessionRuntimeFactory;
+}
+
+function setup(): Setup {
+	const cwd = tempDir();
+	const agentDir = join(tempDir("tau-agent-"), "agent");
+	const sessionDir = join(agentDir, "sessions-test");
+	mkdirSync(agentDir, { recursive: true });
+	const faux = fauxProvider();
+	const modelRuntime = new ModelRuntime({
+		credentials: AuthStorage.inMemory(),
+		builtinProviders: [],
+		modelsJsonPath: null,
+	});
+	modelRuntime.registerProvider("faux", faux.provider);
+	const log: string[] = [];
+	const cancelSwitch = { value: false };
+	const factory: CreateAgentSessionRuntimeFactory = async ({ cwd: targetCwd, sessionManager, sessionStartEvent }) => {
+		const services = await createAgentSessionServices({
+			cwd: targetCwd,
+			agentDir,
+			modelRuntime,
+			settingsManager: SettingsManager.inMemory({ defaultProvider: "faux", defaultModel: "faux-1" }),
+			resourceLoaderOptions: {
+				noExtensions: true,
+				noSkills: true,
+				noPromptTemplates: true,
+				noThemes: true,
+				noContextFiles: true,
+				extensionFactories: [
+					(pi: ExtensionAPI) => {
+						pi.on("session_start", (event) => {
+							log.push(`session_start:${event.reason}:${event.previousSessionFile ? "prev" : "-"}`);
+						});
+						pi.on("session_shutdown", (event) => {
+							log.push(`session_shutdown:${event.reason}`);
+						});
+						pi.on("session_before_switch", (event) => {
+							log.push(`session_before_switch:${event.reason}`);
+							return cancelSwitch.value ? { cancel: true } : undefined;
+						});
+					},
+				],
+			},
+		});
+		const created = await createAgentSessionFromServices({
+			services,
+			sessionManager,
+			...(sessionStartEvent ? { sessionStartEvent } : {}),
+		});
+		return { ...created, services, diagnostics: services.diagnostics };
+	};
+	return { cwd, agentDir, sessionDir, faux, log, cancelSwitch, factory };
+}
+
+async function started(s: Setup, sessionManager?: SessionManager) {
+	const runtime = await createAgentSessionRuntime(s.factory, {
+		cwd: s.cwd,
+		agentDir: s.agentDir,
+		sessionManager: sessionManager ?? SessionManager.create(s.cwd, s.sessionDir),
+	});
+	runtime.setRebindSession(async (session: AgentSession) => {
+		s.log.push("rebind");
+		await session.bindExtensions({});
+	});
+	await runtime.session.bindExtensions({});
+	return runtime;
+}
+
+describe("AgentSessionRuntime", () => {
+	it("newSession cancelled by session_before_switch tears nothing down", async () => {
+		const s = setup();
+		const runtime = await started(s);
+		const before = runtime.session;
+		s.cancelSwitch.value = true;
+		expect(await runtime.newSession()).toEqual({ cancelled: true });
+		expect(runtime.session).toBe(before);
+		expect(s.log).toEqual(["session_start:startup:-", "session_before_switch:new"]);
+		await runtime.dispose();
+	});
+
+	it("newSession: shutdown, dispose (old ctx stale), new session, rebind with session_start, withSession last", async () => {
+		const s = setup();
+		const runtime = await started(s);
+		s.faux.setResponses([fauxAssistantMessage("hi")]);
+		await runtime.session.prompt("hello");
+		const old = runtime.session;
+		const oldFile = old.sessionFile;
+		const oldCtx = old.extensionRunner.createContext();
+		const result = await runtime.newSession({
+			withSession: async (ctx) => {
+				s.log.push(`withSession:${ctx.sessionManager.getSessionFile() !== oldFile}`);
+			},
+		});
+		expect(result).toEqual({ cancelled: false });
+		expect(runtime.session).not.toBe(old);
+		expect(s.log).toEqual([
+			"session_start:startup:-",
+			"session_before_switch:new",
+			"session_shutdown:new",
+			"rebind",
+			"session_start:new:prev",
+			"withSession:true",
+		]);
+		expect(() => oldCtx.cwd).toThrow();
+		await runtime.dispose();
+		expect(s.log.at(-1)).toBe("session_shutdown:quit");
+	});
+
+	it("fork: 'before' needs a user message, unsaved sessions cannot fork, 'at' clones and selectedText comes back", async () => {
+		const s = setup();
+		const runtime = await started(s);
+		const firstEntry = runtime.session.sessionManager.getEntries()[0]!;
+		await expect(runtime.fork(firstEntry.id)).rejects.toThrow("Invalid entry ID for forking");
+		s.faux.setResponses([fauxAssistantMessage("one"), fauxAssistantMessage("two")]);
+		await runtime.session.prompt("first question");
+		await runtime.session.prompt("second question");
+		const users = runtime.session.getUserMessagesForForking();
+		const forked = await runtime.fork(users[1]!.entryId);
+		expect(forked).toEqual({ cancelled: false, selectedText: "second question" });
+		const texts = runtime.session.getUserMessagesForForking().map((entry) => entry.text);
+		expect(texts).toEqual(["first question"]);
+
+		const assistant = runtime.session.sessionManager.getBranch().findLast((entry) => entry.type === "message")!;
+		const cloned = await runtime.fork(assistant.id, { position: "at" });
+		expect(cloned).toEqual({ cancelled: false });
+		expect(runtime.session.getLastAssistantText()).toBe("one");
+		await runtime.dispose();
+
+		const unsaved = setup();
+		const fresh = await started(unsaved);
+		// Only settings entries so far: nothing has been written to disk.
+		const modelChange = fresh.session.sessionManager.getEntries()[0]!;
+		expect(existsSync(fresh.session.sessionFile ?? "")).toBe(false);
+		await expect(fresh.fork(modelChange.id, { position: "at" })).rejects.toThrow(
+			"This session has not been saved yet. Send a message before cloning or forking it.",
+		);
+		await fresh.dispose();
+	});
+
+	it("importFromJsonl: missing file error, -1 suffix on a name collision", async () => {
+		const s = setup();
+		const runtime = await started(s);
+		await expect(runtime.importFromJsonl(join(s.cwd, "missing.jsonl"))).rejects.toBeInstanceOf(
+			SessionImportFileNotFoundError,
+		);
+		s.faux.setResponses([fauxAssistantMessage("saved")]);
+		await runtime.session.prompt("persist me");
+		const file = runtime.session.sessionFile!;
+		const external = join(tempDir("tau-import-"), "shared.jsonl");
+		writeFileSync(external, readFileSync(file, "utf8"));
+		const taken = join(runtime.session.sessionManager.getSessionDir(), "shared.jsonl");
+		writeFileSync(taken, readFileSync(file, "utf8"));
+		expect(await runtime.importFromJsonl(external)).toEqual({ cancelled: false });
+		expect(runtime.session.sessionFile?.endsWith("shared-1.jsonl")).toBe(true);
+		expect(runtime.session.getLastAssistantText()).toBe("saved");
+		expect(readdirSync(runtime.session.sessionManager.getSessionDir())).toContain("shared-1.jsonl");
+		await runtime.dispose();
+	});
+
+	it("session.dispose() never throws, even if abort paths throw", async () => {
+		const s = setup();
+		const runtime = await started(s);
+		runtime.session.agent.abort = () => {
+			throw new Error("abort hook failed");
+		};
+		expect(() => runtime.session.dispose()).not.toThrow();
+	});
+});
