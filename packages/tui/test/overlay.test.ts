@@ -160,3 +160,22 @@ describe("overlay focus", () => {
 		tui.stop();
 	});
 });
+
+describe("overlays over images", () => {
+	it("strips a Kitty image placement the overlay covers, for that frame only", async () => {
+		const { term, tui, base } = setup(40, 6);
+		const image = "\x1b_Ga=T,f=100,q=2,C=1,c=10,r=3,i=5;AAAA\x1b\\";
+		base.set(["top", image, "", "", "bottom", ""]);
+		tui.renderNow();
+		expect(term.getRawOutput()).toContain("i=5;AAAA");
+		term.clearRawOutput();
+		const handle = tui.showOverlay(new Box("O"), { width: 5, row: 2, col: 2 });
+		tui.renderNow();
+		expect(term.getRawOutput()).not.toContain("i=5;AAAA");
+		handle.hide();
+		term.clearRawOutput();
+		tui.renderNow();
+		expect(term.getRawOutput()).toContain("i=5;AAAA");
+		tui.stop();
+	});
+});

@@ -304,7 +304,8 @@ export class TuiAltScreen extends TuiBase implements ViewportTUI {
 	private wheelLines(): number {
 		const setting = this.options.wheelScrollLines ?? 1;
 		if (typeof setting === "number") return setting;
-		// "auto": fast spins accelerate, up to 6 lines per event.
+		// "auto": local macOS terminals already accelerate; elsewhere fast spins speed up to 6 lines.
+		if (process.platform === "darwin" && !process.env.SSH_CONNECTION && !process.env.SSH_TTY) return 1;
 		const now = Date.now();
 		this.wheelStreak = now - this.lastWheelAt < 50 ? Math.min(6, this.wheelStreak + 1) : 1;
 		this.lastWheelAt = now;
@@ -441,6 +442,10 @@ export class TuiAltScreen extends TuiBase implements ViewportTUI {
 				this.press = { x: r.x, y: r.y, moved: false, component: c, region };
 				return;
 			}
+		}
+		if (r.button === "right" && process.platform === "win32" && process.env.TERM_PROGRAM !== "vscode") {
+			this.options.onRightClickPaste?.();
+			return;
 		}
 		if (r.button !== "left") return;
 		const target = this.viewAt(r.x, r.y);

@@ -163,6 +163,7 @@ export function compositeOverlays(
 	const targetLength = Math.max(out.length, H, lowest);
 	while (out.length < targetLength) out.push("");
 	const viewportStart = Math.max(0, out.length - H);
+	stripCoveredImages(out, overlays, viewportStart);
 	for (const o of overlays) {
 		for (let i = 0; i < o.lines.length; i++) {
 			const index = viewportStart + o.row + i;
@@ -172,4 +173,21 @@ export function compositeOverlays(
 		}
 	}
 	return out;
+}
+
+const KITTY_PLACEMENT = /\x1b_G[^\x1b]*?(?:\x1b\\)/g;
+
+/** Terminals draw images above text, so an image under an overlay is left out for that frame. */
+function stripCoveredImages(lines: string[], overlays: readonly PlacedOverlay[], viewportStart: number): void {
+	for (let i = viewportStart; i < lines.length; i++) {
+		const line = lines[i]!;
+		if (!line.includes("\x1b_G")) continue;
+		const rows = Number(/[,;]r=(\d+)/.exec(line)?.[1] ?? 1);
+		const cols = Number(/[,;]c=(\d+)/.exec(line)?.[1] ?? Number.MAX_SAFE_INTEGER);
+		const top = i - viewportStart;
+		const covered = overlays.some(
+			(o) => o.row < top + rows && o.row + o.height > top && o.col < cols && o.col + o.width > 0,
+		);
+		if (covered) lines[i] = line.replace(KITTY_PLACEMENT, "");
+	}
 }
