@@ -65,6 +65,12 @@ describe("colours", () => {
 		expect(parseColor("#f80")).toEqual({ kind: "rgb", r: 255, g: 136, b: 0 });
 		expect(parseColor("oklch(50% 0.1 120)")).toEqual({ kind: "oklch", l: 0.5, c: 0.1, h: 120 });
 		expect(() => parseColor("blue-ish")).toThrow("Invalid color value: blue-ish");
+		// OKHSL: zero saturation is gray at the toe-mapped lightness; full saturation reaches the gamut edge.
+		expect(parseColor("okhsl(240 0% 50%)")).toEqual({ kind: "rgb", r: 119, g: 119, b: 119 });
+		const vivid = parseColor("okhsl(264 100% 40%)");
+		expect(vivid.kind).toBe("rgb");
+		const channels = Object.values(colorToRgb(vivid));
+		expect(channels.some((c) => c === 0 || c === 255)).toBe(true);
 	});
 
 	it("converts indexed and OKLCH colours to sRGB", () => {

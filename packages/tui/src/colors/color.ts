@@ -1,4 +1,5 @@
 /** Colours: indexed, sRGB and OKLCH, with conversion to terminal SGR sequences. */
+import { okhslToOklab } from "./okhsl.js";
 
 export type Color =
 	| { kind: "indexed"; index: number }
@@ -123,12 +124,13 @@ export function parseColor(value: string | number): Color {
 		if (ok) return oklch(Number(ok[1]) / (ok[2] ? 100 : 1), Number(ok[3]), Number(ok[4]));
 		const hsl = /^okhsl\(\s*([\d.]+)\s+([\d.]+)(%?)\s+([\d.]+)(%?)\s*\)$/i.exec(v);
 		if (hsl) {
-			// Approximation of OKHSL: lightness and saturation mapped onto OKLCH chroma within gamut.
 			const h = Number(hsl[1]);
-			const s = Number(hsl[2]) / (hsl[3] ? 100 : 1);
-			const l = Number(hsl[4]) / (hsl[5] ? 100 : 1);
-			const { r, g, b } = oklchToRgb(l, 0.37 * s, h);
-			return rgb(r, g, b);
+			const s = Math.max(0, Math.min(1, Number(hsl[2]) / (hsl[3] ? 100 : 1)));
+			const l = Math.max(0, Math.min(1, Number(hsl[4]) / (hsl[5] ? 100 : 1)));
+			const [L, A, B] = okhslToOklab(h, s, l, (L2, a, b) => inGamut(oklabToLinearRgb(L2, a, b)));
+			const to255 = (v: number) => Math.round(Math.max(0, Math.min(1, fromLinear(Math.max(0, v)))) * 255);
+			const lin = oklabToLinearRgb(L, A, B);
+			return rgb(to255(lin[0]), to255(lin[1]), to255(lin[2]));
 		}
 	}
 	throw new Error(`Invalid color value: ${value}`);
