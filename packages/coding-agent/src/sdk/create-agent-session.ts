@@ -69,14 +69,16 @@ const NO_MODELS =
 	"No models available. Use /login to sign in to a provider, or set an API key environment variable (for example ANTHROPIC_API_KEY or OPENAI_API_KEY).";
 
 /** The extension loader the SDK plugs into resource loaders it creates (the resource layer stays loader-agnostic). */
-export const defaultExtensionLoader: LoadExtensions = (request) =>
-	loadExtensionItems({
+export const defaultExtensionLoader: LoadExtensions = (request) => {
+	const { eventBus } = request as { eventBus?: EventBus };
+	return loadExtensionItems({
 		cwd: request.cwd,
 		items: request.items,
 		generation: request.generation,
 		...(request.previous ? { previous: request.previous } : {}),
-		...(request.eventBus ? { eventBus: request.eventBus as EventBus } : {}),
+		...(eventBus ? { eventBus } : {}),
 	}) as unknown as ReturnType<LoadExtensions>;
+};
 
 /**
  * Flushes extension provider registrations queued during loading into the model runtime, so

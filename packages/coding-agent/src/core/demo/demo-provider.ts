@@ -4,6 +4,7 @@ import {
 	fauxAssistantMessage,
 	fauxProvider,
 	fauxToolCall,
+	getCurrentTools,
 	type Message,
 	type Provider,
 	type TranscriptContext,
@@ -38,14 +39,19 @@ function listedNames(output: string): string[] {
 /** The script: `ls` the cwd, `read` a README-like file if listed, then a summary naming what was found. */
 const demoReply: FauxResponseFactory = (context) => {
 	const results = currentTurnResults(context);
-	const listing = results.find((result) => result.toolName === "ls");
+	const declared = new Set(getCurrentTools(context.messages).map((tool) => tool.name));
+	const listing = results.find((result) => result.toolName === "ls" || result.toolName === "bash");
 	if (!listing) {
-		return fauxAssistantMessage(fauxToolCall("ls", { path: "." }), { stopReason: "toolUse" });
+		// `ls` when it is active; the default tool set has only `bash` for listing.
+		if (declared.has("ls") || !declared.has("bash")) {
+			return fauxAssistantMessage(fauxToolCall("ls", { path: "." }), { stopReason: "toolUse" });
+		}
+		return fauxAssistantMessage(fauxToolCall("bash", { command: "ls -1Ap" }), { stopReason: "toolUse" });
 	}
 	const names = listing.isError ? [] : listedNames(textOf(listing));
 	const readme = names.find((name) => README_LIKE.test(name));
 	const read = results.find((result) => result.toolName === "read");
-	if (readme && !read) {
+	if (readme && !read && (declared.has("read") || declared.size === 0)) {
 		return fauxAssistantMessage(fauxToolCall("read", { path: readme }), { stopReason: "toolUse" });
 	}
 	const parts = ["I am the offline demo model (demo/offline): no network and no API key are involved."];
