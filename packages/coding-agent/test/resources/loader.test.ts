@@ -461,6 +461,29 @@ describe("settings resource arrays", () => {
 	});
 });
 
+describe("directory scanning", () => {
+	it("honours .fdignore and nested ignore files with negations in configured prompt folders", async () => {
+		const { root, agentDir, make } = setup();
+		const dir = join(root, "team-prompts");
+		write(join(dir, "keep.md"), "k");
+		write(join(dir, "draft.md"), "d");
+		write(join(dir, "sub", "a.md"), "a");
+		write(join(dir, "sub", "b.md"), "b");
+		write(join(dir, "sub", "important.md"), "i");
+		write(join(dir, ".fdignore"), "draft.md\n");
+		write(join(dir, "sub", ".gitignore"), "*.md\n!important.md\n");
+		writeJson(join(agentDir, "settings.json"), { prompts: [dir] });
+		const loader = make();
+		await loader.reload();
+		expect(
+			loader
+				.getPrompts()
+				.prompts.map((prompt) => prompt.name)
+				.sort(),
+		).toEqual(["important", "keep"]);
+	});
+});
+
 describe("extension discovery", () => {
 	it("follows directory rules: manifest entries, index.ts before index.js, one level of subdirectories", async () => {
 		const { agentDir, make } = setup();

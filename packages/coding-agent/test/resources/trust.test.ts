@@ -156,6 +156,7 @@ describe("two-pass trust load", () => {
 			homeDir: home,
 			loadExtensions: fake.load,
 			additionalExtensionPaths: [cli],
+			eventBus: "host-bus",
 			extensionFactories: [
 				{ name: "host", factory: () => {} },
 				{ name: "mcp", factory: () => {}, builtin: true },
@@ -167,6 +168,7 @@ describe("two-pass trust load", () => {
 			["final", [project, "builtin:mcp"]],
 		]);
 		expect(fake.requests[1]?.previous?.runtime).toEqual({ generation: 1 });
+		expect(fake.requests.map((request) => request.eventBus)).toEqual(["host-bus", "host-bus"]);
 		expect(loader.getExtensions().extensions.map((extension) => extension.path)).toEqual([
 			cli,
 			project,

@@ -64,6 +64,11 @@ export interface ExtensionLoadRequest {
 	generation: number;
 	/** The pre-trust result of this reload, whose runtime the final pass should share. */
 	previous?: LoadExtensionsResult;
+	/**
+	 * The host's event bus (`DefaultResourceLoaderOptions.eventBus`). Typed loosely because its
+	 * type belongs to the extension API; the runner's loader declares the precise type.
+	 */
+	eventBus?: any;
 }
 
 /** Loads extension items (jiti imports, factory calls); supplied by the extension runner. */

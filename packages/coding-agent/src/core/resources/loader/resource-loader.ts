@@ -55,6 +55,8 @@ export interface DefaultResourceLoaderOptions {
 	agentDir: string;
 	/** Default: `SettingsManager.create(cwd, agentDir)`, created on the first `reload()`. */
 	settingsManager?: SettingsManager;
+	/** Shared with extensions as `pi.events`; passed through to `loadExtensions`. */
+	eventBus?: unknown;
 	/** Imports and runs extensions; without it no extension code is loaded. */
 	loadExtensions?: LoadExtensions;
 	/** Home directory for `~/.agents/skills` (defaults to the OS home). */
@@ -193,13 +195,7 @@ export class DefaultResourceLoader implements ResourceLoader {
 			const untrusted = this.resolveAll(settings);
 			const items = this.extensionLoadItems(untrusted.resolved, untrusted.cli, false);
 			preTrust = load
-				? await load({
-						cwd: options.cwd,
-						agentDir: options.agentDir,
-						items,
-						phase: "pre-trust",
-						generation: this.generation,
-					})
+				? await load({ ...this.loadContext(), items, phase: "pre-trust" })
 				: { extensions: [], errors: [] };
 			preTrust = settleExtensionSet(preTrust);
 			const trusted = await reloadOptions.resolveProjectTrust({ extensionsResult: preTrust });
@@ -211,12 +207,7 @@ export class DefaultResourceLoader implements ResourceLoader {
 
 		this.extensionItems = this.extensionLoadItems(resolved, cli, true);
 		const base = load
-			? await loadFinalExtensionSet(this.extensionItems, load, {
-					cwd: options.cwd,
-					agentDir: options.agentDir,
-					generation: this.generation,
-					previous: preTrust,
-				})
+			? await loadFinalExtensionSet(this.extensionItems, load, { ...this.loadContext(), previous: preTrust })
 			: { extensions: [], errors: [], ...(preTrust?.runtime === undefined ? {} : { runtime: preTrust.runtime }) };
 		const settled = settleExtensionSet(base);
 		settled.errors.push(...this.extensionPathErrors());
@@ -270,6 +261,12 @@ export class DefaultResourceLoader implements ResourceLoader {
 			else if (kind === "prompts") this.reloadPrompts();
 			else this.reloadThemes();
 		}
+	}
+
+	private loadContext(): { cwd: string; agentDir: string; generation: number; eventBus?: unknown } {
+		const { cwd, agentDir, eventBus } = this.options;
+		const context = { cwd, agentDir, generation: this.generation };
+		return eventBus === undefined ? context : { ...context, eventBus };
 	}
 
 	private resolveAll(settings: SettingsManager): {
