@@ -1,0 +1,222 @@
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
+import { type Api, anthropicMessagesApi, createProvider, type Model } from "@tau/ai";
+import {
+	type AgentSession,
+	type AgentSessionEvent,
+	AuthStorage,
+	createAgentSession,
+	DefaultResourceLoader,
+	ModelRuntime,
+	SessionManager,
+	SettingsManager,
+} from "@tau/coding-agent";
+import { type MockLlmServer, type ScriptedReply, startMockLlmServer } from "@tau/testkit";
+import { afterEach, describe, expect, it } from "vitest";
+import { tempDir } from "./harness.js";
+
+const API_KEY = "test-key";
+const servers: MockLlmServer[] = [];
+afterEach(async () => {
+	await Promise.all(servers.splice(0).map((server) => server.close()));
+});
+
+interface FaultHarness {
+	server: MockLlmServer;
+	session: AgentSession;
+	events: AgentSessionEvent[];
+	sleeps: number[];
+}
+
+/** A session whose model talks to the mock server through the real Anthropic Messages adapter. */
+async function faultHarness(replies: ScriptedReply[], settings: Record<string, unknown> = {}): Promise<FaultHarness> {
+	const server = await startMockLlmServer({ apiKey: API_KEY, replies, idleTimeoutMs: 0, maxLifetimeMs: 0 });
+	servers.push(server);
+	const model: Model<Api> = {
+		id: "mock-model",
+		name: "Mock",
+		api: "anthropic-messages",
+		provider: "mock",
+		baseUrl: server.baseUrl,
+		input: ["text"],
+		reasoning: false,
+		cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0 },
+		contextWindow: 200_000,
+		maxTokens: 8192,
+	};
+	const provider = createProvider({
+		id: "mock",
+		auth: { apiKey: { name: "Mock", resolve: async () => ({ auth: { apiKey: API_KEY } }) } },
+		models: [model],
+		api: anthropicMessagesApi(),
+	});
+	const modelRuntime = new ModelRuntime({
+		credentials: AuthStorage.inMemory(),
+		builtinProviders: [],
+		modelsJsonPath: null,
+	});
+	modelRuntime.registerProvider("mock", provider);
+	const cwd = tempDir();
+	const agentDir = join(tempDir("tau-agent-"), "agent");
+	mkdirSync(agentDir, { recursive: true });
+	const settingsManager = SettingsManager.inMemory(settings, { projectTrusted: false });
+	const resourceLoader = new DefaultResourceLoader({
+		cwd,
+		agentDir,
+		settingsManager,
+		noExtensions: true,
+		noSkills: true,
+		noPromptTemplates: true,
+		noThemes: true,
+		noContextFiles: true,
+	});
+	await resourceLoader.reload();
+	const sleeps: number[] = [];
+	const { session } = await createAgentSession({
+		cwd,
+		agentDir,
+		modelRuntime,
+		settingsManager,
+		resourceLoader,
+		sessionManager: SessionManager.inMemory(cwd),
+		model: modelRuntime.find("mock", "mock-model")!,
+		retrySleep: async (ms) => {
+			sleeps.push(ms);
+		},
+	});
+	const events: AgentSessionEvent[] = [];
+	session.subscribe((event) => events.push(event));
+	return { server, session, events, sleeps };
+}
+
+function summary(events: AgentSessionEvent[]): string[] {
+	return events.flatMap((event) => {
+		switch (event.type) {
+			case "auto_retry_start":
+				return [`retry_start:${event.attempt}:${event.delayMs}`];
+			case "auto_retry_end":
+				return [`retry_end:${event.success}`];
+			case "compaction_start":
+				return [`compaction_start:${event.reason}`];
+			case "compaction_end":
+				return [`compaction_end:${event.reason}:${event.willRetry}:${event.errorMessage ? "error" : "ok"}`];
+			case "agent_settled":
+				return ["settled"];
+			default:
+				return [];
+		}
+	});
+}
+
+function branchKinds(session: AgentSession): string[] {
+	return session.sessionManager.getBranch().flatMap((entry) => {
+		if (entry.type === "message") {
+			const message = entry.message as { role: string; stopReason?: string };
+			return [message.stopReason ? `${message.role}:${message.stopReason}` : message.role];
+		}
+		if (entry.type === "context_edit") return [`context_edit:${entry.replacement === null ? "omit" : "replace"}`];
+		return entry.type === "compaction" ? ["compaction"] : [];
+	});
+}
+
+const ok: ScriptedReply = { text: "recovered", usage: { input: 50, output: 5 } };
+
+describe("provider faults through the real adapter", () => {
+	it("429 with retry-after: session-level backoff (2 s), omitted attempt, success", async () => {
+		const h = await faultHarness([
+			{ fault: { kind: "http", status: 429, retryAfter: 1, message: "rate limited" } },
+			ok,
+		]);
+		await h.session.prompt("hi");
+		expect(summary(h.events)).toEqual(["retry_start:1:2000", "retry_end:true", "settled"]);
+		expect(h.sleeps).toEqual([2000]);
+		expect(branchKinds(h.session)).toEqual([
+			"system",
+			"user",
+			"assistant:error",
+			"context_edit:omit",
+			"assistant:stop",
+		]);
+		expect(h.session.getLastAssistantText()).toBe("recovered");
+	});
+
+	it.each([
+		[500, "internal server error"],
+		[529, "Overloaded"],
+	])("HTTP %i is retried", async (status, message) => {
+		const h = await faultHarness([{ fault: { kind: "http", status, message } }, ok]);
+		await h.session.prompt("hi");
+		expect(summary(h.events)).toEqual(["retry_start:1:2000", "retry_end:true", "settled"]);
+		expect(h.server.requests).toHaveLength(2);
+	});
+
+	it("a mid-stream disconnect is retried", async () => {
+		const h = await faultHarness([{ text: { tokens: 200 }, fault: { kind: "disconnect", afterEvents: 4 } }, ok]);
+		await h.session.prompt("hi");
+		expect(summary(h.events)).toEqual(["retry_start:1:2000", "retry_end:true", "settled"]);
+		expect(h.session.getLastAssistantText()).toBe("recovered");
+	});
+
+	it("a context overflow error compacts once and retries", async () => {
+		const h = await faultHarness(
+			[
+				{ text: "word ".repeat(3000), usage: { input: 100, output: 3000 } },
+				{ fault: { kind: "overflow" } },
+				{ text: "SUMMARY", usage: { input: 10, output: 5 } },
+				ok,
+			],
+			{ compaction: { enabled: true, reserveTokens: 1000, keepRecentTokens: 20 } },
+		);
+		await h.session.prompt("first");
+		await h.session.prompt("second");
+		expect(summary(h.events)).toEqual([
+			"settled",
+			"compaction_start:overflow",
+			"compaction_end:overflow:true:ok",
+			"settled",
+		]);
+		expect(branchKinds(h.session)).toContain("compaction");
+		expect(h.session.getLastAssistantText()).toBe("recovered");
+	});
+
+	it("a silent overflow (usage above the window) compacts without retrying", async () => {
+		const h = await faultHarness(
+			[
+				{ text: "word ".repeat(3000), usage: { input: 100, output: 3000 } },
+				{ text: "answer", usage: { input: 250_000, output: 5 } },
+				{ text: "SUMMARY", usage: { input: 10, output: 5 } },
+			],
+			{ compaction: { enabled: true, reserveTokens: 1000, keepRecentTokens: 20 } },
+		);
+		await h.session.prompt("first");
+		await h.session.prompt("second");
+		expect(summary(h.events)).toEqual([
+			"settled",
+			"compaction_start:overflow",
+			"compaction_end:overflow:false:ok",
+			"settled",
+		]);
+		expect(h.server.requests).toHaveLength(3);
+	});
+
+	it("a length stop below maxTokens (context pressure) compacts once and retries", async () => {
+		const h = await faultHarness(
+			[
+				{ text: "word ".repeat(3000), usage: { input: 100, output: 3000 } },
+				{ text: "cut", stopReason: "length", usage: { input: 190_000, output: 3 } },
+				{ text: "SUMMARY", usage: { input: 10, output: 5 } },
+				ok,
+			],
+			{ compaction: { enabled: true, reserveTokens: 1000, keepRecentTokens: 20 } },
+		);
+		await h.session.prompt("first");
+		await h.session.prompt("second");
+		expect(summary(h.events)).toEqual([
+			"settled",
+			"compaction_start:overflow",
+			"compaction_end:overflow:true:ok",
+			"settled",
+		]);
+		expect(h.session.getLastAssistantText()).toBe("recovered");
+	});
+});
