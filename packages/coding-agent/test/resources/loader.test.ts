@@ -542,6 +542,19 @@ describe("extension discovery", () => {
 			"<inline:named>",
 			"<inline:2>",
 		]);
+		expect(
+			loader.getExtensionLoadItems().map((item) => [item.path, item.sourceInfo.source, item.sourceInfo.scope]),
+		).toEqual([
+			[cli, "cli", "temporary"],
+			[projectAuto, "auto", "project"],
+			[userExplicit, "local", "user"],
+			[userAuto, "auto", "user"],
+			[packaged, pkg, "user"],
+			["builtin:tool-search", "builtin", "user"],
+			["<inline:named>", "inline", "temporary"],
+			["<inline:2>", "inline", "temporary"],
+		]);
+		expect(loader.getExtensionLoadItems()[5]?.factory).toBeTypeOf("function");
 		expect(loader.getExtensions().extensions[4]?.sourceInfo).toEqual({
 			path: packaged,
 			source: pkg,

@@ -277,6 +277,32 @@ describe("trust decisions through the loader", () => {
 	});
 });
 
+describe("implicit trust after reload", () => {
+	it("saves trust once when an implicitly trusted cwd gains trust-requiring resources", () => {
+		const { cwd, agentDir, home } = resourceDirs();
+		const store = new ProjectTrustStore(agentDir);
+		const cache = new ProjectTrustCache();
+		const flow = { cwd, store, homeDir: home, defaultProjectTrust: "ask" as const };
+		cache.prepareReload(flow, SettingsManager.inMemory());
+		expect(cache.saveImplicitTrustAfterReload(flow)).toBe(false);
+		write(join(cwd, ".tau", "settings.json"), "{}");
+		expect(cache.saveImplicitTrustAfterReload(flow)).toBe(true);
+		expect(store.get(cwd)).toEqual({ path: cwd, decision: true });
+		expect(cache.saveImplicitTrustAfterReload(flow)).toBe(false);
+	});
+
+	it("saves nothing when trust came from a CLI flag", () => {
+		const { cwd, agentDir, home } = resourceDirs();
+		const store = new ProjectTrustStore(agentDir);
+		const cache = new ProjectTrustCache();
+		const flow = { cwd, store, homeDir: home, defaultProjectTrust: "ask" as const, cliOverride: true };
+		cache.prepareReload(flow, SettingsManager.inMemory());
+		write(join(cwd, ".tau", "settings.json"), "{}");
+		expect(cache.saveImplicitTrustAfterReload(flow)).toBe(false);
+		expect(store.get(cwd)).toBeNull();
+	});
+});
+
 describe("course contract: SDK resources isolate the target project", () => {
 	it("keeps the target project's AGENTS/SYSTEM/APPEND and extensions out of a product's prompt", async () => {
 		const { root } = resourceDirs();

@@ -56,6 +56,8 @@ export function createProjectTrustResolver(
  */
 export class ProjectTrustCache {
 	private readonly decisions = new Map<string, boolean>();
+	/** Cwds trusted only because they had nothing to decide about (no flag, nothing saved). */
+	private readonly implicit = new Set<string>();
 
 	get(cwd: string): boolean | undefined {
 		return this.decisions.get(cwd);
@@ -74,12 +76,12 @@ export class ProjectTrustCache {
 		flow: ProjectTrustFlowOptions,
 		settings: { setProjectTrusted(trusted: boolean): void },
 	): ReloadOptions {
-		const decided =
-			this.decisions.get(flow.cwd) ??
-			flow.cliOverride ??
-			(hasTrustRequiringProjectResources(flow.cwd, flow.homeDir ?? homedir())
-				? undefined
-				: (flow.store.get(flow.cwd)?.decision ?? true));
+		let decided = this.decisions.get(flow.cwd) ?? flow.cliOverride;
+		if (decided === undefined && !hasTrustRequiringProjectResources(flow.cwd, flow.homeDir ?? homedir())) {
+			const saved = flow.store.get(flow.cwd)?.decision;
+			decided = saved ?? true;
+			if (saved === undefined) this.implicit.add(flow.cwd);
+		}
 		if (decided !== undefined) {
 			this.decisions.set(flow.cwd, decided);
 			settings.setProjectTrusted(decided);
@@ -94,5 +96,18 @@ export class ProjectTrustCache {
 				},
 			}),
 		};
+	}
+
+	/**
+	 * After `/reload` in interactive mode: a cwd that was trusted implicitly and now has
+	 * trust-requiring resources gets `true` saved (once), so the next start does not ask about
+	 * resources the user has been running with. Returns whether it saved, so the caller can say so.
+	 */
+	saveImplicitTrustAfterReload(flow: Pick<ProjectTrustFlowOptions, "cwd" | "store" | "homeDir">): boolean {
+		if (!this.implicit.has(flow.cwd)) return false;
+		if (!hasTrustRequiringProjectResources(flow.cwd, flow.homeDir ?? homedir())) return false;
+		this.implicit.delete(flow.cwd);
+		if (flow.store.get(flow.cwd)) return false;
+		return flow.store.trySetMany([{ path: flow.cwd, decision: true }]);
 	}
 }
