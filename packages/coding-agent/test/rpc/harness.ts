@@ -1,0 +1,226 @@
+import { mkdirSync, mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { PassThrough } from "node:stream";
+import { type FauxModelDefinition, type FauxProviderHandle, fauxProvider } from "@tau/ai";
+import {
+	type AgentSessionRuntime,
+	AuthStorage,
+	createAgentSession,
+	createAgentSessionRuntime,
+	DefaultResourceLoader,
+	type DefaultResourceLoaderOptions,
+	defaultExtensionLoader,
+	ModelRuntime,
+	SessionManager,
+	SettingsManager,
+} from "@tau/coding-agent";
+import { runRpcMode } from "../../src/modes/rpc/index.js";
+import { RawWriter } from "../../src/modes/shared/index.js";
+
+export type WireRecord = { type: string; [key: string]: any };
+
+export function tempDir(prefix = "tau-rpc-"): string {
+	return mkdtempSync(join(tmpdir(), prefix));
+}
+
+export interface RpcHarnessOptions {
+	models?: FauxModelDefinition[];
+	loader?: Partial<DefaultResourceLoaderOptions>;
+	settings?: Record<string, unknown>;
+	persisted?: boolean;
+}
+
+/**
+ * `runRpcMode` in-process over a real AgentSessionRuntime on the faux provider, with in-memory
+ * stdin/stdout. The client side speaks raw JSONL so every assertion is about wire records.
+ */
+export class RpcHarness {
+	readonly records: WireRecord[] = [];
+	readonly rawLines: string[] = [];
+	stderr = "";
+	exitCode: number | undefined;
+	readonly input = new PassThrough();
+	private readonly waiters: { predicate: (record: WireRecord) => boolean; resolve: (record: WireRecord) => void }[] =
+		[];
+	private nextId = 1;
+	/** Resolves with the code runRpcMode finished with. */
+	exited!: Promise<number>;
+
+	private constructor(
+		readonly runtime: AgentSessionRuntime,
+		readonly faux: FauxProviderHandle,
+		readonly cwd: string,
+		readonly writer: RawWriter,
+	) {}
+
+	static async start(options: RpcHarnessOptions = {}, writer?: RawWriter): Promise<RpcHarness> {
+		const cwd = tempDir();
+		const agentDir = join(tempDir("tau-rpc-agent-"), "agent");
+		mkdirSync(agentDir, { recursive: true });
+		const faux = fauxProvider({ models: options.models ?? [{ id: "faux-1" }] });
+		const modelRuntime = new ModelRuntime({
+			credentials: AuthStorage.inMemory(),
+			builtinProviders: [],
+			modelsJsonPath: null,
+		});
+		modelRuntime.registerProvider("faux", faux.provider);
+		const settingsManager = SettingsManager.inMemory({ ...options.settings }, { projectTrusted: false });
+		const runtime = await createAgentSessionRuntime(
+			async ({ cwd: sessionCwd, agentDir: dir, sessionManager, sessionStartEvent }) => {
+				const resourceLoader = new DefaultResourceLoader({
+					cwd: sessionCwd,
+					agentDir: dir,
+					settingsManager,
+					noExtensions: true,
+					noSkills: true,
+					noPromptTemplates: true,
+					noThemes: true,
+					noContextFiles: true,
+					loadExtensions: defaultExtensionLoader,
+					...options.loader,
+				});
+				await resourceLoader.reload();
+				const created = await createAgentSession({
+					cwd: sessionCwd,
+					agentDir: dir,
+					modelRuntime,
+					settingsManager,
+					resourceLoader,
+					sessionManager,
+					model: faux.getModel() as never,
+					...(sessionStartEvent ? { sessionStartEvent } : {}),
+					retrySleep: async (_ms, signal) => {
+						if (signal.aborted) throw new Error("aborted");
+					},
+				});
+				const services = {
+					cwd: sessionCwd,
+					agentDir: dir,
+					modelRuntime,
+					settingsManager,
+					resourceLoader,
+					diagnostics: [],
+				};
+				return { ...created, services, diagnostics: [] };
+			},
+			{
+				cwd,
+				agentDir,
+				sessionManager: options.persisted
+					? SessionManager.create(cwd, join(agentDir, "sessions"), undefined, { agentDir })
+					: SessionManager.inMemory(cwd),
+			},
+		);
+		const lines: string[] = [];
+		let buffer = "";
+		let harness: RpcHarness | undefined;
+		const output =
+			writer ??
+			new RawWriter({
+				write: (chunk, callback) => {
+					buffer += chunk;
+					let newline = buffer.indexOf("\n");
+					while (newline >= 0) {
+						const line = buffer.slice(0, newline);
+						buffer = buffer.slice(newline + 1);
+						if (harness) harness.receive(line);
+						else lines.push(line);
+						newline = buffer.indexOf("\n");
+					}
+					callback();
+				},
+			});
+		harness = new RpcHarness(runtime, faux, cwd, output);
+		for (const line of lines) harness.receive(line);
+		const h = harness;
+		h.exited = runRpcMode(runtime, {
+			input: h.input,
+			writer: output,
+			stderr: (text) => {
+				h.stderr += text;
+			},
+			handleSignals: false,
+			exit: (code) => {
+				h.exitCode = code;
+			},
+		});
+		return h;
+	}
+
+	receive(line: string): void {
+		this.rawLines.push(line);
+		const record = JSON.parse(line) as WireRecord;
+		this.records.push(record);
+		for (const waiter of [...this.waiters]) {
+			if (waiter.predicate(record)) {
+				this.waiters.splice(this.waiters.indexOf(waiter), 1);
+				waiter.resolve(record);
+			}
+		}
+	}
+
+	/** Resolves with the first record (already received or future) matching `predicate`. */
+	waitFor(predicate: (record: WireRecord) => boolean, fromIndex = 0): Promise<WireRecord> {
+		const existing = this.records.slice(fromIndex).find(predicate);
+		if (existing) return Promise.resolve(existing);
+		return new Promise((resolve) => this.waiters.push({ predicate, resolve }));
+	}
+
+	/** Resolves once `count` records match (already received or future). */
+	async waitForCount(predicate: (record: WireRecord) => boolean, count: number): Promise<WireRecord[]> {
+		while (this.records.filter(predicate).length < count) {
+			const seen = this.records.length;
+			await this.waitFor(() => true, seen);
+		}
+		return this.records.filter(predicate);
+	}
+
+	writeLine(line: string): void {
+		this.input.write(`${line}\n`);
+	}
+
+	/** Sends a command with a fresh id and resolves with its response record. */
+	async send(command: Record<string, unknown>): Promise<WireRecord> {
+		const id = command.id ?? `c${this.nextId++}`;
+		const response = this.waitFor((record) => record.type === "response" && record.id === id);
+		this.writeLine(JSON.stringify({ id, ...command }));
+		return response;
+	}
+
+	/** Sends a command and returns its `data`; fails the test on `success:false`. */
+	async data<T = any>(command: Record<string, unknown>): Promise<T> {
+		const response = await this.send(command);
+		if (response.success !== true) throw new Error(`command failed: ${JSON.stringify(response)}`);
+		return response.data as T;
+	}
+
+	async close(): Promise<number> {
+		this.input.end();
+		return this.exited;
+	}
+
+	typesSince(index: number): string[] {
+		return this.records.slice(index).map((record) => record.type);
+	}
+}
+
+/** A faux response step that waits until the test opens it (no timers). */
+export function gate(): { started: Promise<void>; open: () => void; wait: () => Promise<void> } {
+	let markStarted!: () => void;
+	let open!: () => void;
+	const started = new Promise<void>((resolve) => {
+		markStarted = resolve;
+	});
+	const opened = new Promise<void>((resolve) => {
+		open = resolve;
+	});
+	return {
+		started,
+		open,
+		wait: async () => {
+			markStarted();
+			await opened;
+		},
+	};
+}
