@@ -1,0 +1,267 @@
+import { fauxAssistantMessage, fauxToolCall } from "@tau/ai";
+import type { AnyToolDefinition, ExtensionAPI } from "@tau/coding-agent";
+import { Type } from "typebox";
+import { describe, expect, it } from "vitest";
+import { createHarness, textOfMessage } from "./harness.js";
+
+function recordingTool(calls: unknown[]): AnyToolDefinition {
+	return {
+		name: "record",
+		label: "Record",
+		description: "Records its input",
+		parameters: Type.Object({ value: Type.String() }),
+		execute: async (_id, params) => {
+			calls.push(params);
+			return { content: [{ type: "text", text: `recorded ${params.value}` }], details: undefined };
+		},
+	};
+}
+
+const callRecord = (value: string) =>
+	fauxAssistantMessage(fauxToolCall("record", { value }, { id: "r1" }), { stopReason: "toolUse" });
+
+describe("extensions through a real session", () => {
+	it("a tool_call handler that throws blocks the call (fail-closed): the tool never runs", async () => {
+		const calls: unknown[] = [];
+		const toolResults: unknown[] = [];
+		const h = await createHarness({
+			session: { customTools: [recordingTool(calls)] },
+			loader: {
+				extensionFactories: [
+					(pi: ExtensionAPI) => {
+						pi.on("tool_call", () => {
+							throw new Error("policy engine crashed");
+						});
+						pi.on("tool_result", (event) => {
+							toolResults.push(event);
+							return undefined;
+						});
+					},
+				],
+			},
+		});
+		h.faux.setResponses([callRecord("x"), fauxAssistantMessage("done")]);
+		await h.session.prompt("go");
+		expect(calls).toEqual([]);
+		expect(toolResults).toEqual([]);
+		const end = h.events.find((event) => event.type === "tool_execution_end");
+		expect(end).toMatchObject({ isError: true });
+		const result = h.session.messages.find((message) => message.role === "toolResult")!;
+		expect(textOfMessage(result)).toBe("policy engine crashed");
+	});
+
+	it("a tool_call handler may rewrite the input the tool executes with", async () => {
+		const calls: unknown[] = [];
+		const h = await createHarness({
+			session: { customTools: [recordingTool(calls)] },
+			loader: {
+				extensionFactories: [
+					(pi: ExtensionAPI) => {
+						pi.on("tool_call", (event) => {
+							(event.input as { value: string }).value = "rewritten";
+							return undefined;
+						});
+					},
+				],
+			},
+		});
+		h.faux.setResponses([callRecord("original"), fauxAssistantMessage("done")]);
+		await h.session.prompt("go");
+		expect(calls).toEqual([{ value: "rewritten" }]);
+	});
+
+	it("message_end replacement is applied in place: agent state, subscribers and the persisted entry", async () => {
+		const h = await createHarness({
+			loader: {
+				extensionFactories: [
+					(pi: ExtensionAPI) => {
+						pi.on("message_end", (event) =>
+							event.message.role === "assistant"
+								? { message: { ...event.message, content: [{ type: "text", text: "REDACTED" }] } }
+								: undefined,
+						);
+					},
+				],
+			},
+		});
+		let seen = "";
+		h.session.subscribe((event) => {
+			if (event.type === "message_end" && event.message.role === "assistant") seen = textOfMessage(event.message);
+		});
+		h.faux.setResponses([fauxAssistantMessage("secret")]);
+		await h.session.prompt("hi");
+		expect(seen).toBe("REDACTED");
+		expect(textOfMessage(h.session.agent.state.messages.at(-1)!)).toBe("REDACTED");
+		const stored = h.sessionManager.getBranch().at(-1)!;
+		expect(stored.type === "message" && textOfMessage(stored.message)).toBe("REDACTED");
+	});
+
+	it("before_agent_start messages follow the starting message in handler order", async () => {
+		const h = await createHarness({
+			loader: {
+				extensionFactories: [
+					(pi: ExtensionAPI) => {
+						pi.on("before_agent_start", () => ({
+							message: { customType: "a", content: "first note", display: false },
+						}));
+						pi.on("before_agent_start", () => ({
+							message: { customType: "b", content: "second note", display: false },
+						}));
+					},
+				],
+			},
+		});
+		h.faux.setResponses([fauxAssistantMessage("ok")]);
+		await h.session.prompt("question");
+		const kinds = h.sessionManager
+			.getBranch()
+			.flatMap((entry) =>
+				entry.type === "message"
+					? [entry.message.role]
+					: entry.type === "custom_message"
+						? [`custom:${entry.customType}`]
+						: [],
+			);
+		expect(kinds).toEqual(["system", "user", "custom:a", "custom:b", "assistant"]);
+		// Custom messages reach the model as user-role text.
+		const request = h.requests[0]!.messages.filter((message) => message.role === "user").map((m) =>
+			textOfMessage(m as never),
+		);
+		expect(request).toEqual(["question", "first note", "second note"]);
+	});
+
+	it("session_before_compact can cancel (aborted, no error) or supply the summary (fromExtension)", async () => {
+		for (const mode of ["cancel", "supply"] as const) {
+			const failed: unknown[] = [];
+			const compacted: { fromExtension: boolean }[] = [];
+			const h = await createHarness({
+				settings: { compaction: { enabled: false, reserveTokens: 200, keepRecentTokens: 20 } },
+				loader: {
+					extensionFactories: [
+						(pi: ExtensionAPI) => {
+							pi.on("session_before_compact", (event) =>
+								mode === "cancel"
+									? { cancel: true }
+									: {
+											compaction: {
+												summary: "EXTENSION SUMMARY",
+												firstKeptEntryId: event.preparation.firstKeptEntryId,
+												tokensBefore: 123,
+												details: { readFiles: [], modifiedFiles: [] },
+											},
+										},
+							);
+							pi.on("session_compact_failed", (event) => {
+								failed.push(event);
+							});
+							pi.on("session_compact", (event) => {
+								compacted.push(event);
+							});
+						},
+					],
+				},
+			});
+			h.faux.setResponses([fauxAssistantMessage("word ".repeat(400)), fauxAssistantMessage("word ".repeat(400))]);
+			await h.session.prompt("one ".repeat(400));
+			await h.session.prompt("two ".repeat(400));
+			if (mode === "cancel") {
+				await expect(h.session.compact()).rejects.toThrow();
+				const end = h.events.find((event) => event.type === "compaction_end");
+				expect(end).toMatchObject({ reason: "manual", aborted: true, result: undefined });
+				expect(end && "errorMessage" in end ? end.errorMessage : undefined).toBeUndefined();
+				expect(failed).toMatchObject([{ reason: "manual", aborted: true }]);
+			} else {
+				const result = await h.session.compact();
+				expect(result.summary).toBe("EXTENSION SUMMARY");
+				expect(compacted).toMatchObject([{ fromExtension: true }]);
+				expect(h.faux.state.callCount).toBe(2);
+			}
+		}
+	});
+
+	it("a prompt sent from an agent_settled handler runs only after all settled handlers", async () => {
+		const order: string[] = [];
+		let sent = false;
+		const h = await createHarness({
+			loader: {
+				extensionFactories: [
+					(pi: ExtensionAPI) => {
+						pi.on("agent_settled", async () => {
+							order.push("settled-1");
+							if (!sent) {
+								sent = true;
+								pi.sendUserMessage("follow-up from extension");
+							}
+						});
+						pi.on("agent_settled", async () => {
+							order.push("settled-2");
+						});
+						pi.on("agent_start", () => {
+							order.push("agent_start");
+						});
+					},
+				],
+			},
+		});
+		let settledCount = 0;
+		const secondSettle = new Promise<void>((resolve) => {
+			h.session.subscribe((event) => {
+				if (event.type === "agent_settled" && ++settledCount === 2) resolve();
+			});
+		});
+		h.faux.setResponses([fauxAssistantMessage("one"), fauxAssistantMessage("two")]);
+		await h.session.prompt("hi");
+		await secondSettle;
+		expect(order).toEqual(["agent_start", "settled-1", "settled-2", "agent_start", "settled-1", "settled-2"]);
+		expect(h.session.getLastAssistantText()).toBe("two");
+	});
+
+	it("turn_end runs after the turn was persisted; an invalid draft discards the whole proposal", async () => {
+		const resolved: boolean[] = [];
+		const h = await createHarness({
+			loader: {
+				extensionFactories: [
+					(pi: ExtensionAPI) => {
+						pi.on("turn_end", (event, ctx) => {
+							resolved.push(ctx.sessionManager.getEntry(event.messageEntryId) !== undefined);
+							return {
+								entries: [
+									{ type: "custom", customType: "kept?" },
+									{ type: "context_edit", targetId: "no-such-entry", replacement: null },
+								],
+							};
+						});
+					},
+				],
+			},
+		});
+		h.faux.setResponses([fauxAssistantMessage("ok")]);
+		await h.session.prompt("hi");
+		expect(resolved).toEqual([true]);
+		expect(
+			h.sessionManager.getEntries().some((entry) => entry.type === "custom" && entry.customType === "kept?"),
+		).toBe(false);
+	});
+
+	it("a tool registered after binding is listed at once and declared on the next request", async () => {
+		let api: ExtensionAPI | undefined;
+		const h = await createHarness({
+			loader: {
+				extensionFactories: [
+					(pi: ExtensionAPI) => {
+						api = pi;
+					},
+				],
+			},
+		});
+		await h.session.bindExtensions({});
+		api!.registerTool(recordingTool([]));
+		expect(h.session.getAllTools().map((tool) => tool.name)).toContain("record");
+		h.faux.setResponses([fauxAssistantMessage("ok")]);
+		await h.session.prompt("hi");
+		const declared = h.requests[0]!.messages.filter((message) => message.role === "system").flatMap((message) =>
+			((message as { toolsAdded?: { name: string }[] }).toolsAdded ?? []).map((t) => t.name),
+		);
+		expect(declared).toContain("record");
+	});
+});
