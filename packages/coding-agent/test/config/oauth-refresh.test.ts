@@ -50,7 +50,7 @@ describe("OAuth refresh", () => {
 		expect(readJson(authPath).codex).toMatchObject({ access: "access-2", refresh: "refresh-2", accountId: "acct_1" });
 	});
 
-	it("refreshes once when 5 requests in each of 2 processes race", { timeout: 60_000 }, async () => {
+	it("refreshes once when 5 requests in each of 2 processes race", { timeout: 120_000 }, async () => {
 		const { agentDir } = tempDirs();
 		const authPath = join(agentDir, "auth.json");
 		const countPath = join(agentDir, "refresh-count");
@@ -63,14 +63,20 @@ describe("OAuth refresh", () => {
 				const child = spawn(
 					process.execPath,
 					["--import", "jiti/register", script, sourceDir, aiSourceDir, authPath, countPath],
-					{ stdio: ["ignore", "pipe", "inherit"] },
+					{ stdio: ["ignore", "pipe", "pipe"] },
 				);
 				let out = "";
+				let err = "";
 				child.stdout.on("data", (chunk) => {
 					out += chunk;
 				});
+				child.stderr.on("data", (chunk) => {
+					err += chunk;
+				});
 				child.on("error", reject);
-				child.on("close", (code) => (code === 0 ? resolve(JSON.parse(out)) : reject(new Error(`exit ${code}`))));
+				child.on("close", (code) =>
+					code === 0 ? resolve(JSON.parse(out)) : reject(new Error(`racer exited with ${code}: ${err}`)),
+				);
 			});
 		const results = await Promise.all([run(), run()]);
 		expect(results.flat()).toEqual(Array(10).fill("access-2"));
