@@ -18,7 +18,12 @@ describe.skipIf(!cliBuilt)("JSON mode stdout backpressure (built CLI)", () => {
 			{
 				blocks: [
 					{ type: "text", text: "x".repeat(1_500_000) },
-					{ type: "toolCall", id: "call_1", name: "bash", arguments: { command: `cat ${readSoFar} > ${seenByTool}` } },
+					{
+						type: "toolCall",
+						id: "call_1",
+						name: "bash",
+						arguments: { command: `cat ${readSoFar} > ${seenByTool}` },
+					},
 				],
 				chunkSize: 100,
 				stopReason: "toolUse",
