@@ -1,11 +1,16 @@
-import { mkdirSync, mkdtempSync, realpathSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import type { ExtensionLoadRequest, LoadExtensions, LoadExtensionsResult, LoadedExtension } from "@tau/coding-agent";
+import { onTestFinished } from "vitest";
 
-/** A fresh temp layout: a fake home, an agent dir and a project cwd (real paths, no symlinks). */
+/**
+ * A fresh temp layout: a fake home, an agent dir and a project cwd (real paths, no symlinks),
+ * removed when the calling test finishes.
+ */
 export function resourceDirs() {
 	const root = realpathSync(mkdtempSync(join(tmpdir(), "tau-resources-")));
+	onTestFinished(() => rmSync(root, { recursive: true, force: true }));
 	const home = join(root, "home");
 	const agentDir = join(home, ".tau", "agent");
 	const cwd = join(root, "work", "project");
