@@ -45,3 +45,28 @@ describe("main", () => {
 		expect(result.stderr).toContain('"tau install" is not available');
 	});
 });
+
+describe("main: flag errors exit 1 before anything starts", () => {
+	const cases: Array<[string[], string]> = [
+		[["--mode"], "Error: --mode requires text, json, or rpc\n"],
+		[["--mode", "xml"], 'Error: Invalid mode "xml". Valid values: text, json, rpc\n'],
+		[["--tui-mode", "wide"], 'Error: Invalid TUI mode "wide". Valid values: regular, fullscreen\n'],
+		[["-x"], "Error: Unknown option: -x\n"],
+		[["--tools", "read,+bash"], "Error: --tools: tool names cannot be mixed with +name or -name entries\n"],
+		[["-t", "+mcp*"], "Error: -t: +name and -name entries take exact tool names, not patterns: +mcp*\n"],
+		[["--model"], "Error: --model requires a value\n"],
+	];
+	for (const [argv, message] of cases) {
+		it(`tau ${argv.join(" ")}`, async () => {
+			expect(await run(argv)).toEqual({ code: 1, stdout: "", stderr: message });
+		});
+	}
+
+	it("reserves auth and mcp too", async () => {
+		for (const command of ["auth", "mcp", "update", "list", "config", "remove", "uninstall"]) {
+			const result = await run([command]);
+			expect(result.code).toBe(1);
+			expect(result.stderr).toContain(`"tau ${command}" is not available`);
+		}
+	});
+});
