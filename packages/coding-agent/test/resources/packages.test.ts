@@ -1,7 +1,13 @@
 import { join } from "node:path";
-import { collectPackageResources, PackageResolver, parsePackageSource, SettingsManager } from "@tau/coding-agent";
+import {
+	collectPackageResources,
+	DefaultResourceLoader,
+	PackageResolver,
+	parsePackageSource,
+	SettingsManager,
+} from "@tau/coding-agent";
 import { describe, expect, it } from "vitest";
-import { resourceDirs, skillFile, write, writeJson } from "./helpers.js";
+import { fakeExtensionLoader, resourceDirs, skillFile, write, writeJson } from "./helpers.js";
 
 function enabledPaths(records: { path: string; enabled: boolean }[]): string[] {
 	return records.filter((record) => record.enabled).map((record) => record.path);
@@ -171,5 +177,40 @@ describe("package resolution", () => {
 			}).resolve().resolved.extensions;
 		expect(resolve(true)).toHaveLength(1);
 		expect(resolve(false)).toEqual([]);
+	});
+});
+
+describe("host packages in dependencies", () => {
+	it("warns once per package naming tau and pi host packages listed under dependencies", async () => {
+		const { root, cwd, agentDir, home } = resourceDirs();
+		const bad = join(root, "bad-pkg");
+		writeJson(join(bad, "package.json"), {
+			name: "bad",
+			dependencies: { "@tau/ai": "1.0.0", "@earendil-works/pi-tui": "^1", "left-pad": "1" },
+			peerDependencies: { typebox: "*" },
+		});
+		write(join(bad, "extensions", "a.ts"), "");
+		write(join(bad, "extensions", "b.ts"), "");
+		const good = join(root, "good-pkg");
+		writeJson(join(good, "package.json"), { name: "good", peerDependencies: { "@tau/coding-agent": "*" } });
+		write(join(good, "extensions", "c.ts"), "");
+		writeJson(join(agentDir, "settings.json"), { packages: [bad, good] });
+		const loader = new DefaultResourceLoader({
+			cwd,
+			agentDir,
+			homeDir: home,
+			loadExtensions: fakeExtensionLoader().load,
+		});
+		await loader.reload();
+		expect(loader.getExtensions().extensions).toHaveLength(3);
+		expect(loader.getExtensions().warnings).toEqual([
+			{
+				type: "warning",
+				message: expect.stringMatching(
+					/^Extension package ".*bad-pkg" lists @tau\/ai, @earendil-works\/pi-tui under "dependencies"/,
+				),
+				path: join(bad, "package.json"),
+			},
+		]);
 	});
 });

@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { getProjectConfigDir } from "../../../config/paths.js";
 import { SettingsManager } from "../../../config/settings/manager.js";
 import { type ContextFile, loadProjectContextFiles } from "../context-files/context-files.js";
+import { hostDependencyWarnings } from "../packages/host-dependencies.js";
 import { PackageResolver, type ResolvedPaths, type ResolvedResource } from "../packages/package-resolver.js";
 import { loadPromptTemplates, type PromptTemplate } from "../prompt-templates/prompt-templates.js";
 import { loadSkills, type Skill } from "../skills/skills.js";
@@ -212,7 +213,11 @@ export class DefaultResourceLoader implements ResourceLoader {
 		const settled = settleExtensionSet(base);
 		settled.errors.push(...this.extensionPathErrors());
 		// Resolver diagnostics are package install failures, reported with the extensions.
-		settled.warnings = [...(settled.warnings ?? []), ...diagnostics];
+		settled.warnings = [
+			...(settled.warnings ?? []),
+			...diagnostics,
+			...hostDependencyWarnings(settled.extensions.map((extension) => extension.sourceInfo)),
+		];
 		this.extensions = options.extensionsOverride ? options.extensionsOverride(settled) : settled;
 
 		this.sources.skills = this.kindSources("skills", resolved, cli, options.noSkills, options.additionalSkillPaths);
