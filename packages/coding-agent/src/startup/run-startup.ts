@@ -2,7 +2,7 @@ import type { ParsedArgs } from "../cli/args.js";
 import { renderHelp } from "../cli/help.js";
 import { NO_MODELS_GUIDANCE, renderModelList } from "../cli/list-models.js";
 import { APP_NAME } from "../config/app-identity.js";
-import { getAgentDir, isTruthyEnvFlag, runStartupMigrations, SettingsManager } from "../config/index.js";
+import { getAgentDir, isOffline, isTruthyEnvFlag, runStartupMigrations, SettingsManager } from "../config/index.js";
 import { resolveSessionDir } from "../core/session/index.js";
 import type { StdoutTakeover } from "../modes/shared/index.js";
 import { type AgentSessionRuntime, createAgentSessionRuntime, MissingSessionCwdError } from "../sdk/index.js";
@@ -10,6 +10,8 @@ import { createCliRuntimeFactory, hasRealModel, registeredFlags } from "./create
 import { type Diagnostic, StartupError, writeDiagnostic } from "./diagnostics.js";
 import { buildInitialInput, readFileArguments, readPipedStdin } from "./initial-message.js";
 import { selectSession, validateSessionFlags } from "./session-selection.js";
+
+const CATALOG_REFRESH_TIMEOUT_MS = 15_000;
 
 export type AppMode = "interactive" | "print" | "json" | "rpc";
 
@@ -151,8 +153,16 @@ async function dispatch(
 			const { runJsonMode } = await import("../modes/json/json-mode.js");
 			return runJsonMode(runtime, input, takeover);
 		}
-		case "rpc":
-			throw new StartupError(`The RPC mode is not available in this version of ${APP_NAME} yet.`);
+		case "rpc": {
+			if (!isOffline()) {
+				// Step 19: refresh model catalogs in the background; failures only mean older catalogs.
+				void runtime.services.modelRuntime
+					.refreshCatalogs({ signal: AbortSignal.timeout(CATALOG_REFRESH_TIMEOUT_MS) })
+					.catch(() => undefined);
+			}
+			const { runRpcMode } = await import("../modes/rpc/index.js");
+			return runRpcMode(runtime, { writer: takeover.writer });
+		}
 		default: {
 			const { runPrintMode } = await import("../modes/print/print-mode.js");
 			return runPrintMode(runtime, input, takeover);
