@@ -43,6 +43,8 @@ describe("mouse routing in the alternate screen", () => {
 		expect(tui.getFocused()).toBe(list);
 		term.sendInput(sgrMouse(65, 3, 2));
 		expect(list.getSelectedIndex()).toBe(3);
+		term.sendInput(sgrMouse(35, 3, 1)); // hover without a button
+		expect(list.getSelectedIndex()).toBe(3);
 		tui.stop();
 	});
 
@@ -58,6 +60,25 @@ describe("mouse routing in the alternate screen", () => {
 		term.sendInput(sgrMouse(0, 2 + 6, 0, true));
 		expect(input.getCursor()).toBe(6);
 		expect(input.focused).toBe(true);
+		tui.stop();
+	});
+});
+
+describe("copy feedback", () => {
+	it("a failing copySelection flashes its error message", async () => {
+		const term = new VirtualTerminal(40, 5);
+		const tui = new TuiAltScreen(term, false, undefined, { copySelection: async () => "No clipboard" });
+		tui.addChild(new Lines(["alpha beta", "", "", "", ""]));
+		tui.start();
+		tui.renderNow();
+		term.sendInput(sgrMouse(0, 0, 0));
+		term.sendInput(sgrMouse(32, 4, 0));
+		term.sendInput(sgrMouse(0, 4, 0, true));
+		await vi.advanceTimersByTimeAsync(0);
+		expect(tui.hasActiveSelection()).toBe(true);
+		tui.renderNow();
+		expect(tui.getScreenLines()[0]).toContain(" No clipboard ");
+		expect(term.getRawOutput()).not.toContain("\x1b]52;");
 		tui.stop();
 	});
 });

@@ -461,6 +461,24 @@ export class TuiAltScreen extends TuiBase implements ViewportTUI {
 		this.requestViewRender();
 	}
 
+	/** Pointer movement without a button: `move` to the overlay or innermost component under it. */
+	private hover(r: MouseReport): void {
+		const overlay = this.overlayAt(r.x, r.y);
+		if (overlay) {
+			this.applyResult(
+				overlay.component,
+				overlay.component.handleMouse?.(this.event(r, "move", overlay.bounds)),
+				"move",
+			);
+			return;
+		}
+		for (const region of this.regionsAt(r.x, r.y)) {
+			const c = region.component;
+			if (c instanceof ScrollView || !c.handleMouse) continue;
+			if (this.applyResult(c, c.handleMouse(this.event(r, "move", region)), "move")) return;
+		}
+	}
+
 	/** A press on a scroll view's scrollbar: on the thumb starts a drag, on the track jumps there. */
 	private pressScrollbar(r: MouseReport): boolean {
 		for (const region of this.regionsAt(r.x, r.y)) {
@@ -487,7 +505,10 @@ export class TuiAltScreen extends TuiBase implements ViewportTUI {
 			return;
 		}
 		const press = this.press;
-		if (!press || r.button === "none") return;
+		if (!press || r.button === "none") {
+			this.hover(r);
+			return;
+		}
 		if (r.x !== press.x || r.y !== press.y) press.moved = true;
 		if (this.captured && press.region) {
 			this.applyResult(this.captured, this.captured.handleMouse?.(this.event(r, "drag", press.region)), "drag");
