@@ -127,8 +127,4 @@ export class StyleState {
 		if (this.link) out += `\x1b]8;;${oscTerminator(this.link)}`;
 		return out;
 	}
-
-	hyperlinkOpen(): string | undefined {
-		return this.link;
-	}
 }

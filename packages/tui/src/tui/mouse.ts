@@ -42,10 +42,6 @@ export function parseMouseReport(data: string): MouseReport | undefined {
 	return undefined;
 }
 
-export function isMouseReport(data: string): boolean {
-	return SGR.test(data) || (data.length === 6 && data.startsWith("\x1b[M"));
-}
-
 /** Mouse tracking modes: button-motion inside multiplexers, all-motion elsewhere. */
 export function mouseEnableSequence(env: NodeJS.ProcessEnv = process.env): string {
 	const multiplexer =
