@@ -2,6 +2,7 @@ import { join } from "node:path";
 import {
 	collectPackageResources,
 	DefaultResourceLoader,
+	extensionPackageUpdates,
 	PackageResolver,
 	parsePackageSource,
 	SettingsManager,
@@ -212,5 +213,68 @@ describe("host packages in dependencies", () => {
 				path: join(bad, "package.json"),
 			},
 		]);
+	});
+});
+
+describe("package changelogs", () => {
+	function changelogSetup(options: { extension?: boolean } = {}) {
+		const { root, cwd, agentDir, home } = resourceDirs();
+		const pkg = join(root, "pkg");
+		writeJson(join(pkg, "package.json"), { name: "acme-tools", version: "1.2.0" });
+		if (options.extension !== false) write(join(pkg, "extensions", "tool.ts"), "");
+		else skillFile(join(pkg, "skills"), "only-skill");
+		write(
+			join(pkg, "CHANGELOG.md"),
+			"# Changelog\n\n## [1.2.0] - 2026-01-02\n- New thing\n\n## Unreleased notes\n- ignored\n\n## 1.1.0\n- Older thing\n\n## [1.0.0]\n- First\n",
+		);
+		writeJson(join(agentDir, "settings.json"), { packages: [pkg] });
+		const versions = new Map<string, string>();
+		let collapse = false;
+		const store = {
+			getExtensionChangelogVersion: (key: string) => versions.get(key),
+			setExtensionChangelogVersion: (key: string, version: string) => versions.set(key, version),
+			getCollapseChangelog: () => collapse,
+		};
+		const key = JSON.stringify({ source: pkg, scope: "user" });
+		const sources = async () => {
+			const loader = new DefaultResourceLoader({
+				cwd,
+				agentDir,
+				homeDir: home,
+				loadExtensions: fakeExtensionLoader().load,
+			});
+			await loader.reload();
+			return loader.getExtensions().extensions.map((extension) => extension.sourceInfo);
+		};
+		return { pkg, store, versions, key, sources, setCollapse: (value: boolean) => (collapse = value) };
+	}
+
+	it("records the version on first sight without showing anything, then shows newer entries once", async () => {
+		const { store, versions, key, sources } = changelogSetup();
+		expect(extensionPackageUpdates(await sources(), store)).toBeUndefined();
+		expect(versions.get(key)).toBe("1.2.0");
+		versions.set(key, "1.0.0");
+		expect(extensionPackageUpdates(await sources(), store)).toBe(
+			"## acme-tools [1.2.0] - 2026-01-02\n- New thing\n\n## acme-tools 1.1.0\n- Older thing",
+		);
+		expect(versions.get(key)).toBe("1.2.0");
+		expect(extensionPackageUpdates(await sources(), store)).toBeUndefined();
+	});
+
+	it("collapses to one line per package and resets an unusable stored version", async () => {
+		const { store, versions, key, sources, setCollapse } = changelogSetup();
+		versions.set(key, "1.1.0-beta.1");
+		setCollapse(true);
+		expect(extensionPackageUpdates(await sources(), store)).toBe("Updated acme-tools to v1.2.0.");
+		versions.set(key, "latest");
+		expect(extensionPackageUpdates(await sources(), store)).toBeUndefined();
+		expect(versions.get(key)).toBe("1.2.0");
+	});
+
+	it("never shows a changelog for a package without extensions", async () => {
+		const { store, versions, sources } = changelogSetup({ extension: false });
+		expect(await sources()).toEqual([]);
+		expect(extensionPackageUpdates(await sources(), store)).toBeUndefined();
+		expect(versions.size).toBe(0);
 	});
 });

@@ -28,6 +28,7 @@ export {
 	type ReloadOptions,
 	type ResourceLoader,
 } from "./loader/resource-loader.js";
+export { type ChangelogVersionStore, extensionPackageUpdates } from "./packages/package-changelog.js";
 export {
 	PackageResolver,
 	type PackageResolverOptions,
