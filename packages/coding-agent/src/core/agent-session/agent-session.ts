@@ -1,38 +1,31 @@
 import type { Agent, AgentEvent, AgentMessage, AgentState, AgentTool } from "@tau/agent";
-import {
-	type Api,
-	type AssistantMessage,
-	clampThinkingLevel,
-	getSupportedThinkingLevels,
-	type ImageContent,
-	type Model,
-	type SystemMessage,
-	type ThinkingLevel,
-} from "@tau/ai";
+import type { Api, AssistantMessage, ImageContent, Model } from "@tau/ai";
 import type { ModelRuntime, ScopedModel, SettingsManager } from "../../config/index.js";
-import type { CompactionResult } from "../compaction/index.js";
-import type {
-	AnyToolDefinition,
-	ExtensionRunner,
-	ReplacedSessionContext,
-	SendMessageOptions,
-	ToolInfo,
-} from "../extensions/index.js";
+import type { CompactionResult, SummaryCompletion } from "../compaction/index.js";
+import type { AnyToolDefinition, ExtensionRunner, ReplacedSessionContext, ToolInfo } from "../extensions/index.js";
 import type { ResourceLoader } from "../resources/index.js";
 import type { CustomMessage, SessionManager } from "../session/index.js";
 import { CompactionCoordinator } from "./compaction-coordinator.js";
 import { type AgentSessionEvent, type AgentSessionListener, SessionEventHub } from "./events.js";
-import { bindSessionToRunner } from "./extension-binding.js";
+import {
+	announceSessionStart,
+	applyBindings,
+	bindSessionToRunner,
+	createReplacedSessionContext,
+} from "./extension-binding.js";
 import { createRunner, ExtensionBridge } from "./extension-bridge.js";
 import { expandInput, findExtensionCommand, runExtensionCommand } from "./input-pipeline.js";
 import { MessageQueues } from "./message-queues.js";
+import { type ModelCycleResult, ModelSelection, type SessionThinkingLevel } from "./model-selection.js";
 import { SessionPersistence } from "./persistence.js";
 import { PromptState } from "./prompt-state.js";
 import { OverflowRecovery, RetryPolicy, realSleep } from "./recovery-loop.js";
 import { type PostRunHost, type RunState, runToSettled } from "./run-loop.js";
+import { beforeAgentStartInput, type RunInput, startingMessages } from "./run-preparation.js";
 import { repairInterruptedCalls, replaySafeCalls } from "./tool-call-repair.js";
 import { recordToolIntent } from "./tool-intents.js";
 import { ToolRegistry } from "./tool-registry.js";
+import { type NavigateTreeOptions, type NavigateTreeResult, navigateTree } from "./tree-navigation.js";
 import type { AgentSessionConfig, ExtensionBindings, PromptOptions } from "./types.js";
 
 const COMPACTION_IN_PROGRESS =
@@ -41,10 +34,6 @@ const ALREADY_PROCESSING =
 	"Agent is already processing. Specify streamingBehavior ('steer' or 'followUp') to queue the message.";
 const NO_MODEL =
 	"No model selected. Use /login or set an API key environment variable, then select a model with /model.";
-
-type RunInput =
-	| { messageType: "user"; text: string; images?: ImageContent[] }
-	| { messageType: "custom"; message: CustomMessage };
 
 /**
  * The coordinator of one conversation: the prompt pipeline, projection of the session tree into each
@@ -68,6 +57,7 @@ export class AgentSession {
 	private readonly retry: RetryPolicy;
 	private readonly overflow: OverflowRecovery;
 	private readonly queues: MessageQueues;
+	private readonly selection: ModelSelection;
 	private runner: ExtensionRunner;
 	private scoped: ScopedModel[];
 	private unsubscribeAgent: () => void;
@@ -82,6 +72,8 @@ export class AgentSession {
 	};
 	private runPromise: Promise<void> | undefined;
 	private disposed = false;
+	private branchSummary: AbortController | undefined;
+	private readonly complete: SummaryCompletion;
 	private readonly deferredAfterSettle: (() => Promise<void>)[] = [];
 	private readonly pendingNextTurn: CustomMessage[] = [];
 	private readonly pendingCustom: CustomMessage[] = [];
@@ -96,6 +88,9 @@ export class AgentSession {
 		this.resourceLoader = config.resourceLoader;
 		this.modelRuntime = config.modelRuntime;
 		this.scoped = config.scopedModels ?? [];
+		this.complete =
+			config.complete ??
+			((model, context, options) => this.modelRuntime.models.completeSimple(model, context, options));
 		this.hub = new SessionEventHub((error) => {
 			this.runner.runtime.reportError({
 				extensionPath: "<subscriber>",
@@ -128,9 +123,7 @@ export class AgentSession {
 			settingsManager: this.settingsManager,
 			model: () => this.model,
 			thinkingLevel: () => this.thinkingLevel,
-			complete:
-				config.complete ??
-				((model, context, options) => this.modelRuntime.models.completeSimple(model, context, options)),
+			complete: this.complete,
 			runner: () => this.runner,
 			emit: (event) => this.hub.emit(event),
 			refreshContext: () => this.refreshContext(),
@@ -158,6 +151,16 @@ export class AgentSession {
 			refreshContext: () => this.refreshContext(),
 			pendingMessages: () => this.agent.peekQueuedMessages(),
 		});
+		this.selection = new ModelSelection({
+			agent: this.agent,
+			sessionManager: this.sessionManager,
+			settingsManager: this.settingsManager,
+			modelRuntime: this.modelRuntime,
+			persistence: this.persistence,
+			runner: () => this.runner,
+			emit: (event) => this.hub.emit(event),
+			scopedModels: () => this.scoped,
+		});
 		this.queues = new MessageQueues(this.agent, (event) => this.hub.emit(event));
 		this.installAgentHooks();
 		this.unsubscribeAgent = this.agent.subscribe((event) => this.handleAgentEvent(event));
@@ -179,11 +182,10 @@ export class AgentSession {
 	}
 	/** Undefined while the agent holds only its placeholder (no model could be selected). */
 	get model(): Model<Api> | undefined {
-		const model = this.agent.state.model as Model<Api> | undefined;
-		return model && !(model.api === "unknown" && model.baseUrl === "") ? model : undefined;
+		return this.selection.model;
 	}
-	get thinkingLevel(): ThinkingLevel | "off" {
-		return this.agent.state.thinkingLevel as ThinkingLevel | "off";
+	get thinkingLevel(): SessionThinkingLevel {
+		return this.selection.thinkingLevel;
 	}
 	get isStreaming(): boolean {
 		return this.run.running;
@@ -358,6 +360,7 @@ export class AgentSession {
 		if (this.run.running) this.run.abortRequested = true;
 		this.retry.abortSleep();
 		this.compaction.abort();
+		this.branchSummary?.abort();
 		this.agent.abort();
 		await this.waitForIdle();
 	}
@@ -376,35 +379,21 @@ export class AgentSession {
 
 	// ---- model and thinking --------------------------------------------------------------------
 
-	async setModel(model: Model<Api>, options: { persist?: boolean } = {}): Promise<void> {
-		if (!(await this.modelRuntime.models.checkAuth(model.provider))) {
-			throw new Error(`No API key for ${model.provider}/${model.id}`);
-		}
-		const changed = this.model?.provider !== model.provider || this.model?.id !== model.id;
-		this.agent.state.model = model;
-		this.persistence.appendAnnounced(() => this.sessionManager.appendModelChange(model.provider, model.id));
-		if (options.persist) this.settingsManager.setDefaultModelAndProvider(model.provider, model.id);
-		this.setThinkingLevel(this.thinkingLevel);
-		if (changed) void this.runner.emit({ type: "model_select", model, source: "set" });
+	setModel(model: Model<Api>, options: { persist?: boolean } = {}): Promise<void> {
+		return this.selection.setModel(model, options);
 	}
-
-	setThinkingLevel(level: ThinkingLevel | "off", options: { persist?: boolean } = {}): void {
-		const model = this.model;
-		const effective = model ? clampThinkingLevel(model, level) : "off";
-		if (options.persist) this.settingsManager.setDefaultThinkingLevel(level);
-		if (effective === this.agent.state.thinkingLevel) return;
-		this.agent.state.thinkingLevel = effective;
-		this.persistence.appendAnnounced(() => this.sessionManager.appendThinkingLevelChange(effective));
-		this.hub.emit({ type: "thinking_level_changed", level: effective });
-		void this.runner.emit({ type: "thinking_level_select", level: effective });
+	cycleModel(direction: "forward" | "backward" = "forward"): Promise<ModelCycleResult | undefined> {
+		return this.selection.cycleModel(direction);
 	}
-
-	getAvailableThinkingLevels(): string[] {
-		return this.model
-			? getSupportedThinkingLevels(this.model)
-			: ["off", "minimal", "low", "medium", "high", "xhigh", "max"];
+	setThinkingLevel(level: SessionThinkingLevel, options: { persist?: boolean } = {}): void {
+		this.selection.setThinkingLevel(level, options);
 	}
-
+	cycleThinkingLevel(): SessionThinkingLevel | undefined {
+		return this.selection.cycleThinkingLevel();
+	}
+	getAvailableThinkingLevels(): SessionThinkingLevel[] {
+		return this.selection.getAvailableThinkingLevels();
+	}
 	supportsThinking(): boolean {
 		return this.model?.reasoning === true;
 	}
@@ -464,6 +453,45 @@ export class AgentSession {
 	}
 
 	// ---- session ---------------------------------------------------------------------------------
+
+	/**
+	 * Moves the leaf (`/tree`), optionally summarizing the abandoned branch. Refused while a run,
+	 * a prompt preflight, a compaction or another summary is in progress.
+	 */
+	async navigateTree(targetId: string, options: NavigateTreeOptions = {}): Promise<NavigateTreeResult> {
+		if (this.run.running) {
+			throw new Error("Wait for the current response to finish before navigating the session tree.");
+		}
+		if (this.isCompacting || this.branchSummary) {
+			throw new Error("Wait for compaction or summarization to finish before navigating the session tree.");
+		}
+		const controller = new AbortController();
+		this.branchSummary = controller;
+		try {
+			return await navigateTree(
+				{
+					sessionManager: this.sessionManager,
+					settingsManager: this.settingsManager,
+					model: () => this.model,
+					thinkingLevel: () => this.thinkingLevel,
+					complete: this.complete,
+					runner: () => this.runner,
+					emit: (event) => this.hub.emit(event),
+					retryPolicy: () => this.settingsManager.getRetrySettings(),
+					afterMove: () => this.refreshContext(),
+				},
+				targetId,
+				options,
+				controller.signal,
+			);
+		} finally {
+			this.branchSummary = undefined;
+		}
+	}
+
+	abortBranchSummary(): void {
+		this.branchSummary?.abort();
+	}
 
 	/** `pi.appendEntry`: a custom entry (never sent to the model), announced as `entry_appended`. */
 	appendCustomEntry(customType: string, data?: unknown): void {
@@ -534,41 +562,42 @@ export class AgentSession {
 	/** Applies host bindings to the runner, then emits `session_start` and `resources_discover`. */
 	async bindExtensions(bindings: ExtensionBindings): Promise<void> {
 		this.bindings = { ...this.bindings, ...bindings };
-		const runner = this.runner;
-		if (bindings.uiContext || bindings.mode) runner.setUIContext(bindings.uiContext, bindings.mode);
-		if (bindings.commandContextActions) runner.bindCommandContext(bindings.commandContextActions);
-		if (bindings.onError) runner.onError(bindings.onError);
+		applyBindings(this.runner, bindings);
 		const start = this.config.sessionStartEvent ?? { type: "session_start", reason: "startup" };
-		await runner.emit({ ...start });
-		runner.reportUnhandledMcpServers();
-		if (runner.hasHandlers("resources_discover")) {
-			const reason = start.reason === "reload" ? "reload" : "startup";
-			const found = await runner.emitResourcesDiscover({ type: "resources_discover", cwd: this.cwd, reason });
-			const extend = (items: { path: string; metadata?: unknown }[]) =>
-				items.map((item) => ({
-					path: item.path,
-					metadata: (item.metadata ?? { source: "local", scope: "temporary", origin: "top-level" }) as never,
-				}));
-			this.resourceLoader.extendResources({
-				skillPaths: extend(found.skillPaths),
-				promptPaths: extend(found.promptPaths),
-				themePaths: extend(found.themePaths),
-			});
+		await announceSessionStart(this.runner, this.resourceLoader, this.cwd, start);
+	}
+
+	/**
+	 * `/reload`: `session_shutdown {reload}`, reloads resources and extensions (a fresh runner with the
+	 * same flag values and active tools), then — only if extensions were bound — `session_start {reload}`.
+	 */
+	async reload(options: { beforeSessionStart?: () => void | Promise<void> } = {}): Promise<void> {
+		if (this.run.running) throw new Error("Cannot reload while the agent is processing. Wait for it to finish.");
+		const previous = this.runner;
+		if (this.bindings && previous.hasHandlers("session_shutdown")) {
+			await previous.emit({ type: "session_shutdown", reason: "reload" });
 		}
+		const flags = new Map(previous.runtime.flagValues);
+		const active = this.getActiveToolNames();
+		previous.invalidate();
+		await this.resourceLoader.reload();
+		this.runner = createRunner(this.resourceLoader, this.cwd);
+		for (const [name, value] of flags) this.runner.setFlagValue(name, value);
+		bindSessionToRunner(this, this.runner);
+		this.tools.refresh(active);
+		this.applyToolLoadout();
+		await options.beforeSessionStart?.();
+		if (!this.bindings) return;
+		applyBindings(this.runner, this.bindings);
+		await announceSessionStart(this.runner, this.resourceLoader, this.cwd, {
+			type: "session_start",
+			reason: "reload",
+		});
 	}
 
 	/** The context a runtime hands `withSession` after a replacement: a command context whose sends are awaited. */
 	createReplacedSessionContext(): ReplacedSessionContext {
-		const context = this.runner.createCommandContext() as ReplacedSessionContext;
-		Object.assign(context, {
-			sendMessage: (message: Parameters<ReplacedSessionContext["sendMessage"]>[0], options?: SendMessageOptions) =>
-				this.sendCustomMessage(message, options ?? {}),
-			sendUserMessage: (
-				content: Parameters<ReplacedSessionContext["sendUserMessage"]>[0],
-				options?: Parameters<ReplacedSessionContext["sendUserMessage"]>[1],
-			) => this.sendUserMessage(content, options ?? {}),
-		});
-		return context;
+		return createReplacedSessionContext(this, this.runner);
 	}
 
 	/** Aborts, emits `session_shutdown` when extensions were bound, then disposes (for hosts without a runtime). */
@@ -587,6 +616,7 @@ export class AgentSession {
 		for (const stop of [
 			() => this.retry.abortSleep(),
 			() => this.compaction.abort(),
+			() => this.branchSummary?.abort(),
 			() => this.agent.abort(),
 			() => this.runner.invalidate(),
 			() => this.unsubscribeAgent(),
@@ -768,37 +798,10 @@ export class AgentSession {
 		}
 		const lastAssistant = this.messages.findLast((message) => message.role === "assistant");
 		if (lastAssistant) await this.overflow.check(lastAssistant as AssistantMessage, false);
-		const outcome = await this.prompts.beforeAgentStart(
-			this.runner,
-			input.messageType === "user"
-				? { messageType: "user", prompt: input.text, ...(input.images ? { images: input.images } : {}) }
-				: input,
-		);
+		const outcome = await this.prompts.beforeAgentStart(this.runner, beforeAgentStartInput(input));
 		this.applyToolLoadout();
-		const starting: AgentMessage[] = [];
-		if (input.messageType === "user") {
-			starting.push({
-				role: "user",
-				content: [{ type: "text", text: input.text }, ...(input.images ?? [])],
-				timestamp: Date.now(),
-			});
-		} else {
-			starting.push(input.message);
-		}
-		starting.push(...this.pendingNextTurn.splice(0));
-		for (const draft of outcome.messages) {
-			const custom: CustomMessage = {
-				role: "custom",
-				customType: draft.customType,
-				content: draft.content,
-				display: draft.display,
-				timestamp: Date.now(),
-			};
-			if (draft.details !== undefined) custom.details = draft.details;
-			starting.push(custom);
-		}
 		const patch = this.prompts.patchFor(this.sessionManager.buildSessionProjection().messages);
-		return patch ? [patch as SystemMessage, ...starting] : starting;
+		return startingMessages(input, this.pendingNextTurn.splice(0), outcome.messages, patch);
 	}
 }
 

@@ -6,8 +6,13 @@ import type {
 	ExtensionProviderActions,
 	ExtensionRunner,
 	ModelRegistry,
+	ReplacedSessionContext,
+	SendMessageOptions,
+	SessionStartEvent,
 } from "../extensions/index.js";
+import type { ResourceLoader } from "../resources/index.js";
 import type { AgentSession } from "./agent-session.js";
+import type { ExtensionBindings } from "./types.js";
 
 /** The registry facade extensions see (`ctx.modelRegistry`), over the session's model runtime. */
 function modelRegistryOf(session: AgentSession): ModelRegistry {
@@ -100,4 +105,49 @@ export function bindSessionToRunner(session: AgentSession, runner: ExtensionRunn
 		unregisterVirtualModel: () => {},
 	};
 	runner.bindCore(core, context, providers);
+}
+
+/** Applies the host's bindings (each only if provided) to a runner. */
+export function applyBindings(runner: ExtensionRunner, bindings: ExtensionBindings): void {
+	if (bindings.uiContext || bindings.mode) runner.setUIContext(bindings.uiContext, bindings.mode);
+	if (bindings.commandContextActions) runner.bindCommandContext(bindings.commandContextActions);
+	if (bindings.onError) runner.onError(bindings.onError);
+}
+
+/** `session_start`, the unhandled-MCP report, then `resources_discover` extending the loader's resources. */
+export async function announceSessionStart(
+	runner: ExtensionRunner,
+	loader: ResourceLoader,
+	cwd: string,
+	start: SessionStartEvent,
+): Promise<void> {
+	await runner.emit({ ...start });
+	runner.reportUnhandledMcpServers();
+	if (!runner.hasHandlers("resources_discover")) return;
+	const reason = start.reason === "reload" ? "reload" : "startup";
+	const found = await runner.emitResourcesDiscover({ type: "resources_discover", cwd, reason });
+	const extend = (items: { path: string; metadata?: unknown }[]) =>
+		items.map((item) => ({
+			path: item.path,
+			metadata: (item.metadata ?? { source: "local", scope: "temporary", origin: "top-level" }) as never,
+		}));
+	loader.extendResources({
+		skillPaths: extend(found.skillPaths),
+		promptPaths: extend(found.promptPaths),
+		themePaths: extend(found.themePaths),
+	});
+}
+
+/** A command context whose sends are awaited (what `withSession` receives after a replacement). */
+export function createReplacedSessionContext(session: AgentSession, runner: ExtensionRunner): ReplacedSessionContext {
+	const context = runner.createCommandContext() as ReplacedSessionContext;
+	Object.assign(context, {
+		sendMessage: (message: Parameters<ReplacedSessionContext["sendMessage"]>[0], options?: SendMessageOptions) =>
+			session.sendCustomMessage(message, options ?? {}),
+		sendUserMessage: (
+			content: Parameters<ReplacedSessionContext["sendUserMessage"]>[0],
+			options?: Parameters<ReplacedSessionContext["sendUserMessage"]>[1],
+		) => session.sendUserMessage(content, options ?? {}),
+	});
+	return context;
 }

@@ -1,0 +1,133 @@
+import type { Agent } from "@tau/agent";
+import { type Api, clampThinkingLevel, getSupportedThinkingLevels, type Model, type ThinkingLevel } from "@tau/ai";
+import {
+	type ModelRuntime,
+	nextThinkingLevel,
+	type ScopedModel,
+	type SettingsManager,
+	thinkingLevelForModelSwitch,
+} from "../../config/index.js";
+import type { ExtensionRunner } from "../extensions/index.js";
+import type { SessionManager } from "../session/index.js";
+import type { AgentSessionEvent } from "./events.js";
+import type { SessionPersistence } from "./persistence.js";
+
+export type SessionThinkingLevel = ThinkingLevel | "off";
+
+export interface ModelCycleResult {
+	model: Model<Api>;
+	thinkingLevel: SessionThinkingLevel;
+	isScoped: boolean;
+}
+
+export interface ModelSelectionHost {
+	readonly agent: Agent;
+	readonly sessionManager: SessionManager;
+	readonly settingsManager: SettingsManager;
+	readonly modelRuntime: ModelRuntime;
+	readonly persistence: SessionPersistence;
+	runner(): ExtensionRunner;
+	emit(event: AgentSessionEvent): void;
+	scopedModels(): readonly ScopedModel[];
+}
+
+const ALL_LEVELS: SessionThinkingLevel[] = ["off", "minimal", "low", "medium", "high", "xhigh", "max"];
+
+/** The session's model and thinking level: selection, cycling, clamping and their entries/events (§12). */
+export class ModelSelection {
+	constructor(private readonly host: ModelSelectionHost) {}
+
+	/** Undefined while the agent holds only its placeholder (no model could be selected). */
+	get model(): Model<Api> | undefined {
+		const model = this.host.agent.state.model as Model<Api> | undefined;
+		return model && !(model.api === "unknown" && model.baseUrl === "") ? model : undefined;
+	}
+
+	get thinkingLevel(): SessionThinkingLevel {
+		return this.host.agent.state.thinkingLevel as SessionThinkingLevel;
+	}
+
+	async setModel(
+		model: Model<Api>,
+		options: { persist?: boolean; thinkingLevel?: SessionThinkingLevel; source?: "set" | "cycle" } = {},
+	): Promise<void> {
+		const { host } = this;
+		if (!(await host.modelRuntime.models.checkAuth(model.provider).catch(() => undefined))) {
+			throw new Error(`No API key for ${model.provider}/${model.id}`);
+		}
+		const previous = this.model;
+		const changed = previous?.provider !== model.provider || previous?.id !== model.id;
+		host.agent.state.model = model;
+		host.persistence.appendAnnounced(() => host.sessionManager.appendModelChange(model.provider, model.id));
+		if (options.persist) host.settingsManager.setDefaultModelAndProvider(model.provider, model.id);
+		const explicit = options.thinkingLevel ?? this.scopedLevel(model);
+		this.setThinkingLevel(
+			thinkingLevelForModelSwitch({
+				model,
+				...(explicit ? { explicit } : {}),
+				current: this.thinkingLevel,
+				settings: host.settingsManager,
+			}),
+		);
+		if (changed) {
+			void host
+				.runner()
+				.emit({ type: "model_select", model, previousModel: previous, source: options.source ?? "set" });
+		}
+	}
+
+	/** Through the available scoped models, else all available models; undefined when nothing to switch to. */
+	async cycleModel(direction: "forward" | "backward" = "forward"): Promise<ModelCycleResult | undefined> {
+		const { host } = this;
+		const available = (model: Model<Api>) => host.modelRuntime.isAvailable(model.provider);
+		const scoped = host.scopedModels().filter((entry) => available(entry.model as Model<Api>));
+		const candidates =
+			scoped.length > 0 ? scoped.map((entry) => entry.model as Model<Api>) : [...host.modelRuntime.getAvailable()];
+		if (candidates.length === 0) return undefined;
+		const current = this.model;
+		const index = candidates.findIndex((model) => model.provider === current?.provider && model.id === current?.id);
+		if (index >= 0 && candidates.length === 1) return undefined;
+		const next =
+			index < 0
+				? direction === "forward"
+					? candidates[0]!
+					: candidates.at(-1)!
+				: candidates[(index + (direction === "forward" ? 1 : candidates.length - 1)) % candidates.length]!;
+		await this.setModel(next, { source: "cycle" });
+		return { model: next, thinkingLevel: this.thinkingLevel, isScoped: scoped.length > 0 };
+	}
+
+	setThinkingLevel(level: SessionThinkingLevel, options: { persist?: boolean } = {}): void {
+		const { host } = this;
+		const model = this.model;
+		const effective: SessionThinkingLevel = model
+			? (clampThinkingLevel(model, level) as SessionThinkingLevel)
+			: "off";
+		if (options.persist) host.settingsManager.setDefaultThinkingLevel(level);
+		if (effective === this.thinkingLevel) return;
+		host.agent.state.thinkingLevel = effective as ThinkingLevel;
+		host.persistence.appendAnnounced(() => host.sessionManager.appendThinkingLevelChange(effective));
+		host.emit({ type: "thinking_level_changed", level: effective });
+		void host.runner().emit({ type: "thinking_level_select", level: effective });
+	}
+
+	/** The next supported level; undefined for models without reasoning. */
+	cycleThinkingLevel(): SessionThinkingLevel | undefined {
+		const model = this.model;
+		if (!model?.reasoning) return undefined;
+		const next = nextThinkingLevel(model, this.thinkingLevel as never) as SessionThinkingLevel;
+		this.setThinkingLevel(next);
+		return this.thinkingLevel;
+	}
+
+	getAvailableThinkingLevels(): SessionThinkingLevel[] {
+		return this.model ? (getSupportedThinkingLevels(this.model) as SessionThinkingLevel[]) : [...ALL_LEVELS];
+	}
+
+	private scopedLevel(model: Model<Api>): SessionThinkingLevel | undefined {
+		const entry = this.host
+			.scopedModels()
+			.find((scoped) => scoped.model.provider === model.provider && scoped.model.id === model.id);
+		return entry?.thinkingLevel as SessionThinkingLevel | undefined;
+	}
+}

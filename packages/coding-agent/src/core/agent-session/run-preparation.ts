@@ -1,0 +1,49 @@
+import type { AgentMessage } from "@tau/agent";
+import type { ImageContent, SystemMessage } from "@tau/ai";
+import type { BeforeAgentStartInput, ExtensionMessageDraft } from "../extensions/index.js";
+import type { CustomMessage } from "../session/index.js";
+
+/** What starts a run: typed input, or a custom message sent with `triggerTurn`. */
+export type RunInput =
+	| { messageType: "user"; text: string; images?: ImageContent[] }
+	| { messageType: "custom"; message: CustomMessage };
+
+export function beforeAgentStartInput(input: RunInput): BeforeAgentStartInput {
+	if (input.messageType === "custom") return input;
+	return { messageType: "user", prompt: input.text, ...(input.images ? { images: input.images } : {}) };
+}
+
+/**
+ * The run's starting messages (§6.1 step 12): an optional system patch, the user (or custom)
+ * message, held `nextTurn` messages, then `before_agent_start` messages as custom messages.
+ */
+export function startingMessages(
+	input: RunInput,
+	nextTurn: readonly CustomMessage[],
+	drafts: readonly ExtensionMessageDraft[],
+	patch: SystemMessage | undefined,
+): AgentMessage[] {
+	const messages: AgentMessage[] = patch ? [patch] : [];
+	if (input.messageType === "user") {
+		messages.push({
+			role: "user",
+			content: [{ type: "text", text: input.text }, ...(input.images ?? [])],
+			timestamp: Date.now(),
+		});
+	} else {
+		messages.push(input.message);
+	}
+	messages.push(...nextTurn);
+	for (const draft of drafts) {
+		const custom: CustomMessage = {
+			role: "custom",
+			customType: draft.customType,
+			content: draft.content,
+			display: draft.display,
+			timestamp: Date.now(),
+		};
+		if (draft.details !== undefined) custom.details = draft.details;
+		messages.push(custom);
+	}
+	return messages;
+}

@@ -1,0 +1,104 @@
+import { fauxAssistantMessage } from "@tau/ai";
+import type { ExtensionAPI } from "@tau/coding-agent";
+import { describe, expect, it } from "vitest";
+import { createHarness, gate, textOfMessage } from "./harness.js";
+
+describe("navigateTree, reload and model cycling", () => {
+	it("navigating to a user message returns its text, moves the leaf to its parent and fires session_tree", async () => {
+		const trees: unknown[] = [];
+		const h = await createHarness({
+			loader: {
+				extensionFactories: [
+					(pi: ExtensionAPI) => {
+						pi.on("session_tree", (event) => {
+							trees.push(event);
+						});
+					},
+				],
+			},
+		});
+		h.faux.setResponses([
+			fauxAssistantMessage("one"),
+			fauxAssistantMessage("two"),
+			fauxAssistantMessage("alternative answer"),
+			fauxAssistantMessage("BRANCH SUMMARY"),
+		]);
+		await h.session.prompt("first");
+		await h.session.prompt("second");
+		const second = h.session.getUserMessagesForForking()[1]!;
+		const parent = h.sessionManager.getEntry(second.entryId)!.parentId;
+		const result = await h.session.navigateTree(second.entryId);
+		expect(result).toEqual({ cancelled: false, editorText: "second" });
+		expect(h.sessionManager.getLeafId()).toBe(parent);
+		expect(h.session.messages.filter((m) => m.role === "user").map((m) => textOfMessage(m))).toEqual(["first"]);
+		expect(trees).toHaveLength(1);
+
+		// Branch off, then go back to the first branch's tip, summarizing what is left behind, with a label.
+		const tip = h.sessionManager.getEntries().findLast((entry) => entry.type === "message")!;
+		await h.session.prompt("alternative");
+		const back = await h.session.navigateTree(tip.id, { summarize: true, label: "resume-here" });
+		expect(back.cancelled).toBe(false);
+		expect(back.summaryEntry?.summary ?? "").toContain("BRANCH SUMMARY");
+		expect(h.sessionManager.getLabel(back.summaryEntry!.id)).toBe("resume-here");
+	});
+
+	it("navigateTree throws while streaming and for unknown entries", async () => {
+		const h = await createHarness();
+		const hold = gate();
+		h.faux.setResponses([
+			async () => {
+				hold.markStarted();
+				await hold.wait;
+				return fauxAssistantMessage("x");
+			},
+		]);
+		const running = h.session.prompt("hi");
+		await hold.started;
+		await expect(h.session.navigateTree("anything")).rejects.toThrow(
+			"Wait for the current response to finish before navigating the session tree.",
+		);
+		await expect(h.session.reload()).rejects.toThrow(/Cannot reload while/);
+		hold.release();
+		await running;
+		await expect(h.session.navigateTree("nope")).rejects.toThrow("Entry nope not found");
+	});
+
+	it("reload re-runs extensions and re-emits session_start only when extensions were bound", async () => {
+		const log: string[] = [];
+		let instances = 0;
+		const h = await createHarness({
+			loader: {
+				extensionFactories: [
+					(pi: ExtensionAPI) => {
+						const instance = ++instances;
+						pi.on("session_start", (event) => {
+							log.push(`start:${event.reason}:${instance}`);
+						});
+						pi.on("session_shutdown", (event) => {
+							log.push(`shutdown:${event.reason}:${instance}`);
+						});
+					},
+				],
+			},
+		});
+		await h.session.reload();
+		expect(log).toEqual([]);
+		await h.session.bindExtensions({});
+		const stale = h.session.extensionRunner.createContext();
+		await h.session.reload();
+		expect(log).toEqual(["start:startup:2", "shutdown:reload:2", "start:reload:3"]);
+		expect(() => stale.cwd).toThrow();
+	});
+
+	it("cycleModel walks the available models; cycleThinkingLevel needs a reasoning model", async () => {
+		const h = await createHarness({ models: [{ id: "a" }, { id: "b", reasoning: true }] });
+		expect(h.session.model?.id).toBe("a");
+		expect(h.session.cycleThinkingLevel()).toBeUndefined();
+		const next = await h.session.cycleModel();
+		expect(next).toMatchObject({ model: { id: "b" }, isScoped: false });
+		expect(h.session.cycleThinkingLevel()).toBeDefined();
+		expect((await h.session.cycleModel("backward"))?.model.id).toBe("a");
+		const changes = h.sessionManager.getEntries().filter((entry) => entry.type === "model_change");
+		expect(changes.map((entry) => (entry.type === "model_change" ? entry.modelId : ""))).toEqual(["a", "b", "a"]);
+	});
+});
