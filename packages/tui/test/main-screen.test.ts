@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { CURSOR_MARKER, renderFakeCursor, TuiMainScreen } from "@tau/tui";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { Lines, numbered } from "./helpers/components.js";
+import { Lines, nextTick, numbered } from "./helpers/components.js";
 import { VirtualTerminal } from "./helpers/virtual-terminal.js";
 
 function setup(cols = 40, rows = 10) {
@@ -168,6 +168,20 @@ describe("TuiMainScreen differential rendering", () => {
 		await term.flush();
 		expect(count(term.getRawOutput(), "\x1b[2K")).toBe(1);
 		expect(term.getViewport()).toEqual([...numbered(49).slice(45), "last changed"]);
+		tui.stop();
+	});
+
+	it("requestRender(true) forces a clearing full redraw on the next tick", async () => {
+		const { term, tui, content } = setup();
+		content.set(numbered(3));
+		tui.renderNow();
+		term.clearRawOutput();
+		tui.requestRender(true);
+		await nextTick();
+		expect(tui.fullRedraws).toBe(2);
+		expect(term.getRawOutput()).toContain("\x1b[2J\x1b[H\x1b[3J");
+		await term.flush();
+		expect(term.getViewport().slice(0, 3)).toEqual(numbered(3));
 		tui.stop();
 	});
 
