@@ -66,14 +66,56 @@ export {
 	getModel,
 	getModels,
 } from "./providers/builtin/all.js";
-export { anthropicProvider } from "./providers/builtin/anthropic.js";
-export { deepseekProvider } from "./providers/builtin/deepseek.js";
-export { googleProvider } from "./providers/builtin/google.js";
-export { groqProvider } from "./providers/builtin/groq.js";
+export {
+	ANTHROPIC_CATALOG,
+	ANTHROPIC_CLASSIFIER_MODELS,
+	ANTHROPIC_IMAGE_MODELS,
+	ANTHROPIC_MODELS,
+	anthropicProvider,
+} from "./providers/builtin/anthropic.js";
+export {
+	DEEPSEEK_CATALOG,
+	DEEPSEEK_CLASSIFIER_MODELS,
+	DEEPSEEK_IMAGE_MODELS,
+	DEEPSEEK_MODELS,
+	deepseekProvider,
+} from "./providers/builtin/deepseek.js";
+export {
+	GOOGLE_CATALOG,
+	GOOGLE_CLASSIFIER_MODELS,
+	GOOGLE_IMAGE_MODELS,
+	GOOGLE_MODELS,
+	googleProvider,
+} from "./providers/builtin/google.js";
+export {
+	GROQ_CATALOG,
+	GROQ_CLASSIFIER_MODELS,
+	GROQ_IMAGE_MODELS,
+	GROQ_MODELS,
+	groqProvider,
+} from "./providers/builtin/groq.js";
 export { llamaCppProvider, lmStudioProvider, ollamaProvider, vllmProvider } from "./providers/builtin/local.js";
-export { openaiProvider } from "./providers/builtin/openai.js";
-export { openrouterProvider } from "./providers/builtin/openrouter.js";
-export { xaiProvider } from "./providers/builtin/xai.js";
+export {
+	OPENAI_CATALOG,
+	OPENAI_CLASSIFIER_MODELS,
+	OPENAI_IMAGE_MODELS,
+	OPENAI_MODELS,
+	openaiProvider,
+} from "./providers/builtin/openai.js";
+export {
+	OPENROUTER_CATALOG,
+	OPENROUTER_CLASSIFIER_MODELS,
+	OPENROUTER_IMAGE_MODELS,
+	OPENROUTER_MODELS,
+	openrouterProvider,
+} from "./providers/builtin/openrouter.js";
+export {
+	XAI_CATALOG,
+	XAI_CLASSIFIER_MODELS,
+	XAI_IMAGE_MODELS,
+	XAI_MODELS,
+	xaiProvider,
+} from "./providers/builtin/xai.js";
 export { createProvider } from "./providers/create-provider.js";
 export { type LazyApiCapabilities, lazyApi } from "./providers/lazy-api.js";
 export {

@@ -30,3 +30,10 @@ export function anthropicProvider(): Provider {
 		auth: anthropicAuth,
 	});
 }
+
+export {
+	ANTHROPIC_CATALOG,
+	ANTHROPIC_CLASSIFIER_MODELS,
+	ANTHROPIC_IMAGE_MODELS,
+	ANTHROPIC_MODELS,
+} from "../data/anthropic.js";

@@ -13,3 +13,10 @@ export function deepseekProvider(): Provider {
 		envVars: ["DEEPSEEK_API_KEY"],
 	});
 }
+
+export {
+	DEEPSEEK_CATALOG,
+	DEEPSEEK_CLASSIFIER_MODELS,
+	DEEPSEEK_IMAGE_MODELS,
+	DEEPSEEK_MODELS,
+} from "../data/deepseek.js";

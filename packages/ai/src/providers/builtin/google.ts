@@ -13,3 +13,5 @@ export function googleProvider(): Provider {
 		envVars: ["GEMINI_API_KEY"],
 	});
 }
+
+export { GOOGLE_CATALOG, GOOGLE_CLASSIFIER_MODELS, GOOGLE_IMAGE_MODELS, GOOGLE_MODELS } from "../data/google.js";

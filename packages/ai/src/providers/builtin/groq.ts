@@ -13,3 +13,5 @@ export function groqProvider(): Provider {
 		envVars: ["GROQ_API_KEY"],
 	});
 }
+
+export { GROQ_CATALOG, GROQ_CLASSIFIER_MODELS, GROQ_IMAGE_MODELS, GROQ_MODELS } from "../data/groq.js";

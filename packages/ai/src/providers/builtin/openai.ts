@@ -13,3 +13,5 @@ export function openaiProvider(): Provider {
 		envVars: ["OPENAI_API_KEY"],
 	});
 }
+
+export { OPENAI_CATALOG, OPENAI_CLASSIFIER_MODELS, OPENAI_IMAGE_MODELS, OPENAI_MODELS } from "../data/openai.js";

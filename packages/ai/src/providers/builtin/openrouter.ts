@@ -13,3 +13,10 @@ export function openrouterProvider(): Provider {
 		envVars: ["OPENROUTER_API_KEY"],
 	});
 }
+
+export {
+	OPENROUTER_CATALOG,
+	OPENROUTER_CLASSIFIER_MODELS,
+	OPENROUTER_IMAGE_MODELS,
+	OPENROUTER_MODELS,
+} from "../data/openrouter.js";

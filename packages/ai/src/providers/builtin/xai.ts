@@ -13,3 +13,5 @@ export function xaiProvider(): Provider {
 		envVars: ["XAI_API_KEY"],
 	});
 }
+
+export { XAI_CATALOG, XAI_CLASSIFIER_MODELS, XAI_IMAGE_MODELS, XAI_MODELS } from "../data/xai.js";
