@@ -230,6 +230,33 @@ describe("auth resolution", () => {
 		expect(calls[0]?.options?.apiKey).toBe("k");
 	});
 
+	it("passes request options, env and identity through to the provider", async () => {
+		const { streams, calls } = recordingStreams();
+		const models = createModels({ identity: { userAgent: "short" } });
+		models.setProvider(
+			acme(streams, {
+				auth: {
+					apiKey: { name: "k", resolve: async () => ({ auth: { apiKey: "k" }, env: { A: "auth", B: "auth" } }) },
+				},
+			}),
+		);
+		const controller = new AbortController();
+		const onPayload = () => undefined;
+		await models.completeSimple(model(), context, {
+			signal: controller.signal,
+			onPayload,
+			reasoning: "high",
+			env: { B: "request" },
+			identity: { version: "1.2.3" },
+		});
+		const options = calls[0]?.options as Record<string, unknown>;
+		expect(options.signal).toBe(controller.signal);
+		expect(options.onPayload).toBe(onPayload);
+		expect(options.reasoning).toBe("high");
+		expect(options.env).toEqual({ A: "auth", B: "request" });
+		expect(options.identity).toEqual({ userAgent: "short", version: "1.2.3" });
+	});
+
 	it("overrides the base URL for the request only", async () => {
 		const { streams, calls } = recordingStreams();
 		const models = createModels();
