@@ -313,3 +313,22 @@ describe("TuiAltScreen scrollbar and prompts", () => {
 		tui.stop();
 	});
 });
+
+describe("TuiAltScreen images", () => {
+	it("re-places images after text when the view scrolls, deleting old placements", async () => {
+		setCapabilityOverrides({ images: "kitty" });
+		const image = "\x1b_Ga=T,f=100,q=2,C=1,c=4,r=2,i=9;AAAA\x1b\\";
+		const { term, tui } = setup(40, 6, [...numbered(8), image, "", "after"]);
+		await frame(term);
+		const first = term.getRawOutput();
+		expect(first).toContain("i=9;AAAA");
+		term.clearRawOutput();
+		term.sendInput("\x1b[<64;1;1M"); // wheel up one line
+		await frame(term);
+		const raw = term.getRawOutput();
+		expect(raw).toContain("\x1b_Ga=d,d=a,q=2\x1b\\");
+		expect(raw.lastIndexOf("i=9;AAAA")).toBeGreaterThan(raw.lastIndexOf("\x1b[2K"));
+		setCapabilityOverrides({});
+		tui.stop();
+	});
+});

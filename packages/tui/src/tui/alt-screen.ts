@@ -637,11 +637,21 @@ export class TuiAltScreen extends TuiBase implements ViewportTUI {
 			out.append(getCapabilities().images === "kitty" ? `${deleteKittyPlacements()}\x1b[2J` : "\x1b[2J");
 			this.redrawCount++;
 		}
+		const changedRows: number[] = [];
 		for (let row = 0; row < height; row++) {
-			const line = screen[row] ?? "";
-			if (!full && this.screenLines[row] === line) continue;
-			out.append(`\x1b[${row + 1};1H\x1b[2K${line}`);
+			if (full || this.screenLines[row] !== (screen[row] ?? "")) changedRows.push(row);
 		}
+		// Image placements persist where they were drawn: when anything moves, remove them all and
+		// draw every image again after the text, so text never paints over a fresh image.
+		const imageRows = screen.map((l, row) => (isImageLine(l) ? row : -1)).filter((row) => row >= 0);
+		const hadImages = this.screenLines.some(isImageLine);
+		const redrawImages = changedRows.length > 0 && (imageRows.length > 0 || hadImages);
+		if (redrawImages && !full && getCapabilities().images === "kitty") out.append(deleteKittyPlacements());
+		for (const row of changedRows) {
+			const line = screen[row] ?? "";
+			out.append(`\x1b[${row + 1};1H\x1b[2K${isImageLine(line) ? "" : line}`);
+		}
+		if (redrawImages) for (const row of imageRows) out.append(`\x1b[${row + 1};1H${screen[row]}`);
 		if (cursor) {
 			out.append(`\x1b[${cursor.row + 1};${Math.min(width, cursor.col) + 1}H`);
 			out.append(this.showHardwareCursor ? "\x1b[?25h" : "\x1b[?25l");
