@@ -4,6 +4,7 @@ import {
 	DefaultResourceLoader,
 	extensionPackageUpdates,
 	PackageResolver,
+	packageInstallLocation,
 	parsePackageSource,
 	SettingsManager,
 } from "@tau/coding-agent";
@@ -15,20 +16,124 @@ function enabledPaths(records: { path: string; enabled: boolean }[]): string[] {
 }
 
 describe("package sources", () => {
-	it("classifies npm, git and local sources and derives identities without versions or refs", () => {
-		const base = "/base";
+	const base = "/base";
+
+	it("parses npm specs and tells exact versions from ranges and tags", () => {
 		expect(parsePackageSource("npm:@acme/tools@2.1.0", base)).toEqual({
 			kind: "npm",
 			identity: "npm:@acme/tools",
 			name: "@acme/tools",
+			version: "2.1.0",
+			pinned: true,
 		});
-		expect(parsePackageSource("npm:tools", base).identity).toBe("npm:tools");
-		expect(parsePackageSource("git:github.com/acme/tools@v2", base).identity).toBe("git:github.com/acme/tools");
-		expect(parsePackageSource("git:git@github.com:acme/tools", base).identity).toBe("git:github.com/acme/tools");
-		expect(parsePackageSource("https://github.com/acme/tools.git", base).identity).toBe("git:github.com/acme/tools");
-		expect(parsePackageSource("github:acme/tools@main", base).identity).toBe("git:github.com/acme/tools");
+		expect(parsePackageSource("npm:tools", base)).toEqual({
+			kind: "npm",
+			identity: "npm:tools",
+			name: "tools",
+			pinned: false,
+		});
+		for (const range of ["^2.1.0", "~2.1.0", "2.x", ">=1.0.0", "latest"]) {
+			expect(parsePackageSource(`npm:tools@${range}`, base)).toMatchObject({ version: range, pinned: false });
+		}
+		expect(parsePackageSource("npm:tools@1.0.0-beta.2", base)).toMatchObject({ pinned: true });
+	});
+
+	it("parses git forms into host, path, ref and clone URL", () => {
+		expect(parsePackageSource("git:github.com/acme/tools@v2", base)).toEqual({
+			kind: "git",
+			identity: "git:github.com/acme/tools",
+			host: "github.com",
+			path: "acme/tools",
+			ref: "v2",
+			repo: "https://github.com/acme/tools",
+			pinned: true,
+		});
+		expect(parsePackageSource("git:git@github.com:acme/tools.git@main", base)).toMatchObject({
+			identity: "git:github.com/acme/tools",
+			ref: "main",
+			repo: "git@github.com:acme/tools",
+		});
+		expect(parsePackageSource("https://gitlab.com/group/sub/repo.git", base)).toMatchObject({
+			identity: "git:gitlab.com/group/sub/repo",
+			repo: "https://gitlab.com/group/sub/repo",
+			pinned: false,
+		});
+		expect(parsePackageSource("ssh://git@github.com/acme/tools@abc1234", base)).toMatchObject({
+			identity: "git:github.com/acme/tools",
+			repo: "ssh://git@github.com/acme/tools",
+			ref: "abc1234",
+		});
+		expect(parsePackageSource("github:acme/tools@main", base)).toMatchObject({
+			identity: "git:github.com/acme/tools",
+			repo: "https://github.com/acme/tools",
+			ref: "main",
+		});
+		expect(parsePackageSource("git:localhost/acme/tools", base)).toMatchObject({ kind: "git", host: "localhost" });
+	});
+
+	it("treats ssh and https URLs of one repository as the same package", () => {
+		const ssh = parsePackageSource("git:git@github.com:acme/tools", base);
+		const https = parsePackageSource("https://github.com/acme/tools.git", base);
+		expect(ssh.identity).toBe(https.identity);
+	});
+
+	it("rejects unsafe or malformed git sources, which fall back to local paths", () => {
+		for (const source of [
+			"git:github.com/acme/../../etc",
+			"git:github.com/only-one-segment",
+			"git:github.com/acme/bad%zzescape",
+			"git:nohost/acme/tools",
+			"https://github.com/acme\\tools/x",
+		]) {
+			expect(parsePackageSource(source, base).kind).toBe("local");
+		}
 		expect(parsePackageSource("./tools", base)).toMatchObject({ kind: "local", path: "/base/tools" });
 		expect(parsePackageSource("file:///abs/pkg", base)).toMatchObject({ kind: "local", path: "/abs/pkg" });
+	});
+});
+
+describe("install locations", () => {
+	const dirs = { agentDir: "/home/ana/.tau/agent", cwd: "/work/app", projectTrusted: true };
+	const npm = parsePackageSource("npm:@acme/tools@1.0.0", "/") as Exclude<
+		ReturnType<typeof parsePackageSource>,
+		{ kind: "local" }
+	>;
+	const git = parsePackageSource("git:github.com/acme/tools@v1", "/") as Exclude<
+		ReturnType<typeof parsePackageSource>,
+		{ kind: "local" }
+	>;
+
+	it("places packages per scope", () => {
+		expect(packageInstallLocation(npm, "user", dirs).path).toBe("/home/ana/.tau/agent/npm/node_modules/@acme/tools");
+		expect(packageInstallLocation(npm, "project", dirs).path).toBe("/work/app/.tau/npm/node_modules/@acme/tools");
+		expect(packageInstallLocation(git, "user", dirs).path).toBe("/home/ana/.tau/agent/git/github.com/acme/tools");
+		expect(packageInstallLocation(git, "project", dirs).path).toBe("/work/app/.tau/git/github.com/acme/tools");
+		expect(packageInstallLocation(npm, "temporary", dirs).path).toMatch(
+			/^\/home\/ana\/\.tau\/agent\/tmp\/extensions\/npm\/[0-9a-f]{8}\/node_modules\/@acme\/tools$/,
+		);
+		expect(packageInstallLocation(git, "temporary", dirs).path).toMatch(
+			/^\/home\/ana\/\.tau\/agent\/tmp\/extensions\/git-github\.com\/[0-9a-f]{8}\/acme\/tools$/,
+		);
+	});
+
+	it("gives each temporary ref its own folder", () => {
+		const other = parsePackageSource("git:github.com/acme/tools@v2", "/") as typeof git;
+		expect(packageInstallLocation(other, "temporary", dirs).path).not.toBe(
+			packageInstallLocation(git, "temporary", dirs).path,
+		);
+		expect(packageInstallLocation(git, "temporary", dirs).path).toBe(
+			packageInstallLocation(git, "temporary", dirs).path,
+		);
+	});
+
+	it("refuses paths outside the install root and project storage of an untrusted project", () => {
+		const escape = parsePackageSource("npm:../../../evil", "/") as typeof npm;
+		expect(() => packageInstallLocation(escape, "user", dirs)).toThrow(
+			/^Refusing to use path outside package install root: /,
+		);
+		expect(() => packageInstallLocation(npm, "project", { ...dirs, projectTrusted: false })).toThrow(
+			"Project is not trusted; refusing to access project package storage",
+		);
 	});
 });
 

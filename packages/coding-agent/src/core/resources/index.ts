@@ -28,6 +28,7 @@ export {
 	type ReloadOptions,
 	type ResourceLoader,
 } from "./loader/resource-loader.js";
+export { type InstallLocation, packageInstallLocation } from "./packages/install-paths.js";
 export { type ChangelogVersionStore, extensionPackageUpdates } from "./packages/package-changelog.js";
 export {
 	PackageResolver,

@@ -2,6 +2,7 @@ import { existsSync, statSync } from "node:fs";
 import { homedir } from "node:os";
 import { dirname, join } from "node:path";
 import { APP_NAME } from "../../../config/app-identity.js";
+import { errorMessage } from "../../../config/fs/json-text.js";
 import { getProjectConfigDir } from "../../../config/paths.js";
 import { resolveResourceEntries } from "../../../config/settings/resource-paths.js";
 import type { PackageSource, PackageSourceObject, Settings } from "../../../config/settings/types.js";
@@ -9,6 +10,7 @@ import { pathKey } from "../loader/path-key.js";
 import { collectExtensionEntries, collectFilesByExtension, collectSkillEntries } from "../scan/directory-scan.js";
 import { projectAgentsSkillDirs } from "../trust/project-resources.js";
 import type { PathMetadata, ResourceDiagnostic, ResourceScope } from "../types.js";
+import { packageInstallLocation } from "./install-paths.js";
 import {
 	collectByKind,
 	collectPackageResources,
@@ -190,7 +192,19 @@ export class PackageResolver {
 		const source = typeof entry === "string" ? entry : entry.source;
 		const filter = typeof entry === "string" ? undefined : entry;
 		const parsed = parsePackageSource(source, baseDir);
-		const root = parsed.kind === "local" ? parsed.path : this.installedNpmRoot(parsed.name, scope);
+		let root: string | undefined;
+		try {
+			root =
+				parsed.kind === "local"
+					? parsed.path
+					: packageInstallLocation(parsed, scope, {
+							agentDir: this.options.agentDir,
+							cwd: this.options.cwd,
+							projectTrusted: this.options.settings.isProjectTrusted(),
+						}).path;
+		} catch (error) {
+			return { error: `Extension package "${source}": ${errorMessage(error)}` };
+		}
 		const remedy =
 			scope === "temporary"
 				? "Check the source and try again."
@@ -213,13 +227,6 @@ export class PackageResolver {
 		// A local directory without manifest or conventional folders is itself an extension.
 		if (offersNothing && parsed.kind === "local") resources.extensions.push({ path: root, enabled: true });
 		return { resources, metadata };
-	}
-
-	private installedNpmRoot(name: string | undefined, scope: ResourceScope): string | undefined {
-		if (!name) return undefined;
-		const root =
-			scope === "project" ? join(getProjectConfigDir(this.options.cwd), "npm") : join(this.options.agentDir, "npm");
-		return join(root, "node_modules", name);
 	}
 
 	private addSettingsEntries(
