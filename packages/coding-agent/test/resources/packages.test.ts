@@ -127,8 +127,8 @@ describe("install locations", () => {
 	});
 
 	it("refuses paths outside the install root and project storage of an untrusted project", () => {
-		const escape = parsePackageSource("npm:../../../evil", "/") as typeof npm;
-		expect(() => packageInstallLocation(escape, "user", dirs)).toThrow(
+		const escaping = parsePackageSource("npm:../../../evil", "/") as typeof npm;
+		expect(() => packageInstallLocation(escaping, "user", dirs)).toThrow(
 			/^Refusing to use path outside package install root: /,
 		);
 		expect(() => packageInstallLocation(npm, "project", { ...dirs, projectTrusted: false })).toThrow(
