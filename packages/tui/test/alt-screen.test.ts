@@ -1,4 +1,12 @@
-import { type Component, isViewportTUI, MIN_RENDER_INTERVAL_MS, ScrollView, TuiAltScreen, VStack } from "@tau/tui";
+import {
+	type Component,
+	isViewportTUI,
+	MIN_RENDER_INTERVAL_MS,
+	ScrollView,
+	setCapabilityOverrides,
+	TuiAltScreen,
+	VStack,
+} from "@tau/tui";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { Lines, nextTick, numbered } from "./helpers/components.js";
 import { VirtualTerminal } from "./helpers/virtual-terminal.js";
