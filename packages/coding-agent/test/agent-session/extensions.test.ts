@@ -11,8 +11,9 @@ function recordingTool(calls: unknown[]): AnyToolDefinition {
 		description: "Records its input",
 		parameters: Type.Object({ value: Type.String() }),
 		execute: async (_id, params) => {
+			const { value } = params as { value: string };
 			calls.push(params);
-			return { content: [{ type: "text", text: `recorded ${params.value}` }], details: undefined };
+			return { content: [{ type: "text", text: `recorded ${value}` }], details: undefined };
 		},
 	};
 }

@@ -119,8 +119,8 @@ export function eventTypes(events: readonly AgentSessionEvent[]): string[] {
 	});
 }
 
-export function textOfMessage(message: { content: unknown }): string {
-	const content = message.content;
+export function textOfMessage(message: object): string {
+	const content = (message as { content?: unknown }).content;
 	if (typeof content === "string") return content;
 	return (content as { type: string; text?: string }[])
 		.flatMap((block) => (block.type === "text" && block.text ? [block.text] : []))
