@@ -126,6 +126,36 @@ describe("YAML subset", () => {
 		expect(yamlError('a: "\\q"')).toMatch(/invalid escape/);
 	});
 
+	it("accepts comments between keys, quoted keys, spaced keys and CRLF line ends", () => {
+		expect(
+			yaml(
+				[
+					"# leading comment",
+					"name : spaced",
+					"",
+					"  # indented comment",
+					'"quoted key": 1',
+					"'single key': two",
+					"list: # comment after key",
+					"  - a # trailing",
+					"  # between items",
+					"  - b",
+				].join("\r\n"),
+			),
+		).toEqual({ name: "spaced", "quoted key": 1, "single key": "two", list: ["a", "b"] });
+	});
+
+	it("keeps hashes inside words, negative numbers and version-like strings as written", () => {
+		expect(yaml("a: C#\nb: -3\nc: 1.2.3\nd: v1\ne: 0x1F\nf: .5")).toEqual({
+			a: "C#",
+			b: -3,
+			c: "1.2.3",
+			d: "v1",
+			e: 31,
+			f: 0.5,
+		});
+	});
+
 	it("treats an empty document as null", () => {
 		expect(yaml("")).toBeNull();
 		expect(yaml("# only a comment\n")).toBeNull();

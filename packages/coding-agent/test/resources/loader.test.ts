@@ -192,6 +192,43 @@ describe("switches", () => {
 		expect(codemode).toMatchObject({ hidden: true, replaceable: true, sourceInfo: { source: "builtin" } });
 	});
 
+	it("--no-context-files loads no AGENTS/CLAUDE files", async () => {
+		const { cwd, agentDir, make } = setup();
+		write(join(cwd, "AGENTS.md"), "project");
+		write(join(agentDir, "AGENTS.md"), "global");
+		const withFiles = make();
+		await withFiles.reload();
+		expect(withFiles.getAgentsFiles().agentsFiles.map((file) => file.content)).toEqual(["global", "project"]);
+		const without = make({ noContextFiles: true });
+		await without.reload();
+		expect(without.getAgentsFiles().agentsFiles).toEqual([]);
+	});
+
+	it("discovers .agents/skills from the cwd up to the git root, nearest first, plus ~/.agents/skills", async () => {
+		const { root, home, make } = setup();
+		const repo = join(root, "work");
+		write(join(repo, ".git", "HEAD"), "ref: refs/heads/main\n");
+		const above = skillFile(join(root, ".agents", "skills"), "above-repo");
+		const repoLevel = skillFile(join(repo, ".agents", "skills"), "repo-level");
+		const nearest = skillFile(join(repo, "project", ".agents", "skills"), "nearest");
+		const user = skillFile(join(home, ".agents", "skills"), "personal");
+		write(
+			join(repo, "project", ".agents", "skills", "loose-root.md"),
+			"---\ndescription: ignored at the root\n---\n",
+		);
+		const loader = make();
+		await loader.reload();
+		const skills = loader.getSkills().skills;
+		expect(skills.map((skill) => skill.filePath)).toEqual([nearest, repoLevel, user]);
+		expect(skills.map((skill) => skill.filePath)).not.toContain(above);
+		expect(skills[0]?.sourceInfo).toMatchObject({
+			source: "auto",
+			scope: "project",
+			baseDir: join(repo, "project", ".agents"),
+		});
+		expect(skills[2]?.sourceInfo).toMatchObject({ scope: "user", baseDir: join(home, ".agents") });
+	});
+
 	it("reports the four missing CLI paths as errors", async () => {
 		const { root, make } = setup();
 		const missing = (name: string) => join(root, name);
