@@ -1,0 +1,199 @@
+import { spawn } from "node:child_process";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { pathToFileURL } from "node:url";
+import { type MockLlmServer, type ScriptedReply, startMockLlmServer } from "@tau/testkit";
+import type { Bench } from "../../../scripts/bench/api.js";
+
+const CLI = resolve(import.meta.dirname, "../dist/cli.js");
+const API_KEY = "bench-key";
+
+interface Box {
+	home: string;
+	project: string;
+	env: NodeJS.ProcessEnv;
+	rssFile: string;
+}
+
+/** A temp HOME whose agent dir points provider `mock` at `server`; children report their peak RSS. */
+function makeBox(server?: MockLlmServer): Box {
+	const home = mkdtempSync(join(tmpdir(), "tau-bench-cli-"));
+	const agentDir = join(home, "agent");
+	const project = join(home, "project");
+	mkdirSync(agentDir, { recursive: true });
+	mkdirSync(project);
+	const rssFile = join(home, "max-rss");
+	const probe = join(home, "rss-probe.mjs");
+	writeFileSync(
+		probe,
+		`import { writeFileSync } from "node:fs";\nprocess.on("exit", () => writeFileSync(${JSON.stringify(rssFile)}, String(process.resourceUsage().maxRSS)));\n`,
+	);
+	if (server) {
+		writeFileSync(
+			join(agentDir, "models.json"),
+			JSON.stringify({
+				providers: {
+					mock: {
+						baseUrl: server.baseUrl,
+						api: "anthropic-messages",
+						apiKey: API_KEY,
+						models: [{ id: "mock-model", contextWindow: 1_000_000, maxTokens: 400_000 }],
+					},
+				},
+			}),
+		);
+		writeFileSync(
+			join(agentDir, "settings.json"),
+			JSON.stringify({ defaultProvider: "mock", defaultModel: "mock-model" }),
+		);
+	}
+	const env = {
+		PATH: process.env.PATH,
+		HOME: home,
+		TAU_CODING_AGENT_DIR: agentDir,
+		TAU_OFFLINE: "1",
+		NODE_OPTIONS: `--import ${pathToFileURL(probe).href}`,
+	};
+	return { home, project, env, rssFile };
+}
+
+/** Runs the CLI to completion, draining stdout; resolves with wall time (ms) and stdout size. */
+function run(box: Box, args: readonly string[]): Promise<{ ms: number; bytes: number }> {
+	const started = performance.now();
+	const child = spawn(process.execPath, [CLI, ...args], {
+		cwd: box.project,
+		env: box.env,
+		stdio: ["ignore", "pipe", "pipe"],
+	});
+	let bytes = 0;
+	let stderr = "";
+	child.stdout.on("data", (chunk: Buffer) => (bytes += chunk.length));
+	child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+	return new Promise((resolvePromise, reject) => {
+		child.on("close", (code) => {
+			if (code !== 0) reject(new Error(`tau ${args.join(" ")} exited ${code}: ${stderr}`));
+			else resolvePromise({ ms: performance.now() - started, bytes });
+		});
+	});
+}
+
+async function withServer<T>(use: (server: MockLlmServer) => Promise<T>): Promise<T> {
+	const server = await startMockLlmServer({ apiKey: API_KEY, idleTimeoutMs: 0, maxLifetimeMs: 0 });
+	try {
+		return await use(server);
+	} finally {
+		await server.close();
+	}
+}
+
+/** A session file with `entries` alternating user/assistant messages. */
+function writeLargeSession(path: string, cwd: string, entries: number): void {
+	const lines = [
+		JSON.stringify({ type: "session", version: 3, id: "bench-session", timestamp: new Date(0).toISOString(), cwd }),
+	];
+	let parent: string | null = null;
+	for (let i = 0; i < entries; i++) {
+		const id = i.toString(16).padStart(8, "0");
+		const timestamp = 1_700_000_000_000 + i;
+		const message =
+			i % 2 === 0
+				? { role: "user", content: `question ${i} ${"lorem ".repeat(20)}`, timestamp }
+				: {
+						role: "assistant",
+						content: [{ type: "text", text: `answer ${i} ${"ipsum ".repeat(40)}` }],
+						api: "anthropic-messages",
+						provider: "mock",
+						model: "mock-model",
+						usage: {
+							input: 10,
+							output: 10,
+							cacheRead: 0,
+							cacheWrite: 0,
+							totalTokens: 20,
+							cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 },
+						},
+						stopReason: "stop",
+						timestamp,
+					};
+		lines.push(
+			JSON.stringify({
+				type: "message",
+				id,
+				parentId: parent,
+				timestamp: new Date(timestamp).toISOString(),
+				message,
+			}),
+		);
+		parent = id;
+	}
+	writeFileSync(path, `${lines.join("\n")}\n`);
+}
+
+const bench: Bench = async (ctx) => {
+	const cleanup: string[] = [];
+	try {
+		const versionBox = makeBox();
+		cleanup.push(versionBox.home);
+		const version: number[] = [];
+		for (let i = 0; i < 10; i++) version.push((await run(versionBox, ["--version"])).ms);
+		ctx.record("cli: tau --version (wall)", "ms", version);
+
+		await withServer(async (server) => {
+			const box = makeBox(server);
+			cleanup.push(box.home);
+			server.setFactory(() => ({ text: "pong" }));
+			const oneShot: number[] = [];
+			for (let i = 0; i < 8; i++) oneShot.push((await run(box, ["--no-session", "-p", "ping"])).ms);
+			ctx.record("cli: tau -p one-shot vs mock (wall)", "ms", oneShot);
+		});
+
+		await withServer(async (server) => {
+			const box = makeBox(server);
+			cleanup.push(box.home);
+			writeFileSync(join(box.project, "file.txt"), "hello\n");
+			const turns: ScriptedReply[] = Array.from({ length: 20 }, (_, i) => ({
+				toolCalls: [{ id: `call_${i}`, name: "read", arguments: { path: "file.txt" } }],
+				stopReason: "toolUse" as const,
+			}));
+			server.enqueue(...turns, { text: "done" });
+			await run(box, ["--no-session", "--mode", "json", "go"]);
+			const requests = server.requests;
+			const gaps = requests
+				.slice(1)
+				.map((request, i) => request.receivedAt - (requests[i]!.settledAt ?? requests[i]!.receivedAt));
+			ctx.record("cli: 20-turn tool loop, harness time between turns (json)", "ms", gaps);
+		});
+
+		await withServer(async (server) => {
+			const box = makeBox(server);
+			cleanup.push(box.home);
+			const walls: number[] = [];
+			const rss: number[] = [];
+			for (let i = 0; i < 3; i++) {
+				server.enqueue({ text: { tokens: 200_000 }, chunkSize: 64 });
+				walls.push((await run(box, ["--no-session", "--mode", "json", "stream"])).ms);
+				rss.push(Number(readFileSync(box.rssFile, "utf8")) / 1024);
+			}
+			ctx.record("cli: 200k-token stream in json mode (wall)", "ms", walls);
+			ctx.record("cli: 200k-token stream in json mode (peak RSS)", "MB", rss);
+		});
+
+		await withServer(async (server) => {
+			const box = makeBox(server);
+			cleanup.push(box.home);
+			const file = join(box.home, "large-session.jsonl");
+			server.setFactory(() => ({ text: "ok" }));
+			const opens: number[] = [];
+			for (let i = 0; i < 5; i++) {
+				writeLargeSession(file, box.project, 5_000);
+				opens.push((await run(box, ["--session", file, "-p", "next"])).ms);
+			}
+			ctx.record("cli: --session with 5,000 entries, one prompt (wall)", "ms", opens);
+		});
+	} finally {
+		for (const dir of cleanup) rmSync(dir, { recursive: true, force: true });
+	}
+};
+
+export default bench;
