@@ -1,9 +1,32 @@
 export { type CliThinkingLevel, type OutputMode, type ParsedArgs, parseArgs, type TuiMode } from "./cli/args.js";
 export * from "./config/index.js";
-export { main } from "./main.js";
+export * from "./core/compaction/index.js";
+export * from "./core/extensions/index.js";
+export * from "./core/resources/index.js";
 export * from "./core/session/index.js";
 export * from "./core/tools/index.js";
-export * from "./core/compaction/index.js";
-export * from "./core/resources/index.js";
-export * from "./core/extensions/index.js";
+export { main } from "./main.js";
+export {
+	type PromptDisposition,
+	type QueueMode,
+	type RpcCommand,
+	type RpcCommandData,
+	type RpcCommandType,
+	type RpcExtensionUIRequest,
+	type RpcExtensionUIResponse,
+	type RpcModeOptions,
+	type RpcResponse,
+	type RpcSessionState,
+	type RpcSlashCommand,
+	type RpcThinkingLevel,
+	runRpcMode,
+	type SessionStats,
+} from "./modes/rpc/index.js";
+export type { JsonAgentSessionEvent, JsonAssistantMessageEvent } from "./modes/shared/index.js";
+export {
+	RpcClient,
+	type RpcClientOptions,
+	type RpcEventListener,
+	type RpcExtensionUIListener,
+} from "./rpc-client/index.js";
 export * from "./sdk/index.js";

@@ -1,0 +1,1 @@
+export { RpcClient, type RpcClientOptions, type RpcEventListener, type RpcExtensionUIListener } from "./rpc-client.js";
