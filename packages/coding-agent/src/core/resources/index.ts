@@ -21,7 +21,7 @@ export type {
 	LoadExtensionsResult,
 	LoadedExtension,
 } from "./loader/extension-set.js";
-export { isSyntheticPath, mergePaths, pathKey } from "./loader/path-key.js";
+export { isSyntheticPath, pathKey } from "./loader/path-key.js";
 export {
 	DefaultResourceLoader,
 	type DefaultResourceLoaderOptions,

@@ -29,17 +29,3 @@ export function resolveResourcePath(path: string, baseDir: string): string {
 	const expanded = expandTilde(path);
 	return isAbsolute(expanded) ? expanded : resolve(baseDir, expanded);
 }
-
-/** Resolves both lists against `cwd` and keeps the first occurrence of each path key. */
-export function mergePaths(primary: readonly string[], additional: readonly string[], cwd: string): string[] {
-	const seen = new Set<string>();
-	const merged: string[] = [];
-	for (const raw of [...primary, ...additional]) {
-		const path = resolveResourcePath(raw, cwd);
-		const key = pathKey(path);
-		if (seen.has(key)) continue;
-		seen.add(key);
-		merged.push(path);
-	}
-	return merged;
-}

@@ -4,7 +4,7 @@ import { APP_NAME } from "../../../config/app-identity.js";
 import type { ResourceDiagnostic, SourceInfo } from "../types.js";
 
 /** Packages the host provides to extensions (tau's and pi's names); bundling them breaks sharing. */
-export const HOST_PACKAGE_NAMES = [
+const HOST_PACKAGE_NAMES = [
 	"@tau/ai",
 	"@tau/agent",
 	"@tau/coding-agent",
