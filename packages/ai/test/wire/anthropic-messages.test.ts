@@ -1,3 +1,4 @@
+import Anthropic from "@anthropic-ai/sdk";
 import type { AnthropicOptions, AssistantMessage, Message, Tool, ToolResultMessage } from "@tau/ai";
 import { describe, expect, it } from "vitest";
 import * as anthropic from "../../src/api/anthropic-messages/index.js";
@@ -75,6 +76,27 @@ describe("anthropic-messages payload", () => {
 		expect(none).not.toContain("cache_control");
 		const long = (await send({ cacheRetention: "long" })).request;
 		expect((long.system as Json[])[0]?.cache_control).toEqual({ type: "ephemeral", ttl: "1h" });
+	});
+
+	it("TAU_CACHE_RETENTION=long in the request env selects the 1h ttl", async () => {
+		const { request } = await send({ env: { TAU_CACHE_RETENTION: "long" } });
+		expect((request.system as Json[])[0]?.cache_control).toEqual({ type: "ephemeral", ttl: "1h" });
+	});
+
+	it("uses a pre-built client as given, without its own auth check", async () => {
+		const server = await mockServer();
+		server.enqueue({ text: "from the host's client" });
+		const client = new Anthropic({
+			apiKey: null,
+			authToken: null,
+			baseURL: server.baseUrl,
+			defaultHeaders: { "x-api-key": API_KEY },
+			maxRetries: 0,
+		});
+		const options: AnthropicOptions = { client };
+		const { message } = await collect(wireApi(api).stream(wireModel(api, server), transcript(), options));
+		expect(message.stopReason).toBe("stop");
+		expect(texts(message)).toBe("from the host's client");
 	});
 
 	it("batches consecutive tool results into one user message and moves error-result images after them", async () => {
