@@ -33,7 +33,6 @@ export function writeDiagnostic(diagnostic: Diagnostic): void {
 	process.stderr.write(`${formatDiagnostic(diagnostic)}\n`);
 }
 
-export const reportError = (message: string): void => writeDiagnostic({ type: "error", message });
 export const reportWarning = (message: string): void => writeDiagnostic({ type: "warning", message });
 
 /** A failure that ends startup with exit code 1 after its message has been written to stderr. */

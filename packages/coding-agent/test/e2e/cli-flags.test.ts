@@ -1,7 +1,8 @@
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { execFileSync, spawnSync } from "node:child_process";
+import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { cliBuilt, mockServer, runCli, sandbox, writeMockModels } from "./harness.js";
+import { CLI, cliBuilt, mockServer, runCli, sandbox, writeMockModels } from "./harness.js";
 
 describe.skipIf(!cliBuilt)("command-line flags (built CLI)", () => {
 	it("--version prints only the version", async () => {
@@ -96,3 +97,90 @@ describe.skipIf(!cliBuilt)("command-line flags (built CLI)", () => {
 		expect(JSON.parse(result.stdout.split("\n")[0]!)).toMatchObject({ type: "session" });
 	});
 });
+
+describe.skipIf(!cliBuilt)("more startup checks (built CLI)", () => {
+	it("--fork with an existing --session-id is refused", async () => {
+		const box = sandbox();
+		const server = await mockServer();
+		writeMockModels(box, server);
+		server.setFactory(() => ({ text: "ok" }));
+		await runCli(box, ["--session-id", "taken", "-p", "hi"]);
+		const result = await runCli(box, ["--fork", "taken", "--session-id", "taken", "-p", "x"]);
+		expect(result.code).toBe(1);
+		expect(result.stderr).toContain("Error: Session already exists with id 'taken'");
+	});
+
+	it("a session whose recorded directory is gone fails in print mode", async () => {
+		const box = sandbox();
+		const server = await mockServer();
+		writeMockModels(box, server);
+		server.setFactory(() => ({ text: "ok" }));
+		await runCli(box, ["-p", "hi"]);
+		const sessions = join(box.agentDir, "sessions");
+		const [dir] = readdirSync(sessions);
+		const [file] = readdirSync(join(sessions, dir!));
+		const path = join(sessions, dir!, file!);
+		const lines = readFileSync(path, "utf8").split("\n");
+		lines[0] = JSON.stringify({ ...JSON.parse(lines[0]!), cwd: join(box.home, "deleted-project") });
+		writeFileSync(path, lines.join("\n"));
+		const result = await runCli(box, ["--session", path, "-p", "x"]);
+		expect(result.code).toBe(1);
+		expect(result.stderr).toContain(join(box.home, "deleted-project"));
+		expect(result.stdout).toBe("");
+	});
+
+	it("extension errors during a print run are reported on stderr with the extension path", async () => {
+		const box = sandbox();
+		const server = await mockServer();
+		writeMockModels(box, server);
+		server.enqueue({ text: "still answered" });
+		const extension = join(box.home, "throwing.js");
+		writeFileSync(
+			extension,
+			"module.exports = function (pi) { pi.on('agent_start', () => { throw new Error('handler broke'); }); };\n",
+		);
+		const result = await runCli(box, ["-e", extension, "-p", "hi"]);
+		expect(result.stdout).toBe("still answered\n");
+		expect(result.stderr).toContain(`Extension error (${extension}): handler broke`);
+	});
+});
+
+const hasScript = (() => {
+	try {
+		return execFileSync("sh", ["-c", "command -v script"], { encoding: "utf8" }).trim() !== "";
+	} catch {
+		return false;
+	}
+})();
+
+describe.skipIf(!cliBuilt || !hasScript)("with a terminal (util-linux script)", () => {
+	it("the interactive mode reports that it is not available yet and exits 1", async () => {
+		const box = sandbox();
+		const result = await runCliInTerminal(box, []);
+		expect(result.status).toBe(1);
+		expect(result.output).toContain("interactive mode is not available");
+		expect(result.output).toContain("-p");
+	});
+
+	it("--mode text with a terminal is the interactive mode; --help still prints", async () => {
+		const box = sandbox();
+		const text = await runCliInTerminal(box, ["--mode", "text"]);
+		expect(text.output).toContain("interactive mode is not available");
+		const help = await runCliInTerminal(box, ["--help"]);
+		expect(help.status).toBe(0);
+		expect(help.output).toContain("Usage:");
+	});
+});
+
+function runCliInTerminal(
+	box: ReturnType<typeof sandbox>,
+	args: string[],
+): Promise<{ status: number | null; output: string }> {
+	const command = [process.execPath, CLI, ...args].map((part) => `'${part.replaceAll("'", "'\\''")}'`).join(" ");
+	const result = spawnSync("script", ["-qec", command, "/dev/null"], {
+		cwd: box.project,
+		env: box.env,
+		encoding: "utf8",
+	});
+	return Promise.resolve({ status: result.status, output: result.stdout });
+}

@@ -21,8 +21,8 @@ function requestText(body: unknown): string {
 }
 
 /** A raw child speaking JSONL, for exchanges the client library hides (malformed lines, stdin close). */
-function rawChild(box: Sandbox) {
-	const child = spawn(process.execPath, [CLI, "--mode", "rpc", "--no-session"], {
+function rawChild(box: Sandbox, args: string[] = []) {
+	const child = spawn(process.execPath, [CLI, "--mode", "rpc", "--no-session", ...args], {
 		cwd: box.project,
 		env: box.env,
 		stdio: ["pipe", "pipe", "pipe"],
@@ -227,5 +227,88 @@ export default function (pi) { pi.on("session_shutdown", () => { writeFileSync($
 		expect(code).toBe(143);
 		const { readFileSync } = await import("node:fs");
 		expect(readFileSync(marker, "utf8")).toBe("done");
+	});
+
+	it("SIGHUP exits 129; SIGTERM with stdin closed at once runs session_shutdown exactly once", async () => {
+		for (const [signal, expected, closeStdin] of [
+			["SIGHUP", 129, false],
+			["SIGTERM", 143, true],
+		] as const) {
+			const box = sandbox();
+			const server = await mockServer();
+			writeMockModels(box, server);
+			const marker = join(box.home, "shutdowns.txt");
+			const extension = join(box.home, "count-ext.mjs");
+			writeFileSync(
+				extension,
+				`import { appendFileSync } from "node:fs";
+export default function (pi) { pi.on("session_shutdown", () => { appendFileSync(${JSON.stringify(marker)}, "x"); }); }
+`,
+			);
+			const raw = rawChild(box, ["-e", extension]);
+			raw.child.stdin.write('{"id":"s","type":"get_state"}\n');
+			await raw.waitFor((r) => r.id === "s");
+			raw.child.kill(signal);
+			if (closeStdin) raw.child.stdin.end();
+			const { code } = await raw.result;
+			expect(code).toBe(expected);
+			const { readFileSync } = await import("node:fs");
+			expect(readFileSync(marker, "utf8")).toBe("x");
+		}
+	});
+
+	it("a second SIGTERM during a slow shutdown exits immediately", async () => {
+		const box = sandbox();
+		const server = await mockServer();
+		writeMockModels(box, server);
+		const extension = join(box.home, "slow-ext.mjs");
+		writeFileSync(
+			extension,
+			`export default function (pi) {
+	pi.on("session_shutdown", async () => {
+		console.error("shutdown-started");
+		await new Promise(() => setInterval(() => {}, 1000));
+	});
+}
+`,
+		);
+		const raw = rawChild(box, ["-e", extension]);
+		raw.child.stdin.write('{"id":"s","type":"get_state"}\n');
+		await raw.waitFor((r) => r.id === "s");
+		const started = new Promise<void>((resolve) =>
+			raw.child.stderr.on("data", (chunk: Buffer) => {
+				if (chunk.toString().includes("shutdown-started")) resolve();
+			}),
+		);
+		raw.child.kill("SIGTERM");
+		await started;
+		raw.child.kill("SIGTERM");
+		expect((await raw.result).code).toBe(143);
+	});
+
+	it("keeps stdout protocol-only when an extension writes to console.log", async () => {
+		const box = sandbox();
+		const server = await mockServer();
+		writeMockModels(box, server);
+		const extension = join(box.home, "noisy-ext.mjs");
+		writeFileSync(
+			extension,
+			`export default function (pi) {
+	pi.on("session_start", () => { console.log("noise at start"); });
+	pi.registerCommand("noise", { handler: async () => { console.log("noise from command"); process.stdout.write("raw noise\\n"); } });
+}
+`,
+		);
+		const raw = rawChild(box, ["-e", extension]);
+		raw.child.stdin.write('{"id":"n","type":"prompt","message":"/noise"}\n');
+		await raw.waitFor((r) => r.id === "n");
+		raw.child.stdin.end();
+		const result = await raw.result;
+		expect(result.code).toBe(0);
+		for (const line of result.stdout.split("\n").filter((l) => l !== "")) expect(() => JSON.parse(line)).not.toThrow();
+		expect(result.stdout).not.toContain("noise");
+		expect(result.stderr).toContain("noise at start");
+		expect(result.stderr).toContain("noise from command");
+		expect(result.stderr).toContain("raw noise");
 	});
 });
