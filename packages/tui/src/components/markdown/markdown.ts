@@ -1,25 +1,11 @@
-import { Marked, type Token, type TokensList } from "marked";
+import type { Token } from "marked";
 import { applyBackgroundToLine } from "../../text/truncate.js";
 import type { Component } from "../../tui/component.js";
 import { type BlockContext, renderBlock } from "./blocks.js";
-import { CJK_EMPHASIS_EXTENSIONS } from "./cjk-emphasis.js";
-import { MATH_EXTENSIONS } from "./math.js";
+import { type LexedMarkdown, lexMarkdown } from "./lexer.js";
 import type { DefaultTextStyle, MarkdownOptions, MarkdownTheme } from "./theme.js";
 
 const HTML_COMMENT = /^<!--[\s\S]*?-->\s*$/;
-
-const parser = new Marked({ gfm: true });
-parser.use({ extensions: [...CJK_EMPHASIS_EXTENSIONS, ...MATH_EXTENSIONS] });
-
-/** Marked tokens of the last lexed source: streaming re-renders often lex the same text again. */
-let lexCache: { source: string; tokens: TokensList } | undefined;
-
-function lex(source: string): TokensList {
-	if (lexCache?.source === source) return lexCache.tokens;
-	const tokens = parser.lexer(source);
-	lexCache = { source, tokens };
-	return tokens;
-}
 
 /** A streaming partial closing fence ("`" or "``" on the last line) is not content. */
 function trimPartialFence(text: string): string {
@@ -35,6 +21,7 @@ export class Markdown implements Component {
 	private blocks = new Map<string, string[]>();
 	private highlighted = new Map<string, string[]>();
 	private styleFn: ((text: string) => string) | undefined;
+	private lexed: LexedMarkdown | undefined;
 
 	constructor(
 		private text: string,
@@ -108,9 +95,10 @@ export class Markdown implements Component {
 		const contentWidth = Math.max(1, width - 2 * this.paddingX);
 		let source = this.options.transform ? this.options.transform(this.text, contentWidth) : this.text;
 		source = trimPartialFence(source.replaceAll("\t", "   "));
-		const tokens = lex(source).filter((t) => !(t.type === "html" && HTML_COMMENT.test(t.raw)));
+		this.lexed = lexMarkdown(source, this.lexed);
+		const tokens = this.lexed.tokens.filter((t) => !(t.type === "html" && HTML_COMMENT.test(t.raw)));
 		// Reference-style definitions can change how earlier blocks render: no reuse then.
-		const reuse = Object.keys(lex(source).links ?? {}).length === 0;
+		const reuse = !this.lexed.hasReferenceLinks;
 		const ctx = this.context();
 		const used = new Map<string, string[]>();
 		const body: string[] = [];

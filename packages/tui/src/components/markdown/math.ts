@@ -8,7 +8,8 @@ export interface MathToken {
 }
 
 const INLINE = /^\$(?![\s$])((?:\\.|[^\\$\n])+?)(?<!\s)\$(?!\d)/;
-const BLOCK = /^ {0,3}\$\$([\s\S]+?)\$\$[ \t]*(?:\n|$)/;
+/** Like a code fence, an unclosed `$$` runs to the end (keeps a streaming block a single token). */
+const BLOCK = /^ {0,3}\$\$([\s\S]*?)(?:\$\$[ \t]*(?:\n|$)|$)/;
 
 export const MATH_EXTENSIONS: TokenizerAndRendererExtension[] = [
 	{
