@@ -124,6 +124,8 @@ describe("YAML subset", () => {
 		expect(yamlError("a: @x")).toMatch(/cannot start with "@"/);
 		expect(yamlError("\ta: 1")).toMatch(/tabs/);
 		expect(yamlError('a: "\\q"')).toMatch(/invalid escape/);
+		expect(yamlError('a: "\\U7FFFFFFF"')).toMatch(/invalid escape/);
+		expect(yamlError(`a: ${"[".repeat(100_000)}${"]".repeat(100_000)}`)).toMatch(/^invalid YAML: RangeError/);
 	});
 
 	it("accepts comments between keys, quoted keys, spaced keys and CRLF line ends", () => {

@@ -25,8 +25,8 @@ export function parseYaml(source: string): YamlResult {
 	try {
 		return { ok: true, value: new YamlReader(source).readDocument() };
 	} catch (error) {
-		if (error instanceof YamlError) return { ok: false, error: error.message };
-		throw error;
+		// Anything else (e.g. a stack overflow on absurd nesting) is still bad input, not a crash.
+		return { ok: false, error: error instanceof YamlError ? error.message : `invalid YAML: ${String(error)}` };
 	}
 }
 
@@ -285,7 +285,11 @@ const ESCAPES: Record<string, string> = {
 function unescapeDouble(body: string, lineNumber: number): string {
 	const folded = foldQuotedLines(body.replace(/\\\n[ \t]*/g, ""));
 	return folded.replace(/\\(x[0-9a-fA-F]{2}|u[0-9a-fA-F]{4}|U[0-9a-fA-F]{8}|.)/g, (_match, code: string) => {
-		if (code.length > 1) return String.fromCodePoint(Number.parseInt(code.slice(1), 16));
+		if (code.length > 1) {
+			const point = Number.parseInt(code.slice(1), 16);
+			if (point > 0x10ffff) throw new YamlError(`invalid escape "\\${code}"`, lineNumber);
+			return String.fromCodePoint(point);
+		}
 		const replacement = ESCAPES[code];
 		if (replacement === undefined) throw new YamlError(`invalid escape "\\${code}"`, lineNumber);
 		return replacement;
