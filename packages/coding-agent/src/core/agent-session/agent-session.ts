@@ -14,6 +14,7 @@ import {
 	createReplacedSessionContext,
 } from "./extension-binding.js";
 import { createRunner, ExtensionBridge } from "./extension-bridge.js";
+import { normalizePromptImages } from "./image-normalization.js";
 import { expandInput, findExtensionCommand, runExtensionCommand } from "./input-pipeline.js";
 import { MessageQueues } from "./message-queues.js";
 import { type ModelCycleResult, ModelSelection, type SessionThinkingLevel } from "./model-selection.js";
@@ -800,6 +801,16 @@ export class AgentSession {
 		if (lastAssistant) await this.overflow.check(lastAssistant as AssistantMessage, false);
 		const outcome = await this.prompts.beforeAgentStart(this.runner, beforeAgentStartInput(input));
 		this.applyToolLoadout();
+		// Images are normalized now, with the model chosen after `before_agent_start`.
+		if (input.messageType === "user" && input.images && input.images.length > 0) {
+			const normalized = normalizePromptImages(
+				input.text,
+				input.images,
+				this.model,
+				this.settingsManager.getImageAutoResize(),
+			);
+			input = { messageType: "user", text: normalized.text, images: normalized.images };
+		}
 		const patch = this.prompts.patchFor(this.sessionManager.buildSessionProjection().messages);
 		return startingMessages(input, this.pendingNextTurn.splice(0), outcome.messages, patch);
 	}
