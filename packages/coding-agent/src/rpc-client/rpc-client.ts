@@ -1,4 +1,5 @@
 import { type ChildProcessWithoutNullStreams, spawn } from "node:child_process";
+import { resolve as resolvePath } from "node:path";
 import type { AgentMessage } from "@tau/agent";
 import type { Api, ImageContent, Model } from "@tau/ai";
 import type { SessionEntry, SessionTreeNode } from "../core/session/index.js";
@@ -74,7 +75,8 @@ export class RpcClient {
 	async start(): Promise<void> {
 		if (this.child) throw new Error("Client already started");
 		const { cliPath = "dist/cli.js", cwd, env, provider, model, args = [] } = this.options;
-		const argv = [cliPath, "--mode", "rpc"];
+		// Relative to the client's cwd, not the child's.
+		const argv = [resolvePath(cliPath), "--mode", "rpc"];
 		if (provider) argv.push("--provider", provider);
 		if (model) argv.push("--model", model);
 		argv.push(...args);

@@ -141,8 +141,9 @@ function slashCommands(session: AgentSession): RpcSlashCommand[] {
 	return [...extensionCommands, ...templates, ...skills];
 }
 
+/** Without `outputPath` the name comes from the session file (or the session id when in memory). */
 async function exportHtml(session: AgentSession, outputPath: string | undefined): Promise<{ path: string }> {
-	const [{ renderSessionHtml }, { writeFileSync }, { resolve }] = await Promise.all([
+	const [{ renderSessionHtml }, { writeFileSync }, { basename, resolve }] = await Promise.all([
 		import("../../export/html-export.js"),
 		import("node:fs"),
 		import("node:path"),
@@ -150,12 +151,12 @@ async function exportHtml(session: AgentSession, outputPath: string | undefined)
 	const manager = session.sessionManager;
 	const header = manager.getHeader();
 	const entries = header ? [header, ...manager.getEntries()] : manager.getEntries();
-	const path = resolve(session.cwd, outputPath ?? `${APP_EXPORT_PREFIX}${session.sessionId}.html`);
+	const file = session.sessionFile;
+	const name = file ? `${basename(file).replace(/\.jsonl$/i, "")}.html` : `tau-session-${session.sessionId}.html`;
+	const path = resolve(session.cwd, outputPath ?? name);
 	writeFileSync(path, renderSessionHtml(entries));
 	return { path };
 }
-
-const APP_EXPORT_PREFIX = "tau-session-";
 
 export const commandHandlers: Handlers = {
 	prompt: (command, session, host) => prompt(command, session, host),
