@@ -19,6 +19,7 @@ function trimPartialFence(text: string): string {
 export class Markdown implements Component {
 	private frame: { text: string; width: number; lines: string[] } | undefined;
 	private blocks = new Map<string, string[]>();
+	private blockByToken = new WeakMap<Token, { width: number; nextType: string; lines: string[] }>();
 	private highlighted = new Map<string, string[]>();
 	private styleFn: ((text: string) => string) | undefined;
 	private lexed: LexedMarkdown | undefined;
@@ -45,6 +46,7 @@ export class Markdown implements Component {
 	invalidate(): void {
 		this.frame = undefined;
 		this.blocks.clear();
+		this.blockByToken = new WeakMap();
 		this.highlighted.clear();
 		this.styleFn = undefined;
 	}
@@ -103,14 +105,26 @@ export class Markdown implements Component {
 		const used = new Map<string, string[]>();
 		const body: string[] = [];
 		tokens.forEach((token: Token, i) => {
-			const nextType = tokens[i + 1]?.type;
-			const key = `${contentWidth}\0${nextType ?? ""}\0${token.type}\0${token.raw}`;
-			let lines = reuse ? this.blocks.get(key) : undefined;
-			if (!lines) lines = renderBlock(token, contentWidth, ctx, nextType);
-			used.set(key, lines);
-			body.push(...lines);
+			const nextType = tokens[i + 1]?.type ?? "";
+			// Tokens kept by incremental lexing are the same objects: found without hashing their text.
+			const byIdentity = reuse ? this.blockByToken.get(token) : undefined;
+			let lines =
+				byIdentity && byIdentity.width === contentWidth && byIdentity.nextType === nextType
+					? byIdentity.lines
+					: undefined;
+			if (!lines) {
+				const key = `${contentWidth}\0${nextType}\0${token.type}\0${token.raw}`;
+				lines =
+					(reuse ? this.blocks.get(key) : undefined) ??
+					renderBlock(token, contentWidth, ctx, nextType || undefined);
+				used.set(key, lines);
+				this.blockByToken.set(token, { width: contentWidth, nextType, lines });
+			}
+			for (const line of lines) body.push(line);
 		});
-		this.blocks = used;
+		// Keep source-keyed entries only for blocks rendered this frame plus those still in use.
+		for (const [key, lines] of used) this.blocks.set(key, lines);
+		if (this.blocks.size > 4 * tokens.length + 16) this.blocks = used;
 		while (body.length > 0 && body[body.length - 1] === "") body.pop();
 		const margin = " ".repeat(this.paddingX);
 		const bg = this.defaultTextStyle?.bgColor;
