@@ -2,7 +2,17 @@ import Anthropic from "@anthropic-ai/sdk";
 import type { AnthropicOptions, AssistantMessage, Message, Tool, ToolResultMessage } from "@tau/ai";
 import { describe, expect, it } from "vitest";
 import * as anthropic from "../../src/api/anthropic-messages/index.js";
-import { API_KEY, body, collect, mockServer, texts, transcript, wireApi, wireModel } from "./wire-harness.js";
+import {
+	API_KEY,
+	assistantMessage,
+	body,
+	collect,
+	mockServer,
+	texts,
+	transcript,
+	wireApi,
+	wireModel,
+} from "./wire-harness.js";
 
 const api = "anthropic-messages";
 const tools: Tool[] = [
@@ -17,24 +27,8 @@ const tools: Tool[] = [
 type Json = Record<string, unknown>;
 type WireMessage = { role: string; content: string | Json[] };
 
-function assistant(content: AssistantMessage["content"], model = "mock-model"): AssistantMessage {
-	return {
-		role: "assistant",
-		content,
-		api,
-		provider: "mock",
-		model,
-		usage: {
-			input: 0,
-			output: 0,
-			cacheRead: 0,
-			cacheWrite: 0,
-			totalTokens: 0,
-			cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 },
-		},
-		stopReason: "toolUse",
-		timestamp: 2,
-	};
+function assistant(content: AssistantMessage["content"]): AssistantMessage {
+	return assistantMessage(api, content);
 }
 
 function toolResult(id: string, content: ToolResultMessage["content"], isError = false): ToolResultMessage {

@@ -2,6 +2,7 @@ import type { AssistantMessage, Message, SystemMessage, Tool } from "@tau/ai";
 import { describe, expect, it } from "vitest";
 import {
 	API_KEY,
+	assistantMessage,
 	body,
 	collect,
 	mockServer,
@@ -19,23 +20,7 @@ function tool(name: string): Tool {
 }
 
 function assistant(api: WireApi, text: string): AssistantMessage {
-	return {
-		role: "assistant",
-		content: [{ type: "text", text }],
-		api,
-		provider: "mock",
-		model: "mock-model",
-		usage: {
-			input: 0,
-			output: 0,
-			cacheRead: 0,
-			cacheWrite: 0,
-			totalTokens: 0,
-			cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 },
-		},
-		stopReason: "stop",
-		timestamp: 2,
-	};
+	return assistantMessage(api, [{ type: "text", text }]);
 }
 
 const base: SystemMessage = {
@@ -149,7 +134,7 @@ describe("anthropic-messages in-place system messages", () => {
 		const sent = await request(api, messages, { supportsMidConvoSystemMessages: true });
 		const roles = (sent.messages as Json[]).map((m) => m.role);
 		expect(roles).toEqual(["user", "assistant", "user", "system", "assistant", "user"]);
-		expect(((sent.messages as Json[])[2]?.content as Json[])[0]?.type).toBe("tool_result");
+		expect((((sent.messages as Json[])[2]?.content ?? []) as Json[])[0]?.type).toBe("tool_result");
 	});
 });
 

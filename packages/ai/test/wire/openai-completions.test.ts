@@ -13,7 +13,17 @@ import type {
 import type { MockLlmServer } from "@tau/testkit";
 import { describe, expect, it } from "vitest";
 import * as completions from "../../src/api/openai-completions/index.js";
-import { API_KEY, body, collect, mockServer, texts, transcript, wireApi, wireModel } from "./wire-harness.js";
+import {
+	API_KEY,
+	assistantMessage,
+	body,
+	collect,
+	mockServer,
+	texts,
+	transcript,
+	wireApi,
+	wireModel,
+} from "./wire-harness.js";
 
 const api = "openai-completions";
 type Json = Record<string, unknown>;
@@ -25,24 +35,7 @@ const readTool: Tool = {
 };
 
 function assistant(content: AssistantMessage["content"], extra: Partial<AssistantMessage> = {}): AssistantMessage {
-	return {
-		role: "assistant",
-		content,
-		api,
-		provider: "mock",
-		model: "mock-model",
-		usage: {
-			input: 0,
-			output: 0,
-			cacheRead: 0,
-			cacheWrite: 0,
-			totalTokens: 0,
-			cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 },
-		},
-		stopReason: "toolUse",
-		timestamp: 2,
-		...extra,
-	};
+	return assistantMessage(api, content, extra);
 }
 
 interface Sent {
@@ -85,6 +78,12 @@ async function streamRaw(raw: string[], overrides: Partial<Model<Api>> = {}) {
 	const server = await mockServer();
 	server.enqueue({ raw });
 	return collect(wireApi(api).stream(wireModel(api, server, overrides), transcript(), { apiKey: API_KEY }));
+}
+
+/** The id of the first tool call of the assistant message at position 2 (after system and user). */
+function firstToolCallId(request: Json): string {
+	const calls = ((request.messages as Json[])[2]?.tool_calls ?? []) as { id: string }[];
+	return calls[0]?.id ?? "";
 }
 
 describe("openai-completions payload", () => {
@@ -275,7 +274,7 @@ describe("openai-completions payload", () => {
 		const tools = request.tools as { function: Json }[];
 		expect(tools[0]?.function).toMatchObject({ name: "read", strict: false });
 		expect(tools[1]?.function).toMatchObject({ name: "strict_read", strict: true });
-		expect((tools[1]?.function.parameters as Json).additionalProperties).toBe(false);
+		expect(tools[1]?.function.parameters).toMatchObject({ additionalProperties: false });
 		expect(request.tool_choice).toBe("required");
 		expect(request.priority).toBe(5);
 		expect(request.temperature).toBe(0.1);
@@ -436,17 +435,17 @@ describe("openai-completions payload", () => {
 		];
 		const first = await sent({}, {}, history);
 		const second = await sent({}, {}, history);
-		const callId = ((first.request.messages as Json[])[2]?.tool_calls as { id: string }[])[0]?.id ?? "";
+		const callId = firstToolCallId(first.request);
 		expect(callId.length).toBeLessThanOrEqual(40);
 		expect(callId).toMatch(/^[a-zA-Z0-9_-]+$/);
 		expect((first.request.messages as Json[])[3]?.tool_call_id).toBe(callId);
-		expect(((second.request.messages as Json[])[2]?.tool_calls as { id: string }[])[0]?.id).toBe(callId);
+		expect(firstToolCallId(second.request)).toBe(callId);
 		const short = await sent({}, {}, [
 			history[0] as Message,
 			{ ...foreign, content: [{ type: "toolCall", id: "call_1|fc_2", name: "read", arguments: {} }] },
 			{ ...(history[2] as Message & { role: "toolResult" }), toolCallId: "call_1|fc_2" },
 		]);
-		expect(((short.request.messages as Json[])[2]?.tool_calls as { id: string }[])[0]?.id).toBe("call_1_fc_2");
+		expect(firstToolCallId(short.request)).toBe("call_1_fc_2");
 	});
 
 	it("streamSimple clamps the level into reasoningEffort and passes tool choice", async () => {

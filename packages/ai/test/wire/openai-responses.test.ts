@@ -10,7 +10,17 @@ import type {
 } from "@tau/ai";
 import { describe, expect, it } from "vitest";
 import * as responses from "../../src/api/openai-responses/index.js";
-import { API_KEY, body, collect, mockServer, texts, transcript, wireApi, wireModel } from "./wire-harness.js";
+import {
+	API_KEY,
+	assistantMessage,
+	body,
+	collect,
+	mockServer,
+	texts,
+	transcript,
+	wireApi,
+	wireModel,
+} from "./wire-harness.js";
 
 const api = "openai-responses";
 type Json = Record<string, unknown>;
@@ -22,24 +32,7 @@ const readTool: Tool = {
 };
 
 function assistant(content: AssistantMessage["content"], extra: Partial<AssistantMessage> = {}): AssistantMessage {
-	return {
-		role: "assistant",
-		content,
-		api,
-		provider: "mock",
-		model: "mock-model",
-		usage: {
-			input: 0,
-			output: 0,
-			cacheRead: 0,
-			cacheWrite: 0,
-			totalTokens: 0,
-			cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 },
-		},
-		stopReason: "stop",
-		timestamp: 2,
-		...extra,
-	};
+	return assistantMessage(api, content, extra);
 }
 
 async function sent(

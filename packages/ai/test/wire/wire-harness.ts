@@ -8,7 +8,7 @@ import type {
 	ProviderStreams,
 	TranscriptContext,
 } from "@tau/ai";
-import { normalizeContext } from "@tau/ai";
+import { normalizeContext, zeroUsage } from "@tau/ai";
 import { type MockLlmServer, type RecordedRequest, startMockLlmServer } from "@tau/testkit";
 import { afterEach, expect } from "vitest";
 import { anthropicMessagesApi, openAICompletionsApi, openAIResponsesApi } from "../../src/providers/api-registry.js";
@@ -116,4 +116,23 @@ export function body(request: RecordedRequest | undefined): Record<string, unkno
 
 export function texts(message: AssistantMessage): string {
 	return message.content.map((block) => (block.type === "text" ? block.text : "")).join("");
+}
+
+/** A finished assistant message of the mock model, for building transcripts to replay. */
+export function assistantMessage(
+	api: WireApi,
+	content: AssistantMessage["content"],
+	extra: Partial<AssistantMessage> = {},
+): AssistantMessage {
+	return {
+		role: "assistant",
+		content,
+		api,
+		provider: "mock",
+		model: "mock-model",
+		usage: zeroUsage(),
+		stopReason: content.some((block) => block.type === "toolCall") ? "toolUse" : "stop",
+		timestamp: 2,
+		...extra,
+	};
 }

@@ -5,6 +5,7 @@ import type { Api, Model } from "../../types/model.js";
 import { mergeHeaders } from "../../utils/headers.js";
 import { cachingSessionId } from "../shared/cache-retention.js";
 import { headerValue } from "../shared/request-headers.js";
+import { sdkClientOptions } from "../shared/sdk-client-options.js";
 import type { ResolvedAnthropicCompat } from "./payload.js";
 
 /** Headers that authenticate a request by themselves (then no API key is needed). */
@@ -49,15 +50,5 @@ export function createAnthropicClient(
 	options: AnthropicOptions,
 	headers: Record<string, string | null>,
 ): Anthropic {
-	return new ResolvedAuthAnthropic({
-		apiKey: null,
-		authToken: null,
-		baseURL: model.baseUrl,
-		maxRetries: 0,
-		...(options.timeoutMs !== undefined ? { timeout: options.timeoutMs } : {}),
-		fetch: options.fetch,
-		defaultHeaders: headers,
-		logLevel: "off",
-		dangerouslyAllowBrowser: true,
-	});
+	return new ResolvedAuthAnthropic({ apiKey: null, authToken: null, ...sdkClientOptions(model, options, headers) });
 }

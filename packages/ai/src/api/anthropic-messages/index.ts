@@ -14,7 +14,7 @@ import type { ThinkingLevel } from "../../types/thinking.js";
 import { clampMaxTokensToContext } from "../../usage/token-estimate.js";
 import { runAdapterStream } from "../shared/adapter-stream.js";
 import { formatProviderError, normalizeProviderError } from "../shared/provider-error.js";
-import { applyPayloadHook, observeProviderEvents, openProviderStream } from "../shared/provider-request.js";
+import { applyPayloadHook, consumeProviderStream } from "../shared/provider-request.js";
 import {
 	assertDirectAuth,
 	hasRequestAuth,
@@ -51,12 +51,14 @@ export function stream(
 				signal: options.signal,
 				headers: { "anthropic-beta": anthropicBetaHeader(headers, betas) },
 			};
-			const events = await openProviderStream<RawMessageStreamEvent>(model, options, () =>
-				client.messages.create(body, requestOptions).withResponse(),
-			);
-			output.start();
 			const mapper = new AnthropicEventMapper(model, output);
-			for await (const event of observeProviderEvents(model, options, events)) mapper.handle(event);
+			await consumeProviderStream<RawMessageStreamEvent>(
+				model,
+				options,
+				output,
+				() => client.messages.create(body, requestOptions).withResponse(),
+				(event) => mapper.handle(event),
+			);
 			if (options.signal?.aborted) return;
 			mapper.assertComplete();
 		},

@@ -14,13 +14,12 @@ import { runAdapterStream } from "../shared/adapter-stream.js";
 import { cachingSessionId } from "../shared/cache-retention.js";
 import { createOpenAIClient, OPENAI_AUTH_HEADERS } from "../shared/openai-client.js";
 import { formatProviderError, normalizeProviderError } from "../shared/provider-error.js";
-import { applyPayloadHook, observeProviderEvents, openProviderStream } from "../shared/provider-request.js";
+import { applyPayloadHook, consumeProviderStream } from "../shared/provider-request.js";
 import {
 	assertDirectAuth,
 	hasRequestAuth,
 	missingApiKeyMessage,
-	requestedThinkingLevel,
-	simpleBaseOptions,
+	simpleEffortOptions,
 } from "../shared/simple-options.js";
 import { getCompletionsCompat, type ResolvedCompletionsCompat } from "./compat.js";
 import { CompletionsChunkMapper } from "./events.js";
@@ -67,14 +66,17 @@ export function stream(
 			const payload = await applyPayloadHook(model, options, params);
 			const client = createOpenAIClient(model, options, headers);
 			const requestOptions = { signal: options.signal };
-			const events = await openProviderStream<ChatCompletionChunk>(model, options, () =>
-				client.chat.completions
-					.create(payload as unknown as ChatCompletionCreateParamsStreaming, requestOptions)
-					.withResponse(),
-			);
-			output.start();
 			const mapper = new CompletionsChunkMapper(model.id, output);
-			for await (const chunk of observeProviderEvents(model, options, events)) mapper.handle(chunk);
+			await consumeProviderStream<ChatCompletionChunk>(
+				model,
+				options,
+				output,
+				() =>
+					client.chat.completions
+						.create(payload as unknown as ChatCompletionCreateParamsStreaming, requestOptions)
+						.withResponse(),
+				(chunk) => mapper.handle(chunk),
+			);
 			if (options.signal?.aborted) return;
 			mapper.finish();
 			const message = output.message;
@@ -83,8 +85,6 @@ export function stream(
 			}
 			if (message.stopReason === "error")
 				throw new Error(message.errorMessage || "Provider returned an error stop reason");
-			if (!mapper.sawFinishReason)
-				message.stopReason = message.stopReason === "pending" ? "pending" : message.stopReason;
 		},
 	});
 }
@@ -96,10 +96,5 @@ export function streamSimple(
 	options: SimpleStreamOptions = {},
 ): AssistantMessageEventStream {
 	assertDirectAuth(model, options, OPENAI_AUTH_HEADERS);
-	const base: OpenAICompletionsOptions = { ...simpleBaseOptions(model, context, options) };
-	const level = requestedThinkingLevel(model, options);
-	if (level !== "off") base.reasoningEffort = level;
-	if (options.thinkingBudgets) base.thinkingBudgets = options.thinkingBudgets;
-	if (options.toolChoice !== undefined) base.toolChoice = options.toolChoice;
-	return stream(model, context, base);
+	return stream(model, context, simpleEffortOptions(model, context, options));
 }

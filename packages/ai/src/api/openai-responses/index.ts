@@ -11,13 +11,12 @@ import { runAdapterStream } from "../shared/adapter-stream.js";
 import { cachingSessionId } from "../shared/cache-retention.js";
 import { createOpenAIClient, OPENAI_AUTH_HEADERS } from "../shared/openai-client.js";
 import { formatProviderError, normalizeProviderError } from "../shared/provider-error.js";
-import { applyPayloadHook, observeProviderEvents, openProviderStream } from "../shared/provider-request.js";
+import { applyPayloadHook, consumeProviderStream } from "../shared/provider-request.js";
 import {
 	assertDirectAuth,
 	hasRequestAuth,
 	missingApiKeyMessage,
-	requestedThinkingLevel,
-	simpleBaseOptions,
+	simpleEffortOptions,
 } from "../shared/simple-options.js";
 import { ResponsesEventMapper } from "./events.js";
 import { buildResponsesPayload, getResponsesCompat, type ResolvedResponsesCompat } from "./payload.js";
@@ -54,12 +53,17 @@ export function stream(
 			const payload = await applyPayloadHook(model, options, params);
 			const client = createOpenAIClient(model, options, headers);
 			const requestOptions = { signal: options.signal };
-			const events = await openProviderStream<ResponseStreamEvent>(model, options, () =>
-				client.responses.create(payload as unknown as ResponseCreateParamsStreaming, requestOptions).withResponse(),
-			);
-			output.start();
 			const mapper = new ResponsesEventMapper(output);
-			for await (const event of observeProviderEvents(model, options, events)) mapper.handle(event);
+			await consumeProviderStream<ResponseStreamEvent>(
+				model,
+				options,
+				output,
+				() =>
+					client.responses
+						.create(payload as unknown as ResponseCreateParamsStreaming, requestOptions)
+						.withResponse(),
+				(event) => mapper.handle(event),
+			);
 			if (options.signal?.aborted) return;
 			mapper.assertComplete();
 		},
@@ -73,9 +77,5 @@ export function streamSimple(
 	options: SimpleStreamOptions = {},
 ): AssistantMessageEventStream {
 	assertDirectAuth(model, options, OPENAI_AUTH_HEADERS);
-	const base: OpenAIResponsesOptions = { ...simpleBaseOptions(model, context, options) };
-	const level = requestedThinkingLevel(model, options);
-	if (level !== "off") base.reasoningEffort = level;
-	if (options.toolChoice !== undefined) base.toolChoice = options.toolChoice;
-	return stream(model, context, base);
+	return stream(model, context, simpleEffortOptions(model, context, options));
 }

@@ -1,6 +1,7 @@
 import OpenAI from "openai";
 import type { Api, Model } from "../../types/model.js";
 import type { StreamOptions } from "../../types/options.js";
+import { sdkClientOptions } from "./sdk-client-options.js";
 
 /** Headers that authenticate an OpenAI-compatible request by themselves. */
 export const OPENAI_AUTH_HEADERS = ["authorization", "cf-aig-authorization"] as const;
@@ -9,8 +10,8 @@ export const OPENAI_AUTH_HEADERS = ["authorization", "cf-aig-authorization"] as 
 const HEADER_AUTH_PLACEHOLDER = "header-auth";
 
 /**
- * An `openai` SDK client for one request: SDK retries off (tau's abortable retry wraps the request),
- * nothing read from the ambient environment, headers already merged by the adapter.
+ * An `openai` SDK client for one request; organization, project and webhook secret are pinned so
+ * nothing is read from the ambient environment.
  */
 export function createOpenAIClient(
 	model: Model<Api>,
@@ -22,12 +23,6 @@ export function createOpenAIClient(
 		organization: null,
 		project: null,
 		webhookSecret: null,
-		baseURL: model.baseUrl,
-		maxRetries: 0,
-		...(options.timeoutMs !== undefined ? { timeout: options.timeoutMs } : {}),
-		fetch: options.fetch,
-		defaultHeaders: headers,
-		logLevel: "off",
-		dangerouslyAllowBrowser: true,
+		...sdkClientOptions(model, options, headers),
 	});
 }

@@ -2,6 +2,7 @@ import { retryProviderRequest } from "../../retry/provider-request-retry.js";
 import type { Api, Model } from "../../types/model.js";
 import type { StreamOptions } from "../../types/options.js";
 import { ABORTED_MESSAGE } from "./adapter-stream.js";
+import type { AssistantOutput } from "./assistant-output.js";
 import { responseInfo } from "./request-headers.js";
 
 /** What an SDK call resolves to with `.withResponse()`: the event stream and the raw HTTP response. */
@@ -14,7 +15,7 @@ export interface OpenedStream<TEvent> {
  * Sends the request through the opt-in request-level retry (each attempt a fresh SDK request), then
  * reports the response headers to `onResponse` before any body is read (ai.md §8.2, §14.1).
  */
-export async function openProviderStream<TEvent>(
+async function openProviderStream<TEvent>(
 	model: Model<Api>,
 	options: StreamOptions,
 	send: () => Promise<OpenedStream<TEvent>>,
@@ -29,7 +30,7 @@ export async function openProviderStream<TEvent>(
 }
 
 /** Provider events after `onProviderStreamEvent` saw each one, in order; stops at once on abort. */
-export async function* observeProviderEvents<TEvent>(
+async function* observeProviderEvents<TEvent>(
 	model: Model<Api>,
 	options: StreamOptions,
 	events: AsyncIterable<TEvent>,
@@ -49,4 +50,20 @@ export async function applyPayloadHook<TPayload>(
 ): Promise<TPayload> {
 	const replaced = await options.onPayload?.(payload, model);
 	return replaced === undefined ? payload : (replaced as TPayload);
+}
+
+/**
+ * The streaming half of every adapter: send (with retry), report the response, push `start`, then hand
+ * each observed provider event to the adapter's mapper in order.
+ */
+export async function consumeProviderStream<TEvent>(
+	model: Model<Api>,
+	options: StreamOptions,
+	output: AssistantOutput,
+	send: () => Promise<OpenedStream<TEvent>>,
+	handle: (event: TEvent) => void,
+): Promise<void> {
+	const events = await openProviderStream(model, options, send);
+	output.start();
+	for await (const event of observeProviderEvents(model, options, events)) handle(event);
 }

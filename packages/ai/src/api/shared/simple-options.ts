@@ -1,9 +1,11 @@
 import { clampThinkingLevel } from "../../thinking/levels.js";
 import { resolveSamplingParams } from "../../thinking/sampling.js";
+import type { ReasoningEffort } from "../../types/api-options.js";
 import type { TranscriptContext } from "../../types/context.js";
 import type { Api, Model } from "../../types/model.js";
 import type { SimpleStreamOptions, StreamOptions } from "../../types/options.js";
-import type { ModelThinkingLevel } from "../../types/thinking.js";
+import type { ModelThinkingLevel, ThinkingBudgets } from "../../types/thinking.js";
+import type { ToolChoice } from "../../types/tools.js";
 import { clampMaxTokensToContext } from "../../usage/token-estimate.js";
 import { mergeHeaders } from "../../utils/headers.js";
 import { hasHeader } from "./request-headers.js";
@@ -60,5 +62,23 @@ export function simpleBaseOptions(
 	const sampling = resolveSamplingParams(model, requestedThinkingLevel(model, options), options.samplingParams);
 	if (sampling) base.samplingParams = sampling;
 	else delete base.samplingParams;
+	return base;
+}
+
+/** `streamSimple` options for the effort-based OpenAI adapters: the clamped level unless it is off. */
+export function simpleEffortOptions(
+	model: Model<Api>,
+	context: TranscriptContext,
+	options: SimpleStreamOptions,
+): StreamOptions & { reasoningEffort?: ReasoningEffort; toolChoice?: ToolChoice; thinkingBudgets?: ThinkingBudgets } {
+	const base: StreamOptions & {
+		reasoningEffort?: ReasoningEffort;
+		toolChoice?: ToolChoice;
+		thinkingBudgets?: ThinkingBudgets;
+	} = simpleBaseOptions(model, context, options);
+	const level = requestedThinkingLevel(model, options);
+	if (level !== "off") base.reasoningEffort = level;
+	if (options.thinkingBudgets) base.thinkingBudgets = options.thinkingBudgets;
+	if (options.toolChoice !== undefined) base.toolChoice = options.toolChoice;
 	return base;
 }
