@@ -1,4 +1,4 @@
-import { type AssistantMessage, fauxAssistantMessage } from "@tau/ai";
+import { type AssistantMessage, fauxAssistantMessage, fauxToolCall } from "@tau/ai";
 import type { AgentSessionEvent, ExtensionAPI } from "@tau/coding-agent";
 import { describe, expect, it } from "vitest";
 import { createHarness, textOfMessage } from "./harness.js";
@@ -250,5 +250,64 @@ describe("agent_before_settle", () => {
 		expect(ofType(h.events, "agent_settled")).toHaveLength(1);
 		const kinds = h.sessionManager.getBranch().map((e) => (e.type === "message" ? e.message.role : e.type));
 		expect(kinds.slice(-3)).toEqual(["assistant", "custom_message", "assistant"]);
+	});
+});
+
+describe("threshold compaction inside and after a run", () => {
+	const settings = { compaction: { enabled: true, reserveTokens: 1000, keepRecentTokens: 50 } };
+	const models = [{ id: "faux-1", contextWindow: 3000 }];
+
+	it("a threshold crossed between turns compacts before the next request", async () => {
+		const h = await createHarness({ settings, models, session: { tools: ["ls"] } });
+		h.faux.setResponses([
+			fauxAssistantMessage("short"),
+			() => fauxAssistantMessage(fauxToolCall("ls", { path: "." }), { stopReason: "toolUse" }),
+			() => fauxAssistantMessage("BETWEEN TURNS SUMMARY"),
+			() => fauxAssistantMessage("final"),
+		]);
+		await h.session.prompt("first");
+		await h.session.prompt("x ".repeat(5000));
+		const types = h.events.map((event) => event.type);
+		const compaction = types.indexOf("compaction_start");
+		expect(compaction).toBeGreaterThan(types.indexOf("tool_execution_end"));
+		expect(ofType(h.events, "compaction_end")[0]).toMatchObject({ reason: "threshold", willRetry: false });
+		// The request after the tool result already sees the compacted context.
+		const last = JSON.stringify(h.requests.at(-1));
+		expect(last).toContain("BETWEEN TURNS SUMMARY");
+		expect(h.session.getLastAssistantText()).toBe("final");
+		expect(ofType(h.events, "agent_settled")).toHaveLength(2);
+	});
+
+	it("threshold compaction continues when messages are queued", async () => {
+		let agentEnds = 0;
+		const h = await createHarness({
+			settings,
+			models,
+			loader: {
+				extensionFactories: [
+					(pi: ExtensionAPI) => {
+						// Queue a message right after the second answer, which crosses the threshold.
+						pi.on("agent_end", () => {
+							if (++agentEnds !== 2) return;
+							pi.sendUserMessage("queued after the answer", { deliverAs: "followUp" });
+						});
+					},
+				],
+			},
+		});
+		h.faux.setResponses([fauxAssistantMessage(long("one")), () => fauxAssistantMessage("two ".repeat(2400))]);
+		// Summaries may take one or two calls (history and split-turn prefix); everything else is the answer.
+		const answerOrSummary = (context: { messages: { role: string; content: unknown }[] }) =>
+			fauxAssistantMessage(
+				JSON.stringify(context.messages.at(-1)?.content).includes("<conversation>")
+					? "QUEUED SUMMARY"
+					: "answer to the queued message",
+			);
+		h.faux.appendResponses([answerOrSummary, answerOrSummary, answerOrSummary, answerOrSummary]);
+		await h.session.prompt("first");
+		await h.session.prompt("second");
+		expect(ofType(h.events, "compaction_end").at(-1)).toMatchObject({ reason: "threshold" });
+		expect(h.session.getLastAssistantText()).toBe("answer to the queued message");
+		expect(ofType(h.events, "agent_settled")).toHaveLength(2);
 	});
 });
