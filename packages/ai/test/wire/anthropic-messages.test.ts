@@ -84,13 +84,14 @@ describe("anthropic-messages payload", () => {
 			apiKey: null,
 			authToken: null,
 			baseURL: server.baseUrl,
-			defaultHeaders: { "x-api-key": API_KEY },
+			defaultHeaders: { "x-api-key": API_KEY, "anthropic-beta": "host-beta" },
 			maxRetries: 0,
 		});
 		const options: AnthropicOptions = { client };
 		const { message } = await collect(wireApi(api).stream(wireModel(api, server), transcript(), options));
 		expect(message.stopReason).toBe("stop");
 		expect(texts(message)).toBe("from the host's client");
+		expect(server.requests[0]?.headers["anthropic-beta"]).toBe("host-beta");
 	});
 
 	it("batches consecutive tool results into one user message and moves error-result images after them", async () => {

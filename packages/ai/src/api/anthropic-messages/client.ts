@@ -36,13 +36,20 @@ export function anthropicHeaders(
 	);
 }
 
-/** The `anthropic-beta` value: an explicit header wins (deduplicated), `null` sends none. */
-export function anthropicBetaHeader(headers: Record<string, string | null>, betas: string[]): string | null {
+/**
+ * The per-request `anthropic-beta` header: an explicit header wins (deduplicated), an explicit `null`
+ * suppresses it, and with neither and no betas nothing is set (a host client's own default stays).
+ */
+export function anthropicBetaHeader(
+	headers: Record<string, string | null>,
+	betas: string[],
+): { "anthropic-beta": string | null } | undefined {
 	const explicit = headerValue(headers, "anthropic-beta");
-	if (explicit === null) return null;
+	if (explicit === null) return { "anthropic-beta": null };
 	const list = explicit === undefined ? betas : explicit.split(",");
 	const unique = [...new Set(list.map((beta) => beta.trim()).filter(Boolean))];
-	return unique.length > 0 ? unique.join(",") : null;
+	if (unique.length > 0) return { "anthropic-beta": unique.join(",") };
+	return explicit === undefined ? undefined : { "anthropic-beta": null };
 }
 
 export function createAnthropicClient(

@@ -49,7 +49,7 @@ export function stream(
 			const client = prebuilt ?? createAnthropicClient(model, options, headers);
 			const requestOptions = {
 				signal: options.signal,
-				headers: { "anthropic-beta": anthropicBetaHeader(headers, betas) },
+				headers: anthropicBetaHeader(headers, betas),
 			};
 			const mapper = new AnthropicEventMapper(model, output);
 			await consumeProviderStream<RawMessageStreamEvent>(
