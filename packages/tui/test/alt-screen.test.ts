@@ -284,6 +284,27 @@ describe("TuiAltScreen selection and search", () => {
 	});
 });
 
+describe("TuiAltScreen search buttons", () => {
+	it("styles the navigation buttons and marks the hovered one", async () => {
+		const term = new VirtualTerminal(80, 10);
+		const tui = new TuiAltScreen(term, false, undefined, {
+			searchNavigationButtonStyle: (t, hovered) => (hovered ? `<${t}>` : t),
+		});
+		tui.addChild(new Lines(["one", "two"]));
+		tui.start();
+		await frame(term);
+		term.sendInput("\x1b[102;6u");
+		await frame(term);
+		const row = term.getViewport().findIndex((l) => l.includes("↓ Enter"));
+		const col = term.getViewport()[row]!.indexOf("↓");
+		term.sendInput(sgrMouse(35, col, row));
+		await frame(term);
+		expect(term.getViewport()[row]).toContain("<↓ Enter>");
+		expect(term.getViewport()[row]).toContain("↑ Shift+Enter");
+		tui.stop();
+	});
+});
+
 describe("TuiAltScreen scrollbar and prompts", () => {
 	it("dragging the scrollbar thumb scrolls the view; a track press jumps", async () => {
 		const term = new VirtualTerminal(40, 10);

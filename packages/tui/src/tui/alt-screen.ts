@@ -287,6 +287,7 @@ export class TuiAltScreen extends TuiBase implements ViewportTUI {
 				this.search.step(direction);
 				this.requestViewRender();
 			},
+			this.options.searchNavigationButtonStyle,
 		);
 		this.searchPanel = panel;
 		this.searchHandle = this.showOverlay(panel, { anchor: "top-right", width: "40%", minWidth: 32, margin: 1 });

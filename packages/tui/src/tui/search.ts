@@ -69,16 +69,30 @@ export class SearchPanel implements Component, Focusable {
 	/** Column ranges of the previous/next buttons on the status row, from the last render. */
 	private buttons: { prev: [number, number]; next: [number, number] } | undefined;
 
+	private hovered: "prev" | "next" | undefined;
+
 	constructor(
 		private readonly onQueryChange: (query: string) => void,
 		private readonly onNavigate: (direction: 1 | -1) => void,
+		private readonly buttonStyle: (text: string, hovered: boolean) => string = (t, hovered) =>
+			hovered ? `\x1b[7m${t}\x1b[27m` : t,
 	) {}
 
 	handleMouse(event: TuiMouseEvent): TuiMouseEventResult | undefined {
-		if (event.type !== "press" || event.y !== 2 || !this.buttons) return { handled: true };
-		const within = ([a, b]: [number, number]) => event.x >= a && event.x < b;
-		if (within(this.buttons.prev)) this.onNavigate(-1);
-		else if (within(this.buttons.next)) this.onNavigate(1);
+		const within = ([a, b]: [number, number]) => event.y === 2 && event.x >= a && event.x < b;
+		const target = !this.buttons
+			? undefined
+			: within(this.buttons.prev)
+				? "prev"
+				: within(this.buttons.next)
+					? "next"
+					: undefined;
+		if (event.type === "move") {
+			const changed = target !== this.hovered;
+			this.hovered = target;
+			return { handled: true, render: changed };
+		}
+		if (event.type === "press" && target) this.onNavigate(target === "prev" ? -1 : 1);
 		return { handled: true };
 	}
 
@@ -104,16 +118,14 @@ export class SearchPanel implements Component, Focusable {
 		const kb = getKeybindings();
 		const keyName = (action: string) => {
 			const key = kb.getKeys(action)[0];
-			return key
-				? key
-						.split("+")
-						.map((p) => p[0]!.toUpperCase() + p.slice(1))
-						.join("+")
-				: "Unbound";
+			if (!key) return "Unbound";
+			const label = (part: string) =>
+				part === "alt" && process.platform === "darwin" ? "Option" : part[0]!.toUpperCase() + part.slice(1);
+			return key.split("+").map(label).join("+");
 		};
 		const prev = `↑ ${keyName("tui.altScreen.searchPrevious")}`;
 		const next = `↓ ${keyName("tui.altScreen.searchNext")}`;
-		const nav = `${prev}  ${next}`;
+		const nav = `${this.buttonStyle(prev, this.hovered === "prev")}  ${this.buttonStyle(next, this.hovered === "next")}`;
 		const prevStart = 2 + visibleWidth(this.status) + 2;
 		const nextStart = prevStart + visibleWidth(prev) + 2;
 		this.buttons = {
