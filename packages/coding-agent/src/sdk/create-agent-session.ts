@@ -209,6 +209,8 @@ export async function createAgentSession(options: CreateAgentSessionOptions = {}
 		resourceLoader,
 		modelRuntime,
 		initialActiveToolNames: selectionOfTools.initialActiveToolNames,
+		usesDefaultTools: selectionOfTools.usesDefaultTools,
+		...(selectionOfTools.defaultToolModifiers ? { defaultToolModifiers: selectionOfTools.defaultToolModifiers } : {}),
 		...(options.scopedModels ? { scopedModels: options.scopedModels } : {}),
 		...(options.customTools ? { customTools: options.customTools } : {}),
 		...(selectionOfTools.allowedToolNames ? { allowedToolNames: selectionOfTools.allowedToolNames } : {}),

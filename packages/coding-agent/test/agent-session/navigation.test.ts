@@ -102,3 +102,30 @@ describe("navigateTree, reload and model cycling", () => {
 		expect(changes.map((entry) => (entry.type === "model_change" ? entry.modelId : ""))).toEqual(["a", "b", "a"]);
 	});
 });
+
+describe("tool loadout restored from the transcript", () => {
+	it("a resumed session with default tools gets the loadout its branch recorded; an explicit list wins", async () => {
+		const first = await createHarness();
+		first.faux.setResponses([fauxAssistantMessage("one"), fauxAssistantMessage("two")]);
+		await first.session.prompt("first");
+		const beforeChange = first.sessionManager.getLeafId()!;
+		first.session.setActiveToolsByName(["read", "grep"]);
+		await first.session.prompt("second");
+		first.session.dispose();
+
+		const resumed = await createHarness({ cwd: first.cwd, sessionManager: first.sessionManager });
+		expect(resumed.session.getActiveToolNames()).toEqual(["read", "grep"]);
+
+		const explicit = await createHarness({
+			cwd: first.cwd,
+			sessionManager: first.sessionManager,
+			session: { tools: ["read", "ls"] },
+		});
+		expect(explicit.session.getActiveToolNames()).toEqual(["read", "ls"]);
+		explicit.session.dispose();
+
+		// Navigating back to before the change restores that branch's tools.
+		await resumed.session.navigateTree(beforeChange);
+		expect(resumed.session.getActiveToolNames()).toEqual(["read", "bash", "edit", "write"]);
+	});
+});

@@ -25,6 +25,7 @@ import { type PostRunHost, type RunState, runToSettled } from "./run-loop.js";
 import { beforeAgentStartInput, type RunInput, startingMessages } from "./run-preparation.js";
 import { repairInterruptedCalls, replaySafeCalls } from "./tool-call-repair.js";
 import { recordToolIntent } from "./tool-intents.js";
+import { restoredLoadout } from "./tool-loadout.js";
 import { ToolRegistry } from "./tool-registry.js";
 import { type NavigateTreeOptions, type NavigateTreeResult, navigateTree } from "./tree-navigation.js";
 import type { AgentSessionConfig, ExtensionBindings, PromptOptions } from "./types.js";
@@ -167,6 +168,7 @@ export class AgentSession {
 		this.unsubscribeAgent = this.agent.subscribe((event) => this.handleAgentEvent(event));
 		bindSessionToRunner(this, this.runner);
 		this.tools.refresh(config.initialActiveToolNames);
+		this.restoreToolLoadout();
 		this.applyToolLoadout();
 		repairInterruptedCalls(this.sessionManager, (name) => this.tools.getTool(name), this.persistence);
 		this.refreshContext();
@@ -479,7 +481,11 @@ export class AgentSession {
 					runner: () => this.runner,
 					emit: (event) => this.hub.emit(event),
 					retryPolicy: () => this.settingsManager.getRetrySettings(),
-					afterMove: () => this.refreshContext(),
+					afterMove: () => {
+						this.refreshContext();
+						this.restoreToolLoadout();
+						this.applyToolLoadout();
+					},
 				},
 				targetId,
 				options,
@@ -688,6 +694,17 @@ export class AgentSession {
 			(this.modelRuntime.find(message.provider, message.model) as Model<Api> | undefined) ??
 			(this.model?.provider === message.provider && this.model.id === message.model ? this.model : undefined)
 		);
+	}
+
+	/** With `defaultTools`, a branch's recorded tools win over the defaults (§11). */
+	private restoreToolLoadout(): void {
+		if (!this.config.usesDefaultTools) return;
+		const loadout = restoredLoadout(
+			this.sessionManager.buildSessionProjection().messages,
+			this.tools,
+			this.config.defaultToolModifiers,
+		);
+		if (loadout) this.tools.replaceActive(loadout);
 	}
 
 	private applyToolLoadout(): void {

@@ -183,6 +183,18 @@ export class ToolRegistry {
 		});
 	}
 
+	/** Replaces the active set (a loadout restored from a transcript); unregistered names are skipped. */
+	replaceActive(names: readonly string[]): void {
+		this.active = nextActiveTools([], names, (name) => this.exposure(name)).filter((name) => {
+			const exposure = this.exposure(name);
+			return exposure !== undefined && isDeclarable(exposure);
+		});
+	}
+
+	isBuiltin(name: string): boolean {
+		return this.entries.get(name)?.sourceInfo.path === `builtin:${name}`;
+	}
+
 	/** Prompt snippets and guidelines of the active tools, for the system prompt's tool section. */
 	promptMetadata(): { snippets: Record<string, string>; guidelines: Record<string, string[]> } {
 		const snippets: Record<string, string> = {};

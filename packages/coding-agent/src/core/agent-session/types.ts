@@ -47,6 +47,10 @@ export interface AgentSessionConfig {
 	scopedModels?: ScopedModel[];
 	customTools?: AnyToolDefinition[];
 	initialActiveToolNames: string[];
+	/** The initial built-ins came from `defaultTools`: a resumed branch restores its recorded loadout. */
+	usesDefaultTools?: boolean;
+	/** `+name` / `-name` modifiers re-applied to a restored loadout. */
+	defaultToolModifiers?: string[];
 	allowedToolNames?: string[];
 	excludedToolNames?: string[];
 	sessionStartEvent?: SessionStartEvent;
