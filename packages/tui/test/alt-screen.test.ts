@@ -284,6 +284,47 @@ describe("TuiAltScreen selection and search", () => {
 	});
 });
 
+describe("TuiAltScreen options", () => {
+	it("a click on an OSC 8 link opens it; copyOnSelect false does not copy", async () => {
+		const opened: string[] = [];
+		const term = new VirtualTerminal(40, 5);
+		const tui = new TuiAltScreen(term, false, undefined, { openUrl: (u) => opened.push(u), copyOnSelect: false });
+		tui.addChild(new Lines(["see \x1b]8;;https://x.test\x1b\\docs\x1b]8;;\x1b\\ here", "plain text"]));
+		tui.start();
+		await frame(term);
+		term.sendInput(sgrMouse(0, 5, 0));
+		term.sendInput(sgrMouse(0, 5, 0, true));
+		expect(opened).toEqual(["https://x.test"]);
+		term.sendInput(sgrMouse(0, 0, 1));
+		term.sendInput(sgrMouse(32, 4, 1));
+		term.sendInput(sgrMouse(0, 4, 1, true));
+		await frame(term);
+		expect(tui.hasActiveSelection()).toBe(true);
+		expect(term.getRawOutput()).not.toContain("\x1b]52;");
+		tui.stop();
+	});
+
+	it("overscroll: contain keeps unused wheel delta inside the view", async () => {
+		const term = new VirtualTerminal(40, 10);
+		const tui = new TuiAltScreen(term);
+		const inner = new ScrollView(new Lines(numbered(8, "inner")), { follow: "end", overscroll: "contain" });
+		const outer = new ScrollView(new Lines(numbered(20, "outer")), { follow: "end", primary: true });
+		tui.setLayoutRoot(
+			new VStack([
+				{ component: inner, basis: 5, shrink: 0 },
+				{ component: outer, basis: 0, grow: 1 },
+			]),
+		);
+		tui.start();
+		await frame(term);
+		term.sendInput(sgrMouse(64 | 8, 2, 2));
+		await frame(term);
+		expect(term.getViewport()[0]).toBe("inner 1");
+		expect(term.getViewport()[5]).toBe("outer 16");
+		tui.stop();
+	});
+});
+
 describe("TuiAltScreen search buttons", () => {
 	it("styles the navigation buttons and marks the hovered one", async () => {
 		const term = new VirtualTerminal(80, 10);
