@@ -1,8 +1,9 @@
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { spawnSync } from "node:child_process";
+import { copyFileSync, mkdirSync, readFileSync, symlinkSync, utimesSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
-import { CLI, cliBuilt, mockServer, runCli, type Sandbox, sandbox, writeMockModels } from "./harness.js";
+import { CLI, cliBuilt, mockServer, REPO_ROOT, runCli, type Sandbox, sandbox, writeMockModels } from "./harness.js";
 
 /** Runs the built CLI under an ESM resolve hook that logs every resolved module URL. */
 async function loadedModules(
@@ -75,16 +76,28 @@ describe.skipIf(!cliBuilt)("lazy startup (built CLI)", () => {
 		expect(loads(urls, "/node_modules/jiti/")).toBe(true);
 	});
 
-	it("the repository launcher prints the version", async () => {
+	it("the repository launcher prints the version", () => {
+		// A copy of the launcher in a minimal checkout whose build is current, so the test never
+		// rebuilds the real tree (other packages may be mid-change) while other tests use dist/.
 		const box = sandbox();
-		const launcher = join(CLI, "../../../../tau");
-		expect(existsSync(launcher)).toBe(true);
-		const { spawnSync } = await import("node:child_process");
-		const result = spawnSync(launcher, ["--version"], {
-			cwd: join(CLI, "../../../.."),
+		const checkout = join(box.home, "checkout");
+		mkdirSync(join(checkout, "scripts"), { recursive: true });
+		mkdirSync(join(checkout, "node_modules"), { recursive: true });
+		mkdirSync(join(checkout, "packages/coding-agent"), { recursive: true });
+		copyFileSync(join(REPO_ROOT, "tau"), join(checkout, "tau"));
+		copyFileSync(join(REPO_ROOT, "scripts/install.sh"), join(checkout, "scripts/install.sh"));
+		symlinkSync(dirname(CLI), join(checkout, "packages/coding-agent/dist"));
+		writeFileSync(join(checkout, "package-lock.json"), "{}");
+		const past = new Date(Date.now() - 60_000);
+		utimesSync(join(checkout, "package-lock.json"), past, past);
+		writeFileSync(join(checkout, "node_modules/.package-lock.json"), "{}");
+		writeFileSync(join(checkout, "node_modules/.tau-build-stamp"), "");
+		const result = spawnSync("bash", [join(checkout, "tau"), "--version"], {
+			cwd: checkout,
 			env: box.env,
 			encoding: "utf8",
 		});
+		expect(result.stderr).toBe("");
 		expect(result.status).toBe(0);
 		expect(result.stdout).toMatch(/^\d+\.\d+\.\d+\n$/);
 	});
