@@ -1,4 +1,4 @@
-import { fauxAssistantMessage, fauxToolCall } from "@tau/ai";
+import { createProvider, envApiKeyAuth, fauxAssistantMessage, fauxToolCall } from "@tau/ai";
 import type { ExtensionAPI } from "@tau/coding-agent";
 import { describe, expect, it } from "vitest";
 import { createHarness, eventTypes, gate, textOfMessage } from "./harness.js";
@@ -133,6 +133,20 @@ describe("AgentSession.prompt", () => {
 		const h = await createHarness();
 		(h.session.agent.state as { model: unknown }).model = undefined;
 		await expect(h.session.prompt("hi")).rejects.toThrow(/No model selected/);
+		expect(h.events).toEqual([]);
+	});
+
+	it("throws before any event when the provider has no configured auth", async () => {
+		const h = await createHarness();
+		const locked = createProvider({
+			id: "locked",
+			auth: { apiKey: envApiKeyAuth("Locked", ["TAU_TEST_LOCKED_PROVIDER_KEY_THAT_IS_NOT_SET"]) },
+			models: [{ ...h.faux.getModel(), provider: "locked", id: "locked-1" }],
+			api: h.faux.provider as never,
+		});
+		h.modelRuntime.registerProvider("locked", locked);
+		(h.session.agent.state as { model: unknown }).model = h.modelRuntime.find("locked", "locked-1");
+		await expect(h.session.prompt("hi")).rejects.toThrow("No API key found for locked.");
 		expect(h.events).toEqual([]);
 	});
 

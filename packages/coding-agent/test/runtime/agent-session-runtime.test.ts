@@ -9,6 +9,7 @@ import {
 	createAgentSessionRuntime,
 	createAgentSessionServices,
 	type ExtensionAPI,
+	MissingSessionCwdError,
 	ModelRuntime,
 	SessionImportFileNotFoundError,
 	SessionManager,
@@ -182,6 +183,51 @@ describe("AgentSessionRuntime", () => {
 		expect(runtime.session.getLastAssistantText()).toBe("saved");
 		expect(readdirSync(runtime.session.sessionManager.getSessionDir())).toContain("shared-1.jsonl");
 		await runtime.dispose();
+	});
+
+	it("importFromJsonl deletes the copy when the session's cwd does not exist", async () => {
+		const s = setup();
+		const runtime = await started(s);
+		const external = join(tempDir("tau-import-"), "elsewhere.jsonl");
+		const header = {
+			type: "session",
+			version: 3,
+			id: "a1b2c3d4",
+			timestamp: new Date().toISOString(),
+			cwd: join(s.cwd, "gone"),
+		};
+		writeFileSync(external, `${JSON.stringify(header)}\n`);
+		await expect(runtime.importFromJsonl(external)).rejects.toBeInstanceOf(MissingSessionCwdError);
+		expect(readdirSync(runtime.session.sessionManager.getSessionDir())).not.toContain("elsewhere.jsonl");
+		await runtime.dispose();
+	});
+
+	it("dispose() waits for in-flight credential writes", async () => {
+		const s = setup();
+		const runtime = await started(s);
+		let release = () => {};
+		const pending = new Promise<void>((resolve) => {
+			release = resolve;
+		});
+		let invoked = () => {};
+		const waiting = new Promise<void>((resolve) => {
+			invoked = resolve;
+		});
+		runtime.services.modelRuntime.dispose = () => {
+			invoked();
+			return pending;
+		};
+		let disposed = false;
+		const disposing = runtime.dispose().then(() => {
+			disposed = true;
+		});
+		await waiting;
+		// Without the wait, dispose() would settle within a few microtasks of calling it.
+		for (let i = 0; i < 20; i++) await Promise.resolve();
+		expect(disposed).toBe(false);
+		release();
+		await disposing;
+		expect(disposed).toBe(true);
 	});
 
 	it("session.dispose() never throws, even if abort paths throw", async () => {

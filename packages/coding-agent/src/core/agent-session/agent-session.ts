@@ -34,8 +34,6 @@ const COMPACTION_IN_PROGRESS =
 	"Cannot submit a prompt while compaction is in progress. Wait for compaction to finish and retry.";
 const ALREADY_PROCESSING =
 	"Agent is already processing. Specify streamingBehavior ('steer' or 'followUp') to queue the message.";
-const NO_MODEL =
-	"No model selected. Use /login or set an API key environment variable, then select a model with /model.";
 
 /**
  * The coordinator of one conversation: the prompt pipeline, projection of the session tree into each
@@ -285,7 +283,7 @@ export class AgentSession {
 			options.preflightResult?.("queued");
 			return;
 		}
-		await this.validateModel();
+		await this.selection.assertReady();
 		await this.startRun({ messageType: "user", text: input.text, images: input.images }, options);
 	}
 
@@ -339,7 +337,7 @@ export class AgentSession {
 				this.deferredAfterSettle.push(() => this.sendCustomMessage(input, options));
 				return;
 			}
-			await this.validateModel();
+			await this.selection.assertReady();
 			await this.startRun({ messageType: "custom", message }, {});
 			return;
 		}
@@ -638,20 +636,6 @@ export class AgentSession {
 	}
 
 	// ---- internals -------------------------------------------------------------------------------
-
-	private async validateModel(): Promise<void> {
-		const model = this.model;
-		if (!model) throw new Error(NO_MODEL);
-		const auth = await this.modelRuntime.models.checkAuth(model.provider).catch(() => undefined);
-		if (!auth) {
-			if (await this.modelRuntime.isUsingOAuth(model)) {
-				throw new Error(`Authentication failed for "${model.provider}". Run /login to sign in again.`);
-			}
-			throw new Error(
-				`No API key found for ${model.provider}. Use /login or set the provider's API key environment variable.`,
-			);
-		}
-	}
 
 	private async queueInput(
 		behavior: "steer" | "followUp",

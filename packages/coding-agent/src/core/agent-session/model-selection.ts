@@ -31,6 +31,9 @@ export interface ModelSelectionHost {
 	scopedModels(): readonly ScopedModel[];
 }
 
+const NO_MODEL =
+	"No model selected. Use /login or set an API key environment variable, then select a model with /model.";
+
 const ALL_LEVELS: SessionThinkingLevel[] = ["off", "minimal", "low", "medium", "high", "xhigh", "max"];
 
 /** The session's model and thinking level: selection, cycling, clamping and their entries/events (§12). */
@@ -45,6 +48,20 @@ export class ModelSelection {
 
 	get thinkingLevel(): SessionThinkingLevel {
 		return this.host.agent.state.thinkingLevel as SessionThinkingLevel;
+	}
+
+	/** Prompt validation (§6.1 step 8): a model must be selected and its provider must have auth. */
+	async assertReady(): Promise<void> {
+		const { modelRuntime } = this.host;
+		const model = this.model;
+		if (!model) throw new Error(NO_MODEL);
+		if (await modelRuntime.models.checkAuth(model.provider).catch(() => undefined)) return;
+		if (await modelRuntime.isUsingOAuth(model)) {
+			throw new Error(`Authentication failed for "${model.provider}". Run /login to sign in again.`);
+		}
+		throw new Error(
+			`No API key found for ${model.provider}. Use /login or set the provider's API key environment variable.`,
+		);
 	}
 
 	async setModel(
