@@ -1,9 +1,12 @@
 import {
+	type Api,
 	type AssistantMessageEvent,
 	isContextOverflow,
 	isRetryableAssistantError,
+	type Model,
 	type Tool,
 	type ToolCall,
+	type TranscriptContext,
 } from "@tau/ai";
 import { describe, expect, it } from "vitest";
 import {
@@ -303,6 +306,16 @@ describe.each(WIRE_APIS)("%s adapter over the wire", (api) => {
 		const { events, message } = await collect(wireApi(api).stream(model, transcript(), { apiKey: API_KEY }));
 		expect(events.map((e) => e.type)).toEqual(["error"]);
 		expect(message.errorMessage).toBeTruthy();
+		expect(server.requests).toHaveLength(0);
+	});
+
+	it("a malformed model or transcript becomes an error event, never a synchronous throw", async () => {
+		const server = await mockServer();
+		const noBaseUrl = { ...wireModel(api, server), baseUrl: undefined } as unknown as Model<Api>;
+		const broken = { messages: undefined } as unknown as TranscriptContext;
+		const first = await collect(wireApi(api).stream(noBaseUrl, broken, { apiKey: API_KEY }));
+		expect(first.events.map((e) => e.type)).toEqual(["error"]);
+		expect(first.message.errorMessage).toBeTruthy();
 		expect(server.requests).toHaveLength(0);
 	});
 

@@ -32,12 +32,12 @@ export function stream(
 	context: TranscriptContext,
 	options: AnthropicOptions = {},
 ): AssistantMessageEventStream {
-	const compat = getAnthropicCompat(model);
-	const transcript = resolveTranscript(context, compat.supportsMidConvoSystemMessages);
 	return runAdapterStream(model, options.signal, {
 		pendingMessage: "Anthropic stream ended without a stop reason",
 		formatError: (error) => formatProviderError(normalizeProviderError(error)),
 		async execute(output) {
+			const compat = getAnthropicCompat(model);
+			const transcript = resolveTranscript(context, compat.supportsMidConvoSystemMessages);
 			const prebuilt = options.client as Anthropic | undefined;
 			if (!prebuilt && !hasRequestAuth(model, options, ANTHROPIC_AUTH_HEADERS)) {
 				throw new Error(missingApiKeyMessage(model));

@@ -34,7 +34,7 @@ export interface ResolvedAnthropicCompat {
 
 export function getAnthropicCompat(model: Model<Api>): ResolvedAnthropicCompat {
 	const compat = (model.compat ?? {}) as AnthropicMessagesCompat;
-	const openRouter = model.provider === "openrouter" || model.baseUrl.includes("openrouter.ai");
+	const openRouter = model.provider === "openrouter" || (model.baseUrl ?? "").includes("openrouter.ai");
 	return {
 		supportsEagerToolInputStreaming: compat.supportsEagerToolInputStreaming ?? true,
 		supportsLongCacheRetention: compat.supportsLongCacheRetention ?? true,

@@ -43,7 +43,7 @@ const HOSTS: Record<Host, { providers: string[]; urls: string[] }> = {
 };
 
 function detectHosts(model: Model<Api>): Set<Host> {
-	const url = model.baseUrl.toLowerCase();
+	const url = (model.baseUrl ?? "").toLowerCase();
 	const found = new Set<Host>();
 	for (const [host, match] of Object.entries(HOSTS) as [Host, (typeof HOSTS)[Host]][]) {
 		if (match.providers.includes(model.provider) || match.urls.some((part) => url.includes(part))) found.add(host);

@@ -54,12 +54,12 @@ export function stream(
 	context: TranscriptContext,
 	options: OpenAICompletionsOptions = {},
 ): AssistantMessageEventStream {
-	const compat = getCompletionsCompat(model);
-	const transcript = resolveTranscript(context, compat.supportsMidConvoSystemMessages);
 	return runAdapterStream(model, options.signal, {
 		pendingMessage: "Stream ended without finish_reason",
 		formatError: formatCompletionsError,
 		async execute(output) {
+			const compat = getCompletionsCompat(model);
+			const transcript = resolveTranscript(context, compat.supportsMidConvoSystemMessages);
 			if (!hasRequestAuth(model, options, OPENAI_AUTH_HEADERS)) throw new Error(missingApiKeyMessage(model));
 			const headers = completionsHeaders(model, options, compat);
 			const params = buildCompletionsPayload(model, transcript, options, compat);

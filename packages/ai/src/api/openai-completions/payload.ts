@@ -139,7 +139,7 @@ function applyAnthropicCacheControl(payload: CompletionsPayload, long: boolean):
 function useCacheKey(model: Model<Api>, compat: ResolvedCompletionsCompat, long: boolean): boolean {
 	if (compat.promptCacheKeyMode === "enabled") return true;
 	if (compat.promptCacheKeyMode !== "auto") return false;
-	return model.baseUrl.includes("api.openai.com") || (long && compat.supportsLongCacheRetention);
+	return (model.baseUrl ?? "").includes("api.openai.com") || (long && compat.supportsLongCacheRetention);
 }
 
 /** The Chat Completions request body (ai.md §16.3), before `onPayload`. */

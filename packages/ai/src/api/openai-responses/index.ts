@@ -40,13 +40,13 @@ export function stream(
 	context: TranscriptContext,
 	options: OpenAIResponsesOptions = {},
 ): AssistantMessageEventStream {
-	const compat = getResponsesCompat(model);
-	const transcript = resolveTranscript(context, compat.supportsMidConvoSystemMessages);
 	const prefix = model.provider === "openai" ? "OpenAI API error" : `${model.provider} API error`;
 	return runAdapterStream(model, options.signal, {
 		pendingMessage: "OpenAI Responses stream ended before a terminal response event",
 		formatError: (error) => formatProviderError(normalizeProviderError(error), prefix),
 		async execute(output) {
+			const compat = getResponsesCompat(model);
+			const transcript = resolveTranscript(context, compat.supportsMidConvoSystemMessages);
 			if (!hasRequestAuth(model, options, OPENAI_AUTH_HEADERS)) throw new Error(missingApiKeyMessage(model));
 			const headers = responsesHeaders(model, options, compat);
 			const params = buildResponsesPayload(model, transcript, options, compat);

@@ -22,7 +22,7 @@ export interface ResolvedResponsesCompat {
 
 export function getResponsesCompat(model: Model<Api>): ResolvedResponsesCompat {
 	const compat = (model.compat ?? {}) as OpenAIResponsesCompat;
-	const openRouter = model.provider === "openrouter" || model.baseUrl.includes("openrouter.ai");
+	const openRouter = model.provider === "openrouter" || (model.baseUrl ?? "").includes("openrouter.ai");
 	return {
 		supportsDeveloperRole: compat.supportsDeveloperRole ?? true,
 		supportsMidConvoSystemMessages: compat.supportsMidConvoSystemMessages ?? false,
