@@ -2,7 +2,14 @@ import type { ParsedArgs } from "../cli/args.js";
 import { renderHelp } from "../cli/help.js";
 import { NO_MODELS_GUIDANCE, renderModelList } from "../cli/list-models.js";
 import { APP_NAME } from "../config/app-identity.js";
-import { getAgentDir, isOffline, isTruthyEnvFlag, runStartupMigrations, SettingsManager } from "../config/index.js";
+import {
+	applyHttpProxySetting,
+	getAgentDir,
+	isOffline,
+	isTruthyEnvFlag,
+	runStartupMigrations,
+	SettingsManager,
+} from "../config/index.js";
 import { resolveSessionDir } from "../core/session/index.js";
 import type { StdoutTakeover } from "../modes/shared/index.js";
 import { type AgentSessionRuntime, createAgentSessionRuntime, MissingSessionCwdError } from "../sdk/index.js";
@@ -92,6 +99,8 @@ export async function runStartup(
 		throw error;
 	}
 	diagnostics.push(...runtime.takeUnreportedDiagnostics());
+	// Step 10: the proxy setting fills HTTP(S)_PROXY where the environment leaves them unset.
+	applyHttpProxySetting(runtime.services.settingsManager.getHttpProxy());
 
 	// --help and --list-models always print to stdout (tau's fix of pi's quirk).
 	const printPlain = async (text: string) => {
