@@ -16,6 +16,8 @@ export function repairInterruptedCalls(
 	lookup: ToolLookup,
 	persistence: SessionPersistence,
 ): number {
+	// A read-only view (another process holds the session) cannot record anything; its writer repairs.
+	if (manager.isReadOnly()) return 0;
 	const pending = findUnansweredCalls(manager.getBranch()).filter(
 		(call) => !isReplayable(call, lookup(call.call.name)),
 	);
@@ -32,6 +34,7 @@ export async function replaySafeCalls(
 	lookup: ToolLookup,
 	persistence: SessionPersistence,
 ): Promise<boolean> {
+	if (manager.isReadOnly()) return false;
 	const calls = findUnansweredCalls(manager.getBranch());
 	if (calls.length === 0) return false;
 	const results: ToolResultMessage[] = [];

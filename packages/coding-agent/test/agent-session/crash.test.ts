@@ -1,0 +1,106 @@
+import { spawn } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync, watch } from "node:fs";
+import { join, resolve } from "node:path";
+import { fauxAssistantMessage } from "@tau/ai";
+import { INTERRUPTED_TEXT, SessionManager, TOOL_INTENT_TYPE } from "@tau/coding-agent";
+import { describe, expect, it } from "vitest";
+import { createHarness, tempDir, textOfMessage } from "./harness.js";
+
+const packages = resolve(import.meta.dirname, "../../..");
+
+/** Runs the fixture in a fresh Node process, loading tau from source through jiti. */
+function startChild(cwd: string, sessionDir: string, agentDir: string) {
+	const aliases = Object.fromEntries(
+		["ai", "agent", "tui", "codemode", "mcp", "coding-agent"].map((name) => [
+			`@tau/${name}`,
+			join(packages, name, "src", "index.ts"),
+		]),
+	);
+	const script = `
+		import { createJiti } from "jiti";
+		const jiti = createJiti(${JSON.stringify(join(packages, "coding-agent", "package.json"))}, { alias: ${JSON.stringify(aliases)} });
+		const { runCrashChild } = await jiti.import(${JSON.stringify(join(import.meta.dirname, "fixtures", "crash-child.ts"))});
+		await runCrashChild(${JSON.stringify(cwd)}, ${JSON.stringify(sessionDir)}, ${JSON.stringify(agentDir)});
+	`;
+	return spawn(process.execPath, ["--input-type=module", "-e", script], {
+		cwd: join(packages, "coding-agent"),
+		env: { ...process.env, HOME: tempDir("tau-home-") },
+		stdio: ["ignore", "pipe", "pipe"],
+	});
+}
+
+function commandStarted(cwd: string): Promise<void> {
+	return new Promise((done) => {
+		const watcher = watch(cwd, () => {
+			if (existsSync(join(cwd, "started.txt"))) {
+				watcher.close();
+				done();
+			}
+		});
+		if (existsSync(join(cwd, "started.txt"))) {
+			watcher.close();
+			done();
+		}
+	});
+}
+
+describe("tool-intent records across a real crash", () => {
+	it("kill -9 while bash runs: on resume the call gets a persisted 'outcome unknown' result", async () => {
+		const cwd = tempDir("tau-crash-");
+		const sessionDir = tempDir("tau-crash-sessions-");
+		const agentDir = join(tempDir("tau-agent-"), "agent");
+		mkdirSync(agentDir, { recursive: true });
+		const child = startChild(cwd, sessionDir, agentDir);
+		let stderr = "";
+		child.stderr.on("data", (chunk) => (stderr += chunk));
+		const sessionFile = await new Promise<string>((resolveFile, reject) => {
+			let out = "";
+			child.stdout.on("data", (chunk) => {
+				out += chunk;
+				const match = /TOOL_STARTED (\S+)/.exec(out);
+				if (match) resolveFile(match[1]!);
+			});
+			child.on("exit", (code) => reject(new Error(`child exited (${code}) before the tool ran: ${stderr}`)));
+		});
+		// The command itself marks that it is running (its intent was recorded before it started).
+		await commandStarted(cwd);
+		const exited = new Promise((done) => child.on("exit", done));
+		child.kill("SIGKILL");
+		await exited;
+
+		// The crashed file holds the call and its intent, but no result.
+		const lines = readFileSync(sessionFile, "utf8")
+			.trim()
+			.split("\n")
+			.map((line) => JSON.parse(line));
+		expect(lines.some((entry) => entry.type === "custom" && entry.customType === TOOL_INTENT_TYPE)).toBe(true);
+		expect(lines.some((entry) => entry.type === "message" && entry.message.role === "toolResult")).toBe(false);
+
+		// The dead writer's lock only goes stale after lockStaleMs; this test opens without locking.
+		const h = await createHarness({
+			cwd,
+			sessionManager: SessionManager.open(sessionFile, undefined, undefined, { lock: false }),
+		});
+		const result = h.sessionManager
+			.getBranch()
+			.flatMap((entry) => (entry.type === "message" && entry.message.role === "toolResult" ? [entry.message] : []));
+		expect(result).toHaveLength(1);
+		expect(result[0]).toMatchObject({ toolCallId: "slow-call", isError: true, details: { interrupted: true } });
+		expect(textOfMessage(result[0]!)).toBe(INTERRUPTED_TEXT);
+		// Persisted, and the session continues normally.
+		h.faux.setResponses([fauxAssistantMessage("I will check the state first")]);
+		await h.session.prompt("what happened?");
+		const final = readFileSync(sessionFile, "utf8");
+		expect(final).toContain(INTERRUPTED_TEXT);
+		// Only standard entry types: a Pi-compatible reader opens the file (intents are plain custom entries).
+		const standard = new Set([
+			"session",
+			"message",
+			"model_change",
+			"thinking_level_change",
+			"custom",
+			"custom_message",
+		]);
+		for (const line of final.trim().split("\n")) expect(standard).toContain(JSON.parse(line).type);
+	}, 60_000);
+});
