@@ -92,8 +92,8 @@ export function takeOverStdout(options: Pick<RawWriterOptions, "onFatalError"> =
 		},
 		...options,
 	});
-	const redirect = ((chunk: unknown, ...rest: unknown[]) =>
-		(process.stderr.write as (...args: unknown[]) => boolean)(chunk, ...rest)) as typeof stdout.write;
+	const redirect = ((...args: unknown[]) =>
+		Reflect.apply(process.stderr.write, process.stderr, args)) as typeof stdout.write;
 	stdout.write = redirect;
 	return {
 		writer,
