@@ -67,6 +67,21 @@ describe("canonical projection", () => {
 		for (const name of changed) expect(patch.sections?.[name]).not.toBe(first!.sections?.[name]);
 	});
 
+	it("changing one prompt section appends a patch with only that section", async () => {
+		let rules = "first rules";
+		const h = await createHarness({ loader: { appendSystemPromptOverride: () => [rules] } });
+		h.faux.setResponses([fauxAssistantMessage("one"), fauxAssistantMessage("two")]);
+		await h.session.prompt("first");
+		rules = "second rules";
+		await h.session.resourceLoader.reload();
+		await h.session.prompt("second");
+		const systems = systemMessages(h.requests[1]!);
+		expect(systems).toHaveLength(2);
+		expect(Object.keys(systems[1]!.sections ?? {})).toEqual(["addendum"]);
+		expect(systems[1]!.sections?.addendum).toContain("second rules");
+		expect(systems[1]!.toolsAdded).toBeUndefined();
+	});
+
 	it("before_agent_start systemPrompt forces one leading system message for that run only", async () => {
 		let force = true;
 		const h = await createHarness({

@@ -129,6 +129,31 @@ describe("AgentSession.prompt", () => {
 		expect(h.faux.state.callCount).toBe(1);
 	});
 
+	it("throws while a manual compaction runs", async () => {
+		const h = await createHarness({
+			settings: { compaction: { enabled: false, reserveTokens: 200, keepRecentTokens: 20 } },
+		});
+		h.faux.setResponses([fauxAssistantMessage("word ".repeat(400)), fauxAssistantMessage("word ".repeat(400))]);
+		await h.session.prompt("one ".repeat(400));
+		await h.session.prompt("two ".repeat(400));
+		const hold = gate();
+		h.faux.setResponses([
+			async () => {
+				hold.markStarted();
+				await hold.wait;
+				return fauxAssistantMessage("SUMMARY");
+			},
+			fauxAssistantMessage("SUMMARY"),
+		]);
+		const compacting = h.session.compact();
+		await hold.started;
+		await expect(h.session.prompt("now?")).rejects.toThrow(
+			"Cannot submit a prompt while compaction is in progress. Wait for compaction to finish and retry.",
+		);
+		hold.release();
+		await compacting;
+	});
+
 	it("throws before any event when no model is selected", async () => {
 		const h = await createHarness();
 		(h.session.agent.state as { model: unknown }).model = undefined;

@@ -186,6 +186,13 @@ describe("createAgentSession assembly", () => {
 			extensionFactories: [
 				(pi: ExtensionAPI) => {
 					pi.registerTool({
+						name: "mcp__srv__lookup",
+						label: "MCP lookup",
+						description: "an MCP-backed tool",
+						parameters: { type: "object", properties: {} } as never,
+						execute: async () => ({ content: [{ type: "text", text: "ok" }], details: undefined }),
+					});
+					pi.registerTool({
 						name: "ext_tool",
 						label: "Ext",
 						description: "an extension tool",
@@ -211,8 +218,12 @@ describe("createAgentSession assembly", () => {
 		};
 		const allow = await tools({ tools: ["read", "grep"] });
 		expect(allow.active).toEqual(["read", "grep"]);
-		expect(allow.all.sort()).toEqual(["grep", "read"]);
-		expect((await tools({ tools: ["+grep", "-write"] })).active).toEqual([
+		// MCP tools stay registered (reachable through codemode / tool_search) under a plain allowlist.
+		expect(allow.all.sort()).toEqual(["grep", "mcp__srv__lookup", "read"]);
+		const mcpFiltered = await tools({ tools: ["read", "mcp__other__*"] });
+		expect(mcpFiltered.all).toEqual(["read"]);
+		const modified = await tools({ tools: ["+grep", "-write"] });
+		expect(modified.active.filter((name) => !name.startsWith("mcp__"))).toEqual([
 			"read",
 			"bash",
 			"edit",
@@ -221,13 +232,13 @@ describe("createAgentSession assembly", () => {
 		]);
 		await expect(tools({ tools: ["read", "+grep"] })).rejects.toThrow(/^Invalid tools option: /);
 		await expect(tools({ tools: ["+gr*"] })).rejects.toThrow(/^Invalid tools option: /);
-		expect((await tools({ noTools: "builtin" })).active).toEqual(["ext_tool"]);
+		expect((await tools({ noTools: "builtin" })).active).toEqual(["mcp__srv__lookup", "ext_tool"]);
 		const none = await tools({ noTools: "all" });
 		expect(none.active).toEqual([]);
 		expect(none.all).toEqual([]);
 		const excluded = await tools({ tools: ["read", "grep"], excludeTools: ["grep"] });
 		expect(excluded.active).toEqual(["read"]);
-		expect(excluded.all).toEqual(["read"]);
+		expect(excluded.all.sort()).toEqual(["mcp__srv__lookup", "read"]);
 	});
 
 	it("an extension-registered provider model is resolvable as the initial model", async () => {
