@@ -1,0 +1,65 @@
+import { formatKeyId } from "../keybindings/app-keybindings.js";
+import type { BuiltinCommand } from "./command-host.js";
+
+const reloadCommand: BuiltinCommand = {
+	name: "reload",
+	description: "Reload keybindings, extensions, skills, prompts, themes and context files",
+	takesArgument: false,
+	async run(host) {
+		if (host.session.isStreaming) {
+			host.notify("warning", "Wait for the current response to finish before reloading.");
+			return;
+		}
+		if (host.session.isCompacting) {
+			host.notify("warning", "Wait for compaction to finish before reloading.");
+			return;
+		}
+		await host.reload();
+	},
+};
+
+const hotkeysCommand: BuiltinCommand = {
+	name: "hotkeys",
+	description: "Show the active key bindings",
+	takesArgument: false,
+	run(host) {
+		const bindings = host.keys.getResolvedBindings();
+		const rows = Object.entries(bindings)
+			.map(([action, keys]) => {
+				const list = (Array.isArray(keys) ? keys : [keys]).map(formatKeyId);
+				const description = host.keys.getDefinition(action)?.description ?? "";
+				return { action, keys: list.join(", "), description };
+			})
+			.filter((row) => row.keys !== "");
+		const width = Math.max(...rows.map((row) => row.keys.length));
+		const lines = [
+			host.theme.bold("Key bindings"),
+			...rows.map(
+				(row) =>
+					`${host.theme.fg("accent", row.keys.padEnd(width))}  ${row.description} ${host.theme.fg("dim", `(${row.action})`)}`,
+			),
+		];
+		const problem = host.keybindingProblem();
+		if (problem) lines.push(host.theme.fg("warning", problem));
+		for (const conflict of host.keys.getConflicts()) {
+			lines.push(host.theme.fg("warning", `Key ${conflict.key} is bound to ${conflict.keybindings.join(", ")}`));
+		}
+		host.showLines(lines);
+	},
+};
+
+const settingsCommand: BuiltinCommand = {
+	name: "settings",
+	description: "Change settings",
+	takesArgument: false,
+	run: (host) => host.openSettings(),
+};
+
+const quitCommand: BuiltinCommand = {
+	name: "quit",
+	description: "Quit",
+	takesArgument: false,
+	run: (host) => host.quit(),
+};
+
+export const appCommands: readonly BuiltinCommand[] = [reloadCommand, hotkeysCommand, settingsCommand, quitCommand];

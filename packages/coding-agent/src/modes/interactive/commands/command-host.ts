@@ -1,0 +1,58 @@
+import type { KeybindingsManager, SelectItem } from "@tau/tui";
+import type { AgentSession } from "../../../core/agent-session/agent-session.js";
+import type { AgentSessionRuntime } from "../../../core/runtime/agent-session-runtime.js";
+import type { NoticeKind } from "../components/chat-notice.js";
+import type { UiTheme } from "../theme/ui-theme.js";
+
+export interface PickOptions {
+	/** Text already in the filter field. */
+	filter?: string;
+	/** Value selected initially. */
+	selected?: string;
+	/** Extra keys while the picker is open: action id → handler returning whether to close. */
+	actions?: Record<string, (item: SelectItem | undefined) => boolean | Promise<boolean>>;
+	/** Footer hint shown under the list. */
+	hint?: string;
+	/** Closes the picker (resolving undefined) when aborted. */
+	signal?: AbortSignal;
+}
+
+export interface AskOptions {
+	placeholder?: string;
+	prefill?: string;
+	signal?: AbortSignal;
+}
+
+/** What built-in slash commands and selectors may use of the interactive mode. */
+export interface CommandHost {
+	readonly runtime: AgentSessionRuntime;
+	readonly session: AgentSession;
+	readonly theme: UiTheme;
+	readonly keys: KeybindingsManager;
+	readonly agentDir: string;
+	readonly appName: string;
+	notify(kind: NoticeKind, message: string): void;
+	/** A filterable list in place of the editor; undefined when cancelled. */
+	pick(title: string, items: SelectItem[], options?: PickOptions): Promise<SelectItem | undefined>;
+	/** A one-line text prompt in place of the editor; undefined when cancelled. */
+	ask(title: string, options?: AskOptions): Promise<string | undefined>;
+	setEditorText(text: string): void;
+	/** Shows lines in the transcript (help screens, session info). */
+	showLines(lines: string[]): void;
+	rebuildChat(): void;
+	refreshFooter(): void;
+	copyToClipboard(text: string): void;
+	reload(): Promise<void>;
+	quit(): Promise<void>;
+	/** Settings panel lives in the coordinator because it applies changes to live components. */
+	openSettings(): Promise<void>;
+	keybindingProblem(): string | undefined;
+}
+
+export interface BuiltinCommand {
+	name: string;
+	description: string;
+	/** Whether `/<name> <argument>` is accepted. */
+	takesArgument: boolean;
+	run(host: CommandHost, argument: string): Promise<void> | void;
+}

@@ -1,0 +1,286 @@
+import { writeFileSync } from "node:fs";
+import { resolve } from "node:path";
+import type { SelectItem } from "@tau/tui";
+import { SessionManager, type SessionTreeNode, serializeEntry } from "../../../core/session/index.js";
+import { computeSessionStats } from "../../rpc/session-stats.js";
+import { formatTokens } from "../components/footer.js";
+import type { BuiltinCommand, CommandHost } from "./command-host.js";
+
+function oneLine(text: string, max = 80): string {
+	const flat = text.replace(/\s+/g, " ").trim();
+	return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
+}
+
+/** Removes one pair of surrounding quotes, so `/export "my file.html"` works. */
+function unquote(text: string): string {
+	const trimmed = text.trim();
+	const match = /^(["'])(.*)\1$/.exec(trimmed);
+	return match ? match[2]! : trimmed;
+}
+
+export async function startNewSession(host: CommandHost): Promise<void> {
+	const result = await host.runtime.newSession();
+	if (!result.cancelled) host.notify("success", "✓ New session started");
+}
+
+export async function resumeSession(host: CommandHost): Promise<void> {
+	const manager = host.session.sessionManager;
+	const sessions = await SessionManager.list(
+		host.runtime.cwd,
+		manager.isPersisted() ? manager.getSessionDir() : undefined,
+		undefined,
+		undefined,
+		host.agentDir,
+	);
+	const others = sessions.filter((info) => info.path !== host.session.sessionFile);
+	if (others.length === 0) {
+		host.notify("info", "No other sessions in this directory");
+		return;
+	}
+	const items: SelectItem[] = others
+		.sort((a, b) => b.modified.getTime() - a.modified.getTime())
+		.map((info) => ({
+			value: info.path,
+			label: info.name ?? oneLine(info.firstMessage || "(empty)", 60),
+			description: `${info.messageCount} messages · ${info.modified.toISOString().slice(0, 16).replace("T", " ")}`,
+		}));
+	const chosen = await host.pick("Resume session", items);
+	if (!chosen) return;
+	const result = await host.runtime.switchSession(chosen.value);
+	if (!result.cancelled) host.notify("success", `✓ Resumed session ${host.session.sessionId}`);
+}
+
+export async function forkFromMessage(host: CommandHost): Promise<void> {
+	const messages = host.session.getUserMessagesForForking();
+	if (messages.length === 0) {
+		host.notify("info", "No messages to fork from yet");
+		return;
+	}
+	const chosen = await host.pick(
+		"Fork from message",
+		[...messages].reverse().map((message) => ({ value: message.entryId, label: oneLine(message.text) })),
+	);
+	if (!chosen) return;
+	const result = await host.runtime.fork(chosen.value);
+	if (result.cancelled) return;
+	host.setEditorText(result.selectedText ?? "");
+	host.notify("success", "✓ Forked to new session");
+}
+
+function describeEntry(node: SessionTreeNode): string {
+	const entry = node.entry;
+	if (entry.type === "message") {
+		const message = entry.message as { role: string; content?: unknown };
+		const content = message.content;
+		const text =
+			typeof content === "string"
+				? content
+				: Array.isArray(content)
+					? content
+							.map((part: { type: string; text?: string; name?: string }) =>
+								part.type === "text" ? part.text : part.type === "toolCall" ? `[${part.name}]` : "",
+							)
+							.join(" ")
+					: "";
+		return `${message.role}: ${oneLine(text, 70)}`;
+	}
+	return `[${entry.type}]`;
+}
+
+/** Depth-first tree lines; a chain of single children stays at one indentation level. */
+function flattenTree(
+	nodes: readonly SessionTreeNode[],
+	depth: number,
+	out: { node: SessionTreeNode; depth: number }[],
+) {
+	for (const node of nodes) {
+		out.push({ node, depth });
+		flattenTree(node.children, nodes.length > 1 || node.children.length > 1 ? depth + 1 : depth, out);
+	}
+}
+
+export async function navigateTree(host: CommandHost): Promise<void> {
+	const manager = host.session.sessionManager;
+	const flat: { node: SessionTreeNode; depth: number }[] = [];
+	flattenTree(manager.getTree(), 0, flat);
+	if (flat.length === 0) {
+		host.notify("info", "The session is empty");
+		return;
+	}
+	const leaf = manager.getLeafId();
+	const chosen = await host.pick(
+		"Session tree",
+		flat.map(({ node, depth }) => ({
+			value: node.entry.id,
+			label: `${"  ".repeat(depth)}${node.entry.id === leaf ? "● " : ""}${describeEntry(node)}${node.label ? ` [${node.label}]` : ""}`,
+		})),
+		leaf ? { selected: leaf } : {},
+	);
+	if (!chosen) return;
+	if (chosen.value === leaf) {
+		host.notify("info", "Already at this point");
+		return;
+	}
+	try {
+		const result = await host.session.navigateTree(chosen.value, { summarize: false });
+		if (result.cancelled) return;
+		host.rebuildChat();
+		host.setEditorText(result.editorText ?? "");
+	} catch (error) {
+		host.notify("error", (error as Error).message);
+	}
+}
+
+const newCommand: BuiltinCommand = {
+	name: "new",
+	description: "Start a new session",
+	takesArgument: false,
+	run: startNewSession,
+};
+
+const resumeCommand: BuiltinCommand = {
+	name: "resume",
+	description: "Resume another session",
+	takesArgument: false,
+	run: resumeSession,
+};
+
+const nameCommand: BuiltinCommand = {
+	name: "name",
+	description: "Set the session name",
+	takesArgument: true,
+	run(host, argument) {
+		const wanted = argument.trim();
+		if (wanted === "") {
+			const current = host.session.sessionName;
+			if (current) host.notify("info", `Session name: ${current}`);
+			else host.notify("warning", "Usage: /name <name>");
+			return;
+		}
+		host.session.setSessionName(wanted);
+		const stored = host.session.sessionName ?? wanted;
+		host.notify("info", `Session name set: ${stored}`);
+		if (stored !== wanted) host.notify("warning", `The name was normalized to "${stored}"`);
+		host.refreshFooter();
+	},
+};
+
+const sessionCommand: BuiltinCommand = {
+	name: "session",
+	description: "Show session information",
+	takesArgument: false,
+	run(host) {
+		const session = host.session;
+		const stats = computeSessionStats(session);
+		const lines = [
+			host.theme.bold("Session"),
+			`Name: ${session.sessionName ?? "(none)"}`,
+			`File: ${session.sessionFile ?? "In-memory"}`,
+			`ID: ${session.sessionId}`,
+			`Messages: ${stats.userMessages} user, ${stats.assistantMessages} assistant, ${stats.toolCalls} tool calls, ${stats.totalMessages} total`,
+			`Tokens: ${formatTokens(stats.tokens.input)} in, ${formatTokens(stats.tokens.output)} out, ${formatTokens(stats.tokens.cacheRead)} cache read, ${formatTokens(stats.tokens.cacheWrite)} cache write`,
+			`Cost: $${stats.cost.toFixed(3)}`,
+		];
+		if (stats.contextUsage) {
+			const { tokens, contextWindow, percent } = stats.contextUsage;
+			lines.push(
+				`Context: ${tokens === null ? "?" : formatTokens(tokens)} / ${formatTokens(contextWindow)}${percent === null ? "" : ` (${percent.toFixed(1)}%)`}`,
+			);
+		}
+		host.showLines(lines);
+	},
+};
+
+const treeCommand: BuiltinCommand = {
+	name: "tree",
+	description: "Navigate the session tree",
+	takesArgument: false,
+	run: navigateTree,
+};
+
+const forkCommand: BuiltinCommand = {
+	name: "fork",
+	description: "Fork a new session from an earlier message",
+	takesArgument: false,
+	run: forkFromMessage,
+};
+
+const cloneCommand: BuiltinCommand = {
+	name: "clone",
+	description: "Copy the current branch into a new session",
+	takesArgument: false,
+	async run(host) {
+		const leaf = host.session.sessionManager.getLeafId();
+		if (leaf === null) {
+			host.notify("info", "Nothing to clone yet");
+			return;
+		}
+		const result = await host.runtime.fork(leaf, { position: "at" });
+		if (!result.cancelled) host.notify("success", "Cloned to new session");
+	},
+};
+
+const compactCommand: BuiltinCommand = {
+	name: "compact",
+	description: "Compact the context (optional focus instructions)",
+	takesArgument: true,
+	async run(host, argument) {
+		// Success and failure are both reported through the compaction events.
+		await host.session.compact(argument.trim() || undefined).catch(() => undefined);
+	},
+};
+
+const exportCommand: BuiltinCommand = {
+	name: "export",
+	description: "Export the session (HTML, or JSONL for a .jsonl path)",
+	takesArgument: true,
+	async run(host, argument) {
+		const session = host.session;
+		const manager = session.sessionManager;
+		const header = manager.getHeader();
+		const entries = header ? [header, ...manager.getEntries()] : manager.getEntries();
+		const requested = unquote(argument);
+		try {
+			if (requested.toLowerCase().endsWith(".jsonl")) {
+				const path = resolve(session.cwd, requested);
+				writeFileSync(path, entries.map(serializeEntry).join(""));
+				host.notify("info", `Session exported to: ${path}`);
+				return;
+			}
+			const { renderSessionHtml } = await import("../../../export/html-export.js");
+			const path = resolve(session.cwd, requested || `${host.appName}-session-${session.sessionId}.html`);
+			writeFileSync(path, renderSessionHtml(entries));
+			host.notify("info", `Session exported to: ${path}`);
+		} catch (error) {
+			host.notify("error", `Export failed: ${(error as Error).message}`);
+		}
+	},
+};
+
+const copyCommand: BuiltinCommand = {
+	name: "copy",
+	description: "Copy the last agent message to the clipboard",
+	takesArgument: false,
+	run(host) {
+		const text = host.session.getLastAssistantText();
+		if (!text) {
+			host.notify("info", "No agent messages to copy yet.");
+			return;
+		}
+		host.copyToClipboard(text);
+		host.notify("info", "Copied last agent message to clipboard");
+	},
+};
+
+export const sessionCommands: readonly BuiltinCommand[] = [
+	newCommand,
+	resumeCommand,
+	nameCommand,
+	sessionCommand,
+	treeCommand,
+	forkCommand,
+	cloneCommand,
+	compactCommand,
+	exportCommand,
+	copyCommand,
+];

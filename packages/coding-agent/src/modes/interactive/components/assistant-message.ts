@@ -1,0 +1,106 @@
+import type { AssistantMessage } from "@tau/ai";
+import { type Component, Container, Markdown, Spacer, Text } from "@tau/tui";
+import type { UiTheme } from "../theme/ui-theme.js";
+
+export interface AssistantViewOptions {
+	hideThinking: boolean;
+	hiddenThinkingLabel: string;
+}
+
+type Block = { kind: "text"; text: string } | { kind: "thinking"; text: string };
+
+/** Consecutive thinking blocks are shown as one; tool calls render as their own components. */
+function displayBlocks(message: AssistantMessage): Block[] {
+	const blocks: Block[] = [];
+	for (const part of message.content) {
+		if (part.type === "text" && part.text.trim() !== "") blocks.push({ kind: "text", text: part.text.trim() });
+		else if (part.type === "thinking" && part.thinking.trim() !== "") {
+			const last = blocks[blocks.length - 1];
+			if (last?.kind === "thinking") last.text += `\n\n${part.thinking.trim()}`;
+			else blocks.push({ kind: "thinking", text: part.thinking.trim() });
+		}
+	}
+	return blocks;
+}
+
+/**
+ * An assistant reply rebuilt from cumulative snapshots. Markdown instances are reused per block slot
+ * so their block cache keeps streaming incremental.
+ */
+export class AssistantMessageView extends Container {
+	private slots: (Markdown | Text)[] = [];
+	private slotKinds: Block["kind"][] = [];
+	private message: AssistantMessage | undefined;
+	/** Shown instead of the message's own abort text (e.g. after retries). */
+	abortedText: string | undefined;
+
+	constructor(
+		private readonly theme: UiTheme,
+		private options: AssistantViewOptions,
+	) {
+		super();
+	}
+
+	setOptions(options: AssistantViewOptions): void {
+		this.options = options;
+		this.slots = [];
+		this.slotKinds = [];
+		if (this.message) this.updateContent(this.message, false);
+	}
+
+	updateContent(message: AssistantMessage, _streaming: boolean): void {
+		this.message = message;
+		const blocks = displayBlocks(message);
+		const children: Component[] = [];
+		blocks.forEach((block, index) => {
+			children.push(this.slotFor(index, block));
+		});
+		const status = this.statusLine(message);
+		if (status) children.push(status);
+		this.clear();
+		if (children.length > 0) this.addChild(new Spacer(1));
+		for (const child of children) this.addChild(child);
+	}
+
+	private slotFor(index: number, block: Block): Markdown | Text {
+		const existing = this.slots[index];
+		if (block.kind === "thinking" && this.options.hideThinking) {
+			const label = new Text(
+				this.theme.italic(this.theme.fg("thinkingText", this.options.hiddenThinkingLabel)),
+				1,
+				0,
+			);
+			this.slots[index] = label;
+			return label;
+		}
+		const style =
+			block.kind === "thinking"
+				? { color: (t: string) => this.theme.fg("thinkingText", t), italic: true }
+				: undefined;
+		if (existing instanceof Markdown && this.slotKinds[index] === block.kind) {
+			existing.setText(block.text);
+			return existing;
+		}
+		const markdown = new Markdown(block.text, 1, 0, this.theme.markdown(), style);
+		this.slots[index] = markdown;
+		this.slotKinds[index] = block.kind;
+		return markdown;
+	}
+
+	private statusLine(message: AssistantMessage): Text | undefined {
+		if (message.stopReason === "aborted") {
+			return new Text(this.theme.fg("error", this.abortedText ?? "Operation aborted"), 1, 0);
+		}
+		if (message.stopReason === "error") {
+			return new Text(this.theme.fg("error", `Error: ${message.errorMessage ?? "Unknown error"}`), 1, 0);
+		}
+		if (message.stopReason === "length") {
+			return new Text(
+				this.theme.fg("warning", "Response truncated: the model reached its output token limit"),
+				1,
+				0,
+			);
+		}
+		return undefined;
+	}
+}

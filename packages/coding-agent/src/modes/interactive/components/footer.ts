@@ -1,0 +1,123 @@
+import { type Component, truncateToWidth, visibleWidth } from "@tau/tui";
+import type { UiTheme } from "../theme/ui-theme.js";
+
+export interface FooterState {
+	cwd: string;
+	home: string | undefined;
+	gitBranch: string | undefined;
+	sessionName: string | undefined;
+	tokens: { input: number; output: number; cacheRead: number; cacheWrite: number };
+	/** Cache hit rate of the latest assistant message, percent; undefined without cache tokens. */
+	cacheHitPercent: number | undefined;
+	cost: number;
+	subscription: boolean;
+	context: { percent: number | null; contextWindow: number } | undefined;
+	autoCompaction: boolean;
+	modelId: string | undefined;
+	provider: string | undefined;
+	reasoning: boolean;
+	thinkingLevel: string;
+	multipleProviders: boolean;
+	statuses: ReadonlyMap<string, string>;
+}
+
+/** `1234` → `1.2k` (cli-modes.md §10.7). */
+export function formatTokens(count: number): string {
+	if (count < 1000) return String(count);
+	if (count < 10000) return `${(count / 1000).toFixed(1)}k`;
+	if (count < 1e6) return `${Math.round(count / 1000)}k`;
+	if (count < 1e7) return `${(count / 1e6).toFixed(1)}M`;
+	return `${Math.round(count / 1e6)}M`;
+}
+
+function displayCwd(cwd: string, home: string | undefined): string {
+	if (home && (cwd === home || cwd.startsWith(`${home}/`))) return `~${cwd.slice(home.length)}`;
+	return cwd;
+}
+
+/** Two or three dim lines: location, usage and model, extension statuses. */
+export class FooterView implements Component {
+	private state: FooterState | undefined;
+	private cache: { width: number; lines: string[] } | undefined;
+
+	constructor(private readonly theme: UiTheme) {}
+
+	setState(state: FooterState): void {
+		this.state = state;
+		this.cache = undefined;
+	}
+
+	invalidate(): void {
+		this.cache = undefined;
+	}
+
+	private locationLine(state: FooterState, width: number): string {
+		let text = displayCwd(state.cwd, state.home);
+		if (state.gitBranch) text += ` (${state.gitBranch})`;
+		if (state.sessionName) text += ` • ${state.sessionName}`;
+		return truncateToWidth(this.theme.dim(text), width, this.theme.dim("..."));
+	}
+
+	private usageLeft(state: FooterState): string {
+		const items: string[] = [];
+		const { tokens } = state;
+		if (tokens.input) items.push(`↑${formatTokens(tokens.input)}`);
+		if (tokens.output) items.push(`↓${formatTokens(tokens.output)}`);
+		if (tokens.cacheRead) items.push(`R${formatTokens(tokens.cacheRead)}`);
+		if (tokens.cacheWrite) items.push(`W${formatTokens(tokens.cacheWrite)}`);
+		if (state.cacheHitPercent !== undefined) items.push(`CH${Math.round(state.cacheHitPercent)}%`);
+		if (state.cost > 0 || state.subscription)
+			items.push(`$${state.cost.toFixed(3)}${state.subscription ? " (sub)" : ""}`);
+		const left = this.theme.dim(items.join(" "));
+		if (!state.context) return left;
+		const window = formatTokens(state.context.contextWindow);
+		const percent = state.context.percent;
+		const text = `${percent === null ? "?" : percent.toFixed(1)}%/${window}${state.autoCompaction ? " (auto)" : ""}`;
+		const token =
+			percent !== null && percent > 90 ? "error" : percent !== null && percent > 70 ? "warning" : undefined;
+		const context = token ? this.theme.fg(token, text) : this.theme.dim(text);
+		return items.length > 0 ? `${left} ${context}` : context;
+	}
+
+	private modelRight(state: FooterState): { full: string; short: string } {
+		if (!state.modelId) return { full: "no model", short: "no model" };
+		const level = state.reasoning
+			? state.thinkingLevel === "off"
+				? " • thinking off"
+				: ` • ${state.thinkingLevel}`
+			: "";
+		const short = `${state.modelId}${level}`;
+		return { full: state.multipleProviders && state.provider ? `(${state.provider}) ${short}` : short, short };
+	}
+
+	private usageLine(state: FooterState, width: number): string {
+		const left = this.usageLeft(state);
+		const leftWidth = visibleWidth(left);
+		const right = this.modelRight(state);
+		const room = width - leftWidth - 2;
+		const chosen = visibleWidth(right.full) <= room ? right.full : right.short;
+		if (room <= 0) return truncateToWidth(left, width, this.theme.dim("..."));
+		const shown = truncateToWidth(chosen, room, "");
+		const gap = width - leftWidth - visibleWidth(shown);
+		return left + " ".repeat(Math.max(2, gap)) + this.theme.dim(shown);
+	}
+
+	private statusLine(state: FooterState, width: number): string | undefined {
+		if (state.statuses.size === 0) return undefined;
+		const text = [...state.statuses.entries()]
+			.sort(([a], [b]) => a.localeCompare(b))
+			.map(([, value]) => value.replace(/[\n\t\r]+/g, " "))
+			.join(" ");
+		return truncateToWidth(text, width, this.theme.dim("..."));
+	}
+
+	render(width: number): readonly string[] {
+		if (this.cache?.width === width) return this.cache.lines;
+		const state = this.state;
+		if (!state) return [];
+		const status = this.statusLine(state, width);
+		const lines = [this.locationLine(state, width), this.usageLine(state, width), ...(status ? [status] : [])];
+		this.cache = { width, lines };
+		return lines;
+	}
+}

@@ -1,0 +1,31 @@
+import { type Component, Markdown, Spacer } from "@tau/tui";
+import type { UiTheme } from "../theme/ui-theme.js";
+
+/** A prompt the user sent, on the user-message background. */
+export class UserMessageView implements Component {
+	private readonly spacer = new Spacer(1);
+	private readonly body: Markdown;
+	private cache: { width: number; lines: string[] } | undefined;
+
+	constructor(
+		theme: UiTheme,
+		readonly text: string,
+	) {
+		this.body = new Markdown(text, 1, 1, theme.markdown(), {
+			bgColor: (t) => theme.bg("userMessageBg", t),
+			color: (t) => theme.fg("userMessageText", t),
+		});
+	}
+
+	invalidate(): void {
+		this.cache = undefined;
+		this.body.invalidate();
+	}
+
+	render(width: number): readonly string[] {
+		if (this.cache?.width === width) return this.cache.lines;
+		const lines = [...this.spacer.render(width), ...this.body.render(width)];
+		this.cache = { width, lines };
+		return lines;
+	}
+}

@@ -1,0 +1,66 @@
+import { existsSync, readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import type { AgentSession } from "../../../core/agent-session/agent-session.js";
+import { computeSessionStats } from "../../rpc/session-stats.js";
+import type { FooterState } from "../components/footer.js";
+
+/** The branch checked out in `cwd`'s repository (short commit when detached), if any. */
+export function readGitBranch(cwd: string): string | undefined {
+	let dir = cwd;
+	for (;;) {
+		const head = join(dir, ".git", "HEAD");
+		if (existsSync(head)) {
+			try {
+				const text = readFileSync(head, "utf8").trim();
+				const ref = /^ref: refs\/heads\/(.+)$/.exec(text);
+				return ref ? ref[1] : text.slice(0, 7);
+			} catch {
+				return undefined;
+			}
+		}
+		const parent = dirname(dir);
+		if (parent === dir) return undefined;
+		dir = parent;
+	}
+}
+
+/** Cache hit rate of the most recent assistant message, when it used the cache at all. */
+function latestCacheHit(session: AgentSession): number | undefined {
+	for (let i = session.messages.length - 1; i >= 0; i--) {
+		const message = session.messages[i]!;
+		if (message.role !== "assistant") continue;
+		const { input, cacheRead, cacheWrite } = message.usage;
+		if (cacheRead + cacheWrite === 0) return undefined;
+		const prompt = input + cacheRead + cacheWrite;
+		return prompt === 0 ? undefined : (cacheRead / prompt) * 100;
+	}
+	return undefined;
+}
+
+export function footerStateOf(
+	session: AgentSession,
+	extras: { gitBranch: string | undefined; home: string | undefined; statuses: ReadonlyMap<string, string> },
+): FooterState {
+	const stats = computeSessionStats(session);
+	const model = session.model;
+	const providers = new Set(session.modelRuntime.getAvailable().map((candidate) => candidate.provider));
+	const usage = session.getContextUsage();
+	return {
+		cwd: session.cwd,
+		home: extras.home,
+		gitBranch: extras.gitBranch,
+		sessionName: session.sessionName,
+		tokens: stats.tokens,
+		cacheHitPercent: latestCacheHit(session),
+		cost: stats.cost,
+		subscription: false,
+		context: usage ? { percent: usage.percent, contextWindow: usage.contextWindow } : undefined,
+		autoCompaction: session.autoCompactionEnabled,
+		modelId: model?.id,
+		provider: model?.provider,
+		reasoning: model?.reasoning === true,
+		thinkingLevel: session.thinkingLevel,
+		multipleProviders: providers.size > 1,
+		statuses: extras.statuses,
+	};
+}

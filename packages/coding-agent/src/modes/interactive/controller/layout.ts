@@ -1,0 +1,95 @@
+import {
+	type Component,
+	Container,
+	type KeybindingsManager,
+	ScrollView,
+	type Terminal,
+	type TUI,
+	TuiAltScreen,
+	TuiMainScreen,
+	type TuiMode,
+	VStack,
+} from "@tau/tui";
+import type { SettingsManager } from "../../../config/index.js";
+import { keyHint } from "../keybindings/app-keybindings.js";
+import type { UiTheme } from "../theme/ui-theme.js";
+
+/** The regions of the screen, top to bottom (cli-modes.md §10.1). */
+export interface LayoutRegions {
+	header: Container;
+	chat: Component;
+	pending: Container;
+	status: Component;
+	widgetsAbove: Container;
+	editorSlot: Container;
+	widgetsBelow: Container;
+	footer: Container;
+}
+
+export function createRenderer(
+	mode: TuiMode,
+	terminal: Terminal,
+	settings: SettingsManager,
+	theme: UiTheme,
+	keys: KeybindingsManager,
+): TUI {
+	const hardwareCursor = settings.getShowHardwareCursor();
+	if (mode === "regular") return new TuiMainScreen(terminal, hardwareCursor);
+	const bottom = keyHint(keys, "tui.altScreen.bottom");
+	return new TuiAltScreen(terminal, hardwareCursor, undefined, {
+		wheelScrollLines: settings.getFullscreenWheelScrollLines(),
+		copyOnSelect: settings.getFullscreenCopyOnSelect(),
+		scrollToEndIndicator: () =>
+			theme.style(` ↓ Jump to latest message${bottom ? ` · ${bottom}` : ""} `, { inverse: true }),
+	});
+}
+
+/**
+ * Mounts the regions: fullscreen puts header and chat in a scrolling transcript above a dock;
+ * regular appends everything to the main screen, where terminal scrollback holds history.
+ */
+export function mountLayout(tui: TUI, regions: LayoutRegions, settings: SettingsManager, theme: UiTheme): void {
+	const ordered = [
+		regions.pending,
+		regions.status,
+		regions.widgetsAbove,
+		regions.editorSlot,
+		regions.widgetsBelow,
+		regions.footer,
+	];
+	if (!(tui instanceof TuiAltScreen)) {
+		tui.addChild(regions.header);
+		tui.addChild(regions.chat);
+		for (const region of ordered) tui.addChild(region);
+		return;
+	}
+	const transcript = new Container();
+	transcript.addChild(regions.header);
+	transcript.addChild(regions.chat);
+	const view = new ScrollView(transcript, {
+		follow: "end",
+		primary: true,
+		overscroll: "chain",
+		scrollbar: settings.getFullscreenScrollbar(),
+		scrollbarTrackStyle: (t) => theme.fg("scrollbarTrack", t),
+		scrollbarThumbStyle: (t) => theme.fg("scrollbarThumb", t),
+	});
+	const dock = new VStack(
+		ordered.map((component) => ({
+			component,
+			shrink: 1,
+			minSize: component === regions.editorSlot ? 3 : 0,
+		})),
+	);
+	tui.setLayoutRoot(
+		new VStack([
+			{ component: view, basis: 0, grow: 1, shrink: 1, minSize: 1 },
+			{ component: dock, basis: "auto", shrink: 1, minSize: 1 },
+		]),
+	);
+}
+
+/** The transcript lines a fullscreen exit leaves in the main screen (`fullscreenExitOutput`). */
+export function transcriptLines(regions: LayoutRegions, width: number): string[] {
+	return [...regions.header.render(width), ...regions.chat.render(width)];
+}

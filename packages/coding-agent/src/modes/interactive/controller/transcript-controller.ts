@@ -1,0 +1,369 @@
+import type { AgentMessage } from "@tau/agent";
+import type { AssistantMessage, ToolCall } from "@tau/ai";
+import type { Component } from "@tau/tui";
+import type { AgentSessionEvent } from "../../../core/agent-session/events.js";
+import type { BashExecutionMessage, CustomMessage } from "../../../core/session/index.js";
+import { AssistantMessageView } from "../components/assistant-message.js";
+import { BashExecutionView } from "../components/bash-execution.js";
+import { chatNotice, type NoticeKind } from "../components/chat-notice.js";
+import type { ChatTranscript } from "../components/chat-transcript.js";
+import { CustomMessageView } from "../components/custom-message.js";
+import type { StatusLine } from "../components/status-line.js";
+import { ToolExecutionView } from "../components/tool-execution.js";
+import { UserMessageView } from "../components/user-message.js";
+import type { UiTheme } from "../theme/ui-theme.js";
+
+/** What the transcript controller needs from the coordinator. */
+export interface TranscriptHost {
+	readonly theme: UiTheme;
+	readonly chat: ChatTranscript;
+	readonly status: StatusLine;
+	interruptKey(): string;
+	toolsExpanded(): boolean;
+	hideThinking(): boolean;
+	hiddenThinkingLabel(): string;
+	refreshPending(): void;
+	refreshFooter(): void;
+	/** Called after every compaction ends (queued submissions are flushed there). */
+	compactionEnded(): void;
+	/** Re-renders the transcript from the session's current context. */
+	rebuildChat(): void;
+	/** Called when a run settles (pending `!` components move into the chat). */
+	settled(): void;
+	requestRender(): void;
+}
+
+function userText(message: { content: unknown }): string {
+	if (typeof message.content === "string") return message.content;
+	if (!Array.isArray(message.content)) return "";
+	return message.content
+		.map((part: { type: string; text?: string }) => (part.type === "text" ? (part.text ?? "") : "[image]"))
+		.join("");
+}
+
+/**
+ * Maps session events to transcript components (cli-modes.md §10.6). Tool components are keyed by
+ * tool-call id and created as soon as a call appears in the streaming snapshot.
+ */
+export class TranscriptController {
+	private streaming: AssistantMessageView | undefined;
+	private readonly pendingTools = new Map<string, ToolExecutionView>();
+	private readonly assistantViews: AssistantMessageView[] = [];
+	private readonly toolViews: ToolExecutionView[] = [];
+	private readonly bashViews: BashExecutionView[] = [];
+	private retryAttempts = 0;
+
+	constructor(private readonly host: TranscriptHost) {}
+
+	notice(kind: NoticeKind, message: string): void {
+		this.host.chat.addChild(chatNotice(this.host.theme, kind, message));
+		this.host.requestRender();
+	}
+
+	add(component: Component): void {
+		this.host.chat.addChild(component);
+		this.host.requestRender();
+	}
+
+	/** Re-applies the expand and thinking toggles to every component. */
+	applyToggles(): void {
+		const expanded = this.host.toolsExpanded();
+		for (const view of this.toolViews) view.setExpanded(expanded);
+		for (const view of this.bashViews) view.setExpanded(expanded);
+		for (const view of this.assistantViews) view.setOptions(this.viewOptions());
+		this.host.requestRender();
+	}
+
+	trackBashView(view: BashExecutionView): void {
+		view.setExpanded(this.host.toolsExpanded());
+		this.bashViews.push(view);
+	}
+
+	private viewOptions() {
+		return { hideThinking: this.host.hideThinking(), hiddenThinkingLabel: this.host.hiddenThinkingLabel() };
+	}
+
+	private newAssistantView(): AssistantMessageView {
+		const view = new AssistantMessageView(this.host.theme, this.viewOptions());
+		this.assistantViews.push(view);
+		return view;
+	}
+
+	private newToolView(call: { id: string; name: string; arguments: unknown }): ToolExecutionView {
+		const view = new ToolExecutionView(
+			this.host.theme,
+			call.name,
+			call.id,
+			call.arguments,
+			this.host.toolsExpanded(),
+		);
+		this.toolViews.push(view);
+		return view;
+	}
+
+	/** Renders a whole transcript (session start, switches, compaction) from the projected messages. */
+	renderHistory(messages: readonly AgentMessage[]): void {
+		this.host.chat.clear();
+		this.assistantViews.length = 0;
+		this.toolViews.length = 0;
+		this.bashViews.length = 0;
+		this.pendingTools.clear();
+		this.streaming = undefined;
+		const byId = new Map<string, ToolExecutionView>();
+		for (const message of messages) {
+			switch (message.role) {
+				case "user":
+					this.host.chat.addChild(new UserMessageView(this.host.theme, userText(message)));
+					break;
+				case "assistant": {
+					const view = this.newAssistantView();
+					view.updateContent(message, false);
+					this.host.chat.addChild(view);
+					for (const part of message.content) {
+						if (part.type !== "toolCall") continue;
+						const tool = this.newToolView(part);
+						tool.setArgsComplete();
+						byId.set(part.id, tool);
+						this.host.chat.addChild(tool);
+					}
+					break;
+				}
+				case "toolResult":
+					byId.get(message.toolCallId)?.updateResult({
+						content: message.content,
+						details: message.details,
+						isError: message.isError,
+					});
+					break;
+				case "bashExecution": {
+					const bash = message as BashExecutionMessage;
+					const view = new BashExecutionView(this.host.theme, bash.command, bash.excludeFromContext === true);
+					view.finish({
+						output: bash.output,
+						exitCode: bash.exitCode,
+						cancelled: bash.cancelled,
+						truncated: bash.truncated,
+						...(bash.fullOutputPath ? { fullOutputPath: bash.fullOutputPath } : {}),
+					});
+					this.trackBashView(view);
+					this.host.chat.addChild(view);
+					break;
+				}
+				case "custom": {
+					const custom = message as CustomMessage;
+					if (custom.display) {
+						this.host.chat.addChild(new CustomMessageView(this.host.theme, custom.customType, userText(custom)));
+					}
+					break;
+				}
+				case "compactionSummary":
+					this.host.chat.addChild(
+						chatNotice(this.host.theme, "info", "[compacted] Earlier conversation summarized"),
+					);
+					break;
+				case "branchSummary":
+					this.host.chat.addChild(
+						chatNotice(this.host.theme, "info", "[branch summary] Returned from another branch"),
+					);
+					break;
+			}
+		}
+		this.host.requestRender();
+	}
+
+	handle(event: AgentSessionEvent): void {
+		const host = this.host;
+		host.refreshFooter();
+		switch (event.type) {
+			case "agent_start":
+				this.pendingTools.clear();
+				this.retryAttempts = 0;
+				break;
+			case "turn_start":
+				host.status.showWorking(`Working (${host.interruptKey()} to interrupt)`);
+				break;
+			case "queue_update":
+				host.refreshPending();
+				break;
+			case "message_start":
+				this.onMessageStart(event.message);
+				break;
+			case "message_update":
+				if (event.message.role === "assistant") this.onAssistantUpdate(event.message);
+				break;
+			case "message_end":
+				if (event.message.role === "assistant") this.onAssistantEnd(event.message);
+				break;
+			case "tool_execution_start": {
+				if ((event as { parentToolCallId?: string }).parentToolCallId) break;
+				let view = this.pendingTools.get(event.toolCallId);
+				if (!view) {
+					view = this.newToolView({ id: event.toolCallId, name: event.toolName, arguments: event.args });
+					this.pendingTools.set(event.toolCallId, view);
+					host.chat.addChild(view);
+				}
+				view.markExecutionStarted();
+				break;
+			}
+			case "tool_execution_update":
+				this.pendingTools
+					.get(event.toolCallId)
+					?.updateResult({ ...(event.partialResult ?? { content: [] }), isError: false }, true);
+				break;
+			case "tool_execution_end": {
+				const view = this.pendingTools.get(event.toolCallId);
+				if (view) {
+					const durationMs = event.durationMs;
+					view.updateResult({
+						...(event.result ?? { content: [] }),
+						isError: event.isError,
+						...(durationMs !== undefined ? { durationMs } : {}),
+					});
+					this.pendingTools.delete(event.toolCallId);
+				}
+				break;
+			}
+			case "agent_end":
+				host.status.clearIndicator();
+				if (this.streaming) host.chat.removeChild(this.streaming);
+				this.streaming = undefined;
+				this.pendingTools.clear();
+				break;
+			case "agent_settled":
+				host.settled();
+				break;
+			case "compaction_start": {
+				const cancel = `(${host.interruptKey()} to cancel)`;
+				const text =
+					event.reason === "manual"
+						? `Compacting context... ${cancel}`
+						: `${event.reason === "overflow" ? "Context overflow detected, " : ""}Auto-compacting... ${cancel}`;
+				host.status.show(text);
+				break;
+			}
+			case "compaction_end":
+				host.status.clearIndicator();
+				this.onCompactionEnd(event);
+				host.compactionEnded();
+				break;
+			case "auto_retry_start":
+				this.retryAttempts = event.attempt;
+				host.status.showCountdown(
+					event.delayMs,
+					(seconds) =>
+						`Retrying (${event.attempt}/${event.maxAttempts}) in ${seconds}s... (${host.interruptKey()} to cancel)`,
+				);
+				break;
+			case "auto_retry_end":
+				host.status.clearIndicator();
+				if (!event.success) {
+					this.notice(
+						"error",
+						`Retry failed after ${event.attempt} attempts: ${event.finalError ?? "Unknown error"}`,
+					);
+				}
+				break;
+			case "summarization_retry_scheduled":
+				this.notice("error", event.errorMessage);
+				host.status.showCountdown(
+					event.delayMs,
+					(seconds) =>
+						`Retrying (${event.attempt}/${event.maxAttempts}) in ${seconds}s... (${host.interruptKey()} to cancel)`,
+				);
+				break;
+			case "summarization_retry_attempt_start":
+				host.status.show(
+					event.source === "branchSummary"
+						? `Summarizing branch... (${host.interruptKey()} to cancel)`
+						: `Compacting context... (${host.interruptKey()} to cancel)`,
+				);
+				break;
+			case "summarization_retry_finished":
+				host.status.clearIndicator();
+				break;
+			case "entry_appended":
+				if (event.entry.type === "custom_message" && (event.entry as { display?: boolean }).display) {
+					const entry = event.entry as { customType: string; content: unknown };
+					const view = new CustomMessageView(host.theme, entry.customType, userText(entry));
+					host.chat.insertBefore(view, this.streaming);
+				}
+				break;
+		}
+		host.requestRender();
+	}
+
+	private onMessageStart(message: AgentMessage): void {
+		if (message.role === "user") {
+			this.host.chat.addChild(new UserMessageView(this.host.theme, userText(message)));
+			this.host.refreshPending();
+		} else if (message.role === "assistant") {
+			const view = this.newAssistantView();
+			this.streaming = view;
+			this.host.chat.addChild(view);
+			view.updateContent(message, true);
+		}
+	}
+
+	private onAssistantUpdate(message: AssistantMessage): void {
+		if (!this.streaming) {
+			this.onMessageStart(message);
+			return;
+		}
+		this.streaming.updateContent(message, true);
+		for (const part of message.content) {
+			if (part.type !== "toolCall") continue;
+			this.toolCallSeen(part);
+		}
+	}
+
+	private toolCallSeen(call: ToolCall): void {
+		const existing = this.pendingTools.get(call.id);
+		if (existing) existing.updateArgs(call.arguments);
+		else {
+			const view = this.newToolView(call);
+			this.pendingTools.set(call.id, view);
+			this.host.chat.addChild(view);
+		}
+	}
+
+	private onAssistantEnd(message: AssistantMessage): void {
+		const view = this.streaming ?? this.newAssistantView();
+		if (!this.streaming) this.host.chat.addChild(view);
+		for (const part of message.content) if (part.type === "toolCall") this.toolCallSeen(part);
+		if (message.stopReason === "aborted") {
+			view.abortedText =
+				this.retryAttempts > 0 ? `Aborted after ${this.retryAttempts} retry attempt(s)` : "Operation aborted";
+		}
+		view.updateContent(message, false);
+		if (message.stopReason === "aborted" || message.stopReason === "error") {
+			const text =
+				message.stopReason === "aborted"
+					? (view.abortedText ?? "Operation aborted")
+					: (message.errorMessage ?? "Error");
+			for (const tool of this.pendingTools.values()) {
+				tool.updateResult({ content: [{ type: "text", text }], isError: true });
+			}
+			this.pendingTools.clear();
+		} else {
+			for (const tool of this.pendingTools.values()) tool.setArgsComplete();
+		}
+		this.streaming = undefined;
+	}
+
+	private onCompactionEnd(event: Extract<AgentSessionEvent, { type: "compaction_end" }>): void {
+		if (event.aborted) {
+			if (event.reason === "manual") this.notice("error", "Compaction cancelled");
+			else this.notice("info", "Auto-compaction cancelled");
+			return;
+		}
+		if (event.result) {
+			this.host.rebuildChat();
+			this.notice("success", "✓ Context compacted");
+			return;
+		}
+		if (event.errorMessage) {
+			if (event.reason === "manual") this.notice("error", event.errorMessage);
+			else this.add(chatNotice(this.host.theme, "error", `Auto-compaction failed: ${event.errorMessage}`));
+		}
+	}
+}

@@ -1,0 +1,29 @@
+/**
+ * Interactive mode (cli-modes.md §10, §11): the terminal UI over the session runtime.
+ *
+ *   runInteractiveMode(runtime: AgentSessionRuntime, options?: InteractiveModeOptions): Promise<number>
+ *
+ * Starts the renderer (fullscreen alternate screen by default, or the main screen), binds
+ * extensions with `ctx.mode === "tui"` and a real `ctx.ui`, sends `options.initialMessage` (with
+ * `initialImages`) and then each of `options.messages`, and runs until the user quits. The promise
+ * resolves with the exit code after the terminal was restored and the runtime disposed; by default
+ * `process.exit(code)` is then called too (pass `exit` to keep the process, as tests do).
+ *
+ * Options main.ts passes: `initialMessage`, `initialImages`, `messages` (remaining CLI messages),
+ * `tuiMode` (`--tui-mode`), `verbose`, `themeName` (`--theme`), `diagnostics` (startup settings /
+ * migration / deprecation warnings to show in the chat), `startupDetails` (loaded-resource listing
+ * lines), `sessionDirArgument` (`--session-dir`, echoed in the resume hint).
+ *
+ * This module imports `@tau/tui`; main.ts loads it with `await import()` so other modes never do.
+ */
+import type { AgentSessionRuntime } from "../../core/runtime/agent-session-runtime.js";
+import { InteractiveMode, type InteractiveModeOptions } from "./interactive-mode.js";
+
+export type { InteractiveModeOptions } from "./interactive-mode.js";
+
+export function runInteractiveMode(
+	runtime: AgentSessionRuntime,
+	options: InteractiveModeOptions = {},
+): Promise<number> {
+	return new InteractiveMode(runtime, options).run();
+}

@@ -1,0 +1,717 @@
+import { existsSync } from "node:fs";
+import { homedir } from "node:os";
+import { basename } from "node:path";
+import type { ImageContent } from "@tau/ai";
+import {
+	type AutocompleteProvider,
+	type Component,
+	Container,
+	isFocusable,
+	type KeybindingsManager,
+	ProcessTerminal,
+	replaceControlCharacters,
+	type SelectItem,
+	setKeybindings,
+	type Terminal,
+	type TUI,
+	type TuiMode,
+	truncateToWidth,
+} from "@tau/tui";
+import { APP_NAME, VERSION } from "../../config/app-identity.js";
+import type { AgentSession } from "../../core/agent-session/agent-session.js";
+import type { ExtensionUIContext } from "../../core/extensions/index.js";
+import type { Theme } from "../../core/resources/index.js";
+import type { AgentSessionRuntime } from "../../core/runtime/agent-session-runtime.js";
+import { matchBuiltinCommand } from "./commands/builtin-commands.js";
+import type { AskOptions, CommandHost, PickOptions } from "./commands/command-host.js";
+import { selectModel } from "./commands/model-commands.js";
+import { forkFromMessage, navigateTree, resumeSession, startNewSession } from "./commands/session-commands.js";
+import { openSettingsPanel } from "./commands/settings-panel.js";
+import { AppEditor } from "./components/app-editor.js";
+import type { NoticeKind } from "./components/chat-notice.js";
+import { ChatTranscript } from "./components/chat-transcript.js";
+import { FooterView } from "./components/footer.js";
+import { HeaderView } from "./components/header.js";
+import { PendingMessagesView } from "./components/pending-messages.js";
+import { StatusLine } from "./components/status-line.js";
+import { createAutocomplete } from "./controller/autocomplete.js";
+import { footerStateOf, readGitBranch } from "./controller/footer-state.js";
+import { KeyActions } from "./controller/key-actions.js";
+import { createRenderer, type LayoutRegions, mountLayout, transcriptLines } from "./controller/layout.js";
+import { ProgramStatusReporter } from "./controller/program-status.js";
+import { SubmissionPipeline } from "./controller/submission.js";
+import { TranscriptController } from "./controller/transcript-controller.js";
+import { createExtensionUiContext, type ExtensionUiHost } from "./extension-ui/ui-context.js";
+import { createAppKeybindings, keyHint } from "./keybindings/app-keybindings.js";
+import { SelectDialog } from "./selectors/select-dialog.js";
+import { TextPrompt } from "./selectors/text-prompt.js";
+import { UserShell } from "./shell/user-shell.js";
+import { resolveUiTheme, UiTheme } from "./theme/ui-theme.js";
+
+export interface InteractiveModeOptions {
+	/** First prompt (stdin/@file text and the first CLI message, already joined). */
+	initialMessage?: string;
+	/** Images from `@file` arguments, attached to the first prompt. */
+	initialImages?: ImageContent[];
+	/** Remaining CLI messages, each sent after the previous run settles. */
+	messages?: string[];
+	/** `--tui-mode`; default the `tuiMode` setting. */
+	tuiMode?: TuiMode;
+	/** `--verbose`: show startup details even with `quietStartup`. */
+	verbose?: boolean;
+	/** `--theme`/`--use-theme`; default the `theme` setting. */
+	themeName?: string;
+	/** Startup diagnostics collected before the mode started (settings, migrations, deprecations). */
+	diagnostics?: { type: "info" | "warning" | "error"; message: string }[];
+	/** Startup detail lines (model scope, loaded context files/extensions/skills/templates/themes). */
+	startupDetails?: string[];
+	/** `--session-dir` as given, repeated in the resume hint. */
+	sessionDirArgument?: string;
+	/** Default: a `ProcessTerminal` over stdin/stdout. */
+	terminal?: Terminal;
+	/** Where the resume hint goes after the UI stopped; default process.stdout. */
+	stdout?: { write(text: string): void; isTTY?: boolean };
+	/** Called with the exit code after shutdown; default `process.exit`. */
+	exit?: (code: number) => void;
+	/** Clock for double-press detection; default `Date.now`. */
+	now?: () => number;
+	/** Platform and environment that choose the default key bindings; default the process's. */
+	platform?: NodeJS.Platform;
+	env?: NodeJS.ProcessEnv;
+}
+
+function messageOf(error: unknown): string {
+	return error instanceof Error ? error.message : String(error);
+}
+
+/** Shell-quotes an argument of the resume hint when needed. */
+function shellQuote(value: string): string {
+	return /^[A-Za-z0-9_./:@%+=-]+$/.test(value) ? value : `'${value.replaceAll("'", "'\\''")}'`;
+}
+
+/**
+ * The interactive mode's coordinator: owns the renderer, the regions and the session binding, and
+ * delegates to the transcript controller, submission pipeline, key actions, commands and selectors.
+ */
+export class InteractiveMode implements CommandHost, ExtensionUiHost {
+	readonly tui: TUI;
+	readonly keys: KeybindingsManager;
+	theme: UiTheme;
+	readonly agentDir: string;
+	readonly appName = APP_NAME;
+	readonly editor: AppEditor;
+	private readonly regions: LayoutRegions;
+	private readonly chat = new ChatTranscript();
+	private readonly headerView: HeaderView;
+	private readonly footerView: FooterView;
+	private readonly pendingView: PendingMessagesView;
+	private readonly statusLine: StatusLine;
+	private readonly transcript: TranscriptController;
+	private readonly submission: SubmissionPipeline;
+	private readonly keyActions: KeyActions;
+	private readonly shell: UserShell;
+	private readonly programStatus: ProgramStatusReporter;
+	private readonly uiContext: ExtensionUIContext;
+	private keybindingLoadProblem: string | undefined;
+	private unsubscribe: () => void = () => {};
+	private expanded = false;
+	private hideThinkingBlocks: boolean;
+	private thinkingLabel = "Thinking...";
+	private readonly statuses = new Map<string, string>();
+	private readonly widgets = new Map<string, { component: Component & { dispose?(): void }; container: Container }>();
+	private autocompleteWrappers: ((current: AutocompleteProvider) => AutocompleteProvider)[] = [];
+	private gitBranch: string | undefined;
+	private pendingShellViews: Component[] = [];
+	private dialogClose: (() => void) | undefined;
+	private quitting = false;
+	private finished: (code: number) => void = () => {};
+	readonly done: Promise<number>;
+
+	constructor(
+		readonly runtime: AgentSessionRuntime,
+		private readonly options: InteractiveModeOptions = {},
+	) {
+		this.done = new Promise((resolve) => {
+			this.finished = resolve;
+		});
+		this.agentDir = runtime.services.agentDir;
+		const settings = runtime.session.settingsManager;
+		const loaded = createAppKeybindings(this.agentDir, options.platform, options.env);
+		this.keys = loaded.manager;
+		this.keybindingLoadProblem = loaded.problem;
+		setKeybindings(this.keys);
+		const themes = runtime.session.resourceLoader.getThemes().themes;
+		const resolved = resolveUiTheme(options.themeName ?? settings.getTheme(), themes);
+		this.theme = resolved.theme;
+		this.hideThinkingBlocks = settings.getHideThinkingBlock();
+		const terminal = options.terminal ?? new ProcessTerminal();
+		this.tui = createRenderer(options.tuiMode ?? settings.getTuiMode(), terminal, settings, this.theme, this.keys);
+		this.tui.setClearOnShrink(settings.getClearOnShrink());
+
+		const quietStartup = settings.getQuietStartup();
+		this.headerView = new HeaderView(this.theme, this.keys, {
+			appName: APP_NAME,
+			version: VERSION,
+			details: quietStartup !== false && !options.verbose ? [] : (options.startupDetails ?? []),
+		});
+		this.footerView = new FooterView(this.theme);
+		this.pendingView = new PendingMessagesView(this.theme, () => keyHint(this.keys, "app.message.dequeue"));
+		this.statusLine = new StatusLine(this.tui, this.theme);
+		this.editor = new AppEditor(this.tui, this.theme.editor(this.borderColor()), {
+			paddingX: settings.getEditorPaddingX(),
+			autocompleteMaxVisible: settings.getAutocompleteMaxVisible(),
+		});
+		const header = new Container();
+		if (quietStartup !== true || options.verbose) header.addChild(this.headerView);
+		const pending = new Container();
+		pending.addChild(this.pendingView);
+		const editorSlot = new Container();
+		editorSlot.addChild(this.editor);
+		const footer = new Container();
+		footer.addChild(this.footerView);
+		this.regions = {
+			header,
+			chat: this.chat,
+			pending,
+			status: this.statusLine,
+			widgetsAbove: new Container(),
+			editorSlot,
+			widgetsBelow: new Container(),
+			footer,
+		};
+		mountLayout(this.tui, this.regions, settings, this.theme);
+
+		this.transcript = new TranscriptController({
+			theme: this.theme,
+			chat: this.chat,
+			status: this.statusLine,
+			interruptKey: () => keyHint(this.keys, "app.interrupt"),
+			toolsExpanded: () => this.expanded,
+			hideThinking: () => this.hideThinkingBlocks,
+			hiddenThinkingLabel: () => this.thinkingLabel,
+			refreshPending: () => this.refreshPending(),
+			refreshFooter: () => this.refreshFooter(),
+			compactionEnded: () => void this.submission.flushCompactionQueue(),
+			rebuildChat: () => this.rebuildChat(),
+			settled: () => this.movePendingShellViews(),
+			requestRender: () => this.tui.requestRender(),
+		});
+		this.shell = new UserShell(this.theme);
+		this.submission = new SubmissionPipeline({
+			get session() {
+				return runtime.session;
+			},
+			getEditorText: () => this.editor.getText(),
+			setEditorText: (text) => this.setEditorText(text),
+			addToHistory: (text) => this.editor.addToHistory(text),
+			runBuiltin: (text) => this.runBuiltin(text),
+			runShell: (command, exclude, original) => this.runShell(command, exclude, original),
+			prompt: (text) => void this.prompt(text),
+			notify: (kind, message) => this.notify(kind, message),
+			refreshPending: () => this.refreshPending(),
+		});
+		this.keyActions = new KeyActions({
+			get session() {
+				return runtime.session;
+			},
+			keys: this.keys,
+			now: options.now ?? Date.now,
+			getEditorText: () => this.editor.getText(),
+			setEditorText: (text) => this.setEditorText(text),
+			submitFollowUp: () => {
+				const text = this.editor.getExpandedText();
+				this.editor.setText("");
+				this.submission.followUp(text);
+			},
+			restoreQueued: () => this.submission.restoreQueued(),
+			notify: (kind, message) => this.notify(kind, message),
+			shellRunning: () => this.shell.isRunning,
+			abortShell: () => this.shell.abort(),
+			doubleEscapeAction: () => this.session.settingsManager.getDoubleEscapeAction(),
+			openTree: () => void this.guard(navigateTree(this)),
+			openFork: () => void this.guard(forkFromMessage(this)),
+			quit: () => void this.quit(),
+			cycleThinking: () => {
+				const level = this.session.cycleThinkingLevel();
+				if (level) this.notify("info", `Thinking level: ${level}`);
+				this.refreshFooter();
+			},
+			cycleModel: (direction) =>
+				void this.guard(
+					this.session.cycleModel(direction).then((result) => {
+						if (result) this.notify("info", `Model: ${this.session.model?.id ?? "none"}`);
+						this.refreshFooter();
+					}),
+				),
+			selectModel: () => void this.guard(selectModel(this)),
+			toggleToolsExpanded: () => this.setToolsExpanded(!this.expanded),
+			toggleThinkingBlocks: () => {
+				this.hideThinkingBlocks = !this.hideThinkingBlocks;
+				this.transcript.applyToggles();
+			},
+			copyLastMessage: () => {
+				const text = this.session.getLastAssistantText();
+				if (!text) this.notify("info", "No agent messages to copy yet.");
+				else {
+					this.copyToClipboard(text);
+					this.notify("info", "Copied last agent message to clipboard");
+				}
+			},
+			newSession: () => void this.guard(startNewSession(this)),
+			resumeSession: () => void this.guard(resumeSession(this)),
+			suspend: () => this.suspend(),
+		});
+		this.programStatus = new ProgramStatusReporter(
+			(status) => this.tui.terminal.setProgramStatus(status),
+			() => this.session.sessionName,
+			APP_NAME,
+		);
+		this.uiContext = createExtensionUiContext(this);
+		this.editor.onAction = (data) => this.keyActions.handle(data);
+		this.editor.onSubmit = (text) => this.submission.submit(text);
+		this.editor.onChange = () => {
+			this.editor.borderColor = this.borderColor();
+		};
+		if (resolved.warning) this.notify("warning", resolved.warning);
+	}
+
+	get session(): AgentSession {
+		return this.runtime.session;
+	}
+
+	// ---- lifecycle -------------------------------------------------------------------------------
+
+	/** Starts the UI, binds the session, sends the initial messages; resolves with the exit code. */
+	async run(): Promise<number> {
+		this.tui.start();
+		this.tui.setFocus(this.editor);
+		this.runtime.setRebindSession((session) => this.bindSession(session));
+		await this.bindSession(this.session);
+		for (const diagnostic of this.options.diagnostics ?? []) this.notify(diagnostic.type, diagnostic.message);
+		if (this.keybindingLoadProblem) this.notify("warning", this.keybindingLoadProblem);
+		if (this.runtime.modelFallbackMessage) this.notify("warning", this.runtime.modelFallbackMessage);
+		if (!this.session.model) {
+			this.notify(
+				"warning",
+				"No model available. Log in with /login, or set an API key (for example ANTHROPIC_API_KEY).",
+			);
+		}
+		this.tui.requestRender();
+		const initial = this.options.initialMessage;
+		if (initial !== undefined && initial.trim() !== "") {
+			await this.prompt(initial, this.options.initialImages);
+		}
+		for (const message of this.options.messages ?? []) {
+			if (this.quitting) break;
+			await this.prompt(message);
+		}
+		return this.done;
+	}
+
+	/**
+	 * Subscribes before binding extensions so events from `session_start` handlers are shown, then
+	 * renders the session's transcript (cli-modes.md §1).
+	 */
+	private async bindSession(session: AgentSession): Promise<void> {
+		this.unsubscribe();
+		this.unsubscribe = session.subscribe((event) => {
+			this.programStatus.handle(event);
+			this.transcript.handle(event);
+			if (event.type === "session_info_changed") this.updateTitle();
+			if (event.type === "thinking_level_changed") this.editor.borderColor = this.borderColor();
+		});
+		this.gitBranch = readGitBranch(session.cwd);
+		this.transcript.renderHistory(session.messages);
+		await session.bindExtensions({
+			uiContext: this.uiContext,
+			mode: "tui",
+			commandContextActions: {
+				waitForIdle: () => this.session.waitForIdle(),
+				newSession: (opts) => this.runtime.newSession(opts ?? {}),
+				fork: (entryId, opts) => this.runtime.fork(entryId, opts ?? {}),
+				navigateTree: async (targetId, opts) => {
+					const result = await this.session.navigateTree(targetId, opts ?? {});
+					this.rebuildChat();
+					if (result.editorText !== undefined) this.setEditorText(result.editorText);
+					return result;
+				},
+				switchSession: (path, opts) => this.runtime.switchSession(path, opts ?? {}),
+				reload: () => this.reload(),
+			},
+			shutdownHandler: () => {
+				if (this.session.isIdle) void this.quit();
+				else void this.session.waitForIdle().then(() => this.quit());
+			},
+			onError: (error) => this.notify("error", `Extension error (${error.event}): ${error.error}`),
+		});
+		for (const diagnostic of this.runtime.takeUnreportedDiagnostics()) {
+			this.notify(diagnostic.type, diagnostic.message);
+		}
+		this.editor.setAutocompleteProvider(createAutocomplete(session, this.autocompleteWrappers, undefined));
+		this.editor.borderColor = this.borderColor();
+		this.updateTitle();
+		this.refreshFooter();
+		this.refreshPending();
+	}
+
+	/** /quit, double Ctrl+C, Ctrl+D on an empty editor, `ctx.shutdown()` (cli-modes.md §10.9). */
+	async quit(): Promise<void> {
+		if (this.quitting) return;
+		this.quitting = true;
+		await this.tui.terminal.drainInput(1000);
+		const fullscreen = this.tui.mode === "fullscreen";
+		const width = this.tui.terminal.columns;
+		this.statusLine.clearIndicator();
+		this.tui.stop();
+		if (fullscreen && this.session.settingsManager.getFullscreenExitOutput() === "transcript") {
+			const lines = transcriptLines(this.regions, width);
+			if (lines.length > 0) this.tui.terminal.write(`${lines.join("\r\n")}\r\n`);
+		}
+		this.unsubscribe();
+		this.shell.abort();
+		const manager = this.session.sessionManager;
+		const file = this.session.sessionFile;
+		const persisted = manager.isPersisted() && file !== undefined && existsSync(file);
+		const sessionId = this.session.sessionId;
+		try {
+			await this.runtime.dispose();
+		} catch (error) {
+			process.stderr.write(`Error: ${messageOf(error)}\n`);
+		}
+		const stdout = this.options.stdout ?? process.stdout;
+		if (stdout.isTTY && persisted) {
+			const dir =
+				this.options.sessionDirArgument ?? (manager.usesDefaultSessionDir() ? undefined : manager.getSessionDir());
+			const dirPart = dir ? ` --session-dir ${shellQuote(dir)}` : "";
+			stdout.write(`${this.theme.dim("To resume this session:")}\n${APP_NAME}${dirPart} --session ${sessionId}\n`);
+		}
+		this.finished(0);
+		(this.options.exit ?? ((code: number) => process.exit(code)))(0);
+	}
+
+	private suspend(): void {
+		if (process.platform === "win32") {
+			this.notify("warning", "Suspend to background is not supported on Windows");
+			return;
+		}
+		this.tui.stop();
+		process.once("SIGCONT", () => {
+			this.tui.start();
+			this.tui.requestRender(true);
+		});
+		process.kill(0, "SIGTSTP");
+	}
+
+	// ---- prompts and shell -----------------------------------------------------------------------
+
+	private async prompt(text: string, images?: ImageContent[]): Promise<void> {
+		try {
+			await this.session.prompt(text, images ? { images } : {});
+		} catch (error) {
+			this.notify("error", messageOf(error));
+		}
+	}
+
+	private runBuiltin(text: string): boolean {
+		const match = matchBuiltinCommand(text);
+		if (!match) return false;
+		this.editor.addToHistory(text);
+		void this.guard(Promise.resolve(match.command.run(this, match.argument)));
+		return true;
+	}
+
+	private runShell(command: string, excludeFromContext: boolean, originalText: string): void {
+		if (this.shell.isRunning) {
+			this.notify("warning", "A bash command is already running. Press Esc to cancel it first.");
+			this.setEditorText(originalText);
+			return;
+		}
+		this.editor.addToHistory(originalText);
+		const busy = !this.session.isIdle;
+		void this.shell.run(
+			this.session,
+			command,
+			excludeFromContext,
+			(view) => {
+				this.transcript.trackBashView(view);
+				if (busy) {
+					this.pendingShellViews.push(view);
+					this.refreshPending();
+				} else this.chat.addChild(view);
+				this.tui.requestRender();
+			},
+			() => this.tui.requestRender(),
+		);
+	}
+
+	private movePendingShellViews(): void {
+		for (const view of this.pendingShellViews) this.chat.addChild(view);
+		this.pendingShellViews = [];
+		this.refreshPending();
+	}
+
+	/** Runs a command or selector flow, reporting failures in the chat. */
+	private async guard(work: Promise<void>): Promise<void> {
+		try {
+			await work;
+		} catch (error) {
+			this.notify("error", messageOf(error));
+		}
+	}
+
+	// ---- regions ---------------------------------------------------------------------------------
+
+	private borderColor(): (text: string) => string {
+		if (this.editor?.getText().trimStart().startsWith("!")) return (t) => this.theme.fg("bashMode", t);
+		const session = this.runtime.session;
+		return this.theme.thinkingBorder(session.supportsThinking() ? session.thinkingLevel : "off");
+	}
+
+	refreshFooter(): void {
+		this.footerView.setState(
+			footerStateOf(this.session, { gitBranch: this.gitBranch, home: homedir(), statuses: this.statuses }),
+		);
+		this.tui.requestRender();
+	}
+
+	private refreshPending(): void {
+		this.pendingView.setQueues(
+			this.session.getSteeringMessages(),
+			this.session.getFollowUpMessages(),
+			this.submission?.queuedForCompaction ?? [],
+		);
+		const pending = this.regions.pending;
+		pending.clear();
+		pending.addChild(this.pendingView);
+		for (const view of this.pendingShellViews) pending.addChild(view);
+		this.tui.requestRender();
+	}
+
+	private updateTitle(): void {
+		const cwd = basename(this.session.cwd);
+		const name = this.session.sessionName;
+		const title = name ? `${APP_NAME} - ${name} - ${cwd}` : `${APP_NAME} - ${cwd}`;
+		this.tui.terminal.setTitle(replaceControlCharacters(title));
+	}
+
+	rebuildChat(): void {
+		this.transcript.renderHistory(this.session.messages);
+		this.refreshFooter();
+	}
+
+	notify(kind: NoticeKind, message: string): void {
+		this.transcript.notice(kind, message);
+	}
+
+	showLines(lines: string[]): void {
+		this.transcript.add(new LinesBlock(lines));
+	}
+
+	setEditorText(text: string): void {
+		this.editor.setText(text);
+		this.editor.borderColor = this.borderColor();
+		this.tui.requestRender();
+	}
+
+	getEditorText(): string {
+		return this.editor.getText();
+	}
+
+	pasteToEditor(text: string): void {
+		this.editor.handleInput(`\x1b[200~${text}\x1b[201~`);
+		this.tui.requestRender();
+	}
+
+	copyToClipboard(text: string): void {
+		// OSC 52: the terminal owns the clipboard, which also works over SSH.
+		this.tui.terminal.write(`\x1b]52;c;${Buffer.from(text, "utf8").toString("base64")}\x07`);
+	}
+
+	keybindingProblem(): string | undefined {
+		return this.keybindingLoadProblem;
+	}
+
+	toolsExpanded(): boolean {
+		return this.expanded;
+	}
+
+	setToolsExpanded(expanded: boolean): void {
+		this.expanded = expanded;
+		this.headerView.expanded = expanded;
+		this.headerView.invalidate();
+		this.transcript.applyToggles();
+	}
+
+	async reload(): Promise<void> {
+		const loaded = createAppKeybindings(this.agentDir, this.options.platform, this.options.env);
+		this.keys.setUserBindings(loaded.manager.getUserBindings());
+		this.keybindingLoadProblem = loaded.problem;
+		if (loaded.problem) this.notify("warning", loaded.problem);
+		await this.session.reload();
+		this.editor.setAutocompleteProvider(createAutocomplete(this.session, this.autocompleteWrappers, undefined));
+		this.headerView.invalidate();
+		this.notify("success", "✓ Reloaded keybindings, extensions, skills, prompts, themes and context files");
+	}
+
+	openSettings(): Promise<void> {
+		return openSettingsPanel(this, {
+			setHideThinking: (hide) => {
+				this.hideThinkingBlocks = hide;
+				this.transcript.applyToggles();
+			},
+		});
+	}
+
+	// ---- dialogs ---------------------------------------------------------------------------------
+
+	/** Swaps the editor for `component` until the returned function is called. */
+	showInPlaceOfEditor(component: Component): () => void {
+		this.dialogClose?.();
+		const slot = this.regions.editorSlot;
+		slot.clear();
+		slot.addChild(component);
+		this.tui.setFocus(isFocusable(component) || component.handleInput ? component : this.editor);
+		this.tui.requestRender();
+		const close = () => {
+			if (this.dialogClose !== close) return;
+			this.dialogClose = undefined;
+			slot.clear();
+			slot.addChild(this.editor);
+			this.tui.setFocus(this.editor);
+			this.tui.requestRender();
+		};
+		this.dialogClose = close;
+		return close;
+	}
+
+	pick(title: string, items: SelectItem[], options: PickOptions = {}): Promise<SelectItem | undefined> {
+		return new Promise((resolve) => {
+			let close = () => {};
+			const finish = (item: SelectItem | undefined) => {
+				close();
+				resolve(item);
+			};
+			const dialog = new SelectDialog(this.theme, this.keys, { title, items, ...options }, finish);
+			close = this.showInPlaceOfEditor(dialog);
+			options.signal?.addEventListener("abort", () => finish(undefined), { once: true });
+		});
+	}
+
+	ask(title: string, options: AskOptions = {}): Promise<string | undefined> {
+		const { signal, ...fields } = options;
+		return new Promise((resolve) => {
+			let close = () => {};
+			const finish = (value: string | undefined) => {
+				close();
+				resolve(value);
+			};
+			close = this.showInPlaceOfEditor(new TextPrompt(this.theme, this.keys, title, fields, finish));
+			signal?.addEventListener("abort", () => finish(undefined), { once: true });
+		});
+	}
+
+	block(kind: "question" | "permission", title: string): () => void {
+		return this.programStatus.block(kind, title);
+	}
+
+	// ---- extension UI host -----------------------------------------------------------------------
+
+	themeData(): Theme {
+		return this.theme.source;
+	}
+
+	availableThemes(): Theme[] {
+		return this.session.resourceLoader.getThemes().themes;
+	}
+
+	setTheme(theme: Theme): void {
+		this.theme = UiTheme.fromResource(theme);
+		this.notify("info", `Theme "${theme.name}" applies to new output; restart for all components.`);
+	}
+
+	setStatus(key: string, text: string | undefined): void {
+		if (text === undefined) this.statuses.delete(key);
+		else this.statuses.set(key, text);
+		this.refreshFooter();
+	}
+
+	setWidget(
+		key: string,
+		component: (Component & { dispose?(): void }) | undefined,
+		placement: "aboveEditor" | "belowEditor",
+	): void {
+		const previous = this.widgets.get(key);
+		if (previous) {
+			previous.container.removeChild(previous.component);
+			previous.component.dispose?.();
+			this.widgets.delete(key);
+		}
+		if (component) {
+			const container = placement === "aboveEditor" ? this.regions.widgetsAbove : this.regions.widgetsBelow;
+			container.addChild(component);
+			this.widgets.set(key, { component, container });
+		}
+		this.tui.requestRender();
+	}
+
+	setHeader(component: (Component & { dispose?(): void }) | undefined): void {
+		const header = this.regions.header;
+		for (const child of header.children) (child as { dispose?(): void }).dispose?.();
+		header.clear();
+		header.addChild(component ?? this.headerView);
+		this.tui.requestRender();
+	}
+
+	setFooter(factory: Parameters<ExtensionUIContext["setFooter"]>[0]): void {
+		const footer = this.regions.footer;
+		for (const child of footer.children) (child as { dispose?(): void }).dispose?.();
+		footer.clear();
+		footer.addChild(
+			factory
+				? factory(this.tui, this.theme.source, {
+						getGitBranch: () => this.gitBranch,
+						getExtensionStatuses: () => this.statuses,
+					})
+				: this.footerView,
+		);
+		this.tui.requestRender();
+	}
+
+	setWorkingMessage(message: string | undefined): void {
+		this.statusLine.workingMessage = message;
+	}
+
+	setWorkingVisible(visible: boolean): void {
+		this.statusLine.workingVisible = visible;
+		if (!visible) this.statusLine.clearIndicator();
+	}
+
+	setWorkingIndicator(options: { frames?: string[]; intervalMs?: number } | undefined): void {
+		this.statusLine.indicator = options;
+	}
+
+	setHiddenThinkingLabel(label: string | undefined): void {
+		this.thinkingLabel = label ?? "Thinking...";
+		this.transcript.applyToggles();
+	}
+
+	setTitle(title: string): void {
+		this.tui.terminal.setTitle(replaceControlCharacters(title));
+	}
+
+	addAutocompleteWrapper(wrapper: (current: AutocompleteProvider) => AutocompleteProvider): void {
+		this.autocompleteWrappers = [...this.autocompleteWrappers, wrapper];
+		this.editor.setAutocompleteProvider(createAutocomplete(this.session, this.autocompleteWrappers, undefined));
+	}
+}
+
+/** Pre-styled lines (help screens, session info) in the transcript. */
+class LinesBlock implements Component {
+	constructor(private readonly lines: string[]) {}
+	invalidate(): void {}
+	render(width: number): readonly string[] {
+		return ["", ...this.lines.map((line) => ` ${line}`)].map((line) =>
+			line.length === 0 ? line : truncateToWidth(line, width),
+		);
+	}
+}

@@ -1,0 +1,125 @@
+import {
+	type Component,
+	type Focusable,
+	fuzzyFilter,
+	Input,
+	type KeybindingsManager,
+	type SelectItem,
+	SelectList,
+	truncateToWidth,
+} from "@tau/tui";
+import type { UiTheme } from "../theme/ui-theme.js";
+
+export interface SelectDialogOptions {
+	title: string;
+	items: SelectItem[];
+	filter?: string;
+	selected?: string;
+	hint?: string;
+	/** Extra action keys; a handler returning true closes the dialog with the current item. */
+	actions?: Record<string, (item: SelectItem | undefined) => boolean | Promise<boolean>>;
+	maxVisible?: number;
+}
+
+/**
+ * A titled, fuzzy-filtered list shown in place of the editor (model, thinking, session, fork and
+ * tree pickers, extension `select`). Typing filters; Enter picks; Escape cancels.
+ */
+export class SelectDialog implements Component, Focusable {
+	readonly capturesViewportInput = true;
+	private readonly input = new Input({ prompt: "› " });
+	private readonly list: SelectList;
+	private done = false;
+	private _focused = false;
+
+	constructor(
+		private readonly theme: UiTheme,
+		private readonly keys: KeybindingsManager,
+		private readonly options: SelectDialogOptions,
+		private readonly finish: (item: SelectItem | undefined) => void,
+	) {
+		this.list = new SelectList(options.items, options.maxVisible ?? 10, theme.selectList());
+		this.list.onSelect = (item) => this.close(item);
+		this.list.onCancel = () => this.close(undefined);
+		if (options.filter) {
+			this.input.setValue(options.filter);
+			this.applyFilter();
+		}
+		if (options.selected) {
+			const index = this.visibleItems().findIndex((item) => item.value === options.selected);
+			if (index >= 0) this.list.setSelectedIndex(index);
+		}
+	}
+
+	get focused(): boolean {
+		return this._focused;
+	}
+
+	set focused(value: boolean) {
+		this._focused = value;
+		this.input.focused = value;
+	}
+
+	private visibleItems(): readonly SelectItem[] {
+		return this.list.getItems();
+	}
+
+	private applyFilter(): void {
+		const query = this.input.getValue().trim();
+		const items =
+			query === ""
+				? this.options.items
+				: fuzzyFilter(this.options.items, query, (item) => `${item.label} ${item.value}`);
+		this.list.setItems(items);
+	}
+
+	private close(item: SelectItem | undefined): void {
+		if (this.done) return;
+		this.done = true;
+		this.finish(item);
+	}
+
+	handleInput(data: string): void {
+		for (const [action, handler] of Object.entries(this.options.actions ?? {})) {
+			if (!this.keys.matches(data, action)) continue;
+			const item = this.list.getSelectedItem();
+			void Promise.resolve(handler(item)).then((close) => {
+				if (close) this.close(item);
+			});
+			return;
+		}
+		if (
+			this.keys.matches(data, "tui.select.up") ||
+			this.keys.matches(data, "tui.select.down") ||
+			this.keys.matches(data, "tui.select.pageUp") ||
+			this.keys.matches(data, "tui.select.pageDown") ||
+			this.keys.matches(data, "tui.select.confirm") ||
+			this.keys.matches(data, "tui.select.cancel")
+		) {
+			this.list.handleInput(data);
+			return;
+		}
+		const before = this.input.getValue();
+		this.input.handleInput(data);
+		if (this.input.getValue() !== before) this.applyFilter();
+	}
+
+	invalidate(): void {
+		this.input.invalidate();
+		this.list.invalidate();
+	}
+
+	render(width: number): readonly string[] {
+		const border = this.theme.fg("borderAccent", "─".repeat(width));
+		const title = truncateToWidth(this.theme.bold(this.options.title), width);
+		const hint = this.options.hint ?? "Type to filter · Enter to select · Escape to cancel";
+		return [
+			border,
+			title,
+			...this.input.render(width),
+			...this.list.render(width),
+			truncateToWidth(this.theme.fg("dim", hint), width),
+			border,
+		];
+	}
+}
