@@ -243,6 +243,20 @@ describe("RPC model and thinking commands", () => {
 		expect(cycleModel.thinkingLevel).toBe("off");
 	});
 
+	it("cycle_model walks the --models scope with its thinking levels and reports isScoped", async () => {
+		harness = await RpcHarness.start({
+			models: [{ id: "faux-1" }, { id: "faux-2", reasoning: true }, { id: "faux-3" }],
+		});
+		const session = harness.runtime.session;
+		const model = (id: string) => session.modelRuntime.find("faux", id)!;
+		session.setScopedModels([{ model: model("faux-1") }, { model: model("faux-2"), thinkingLevel: "high" }]);
+		const next = await harness.data({ type: "cycle_model" });
+		expect(next).toMatchObject({ model: { id: "faux-2" }, thinkingLevel: "high", isScoped: true });
+		const back = await harness.data({ type: "cycle_model" });
+		expect(back).toMatchObject({ model: { id: "faux-1" }, isScoped: true });
+		expect((await harness.data({ type: "get_state" })).model.id).toBe("faux-1");
+	});
+
 	it("cycle_model with a single model returns data null; a non-reasoning model has only off", async () => {
 		harness = await RpcHarness.start();
 		const response = await harness.send({ id: "cm", type: "cycle_model" });
