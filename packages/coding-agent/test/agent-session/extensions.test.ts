@@ -266,3 +266,64 @@ describe("extensions through a real session", () => {
 		expect(declared).toContain("record");
 	});
 });
+
+describe("ctx.executeTool through a real session", () => {
+	it("nested calls get <parent>/N ids, parentToolCallId on events, the gate, and a nestedCalls record", async () => {
+		const gated: { toolName: string; parentToolCallId?: string }[] = [];
+		const caller: AnyToolDefinition = {
+			name: "caller",
+			label: "Caller",
+			description: "Calls ls twice through ctx.executeTool",
+			parameters: Type.Object({}),
+			execute: async (_id, _params, _signal, _onUpdate, ctx) => {
+				const first = await ctx.executeTool("ls", { path: "." });
+				const second = await ctx.executeTool("ls", { path: "." });
+				return {
+					content: [{ type: "text", text: `${first.isError}/${second.isError}` }],
+					details: undefined,
+				};
+			},
+		};
+		const h = await createHarness({
+			session: { customTools: [caller], tools: ["caller", "ls"] },
+			loader: {
+				extensionFactories: [
+					(pi: ExtensionAPI) => {
+						pi.on("tool_call", (event) => {
+							gated.push({
+								toolName: event.toolName,
+								...(event.parentToolCallId ? { parentToolCallId: event.parentToolCallId } : {}),
+							});
+							return undefined;
+						});
+					},
+				],
+			},
+		});
+		h.faux.setResponses([
+			fauxAssistantMessage(fauxToolCall("caller", {}, { id: "root" }), { stopReason: "toolUse" }),
+			fauxAssistantMessage("done"),
+		]);
+		await h.session.prompt("go");
+		expect(gated).toEqual([
+			{ toolName: "caller" },
+			{ toolName: "ls", parentToolCallId: "root" },
+			{ toolName: "ls", parentToolCallId: "root" },
+		]);
+		const nestedStarts = h.events.filter(
+			(event) => event.type === "tool_execution_start" && "parentToolCallId" in event && event.parentToolCallId,
+		);
+		expect(nestedStarts.map((event) => (event.type === "tool_execution_start" ? event.toolCallId : ""))).toEqual([
+			"root/1",
+			"root/2",
+		]);
+		const result = h.session.messages.find((message) => message.role === "toolResult") as unknown as {
+			content: { text: string }[];
+			nestedCalls?: { calls: { id: string }[] };
+		};
+		expect(result.content[0]!.text).toBe("false/false");
+		expect(result.nestedCalls?.calls.map((call) => call.id)).toEqual(["root/1", "root/2"]);
+		// Nested calls add nothing to the transcript.
+		expect(h.session.messages.filter((message) => message.role === "toolResult")).toHaveLength(1);
+	});
+});

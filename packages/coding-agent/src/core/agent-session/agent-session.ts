@@ -2,7 +2,13 @@ import type { Agent, AgentEvent, AgentMessage, AgentState, AgentTool } from "@ta
 import type { Api, AssistantMessage, ImageContent, Model } from "@tau/ai";
 import type { ModelRuntime, ScopedModel, SettingsManager } from "../../config/index.js";
 import type { CompactionResult, SummaryCompletion } from "../compaction/index.js";
-import type { AnyToolDefinition, ExtensionRunner, ReplacedSessionContext, ToolInfo } from "../extensions/index.js";
+import type {
+	AnyToolDefinition,
+	ExtensionRunner,
+	NestedToolCallExecutor,
+	ReplacedSessionContext,
+	ToolInfo,
+} from "../extensions/index.js";
 import type { ResourceLoader } from "../resources/index.js";
 import type { CustomMessage, SessionManager } from "../session/index.js";
 import { CompactionCoordinator } from "./compaction-coordinator.js";
@@ -18,6 +24,7 @@ import { normalizePromptImages } from "./image-normalization.js";
 import { expandInput, findExtensionCommand, runExtensionCommand } from "./input-pipeline.js";
 import { MessageQueues } from "./message-queues.js";
 import { type ModelCycleResult, ModelSelection, type SessionThinkingLevel } from "./model-selection.js";
+import { createNestedCalls } from "./nested-calls.js";
 import { SessionPersistence } from "./persistence.js";
 import { PromptState } from "./prompt-state.js";
 import { OverflowRecovery, RetryPolicy, realSleep } from "./recovery-loop.js";
@@ -58,6 +65,9 @@ export class AgentSession {
 	private readonly overflow: OverflowRecovery;
 	private readonly queues: MessageQueues;
 	private readonly selection: ModelSelection;
+	private readonly nested: NestedToolCallExecutor;
+	/** The assistant message whose tool calls are executing (nested calls report against it). */
+	private currentAssistant: AssistantMessage | undefined;
 	private runner: ExtensionRunner;
 	private scoped: ScopedModel[];
 	private unsubscribeAgent: () => void;
@@ -112,6 +122,7 @@ export class AgentSession {
 				...(config.excludedToolNames ? { excludedToolNames: config.excludedToolNames } : {}),
 			},
 			() => this.runner,
+			() => this.nested,
 		);
 		this.prompts = new PromptState({
 			cwd: config.cwd,
@@ -162,6 +173,14 @@ export class AgentSession {
 			scopedModels: () => this.scoped,
 		});
 		this.queues = new MessageQueues(this.agent, (event) => this.hub.emit(event));
+		this.nested = createNestedCalls({
+			agent: this.agent,
+			bridge: this.bridge,
+			runner: () => this.runner,
+			callableTools: () => this.tools.getCallableTools(),
+			currentAssistant: () => this.currentAssistant,
+			emit: (event) => this.hub.emit(event),
+		});
 		this.installAgentHooks();
 		this.unsubscribeAgent = this.agent.subscribe((event) => this.handleAgentEvent(event));
 		bindSessionToRunner(this, this.runner);
@@ -722,6 +741,10 @@ export class AgentSession {
 			this.overflow.reset();
 			this.queues.delivered(event.message);
 		}
+		if (event.type === "message_start" && event.message.role === "toolResult") {
+			// The nested-call record and usage belong to the result before anything persists it.
+			Object.assign(event.message, this.nested.rootResult(event.message.toolCallId, event.message.usage));
+		}
 		await this.bridge.dispatch(event);
 		if (event.type === "message_end") {
 			this.persistence.persistMessage(event.message);
@@ -734,10 +757,12 @@ export class AgentSession {
 			this.hub.emit(event as AgentSessionEvent);
 		}
 		if (event.type === "turn_end") this.flushPendingCustom();
+		if (event.type === "agent_end") this.nested.clear();
 	}
 
 	private afterAssistant(message: AssistantMessage): void {
 		this.run.lastAssistant = message;
+		this.currentAssistant = message;
 		if (message.stopReason !== "error" && message.stopReason !== "length") this.overflow.reset();
 		if (message.stopReason !== "error" && message.stopReason !== "aborted") this.retry.succeeded();
 	}

@@ -49,9 +49,11 @@ export class ExtensionBridge {
 
 	constructor(private readonly host: BridgeHost) {}
 
+	/** The `tool_call` gate; a model-issued call that passes it gets its intent recorded before it runs. */
 	async beforeToolCall(
 		context: BeforeToolCallContext,
 		signal?: AbortSignal,
+		parentToolCallId?: string,
 	): Promise<BeforeToolCallResult | undefined> {
 		const runner = this.host.runner();
 		const decision = await runner.emitToolCall(
@@ -60,15 +62,20 @@ export class ExtensionBridge {
 				toolCallId: context.toolCall.id,
 				toolName: context.toolCall.name,
 				input: context.args as Record<string, unknown>,
+				...(parentToolCallId ? { parentToolCallId } : {}),
 			},
 			signal,
 		);
 		if (decision.block) return { block: true, reason: decision.reason, terminate: decision.terminate };
-		this.host.recordToolIntent(context.toolCall.id, context.toolCall.name);
+		// Nested calls have no transcript entry to repair, so only model-issued calls get intents.
+		if (!parentToolCallId) this.host.recordToolIntent(context.toolCall.id, context.toolCall.name);
 		return undefined;
 	}
 
-	async afterToolCall(context: AfterToolCallContext): Promise<AfterToolCallResult | undefined> {
+	async afterToolCall(
+		context: AfterToolCallContext,
+		parentToolCallId?: string,
+	): Promise<AfterToolCallResult | undefined> {
 		const runner = this.host.runner();
 		if (!runner.hasHandlers("tool_result")) return undefined;
 		const event: ToolResultEvent = {
@@ -80,6 +87,7 @@ export class ExtensionBridge {
 			details: context.result.details,
 			isError: context.isError,
 		};
+		if (parentToolCallId) event.parentToolCallId = parentToolCallId;
 		if (context.result.structuredContent !== undefined) event.structuredContent = context.result.structuredContent;
 		if (context.result.usage) event.usage = context.result.usage;
 		const patched = await runner.emitToolResult(event);

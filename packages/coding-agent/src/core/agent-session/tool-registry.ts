@@ -8,6 +8,7 @@ import {
 	extensionToolToAgentTool,
 	isCallable,
 	isDeclarable,
+	type NestedToolCallExecutor,
 	nextActiveTools,
 	normalizePromptGuidelines,
 	normalizePromptSnippet,
@@ -50,6 +51,7 @@ export class ToolRegistry {
 	constructor(
 		private readonly options: ToolRegistryOptions,
 		private readonly runner: () => ExtensionRunner | undefined,
+		private readonly nested: () => NestedToolCallExecutor | undefined,
 	) {}
 
 	/** Rebuilds the registry; `explicitActive` resets the active set (construction, reload). */
@@ -120,7 +122,7 @@ export class ToolRegistry {
 		const tool = extensionToolToAgentTool(definition, (toolCallId, signal) => {
 			const runner = this.runner();
 			if (!runner) throw new Error("Tool context requires the session's extension runner");
-			return runner.createToolContext(toolCallId, signal);
+			return runner.createToolContext(toolCallId, signal, this.nested());
 		});
 		const declared = (definition as { replay?: "safe" | "never" }).replay;
 		tool.replay = declared ?? (REPLAY_SAFE_BUILTINS.has(definition.name) ? "safe" : "never");
@@ -193,6 +195,14 @@ export class ToolRegistry {
 
 	isBuiltin(name: string): boolean {
 		return this.entries.get(name)?.sourceInfo.path === `builtin:${name}`;
+	}
+
+	/** The callable tools (`ctx.tools`): active direct tools plus every codemode / deferred tool. */
+	getCallableTools(): AgentTool<any>[] {
+		return this.getCallableToolNames().flatMap((name) => {
+			const tool = this.entries.get(name)?.tool;
+			return tool ? [tool] : [];
+		});
 	}
 
 	/** Prompt snippets and guidelines of the active tools, for the system prompt's tool section. */
