@@ -1,0 +1,1 @@
+export { createInMemoryTransportPair } from "./in-memory-transport.js";

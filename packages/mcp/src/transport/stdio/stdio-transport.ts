@@ -1,0 +1,157 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { McpConnectionClosedError } from "../../errors.js";
+import type { JsonRpcMessage } from "../../protocol.js";
+import { DEFAULT_MAX_MESSAGE_BYTES, Listeners, type McpTransport } from "../transport.js";
+import { LineFramer } from "./line-framer.js";
+import { signalGroup, trackGroup, untrackGroup } from "./process-groups.js";
+
+export interface StdioTransportOptions {
+	command: string;
+	args?: string[];
+	cwd?: string;
+	/** Merged over `process.env` unless `inheritEnv` is false. */
+	env?: Record<string, string>;
+	inheritEnv?: boolean;
+	stderr?: "pipe" | "inherit";
+	onStderr?(chunk: string): void;
+	maxMessageBytes?: number;
+	/** Bytes of stderr tail kept (64 KiB). */
+	maxStderrBytes?: number;
+	/** Grace period before SIGKILL during close (2000 ms). */
+	closeTimeoutMs?: number;
+}
+
+const isWindows = process.platform === "win32";
+
+/** Runs an MCP server as a child process speaking newline-delimited JSON-RPC on stdin/stdout. */
+export class StdioTransport implements McpTransport {
+	private child: ChildProcess | undefined;
+	private started = false;
+	private closed = false;
+	private childClosed: Promise<void> | undefined;
+	private stderrTail = "";
+	private readonly messages = new Listeners<[JsonRpcMessage]>();
+	private readonly errors = new Listeners<[Error]>();
+	private readonly closes = new Listeners<[]>();
+	private closePromise: Promise<void> | undefined;
+
+	constructor(private readonly options: StdioTransportOptions) {}
+
+	get pid(): number | undefined {
+		return this.child?.pid;
+	}
+
+	/** The last `maxStderrBytes` of the server's stderr. */
+	get stderr(): string {
+		return this.stderrTail;
+	}
+
+	start(): Promise<void> {
+		if (this.started) return Promise.reject(new Error("StdioTransport already started"));
+		this.started = true;
+		const { options } = this;
+		const env = options.inheritEnv === false ? { ...options.env } : { ...process.env, ...options.env };
+		const child = spawn(options.command, options.args ?? [], {
+			cwd: options.cwd,
+			env,
+			stdio: ["pipe", "pipe", options.stderr === "inherit" ? "inherit" : "pipe"],
+			// Its own process group, so close can terminate the server and everything it started.
+			detached: !isWindows,
+			windowsHide: true,
+		});
+		this.child = child;
+		const framer = new LineFramer(options.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES, {
+			message: (message) => this.messages.emit(message),
+			error: (error) => this.errors.emit(error),
+		});
+		child.stdout?.on("data", (data: Buffer) => framer.push(data));
+		child.stdout?.on("end", () => framer.end());
+		child.stderr?.setEncoding("utf8");
+		child.stderr?.on("data", (text: string) => {
+			const max = options.maxStderrBytes ?? 64 * 1024;
+			this.stderrTail = (this.stderrTail + text).slice(-max);
+			options.onStderr?.(text);
+		});
+		child.stdin?.on("error", (error) => this.errors.emit(error));
+		this.childClosed = new Promise((resolve) => {
+			child.once("close", () => {
+				if (child.pid !== undefined && !isWindows) {
+					// Descendants that ignored stdin EOF must not outlive the server.
+					signalGroup(child.pid, "SIGTERM");
+					untrackGroup(child.pid);
+				}
+				resolve();
+				void this.close();
+			});
+		});
+		return new Promise((resolve, reject) => {
+			child.once("spawn", () => {
+				if (child.pid !== undefined && !isWindows) trackGroup(child.pid);
+				resolve();
+			});
+			child.once("error", (error) => {
+				if (child.pid === undefined) {
+					this.closed = true;
+					reject(error);
+				} else this.errors.emit(error);
+			});
+		});
+	}
+
+	send(message: JsonRpcMessage): Promise<void> {
+		const stdin = this.child?.stdin;
+		if (this.closed || !stdin || !stdin.writable) return Promise.reject(new McpConnectionClosedError());
+		return new Promise((resolve, reject) => {
+			stdin.write(`${JSON.stringify(message)}\n`, (error) => {
+				if (error) reject(new McpConnectionClosedError(`MCP server stdin failed: ${error.message}`));
+				else resolve();
+			});
+		});
+	}
+
+	close(): Promise<void> {
+		this.closePromise ??= this.shutdown();
+		return this.closePromise;
+	}
+
+	onMessage(listener: (message: JsonRpcMessage) => void): () => void {
+		return this.messages.add(listener);
+	}
+	onError(listener: (error: Error) => void): () => void {
+		return this.errors.add(listener);
+	}
+	onClose(listener: () => void): () => void {
+		return this.closes.add(listener);
+	}
+
+	/** MCP stdio shutdown: EOF, then SIGTERM to the group, then SIGKILL. */
+	private async shutdown(): Promise<void> {
+		this.closed = true;
+		const child = this.child;
+		const childClosed = this.childClosed;
+		if (child?.pid !== undefined && childClosed) {
+			const closeTimeoutMs = this.options.closeTimeoutMs ?? 2000;
+			const running = child.exitCode === null && child.signalCode === null;
+			child.stdin?.end();
+			// A server that already exited may have left descendants holding its pipes: no grace period.
+			const termDelay = running ? Math.min(500, closeTimeoutMs) : 0;
+			const timers = [
+				setTimeout(() => this.kill(child, "SIGTERM"), termDelay),
+				setTimeout(() => this.kill(child, "SIGKILL"), termDelay + closeTimeoutMs),
+			];
+			await childClosed;
+			for (const timer of timers) clearTimeout(timer);
+		}
+		this.closes.emit();
+		this.closes.clear();
+	}
+
+	private kill(child: ChildProcess, signal: NodeJS.Signals): void {
+		if (child.pid === undefined) return;
+		if (isWindows) {
+			spawn("taskkill", ["/pid", String(child.pid), "/T", "/F"], { windowsHide: true, stdio: "ignore" });
+			return;
+		}
+		if (!signalGroup(child.pid, signal)) child.kill(signal);
+	}
+}

@@ -1,0 +1,38 @@
+import type { JsonRpcMessage } from "../protocol.js";
+
+/** Default upper bound for one framed message. */
+export const DEFAULT_MAX_MESSAGE_BYTES = 16 * 1024 * 1024;
+
+export interface McpSendOptions {
+	/** Aborted when the request settles; transports must not dispatch (or re-dispatch) after that. */
+	signal?: AbortSignal;
+}
+
+/** Moves JSON-RPC messages; the client owns correlation, handshake, timeouts and cancellation. */
+export interface McpTransport {
+	start(): Promise<void>;
+	send(message: JsonRpcMessage, options?: McpSendOptions): Promise<void>;
+	close(): Promise<void>;
+	onMessage(listener: (message: JsonRpcMessage) => void): () => void;
+	onError(listener: (error: Error) => void): () => void;
+	/** Fires at most once. */
+	onClose(listener: () => void): () => void;
+	setProtocolVersion?(version: string): void;
+}
+
+/** A tiny listener set used by transports and the client. */
+export class Listeners<T extends unknown[]> {
+	private readonly set = new Set<(...args: T) => void>();
+	add(listener: (...args: T) => void): () => void {
+		this.set.add(listener);
+		return () => {
+			this.set.delete(listener);
+		};
+	}
+	emit(...args: T): void {
+		for (const listener of [...this.set]) listener(...args);
+	}
+	clear(): void {
+		this.set.clear();
+	}
+}
