@@ -245,6 +245,18 @@ export class InteractiveHarness {
 		this.pollSession();
 	}
 
+	/** Yields to pending work until `predicate` holds (bounded; no timers involved). */
+	async until(predicate: () => boolean, rounds = 2000): Promise<void> {
+		for (let i = 0; i < rounds && !predicate(); i++) await new Promise<void>((resolve) => setImmediate(resolve));
+		this.pollSession();
+		if (!predicate()) throw new Error("condition not reached");
+	}
+
+	/** Conversation roles (the system message aside). */
+	roles(): string[] {
+		return this.runtime.session.messages.map((message) => message.role).filter((role) => role !== "system");
+	}
+
 	type(text: string): void {
 		for (const char of text) this.terminal.press(char);
 	}

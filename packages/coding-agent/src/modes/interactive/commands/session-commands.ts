@@ -211,7 +211,7 @@ const cloneCommand: BuiltinCommand = {
 	takesArgument: false,
 	async run(host) {
 		const leaf = host.session.sessionManager.getLeafId();
-		if (leaf === null) {
+		if (leaf === null || !host.session.messages.some((message) => message.role === "user")) {
 			host.notify("info", "Nothing to clone yet");
 			return;
 		}

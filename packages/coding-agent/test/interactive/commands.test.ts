@@ -1,0 +1,160 @@
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { fauxAssistantMessage } from "@tau/ai";
+import { afterEach, describe, expect, it } from "vitest";
+import { InteractiveHarness, KEYS } from "./harness.js";
+
+let harness: InteractiveHarness | undefined;
+
+afterEach(async () => {
+	await harness?.close();
+	harness = undefined;
+});
+
+async function answer(h: InteractiveHarness, prompt: string, reply: string): Promise<void> {
+	h.faux.appendResponses([fauxAssistantMessage(reply)]);
+	const since = h.eventCount;
+	h.submit(prompt);
+	await h.waitForEvent((event) => event.type === "agent_settled", since);
+}
+
+describe("built-in slash commands", () => {
+	it("/model with an exact id switches; with an unknown id opens the selector filtered by it", async () => {
+		harness = await InteractiveHarness.start({ models: [{ id: "faux-1" }, { id: "faux-2" }] });
+		harness.submit("/model faux-2");
+		await harness.settleMicrotasks();
+		expect(harness.runtime.session.model?.id).toBe("faux-2");
+		expect(await harness.screen()).toContain("Model: faux-2");
+
+		harness.submit("/model bogus");
+		const screen = await harness.screen();
+		expect(screen).toContain("Select model");
+		expect(screen).toContain("› bogus");
+		expect(screen).toContain("No matching");
+		harness.terminal.press(KEYS.escape);
+		harness.type("/model 1");
+		harness.terminal.press(KEYS.enter);
+		expect(await harness.screen()).toContain("Select model");
+		harness.terminal.press(KEYS.enter);
+		await harness.settleMicrotasks();
+		expect(harness.runtime.session.model?.id).toBe("faux-1");
+	});
+
+	it("/thinking with an unknown level lists the available ones", async () => {
+		harness = await InteractiveHarness.start({ models: [{ id: "thinker", reasoning: true }] });
+		harness.submit("/thinking foo");
+		const screen = await harness.screen();
+		expect(screen).toMatch(/Unknown thinking level "foo"\. Available levels: off, minimal, low, medium, high/);
+		harness.submit("/thinking HIGH");
+		await harness.settleMicrotasks();
+		expect(harness.runtime.session.thinkingLevel).toBe("high");
+		expect(await harness.screen()).toContain("Thinking level: high");
+	});
+
+	it("/name without an argument and without a name shows the usage; with one sets it", async () => {
+		harness = await InteractiveHarness.start();
+		harness.submit("/name");
+		expect(await harness.screen()).toContain("Usage: /name <name>");
+		harness.submit("/name  my work ");
+		await harness.settleMicrotasks();
+		expect(harness.runtime.session.sessionName).toBe("my work");
+		const screen = await harness.screen();
+		expect(screen).toContain("Session name set: my work");
+		expect(screen).toContain("• my work");
+	});
+
+	it("/export writes JSONL for a .jsonl path and HTML otherwise, reporting the path", async () => {
+		harness = await InteractiveHarness.start({ columns: 220 });
+		await answer(harness, "hello", "hi back");
+		harness.submit("/export out.jsonl");
+		await harness.settleMicrotasks();
+		const jsonl = join(harness.cwd, "out.jsonl");
+		expect(readFileSync(jsonl, "utf8").trim().split("\n").length).toBeGreaterThanOrEqual(3);
+		expect(await harness.screen()).toContain(`Session exported to: ${jsonl}`);
+		harness.submit("/export");
+		const html = join(harness.cwd, `tau-session-${harness.runtime.session.sessionId}.html`);
+		await harness.until(() => existsSync(html));
+		expect(await harness.screen()).toContain(`Session exported to: ${html}`);
+		expect(readFileSync(html, "utf8")).toContain("<html");
+	});
+
+	it("/new starts a fresh session and /fork branches from an earlier prompt with its text in the editor", async () => {
+		harness = await InteractiveHarness.start({ persisted: true });
+		await answer(harness, "first question", "first answer");
+		await answer(harness, "second question", "second answer");
+		const original = harness.runtime.session.sessionId;
+
+		harness.submit("/fork");
+		let screen = await harness.screen();
+		expect(screen).toContain("Fork from message");
+		harness.terminal.press(KEYS.down);
+		harness.terminal.press(KEYS.enter);
+		await harness.settleMicrotasks(50);
+		expect(harness.runtime.session.sessionId).not.toBe(original);
+		expect(harness.mode.editor.getText()).toBe("first question");
+		expect(harness.roles()).toEqual([]);
+
+		harness.mode.editor.setText("");
+		harness.submit("/new");
+		await harness.settleMicrotasks(50);
+		screen = await harness.screen();
+		expect(screen).toContain("✓ New session started");
+		expect(harness.roles()).toEqual([]);
+	});
+
+	it("/clone copies the branch; /copy writes the last answer to the clipboard via OSC 52", async () => {
+		harness = await InteractiveHarness.start({ persisted: true });
+		harness.submit("/clone");
+		expect(await harness.screen()).toContain("Nothing to clone yet");
+		await answer(harness, "question", "copy me");
+		harness.terminal.clearRawOutput();
+		harness.submit("/copy");
+		await harness.screen();
+		expect(harness.terminal.getRawOutput()).toContain(`\x1b]52;c;${Buffer.from("copy me").toString("base64")}\x07`);
+		const original = harness.runtime.session.sessionId;
+		harness.submit("/clone");
+		await harness.settleMicrotasks(50);
+		expect(harness.runtime.session.sessionId).not.toBe(original);
+		expect(harness.roles()).toEqual(["user", "assistant"]);
+		expect(await harness.screen()).toContain("Cloned to new session");
+	});
+
+	it("/session shows the file, id and counts; /hotkeys lists bindings", async () => {
+		harness = await InteractiveHarness.start();
+		await answer(harness, "hello", "hi");
+		harness.submit("/session");
+		let screen = await harness.screen();
+		expect(screen).toContain("File: In-memory");
+		expect(screen).toContain(`ID: ${harness.runtime.session.sessionId}`);
+		expect(screen).toContain("Messages: 1 user, 1 assistant");
+		harness.submit("/hotkeys");
+		screen = await harness.screen();
+		expect(screen).toMatch(/Alt\+Enter\s+Queue follow-up message \(app\.message\.followUp\)/);
+	});
+
+	it("/tree lists entries and moves back to an earlier prompt", async () => {
+		harness = await InteractiveHarness.start();
+		await answer(harness, "one", "answer one");
+		await answer(harness, "two", "answer two");
+		harness.submit("/tree");
+		const screen = await harness.screen();
+		expect(screen).toContain("Session tree");
+		expect(screen).toContain("user: two");
+		harness.type("user: two");
+		harness.terminal.press(KEYS.enter);
+		await harness.settleMicrotasks(50);
+		expect(harness.mode.editor.getText()).toBe("two");
+		expect(harness.roles()).toEqual(["user", "assistant"]);
+	});
+
+	it("/settings changes a setting and saves it", async () => {
+		harness = await InteractiveHarness.start();
+		harness.submit("/settings");
+		expect(await harness.screen()).toContain("Double-Escape action");
+		harness.type("Double");
+		harness.terminal.press(KEYS.enter);
+		await harness.settleMicrotasks();
+		expect(harness.runtime.session.settingsManager.getDoubleEscapeAction()).toBe("fork");
+		harness.terminal.press(KEYS.escape);
+	});
+});
