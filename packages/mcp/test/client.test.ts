@@ -16,6 +16,10 @@ function client(options: Partial<ConstructorParameters<typeof McpClient>[0]> = {
 	return new McpClient({ name: "tau", version: "1.2.3", ...options });
 }
 
+function progressTokenOf(request: JsonRpcRequest): number {
+	return (request.params?._meta as { progressToken: number } | undefined)?.progressToken ?? -1;
+}
+
 afterEach(() => {
 	vi.useRealTimers();
 });
@@ -91,7 +95,7 @@ describe("McpClient requests", () => {
 		const server = new FakeServer();
 		let finish: (() => void) | undefined;
 		server.handle("tools/call", (request, srv) => {
-			const token = (request.params?._meta as { progressToken: number }).progressToken;
+			const token = progressTokenOf(request);
 			return new Promise((resolve) => {
 				finish = () => resolve({ content: [{ type: "text", text: "done" }] });
 				void srv.notify("notifications/progress", { progressToken: token, progress: 1, total: 4, message: "step" });
@@ -106,7 +110,7 @@ describe("McpClient requests", () => {
 		for (let i = 0; i < 4; i++) {
 			await vi.advanceTimersByTimeAsync(500);
 			const request = server.received.find(isMethod("tools/call")) as JsonRpcRequest;
-			const token = (request.params?._meta as { progressToken: number }).progressToken;
+			const token = progressTokenOf(request);
 			await server.notify("notifications/progress", { progressToken: token, progress: i + 2, total: 6 });
 			await vi.advanceTimersByTimeAsync(0);
 		}

@@ -1,0 +1,101 @@
+import { execFile } from "node:child_process";
+import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
+import { McpClient, McpConnectionClosedError, StdioTransport } from "@tau/mcp";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { liveGroupMembers, waitForGroupGone } from "./support/processes.js";
+
+const fixture = fileURLToPath(new URL("./fixtures/stdio-server.mjs", import.meta.url));
+const posix = process.platform !== "win32";
+const started: StdioTransport[] = [];
+
+function transport(mode: string, closeTimeoutMs = 2000): StdioTransport {
+	const t = new StdioTransport({ command: process.execPath, args: [fixture, mode], closeTimeoutMs });
+	started.push(t);
+	return t;
+}
+
+/** Resolves once the fixture printed `fixture ready` (so its signal handlers are installed). */
+function ready(t: StdioTransport): Promise<void> {
+	return vi.waitFor(() => expect(t.stderr).toContain("fixture ready"), { timeout: 10_000 });
+}
+
+afterEach(async () => {
+	const groups = started.splice(0).map((t) => t.pid);
+	// Teardown asserts that no server process or descendant outlived its test.
+	for (const pgid of groups) if (pgid !== undefined && posix) expect(await waitForGroupGone(pgid)).toEqual([]);
+});
+
+describe("StdioTransport", () => {
+	it("connects a client, calls a tool and closes the process", async () => {
+		const t = transport("normal");
+		const client = new McpClient({ name: "tau", version: "1" });
+		await client.connect(t);
+		expect(await client.listTools()).toEqual([{ name: "echo", inputSchema: { type: "object" } }]);
+		expect(await client.callTool("echo", { a: 1 })).toEqual({ content: [{ type: "text", text: '{"a":1}' }] });
+		expect(t.pid).toBeGreaterThan(0);
+		await client.close();
+	});
+
+	it("rejects start() on a missing command and a second start()", async () => {
+		const missing = new StdioTransport({ command: "/nonexistent/tau-mcp-server" });
+		await expect(missing.start()).rejects.toMatchObject({ code: "ENOENT" });
+		const t = transport("normal");
+		await t.start();
+		await expect(t.start()).rejects.toThrow(/already started/);
+		await t.close();
+		await expect(t.send({ jsonrpc: "2.0", method: "x" })).rejects.toBeInstanceOf(McpConnectionClosedError);
+	});
+
+	it("a server crashing mid-call rejects the pending call and fires onClose once", async () => {
+		const t = transport("crash");
+		const client = new McpClient({ name: "tau", version: "1" });
+		const onClose = vi.fn();
+		client.onClose(onClose);
+		await client.connect(t);
+		await expect(client.callTool("echo", {})).rejects.toBeInstanceOf(McpConnectionClosedError);
+		expect(onClose).toHaveBeenCalledOnce();
+		await client.close();
+		expect(onClose).toHaveBeenCalledOnce();
+	});
+
+	it.runIf(posix)("kills a group whose server and grandchild ignore EOF and SIGTERM", async () => {
+		const t = transport("stubborn", 300);
+		await t.start();
+		await ready(t);
+		const pgid = t.pid!;
+		expect(liveGroupMembers(pgid).length).toBe(2);
+		await t.close();
+		expect(await waitForGroupGone(pgid)).toEqual([]);
+	});
+
+	it.runIf(posix)("kills a grandchild left behind by a server that exited early", async () => {
+		const t = transport("orphan");
+		const client = new McpClient({ name: "tau", version: "1" });
+		const closed = new Promise<void>((resolve) => client.onClose(resolve));
+		await client.connect(t);
+		await closed;
+		await client.close();
+		expect(await waitForGroupGone(t.pid!)).toEqual([]);
+	});
+
+	it.runIf(posix)("the host exiting without close() sends SIGTERM to live groups", async () => {
+		const jiti = fileURLToPath(new URL("../../../node_modules/.bin/jiti", import.meta.url));
+		const host = fileURLToPath(new URL("./fixtures/host-exit.ts", import.meta.url));
+		const { stdout } = await promisify(execFile)(jiti, [host]);
+		const pgid = Number(stdout.trim());
+		expect(pgid).toBeGreaterThan(0);
+		// The stubborn server ignores SIGTERM but its `sleep` child does not.
+		await vi.waitFor(() => expect(liveGroupMembers(pgid).length).toBeLessThanOrEqual(1), { timeout: 10_000 });
+		process.kill(-pgid, "SIGKILL");
+		expect(await waitForGroupGone(pgid)).toEqual([]);
+	});
+
+	it("keeps a bounded stderr tail", async () => {
+		const t = new StdioTransport({ command: process.execPath, args: [fixture, "normal"], maxStderrBytes: 5 });
+		started.push(t);
+		await t.start();
+		await vi.waitFor(() => expect(t.stderr).toBe("eady\n"));
+		await t.close();
+	});
+});
