@@ -17,7 +17,7 @@ describe("stdio framing", () => {
 		for (let i = 0; i < line.length; i++) f.push(line.subarray(i, i + 1));
 		expect(errors).toEqual([]);
 		expect(messages).toHaveLength(1);
-		expect((messages[0] as { params: { payload: string } }).params.payload.length).toBe(5_000_000);
+		expect((messages[0] as unknown as { params: { payload: string } }).params.payload.length).toBe(5_000_000);
 	});
 
 	it("strips CR, skips blank lines, reports a bad line and keeps going", () => {
