@@ -1,4 +1,4 @@
-import type { Agent, AgentEvent, AgentMessage, AgentState, AgentTool } from "@tau/agent";
+import type { Agent, AgentMessage, AgentState, AgentTool } from "@tau/agent";
 import type { Api, AssistantMessage, ImageContent, Model } from "@tau/ai";
 import type { ModelRuntime, ScopedModel, SettingsManager } from "../../config/index.js";
 import type { CompactionResult, SummaryCompletion } from "../compaction/index.js";
@@ -11,6 +11,7 @@ import type {
 } from "../extensions/index.js";
 import type { ResourceLoader } from "../resources/index.js";
 import type { CustomMessage, SessionManager } from "../session/index.js";
+import { type AgentEventHost, handleAgentEvent } from "./agent-event-pipeline.js";
 import { CompactionCoordinator } from "./compaction-coordinator.js";
 import { type AgentSessionEvent, type AgentSessionListener, SessionEventHub } from "./events.js";
 import {
@@ -34,6 +35,7 @@ import { repairInterruptedCalls, replaySafeCalls } from "./tool-call-repair.js";
 import { recordToolIntent } from "./tool-intents.js";
 import { restoredLoadout } from "./tool-loadout.js";
 import { ToolRegistry } from "./tool-registry.js";
+import { type ContextUsage, contextUsage, lastAssistantText, userMessagesForForking } from "./transcript-queries.js";
 import { type NavigateTreeOptions, type NavigateTreeResult, navigateTree } from "./tree-navigation.js";
 import type { AgentSessionConfig, ExtensionBindings, PromptOptions } from "./types.js";
 
@@ -182,7 +184,22 @@ export class AgentSession {
 			emit: (event) => this.hub.emit(event),
 		});
 		this.installAgentHooks();
-		this.unsubscribeAgent = this.agent.subscribe((event) => this.handleAgentEvent(event));
+		const eventHost: AgentEventHost = {
+			agent: this.agent,
+			run: this.run,
+			overflow: this.overflow,
+			retry: this.retry,
+			queues: this.queues,
+			nested: this.nested,
+			bridge: this.bridge,
+			persistence: this.persistence,
+			hub: this.hub,
+			setCurrentAssistant: (message) => {
+				this.currentAssistant = message;
+			},
+			flushPendingCustom: () => this.flushPendingCustom(),
+		};
+		this.unsubscribeAgent = this.agent.subscribe((event) => handleAgentEvent(eventHost, event));
 		bindSessionToRunner(this, this.runner);
 		this.tools.refresh(config.initialActiveToolNames);
 		this.restoreToolLoadout();
@@ -538,42 +555,16 @@ export class AgentSession {
 	}
 
 	getUserMessagesForForking(): { entryId: string; text: string }[] {
-		return this.sessionManager.getBranch().flatMap((entry) => {
-			if (entry.type !== "message" || entry.message.role !== "user") return [];
-			const content = entry.message.content;
-			const text =
-				typeof content === "string"
-					? content
-					: content.flatMap((block) => (block.type === "text" ? [block.text] : [])).join("\n");
-			return [{ entryId: entry.id, text }];
-		});
+		return userMessagesForForking(this.sessionManager.getBranch());
 	}
 
 	/** Newest assistant reply that stopped normally or has text; its trimmed text. */
 	getLastAssistantText(): string | undefined {
-		const messages = this.messages;
-		for (let i = messages.length - 1; i >= 0; i--) {
-			const message = messages[i]!;
-			if (message.role !== "assistant") continue;
-			const text = message.content
-				.flatMap((block) => (block.type === "text" ? [block.text] : []))
-				.join("")
-				.trim();
-			if (message.stopReason === "stop" || text !== "") return text === "" ? undefined : text;
-		}
-		return undefined;
+		return lastAssistantText(this.sessionManager.buildSessionProjection().messages);
 	}
 
-	getContextUsage(): { tokens: number | null; contextWindow: number; percent: number | null } | undefined {
-		const model = this.model;
-		if (!model) return undefined;
-		const last = this.messages.findLast((message) => message.role === "assistant") as AssistantMessage | undefined;
-		const tokens = last ? last.usage.input + last.usage.output + last.usage.cacheRead + last.usage.cacheWrite : null;
-		return {
-			tokens,
-			contextWindow: model.contextWindow,
-			percent: tokens === null ? null : (tokens / model.contextWindow) * 100,
-		};
+	getContextUsage(): ContextUsage | undefined {
+		return contextUsage(this.sessionManager.getBranch(), this.model);
 	}
 
 	/** Re-derives the agent's message cache from the session tree. */
@@ -735,38 +726,6 @@ export class AgentSession {
 	}
 
 	/** The awaited agent listener: extension dispatch, persistence, then public listeners (§8). */
-	private async handleAgentEvent(event: AgentEvent): Promise<void> {
-		if (event.type === "agent_start" && this.run.abortRequested) this.agent.abort();
-		if (event.type === "message_start" && event.message.role === "user") {
-			this.overflow.reset();
-			this.queues.delivered(event.message);
-		}
-		if (event.type === "message_start" && event.message.role === "toolResult") {
-			// The nested-call record and usage belong to the result before anything persists it.
-			Object.assign(event.message, this.nested.rootResult(event.message.toolCallId, event.message.usage));
-		}
-		await this.bridge.dispatch(event);
-		if (event.type === "message_end") {
-			this.persistence.persistMessage(event.message);
-			if (event.message.role === "assistant") this.afterAssistant(event.message);
-		}
-		if (event.type === "agent_end") {
-			const willRetry = this.retry.willRetry(this.run.lastAssistant, this.run.abortRequested);
-			this.hub.emit({ type: "agent_end", messages: event.messages, willRetry });
-		} else {
-			this.hub.emit(event as AgentSessionEvent);
-		}
-		if (event.type === "turn_end") this.flushPendingCustom();
-		if (event.type === "agent_end") this.nested.clear();
-	}
-
-	private afterAssistant(message: AssistantMessage): void {
-		this.run.lastAssistant = message;
-		this.currentAssistant = message;
-		if (message.stopReason !== "error" && message.stopReason !== "length") this.overflow.reset();
-		if (message.stopReason !== "error" && message.stopReason !== "aborted") this.retry.succeeded();
-	}
-
 	private flushPendingCustom(): void {
 		for (const message of this.pendingCustom.splice(0)) this.appendIdleCustomMessage(message);
 	}

@@ -1,0 +1,63 @@
+import type { Agent, AgentEvent } from "@tau/agent";
+import type { AssistantMessage } from "@tau/ai";
+import type { NestedToolCallExecutor } from "../extensions/index.js";
+import type { AgentSessionEvent, SessionEventHub } from "./events.js";
+import type { ExtensionBridge } from "./extension-bridge.js";
+import type { MessageQueues } from "./message-queues.js";
+import type { SessionPersistence } from "./persistence.js";
+import type { OverflowRecovery, RetryPolicy } from "./recovery-loop.js";
+import type { RunState } from "./run-loop.js";
+
+export interface AgentEventHost {
+	readonly agent: Agent;
+	readonly run: RunState;
+	readonly overflow: OverflowRecovery;
+	readonly retry: RetryPolicy;
+	readonly queues: MessageQueues;
+	readonly nested: NestedToolCallExecutor;
+	readonly bridge: ExtensionBridge;
+	readonly persistence: SessionPersistence;
+	readonly hub: SessionEventHub;
+	/** The assistant message whose tool calls run next (nested calls report against it). */
+	setCurrentAssistant(message: AssistantMessage): void;
+	/** Custom messages held during the turn, appended once its tool results are in. */
+	flushPendingCustom(): void;
+}
+
+/**
+ * The session's awaited agent listener (§8), a barrier for the loop: bookkeeping, extension dispatch,
+ * persistence at `message_end`, then public listeners (so they can rely on the entry existing).
+ */
+export async function handleAgentEvent(host: AgentEventHost, event: AgentEvent): Promise<void> {
+	const { run } = host;
+	if (event.type === "agent_start" && run.abortRequested) host.agent.abort();
+	if (event.type === "message_start" && event.message.role === "user") {
+		host.overflow.reset();
+		host.queues.delivered(event.message);
+	}
+	if (event.type === "message_start" && event.message.role === "toolResult") {
+		// The nested-call record and usage belong to the result before anything persists it.
+		Object.assign(event.message, host.nested.rootResult(event.message.toolCallId, event.message.usage));
+	}
+	await host.bridge.dispatch(event);
+	if (event.type === "message_end") {
+		host.persistence.persistMessage(event.message);
+		if (event.message.role === "assistant") afterAssistant(host, event.message);
+	}
+	if (event.type === "agent_end") {
+		const willRetry = host.retry.willRetry(run.lastAssistant, run.abortRequested);
+		host.hub.emit({ type: "agent_end", messages: event.messages, willRetry });
+	} else {
+		host.hub.emit(event as AgentSessionEvent);
+	}
+	if (event.type === "turn_end") host.flushPendingCustom();
+	if (event.type === "agent_end") host.nested.clear();
+}
+
+function afterAssistant(host: AgentEventHost, message: AssistantMessage): void {
+	host.run.lastAssistant = message;
+	host.setCurrentAssistant(message);
+	if (message.stopReason !== "error" && message.stopReason !== "length") host.overflow.reset();
+	// Retries count consecutive failures: any completed response ends a retry sequence.
+	if (message.stopReason !== "error" && message.stopReason !== "aborted") host.retry.succeeded();
+}
