@@ -11,8 +11,8 @@ function installShutdownHooks(): void {
 	for (const signal of ["SIGHUP", "SIGTERM"] as const) {
 		process.once(signal, () => {
 			for (const child of liveChildren) killProcessTree(child);
-			// Re-raise so the default behaviour (exit) still happens.
-			process.kill(process.pid, signal);
+			// A mode that handles the signal owns shutdown; otherwise re-raise so the default (exit) happens.
+			if (process.listenerCount(signal) === 0) process.kill(process.pid, signal);
 		});
 	}
 }
