@@ -327,3 +327,82 @@ describe("ctx.executeTool through a real session", () => {
 		expect(h.session.messages.filter((message) => message.role === "toolResult")).toHaveLength(1);
 	});
 });
+
+describe("turn_end continuation", () => {
+	it("continue with a committed draft makes exactly one extra request; without a draft it is reported and ignored", async () => {
+		for (const withDraft of [true, false]) {
+			const errors: string[] = [];
+			let asked = false;
+			const h = await createHarness({
+				loader: {
+					extensionFactories: [
+						(pi: ExtensionAPI) => {
+							pi.on("turn_end", () => {
+								if (asked) return undefined;
+								asked = true;
+								return withDraft
+									? {
+											entries: [
+												{
+													type: "custom_message",
+													customType: "nudge",
+													content: "one more thing",
+													display: false,
+												},
+											],
+											continue: true,
+										}
+									: { continue: true };
+							});
+						},
+					],
+				},
+			});
+			await h.session.bindExtensions({ onError: (error) => errors.push(error.error) });
+			h.faux.setResponses([fauxAssistantMessage("first"), fauxAssistantMessage("second")]);
+			await h.session.prompt("hi");
+			if (withDraft) {
+				expect(h.faux.state.callCount).toBe(2);
+				expect(h.session.getLastAssistantText()).toBe("second");
+				expect(errors).toEqual([]);
+			} else {
+				expect(h.faux.state.callCount).toBe(1);
+				expect(errors).toEqual(["turn_end requested continuation without runnable model context"]);
+			}
+		}
+	});
+
+	it("input events carry the source, and a triggered custom message starts a run as messageType custom", async () => {
+		const sources: string[] = [];
+		const starts: string[] = [];
+		let api: ExtensionAPI | undefined;
+		const h = await createHarness({
+			loader: {
+				extensionFactories: [
+					(pi: ExtensionAPI) => {
+						api = pi;
+						pi.on("input", (event) => {
+							sources.push(event.source);
+							return undefined;
+						});
+						pi.on("before_agent_start", (event) => {
+							starts.push(event.messageType);
+							return undefined;
+						});
+					},
+				],
+			},
+		});
+		h.faux.setResponses([fauxAssistantMessage("a"), fauxAssistantMessage("b"), fauxAssistantMessage("c")]);
+		await h.session.prompt("typed");
+		await h.session.prompt("from rpc", { source: "rpc" });
+		await h.session.sendUserMessage("from an extension");
+		expect(sources).toEqual(["interactive", "rpc", "extension"]);
+		await h.session.sendCustomMessage(
+			{ customType: "ping", content: "wake up", display: true },
+			{ triggerTurn: true },
+		);
+		expect(starts).toEqual(["user", "user", "user", "custom"]);
+		expect(api).toBeDefined();
+	});
+});

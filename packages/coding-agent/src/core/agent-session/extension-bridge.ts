@@ -142,7 +142,19 @@ export class ExtensionBridge {
 		if (!runner.hasHandlers("turn_end")) return undefined;
 		this.boundaryDispatched = true;
 		const proceed = await this.runBoundary("turn_end", turn.message, turn.toolResults);
-		return proceed ? { action: "continue" } : undefined;
+		if (!proceed) return undefined;
+		// Tool results already make the loop request again; the explicit continuation adds nothing.
+		if (turn.toolResults.length > 0) return undefined;
+		const last = this.host.sessionManager.buildSessionProjection().messages.at(-1);
+		if (!last || last.role === "assistant") {
+			runner.runtime.report(
+				"<boundary>",
+				"turn_end",
+				new Error("turn_end requested continuation without runnable model context"),
+			);
+			return undefined;
+		}
+		return { action: "continue" };
 	}
 
 	/** `agent_before_settle`: returns whether the handlers asked to continue. */
