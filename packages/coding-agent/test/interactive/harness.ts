@@ -245,11 +245,17 @@ export class InteractiveHarness {
 		this.pollSession();
 	}
 
-	/** Yields to pending work until `predicate` holds (bounded; no timers involved). */
-	async until(predicate: () => boolean, rounds = 2000): Promise<void> {
-		for (let i = 0; i < rounds && !predicate(); i++) await new Promise<void>((resolve) => setImmediate(resolve));
-		this.pollSession();
-		if (!predicate()) throw new Error("condition not reached");
+	/**
+	 * Yields until `predicate` holds, for work outside the process (child shells, lazy imports). The
+	 * bound only turns a hang into a failure; no result depends on how long anything takes.
+	 */
+	async until(predicate: () => boolean | Promise<boolean>, rounds = 2000): Promise<void> {
+		for (let i = 0; i < rounds; i++) {
+			this.pollSession();
+			if (await predicate()) return;
+			await new Promise<void>((resolve) => setTimeout(resolve, 5));
+		}
+		throw new Error("condition not reached");
 	}
 
 	/** Conversation roles (the system message aside). */

@@ -1,0 +1,83 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { stripTerminalSequences } from "@tau/tui";
+import { describe, expect, it } from "vitest";
+import { type FooterState, FooterView, formatTokens } from "../../src/modes/interactive/components/footer.js";
+import { readGitBranch } from "../../src/modes/interactive/controller/footer-state.js";
+import { UiTheme } from "../../src/modes/interactive/theme/ui-theme.js";
+
+function state(overrides: Partial<FooterState> = {}): FooterState {
+	return {
+		cwd: "/home/ada/code/tau",
+		home: "/home/ada",
+		gitBranch: "main",
+		sessionName: "refactor",
+		tokens: { input: 12345, output: 2100, cacheRead: 0, cacheWrite: 0 },
+		cacheHitPercent: undefined,
+		cost: 0.04567,
+		subscription: false,
+		context: { percent: 42.123, contextWindow: 200000 },
+		autoCompaction: true,
+		modelId: "claude-x",
+		provider: "anthropic",
+		reasoning: true,
+		thinkingLevel: "medium",
+		multipleProviders: false,
+		statuses: new Map(),
+		...overrides,
+	};
+}
+
+function render(s: FooterState, width = 100): string[] {
+	const view = new FooterView(UiTheme.builtin());
+	view.setState(s);
+	return [...view.render(width)];
+}
+
+describe("footer", () => {
+	it("shows ~-relative cwd, branch, name, token counters, cost, context and model with thinking level", () => {
+		const [location, usage] = render(state()).map(stripTerminalSequences);
+		expect(location).toBe("~/code/tau (main) • refactor");
+		expect(usage).toMatch(/^↑12k ↓2\.1k \$0\.046 42\.1%\/200k \(auto\)\s{2,}claude-x • medium$/);
+	});
+
+	it("formats token counts by magnitude", () => {
+		expect([999, 1234, 45678, 1234567, 12345678].map(formatTokens)).toEqual(["999", "1.2k", "46k", "1.2M", "12M"]);
+	});
+
+	it("colours context above 90% with the error colour and above 70% with the warning colour", () => {
+		const theme = UiTheme.builtin();
+		const high = render(state({ context: { percent: 95.5, contextWindow: 200000 } }))[1]!;
+		expect(high).toContain(theme.fg("error", "95.5%/200k (auto)"));
+		const mid = render(state({ context: { percent: 75, contextWindow: 200000 } }))[1]!;
+		expect(mid).toContain(theme.fg("warning", "75.0%/200k (auto)"));
+		const low = render(state({ context: { percent: 10, contextWindow: 200000 } }))[1]!;
+		expect(low).not.toContain(theme.fg("error", "10.0%/200k (auto)"));
+	});
+
+	it("shows ? after compaction, thinking off, the provider when several exist, and extension statuses", () => {
+		const lines = render(
+			state({
+				context: { percent: null, contextWindow: 200000 },
+				autoCompaction: false,
+				thinkingLevel: "off",
+				multipleProviders: true,
+				statuses: new Map([
+					["b", "second\nline"],
+					["a", "first"],
+				]),
+			}),
+		).map(stripTerminalSequences);
+		expect(lines[1]).toMatch(/\?%\/200k\s+\(anthropic\) claude-x • thinking off$/);
+		expect(lines[2]).toBe("first second line");
+	});
+
+	it("reads the git branch from the repository above the cwd", () => {
+		const root = mkdtempSync(join(tmpdir(), "tau-footer-"));
+		mkdirSync(join(root, ".git"));
+		writeFileSync(join(root, ".git", "HEAD"), "ref: refs/heads/feature/x\n");
+		mkdirSync(join(root, "src", "deep"), { recursive: true });
+		expect(readGitBranch(join(root, "src", "deep"))).toBe("feature/x");
+	});
+});

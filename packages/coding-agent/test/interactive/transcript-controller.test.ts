@@ -1,0 +1,212 @@
+import { type AssistantMessage, fauxAssistantMessage, fauxText, fauxToolCall } from "@tau/ai";
+import { KeybindingsManager, stripTerminalSequences } from "@tau/tui";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { ChatTranscript } from "../../src/modes/interactive/components/chat-transcript.js";
+import { StatusLine } from "../../src/modes/interactive/components/status-line.js";
+import { KeyActions } from "../../src/modes/interactive/controller/key-actions.js";
+import { TranscriptController } from "../../src/modes/interactive/controller/transcript-controller.js";
+import { appKeybindingDefinitions } from "../../src/modes/interactive/keybindings/app-keybindings.js";
+import { UiTheme } from "../../src/modes/interactive/theme/ui-theme.js";
+
+function setup() {
+	const theme = UiTheme.builtin();
+	const chat = new ChatTranscript();
+	const status = new StatusLine({ requestRender: () => {} }, theme);
+	const controller = new TranscriptController({
+		theme,
+		chat,
+		status,
+		interruptKey: () => "Escape",
+		toolsExpanded: () => false,
+		hideThinking: () => false,
+		hiddenThinkingLabel: () => "Thinking...",
+		refreshPending: () => {},
+		refreshFooter: () => {},
+		compactionEnded: () => {},
+		rebuildChat: () => {},
+		settled: () => {},
+		requestRender: () => {},
+	});
+	const text = () => chat.render(80).map(stripTerminalSequences).join("\n");
+	return { controller, chat, status, text };
+}
+
+function streaming(
+	content: Parameters<typeof fauxAssistantMessage>[0],
+	stopReason: AssistantMessage["stopReason"] = "toolUse",
+) {
+	return fauxAssistantMessage(content, { stopReason });
+}
+
+afterEach(() => {
+	vi.useRealTimers();
+});
+
+describe("event → component mapping", () => {
+	it("creates tool components while arguments stream, keyed by tool-call id", () => {
+		const { controller, chat, text } = setup();
+		const first = fauxToolCall("bash", { command: "echo a" }, { id: "t1" });
+		const second = fauxToolCall("bash", { command: "echo b" }, { id: "t2" });
+		controller.handle({ type: "message_start", message: streaming([]) });
+		controller.handle({
+			type: "message_update",
+			message: streaming([first, { ...second, arguments: { command: "ec" } }]),
+			assistantMessageEvent: undefined as never,
+		});
+		expect(text()).toContain("$ echo a");
+		expect(text()).toContain("$ ec");
+		const count = chat.children.length;
+		controller.handle({
+			type: "message_update",
+			message: streaming([first, second]),
+			assistantMessageEvent: undefined as never,
+		});
+		expect(chat.children.length).toBe(count);
+		expect(text()).toContain("$ echo b");
+		controller.handle({ type: "message_end", message: streaming([first, second]) });
+		controller.handle({ type: "tool_execution_start", toolCallId: "t2", toolName: "bash", args: second.arguments });
+		controller.handle({ type: "tool_execution_start", toolCallId: "t1", toolName: "bash", args: first.arguments });
+		controller.handle({
+			type: "tool_execution_end",
+			toolCallId: "t2",
+			toolName: "bash",
+			result: { content: [{ type: "text", text: "output-of-b" }] },
+			isError: false,
+		});
+		controller.handle({
+			type: "tool_execution_end",
+			toolCallId: "t1",
+			toolName: "bash",
+			result: { content: [{ type: "text", text: "output-of-a" }] },
+			isError: false,
+		});
+		const lines = text().split("\n");
+		const a = lines.findIndex((line) => line.includes("$ echo a"));
+		const b = lines.findIndex((line) => line.includes("$ echo b"));
+		const outA = lines.findIndex((line) => line.includes("output-of-a"));
+		const outB = lines.findIndex((line) => line.includes("output-of-b"));
+		expect(a).toBeLessThan(outA);
+		expect(outA).toBeLessThan(b);
+		expect(b).toBeLessThan(outB);
+	});
+
+	it("nested tool executions (with parentToolCallId) create no components", () => {
+		const { controller, chat } = setup();
+		const before = chat.children.length;
+		controller.handle({
+			type: "tool_execution_start",
+			toolCallId: "inner",
+			toolName: "read",
+			args: {},
+			parentToolCallId: "outer",
+		} as never);
+		expect(chat.children.length).toBe(before);
+	});
+
+	it("an aborted reply marks pending tool components with the abort text", () => {
+		const { controller, text } = setup();
+		const call = fauxToolCall("read", { path: "a.txt" }, { id: "r1" });
+		controller.handle({ type: "message_start", message: streaming([]) });
+		controller.handle({
+			type: "message_update",
+			message: streaming([call]),
+			assistantMessageEvent: undefined as never,
+		});
+		controller.handle({ type: "message_end", message: streaming([call], "aborted") });
+		const lines = text()
+			.split("\n")
+			.filter((line) => line.includes("Operation aborted"));
+		expect(lines.length).toBe(2);
+	});
+
+	it("the edit tool shows its diff once the arguments are complete", () => {
+		const { controller, text } = setup();
+		const call = fauxToolCall(
+			"edit",
+			{ path: "f.ts", edits: [{ oldText: "const a = 1;", newText: "const a = 2;" }] },
+			{ id: "e1" },
+		);
+		controller.handle({ type: "message_start", message: streaming([]) });
+		controller.handle({
+			type: "message_update",
+			message: streaming([call]),
+			assistantMessageEvent: undefined as never,
+		});
+		expect(text()).not.toContain("+const a = 2;");
+		controller.handle({ type: "message_end", message: streaming([call]) });
+		expect(text()).toContain("-const a = 1;");
+		expect(text()).toContain("+const a = 2;");
+	});
+
+	it("the retry indicator counts down; compaction indicators name their reason", () => {
+		vi.useFakeTimers();
+		const { controller, status } = setup();
+		controller.handle({
+			type: "auto_retry_start",
+			attempt: 1,
+			maxAttempts: 3,
+			delayMs: 3000,
+			errorMessage: "overloaded",
+		});
+		expect(status.text).toContain("Retrying (1/3) in 3s... (Escape to cancel)");
+		vi.advanceTimersByTime(1000);
+		expect(status.text).toContain("Retrying (1/3) in 2s...");
+		controller.handle({ type: "auto_retry_end", success: true, attempt: 1 });
+		expect(status.text).toBeUndefined();
+		controller.handle({ type: "compaction_start", reason: "manual" });
+		expect(status.text).toContain("Compacting context... (Escape to cancel)");
+		controller.handle({ type: "compaction_start", reason: "overflow" });
+		expect(status.text).toContain("Context overflow detected, Auto-compacting... (Escape to cancel)");
+		controller.handle({ type: "compaction_start", reason: "threshold" });
+		expect(stripTerminalSequences(status.text ?? "")).toMatch(/^. Auto-compacting\.\.\. \(Escape to cancel\)$/);
+		status.clearIndicator();
+	});
+
+	it("a failed retry and a cancelled manual compaction are reported in the chat", () => {
+		const { controller, text } = setup();
+		controller.handle({ type: "auto_retry_end", success: false, attempt: 3, finalError: "still down" });
+		controller.handle({
+			type: "compaction_end",
+			reason: "manual",
+			result: undefined,
+			aborted: true,
+			willRetry: false,
+		});
+		expect(text()).toContain("Retry failed after 3 attempts: still down");
+		expect(text()).toContain("Compaction cancelled");
+	});
+});
+
+describe("Escape priorities", () => {
+	it("aborts a retry first, then a compaction", () => {
+		const session = {
+			isRetrying: true,
+			isCompacting: true,
+			isStreaming: true,
+			abortRetry: vi.fn(),
+			abortCompaction: vi.fn(),
+		};
+		const actions = new KeyActions({
+			session: session as never,
+			keys: new KeybindingsManager(appKeybindingDefinitions("linux", {})),
+			now: () => 0,
+			getEditorText: () => "",
+		} as never);
+		expect(actions.handle("\x1b")).toBe(true);
+		expect(session.abortRetry).toHaveBeenCalledTimes(1);
+		expect(session.abortCompaction).not.toHaveBeenCalled();
+		session.isRetrying = false;
+		actions.handle("\x1b");
+		expect(session.abortCompaction).toHaveBeenCalledTimes(1);
+	});
+});
+
+describe("text rendering", () => {
+	it("renders assistant markdown without the markup", () => {
+		const { controller, text } = setup();
+		controller.handle({ type: "message_start", message: streaming([fauxText("**bold** words")], "stop") });
+		controller.handle({ type: "message_end", message: streaming([fauxText("**bold** words")], "stop") });
+		expect(text()).toContain("bold words");
+		expect(text()).not.toContain("**");
+	});
+});
