@@ -182,7 +182,8 @@ export class StreamableHttpTransport implements McpTransport {
 	): Promise<Response> {
 		const provider = this.options.authProvider;
 		for (let attempt = 0; ; attempt++) {
-			const token = provider && fetchToken ? await provider.token() : this.lastToken;
+			// After a recovery every retry asks for the (possibly refreshed) token.
+			const token = provider && (fetchToken || attempt > 0) ? await provider.token() : this.lastToken;
 			// A request cancelled while auth was refreshing must never reach the server.
 			if (signal?.aborted) throw new McpAbortError(abortReason(signal));
 			if (this.closed) throw new McpConnectionClosedError();
