@@ -5,6 +5,18 @@ export {
 	type McpProgress,
 	type McpRequestOptions,
 } from "./client/mcp-client.js";
+export {
+	isMcpServerOverride,
+	isSecureOrLoopbackUrl,
+	type McpExposure,
+	type McpHttpServerConfig,
+	type McpOAuthConfig,
+	type McpServerConfigResult,
+	type McpStdioServerConfig,
+	parseMcpExposure,
+	type ValidateMcpServerConfigOptions,
+	validateMcpServerConfig,
+} from "./config/server-config.js";
 export { type LimitedMcpContent, limitMcpContent, MCP_OUTPUT_MAX_BYTES } from "./content/limit-content.js";
 export { toLlmContent } from "./content/llm-content.js";
 export {
