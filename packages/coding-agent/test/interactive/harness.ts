@@ -286,11 +286,7 @@ export class InteractiveHarness {
 	}
 
 	async close(): Promise<void> {
-		if (this.exitCode === undefined) {
-			this.terminal.press(KEYS.ctrlC);
-			this.terminal.press(KEYS.ctrlC);
-			await this.exited;
-		}
+		if (this.exitCode === undefined) await this.mode.quit();
 		rmSync(join(this.cwd, ".."), { recursive: true, force: true });
 	}
 }

@@ -8,6 +8,8 @@ import {
 	Container,
 	isFocusable,
 	type KeybindingsManager,
+	type KeyId,
+	matchesKey,
 	ProcessTerminal,
 	replaceControlCharacters,
 	type SelectItem,
@@ -19,7 +21,12 @@ import {
 } from "@tau/tui";
 import { APP_NAME, VERSION } from "../../config/app-identity.js";
 import type { AgentSession } from "../../core/agent-session/agent-session.js";
-import type { ExtensionUIContext } from "../../core/extensions/index.js";
+import {
+	type Extension,
+	type ExtensionUIContext,
+	type RegisteredShortcut,
+	resolveShortcuts,
+} from "../../core/extensions/index.js";
 import type { Theme } from "../../core/resources/index.js";
 import type { AgentSessionRuntime } from "../../core/runtime/agent-session-runtime.js";
 import { matchBuiltinCommand } from "./commands/builtin-commands.js";
@@ -121,6 +128,7 @@ export class InteractiveMode implements CommandHost, ExtensionUiHost {
 	private readonly widgets = new Map<string, { component: Component & { dispose?(): void }; container: Container }>();
 	private autocompleteWrappers: ((current: AutocompleteProvider) => AutocompleteProvider)[] = [];
 	private gitBranch: string | undefined;
+	private shortcuts = new Map<string, RegisteredShortcut>();
 	private pendingShellViews: Component[] = [];
 	private dialogClose: (() => void) | undefined;
 	private quitting = false;
@@ -267,7 +275,11 @@ export class InteractiveMode implements CommandHost, ExtensionUiHost {
 			APP_NAME,
 		);
 		this.uiContext = createExtensionUiContext(this);
-		this.editor.onAction = (data) => this.keyActions.handle(data);
+		this.editor.onAction = (data) => {
+			// An open completion menu owns Escape (it closes the menu, cli-modes.md §10.3).
+			if (this.editor.isShowingAutocomplete() && this.keys.matches(data, "app.interrupt")) return false;
+			return this.runShortcut(data) || this.keyActions.handle(data);
+		};
 		this.editor.onSubmit = (text) => this.submission.submit(text);
 		this.editor.onChange = () => {
 			this.editor.borderColor = this.borderColor();
@@ -348,10 +360,35 @@ export class InteractiveMode implements CommandHost, ExtensionUiHost {
 			this.notify(diagnostic.type, diagnostic.message);
 		}
 		this.editor.setAutocompleteProvider(createAutocomplete(session, this.autocompleteWrappers, undefined));
+		this.bindShortcuts(session);
 		this.editor.borderColor = this.borderColor();
 		this.updateTitle();
 		this.refreshFooter();
 		this.refreshPending();
+	}
+
+	/** Extension shortcuts see keys before the application actions (reserved actions excepted). */
+	private bindShortcuts(session: AgentSession): void {
+		const builtin = new Map<string, string>();
+		for (const [action, keys] of Object.entries(this.keys.getResolvedBindings())) {
+			for (const key of Array.isArray(keys) ? keys : [keys]) if (!builtin.has(key)) builtin.set(key, action);
+		}
+		// Loaded entries are full extensions at runtime; the loader's type only promises the common fields.
+		const extensions = session.resourceLoader
+			.getExtensions()
+			.extensions.filter((entry): entry is Extension => (entry as Partial<Extension>).shortcuts instanceof Map);
+		const resolved = resolveShortcuts(extensions, builtin);
+		this.shortcuts = resolved.shortcuts;
+		for (const warning of resolved.warnings) this.notify("warning", warning);
+	}
+
+	private runShortcut(data: string): boolean {
+		for (const [key, shortcut] of this.shortcuts) {
+			if (!matchesKey(data, key as KeyId)) continue;
+			void this.guard(Promise.resolve(shortcut.options.handler(this.session.extensionRunner.createContext())));
+			return true;
+		}
+		return false;
 	}
 
 	/** /quit, double Ctrl+C, Ctrl+D on an empty editor, `ctx.shutdown()` (cli-modes.md §10.9). */

@@ -1,0 +1,106 @@
+import type { ExtensionAPI } from "@tau/coding-agent";
+import { afterEach, describe, expect, it } from "vitest";
+import { InteractiveHarness, KEYS } from "./harness.js";
+
+let harness: InteractiveHarness | undefined;
+
+afterEach(async () => {
+	await harness?.close();
+	harness = undefined;
+});
+
+describe("extension UI context (ctx.ui, hasUI: true)", () => {
+	it("confirm, select and input dialogs replace the editor and report blocked status; notify, status and widgets render", async () => {
+		const results: unknown[] = [];
+		harness = await InteractiveHarness.start({
+			loader: {
+				extensionFactories: [
+					(pi: ExtensionAPI) => {
+						pi.registerCommand("survey", {
+							description: "asks questions",
+							handler: async (_args, ctx) => {
+								results.push(ctx.hasUI, ctx.mode);
+								results.push(await ctx.ui.confirm("Proceed?", "This changes files"));
+								results.push(await ctx.ui.select("Pick a colour", ["red", "green", "blue"]));
+								results.push(await ctx.ui.input("Your name", "type here"));
+								ctx.ui.notify("survey finished", "warning");
+								ctx.ui.setStatus("survey", "survey: done");
+								ctx.ui.setWidget("tips", ["widget line above"]);
+								ctx.ui.setWidget("below", ["widget line below"], { placement: "belowEditor" });
+							},
+						});
+					},
+				],
+			},
+		});
+		harness.submit("/survey");
+		await harness.until(async () => (await harness!.screen()).includes("Proceed?: This changes files"));
+		expect(harness.terminal.statuses.at(-1)).toMatchObject({
+			state: "blocked",
+			kind: "permission",
+			message: "Proceed?",
+		});
+		harness.terminal.press(KEYS.enter);
+		await harness.until(async () => (await harness!.screen()).includes("Pick a colour"));
+		expect(harness.terminal.statuses.at(-1)).toMatchObject({ state: "blocked", kind: "question" });
+		harness.type("gre");
+		harness.terminal.press(KEYS.enter);
+		await harness.until(async () => (await harness!.screen()).includes("Your name"));
+		harness.type("Ada");
+		harness.terminal.press(KEYS.enter);
+		await harness.until(() => results.length === 5);
+		expect(results).toEqual([true, "tui", true, "green", "Ada"]);
+		const lines = await harness.viewport();
+		const screen = lines.join("\n");
+		expect(screen).toContain("Warning: survey finished");
+		expect(screen).toContain("survey: done");
+		const above = lines.findIndex((line) => line.includes("widget line above"));
+		const below = lines.findIndex((line) => line.includes("widget line below"));
+		const footer = lines.findIndex((line) => line.includes("survey: done"));
+		expect(above).toBeGreaterThan(-1);
+		expect(above).toBeLessThan(below);
+		expect(below).toBeLessThan(footer);
+		expect(harness.terminal.statuses.at(-1)?.state).toBe("idle");
+	});
+
+	it("Escape cancels a dialog with its default value", async () => {
+		let answer: unknown = "unset";
+		harness = await InteractiveHarness.start({
+			loader: {
+				extensionFactories: [
+					(pi: ExtensionAPI) => {
+						pi.registerCommand("ask", {
+							handler: async (_args, ctx) => {
+								answer = await ctx.ui.select("Choose", ["a", "b"]);
+							},
+						});
+					},
+				],
+			},
+		});
+		harness.submit("/ask");
+		await harness.until(async () => (await harness!.screen()).includes("Choose"));
+		harness.terminal.press(KEYS.escape);
+		await harness.until(() => answer !== "unset");
+		expect(answer).toBeUndefined();
+		expect(harness.mode.editor.focused).toBe(true);
+	});
+
+	it("extension shortcuts run before application actions; extension commands are offered by autocomplete", async () => {
+		let fired = 0;
+		harness = await InteractiveHarness.start({
+			loader: {
+				extensionFactories: [
+					(pi: ExtensionAPI) => {
+						pi.registerShortcut("ctrl+y", { description: "count", handler: () => void fired++ });
+						pi.registerCommand("deploy", { description: "ship it", handler: async () => {} });
+					},
+				],
+			},
+		});
+		harness.terminal.press("\x19");
+		await harness.until(() => fired === 1);
+		harness.type("/dep");
+		await harness.until(async () => (await harness!.screen()).includes("ship it"));
+	});
+});
