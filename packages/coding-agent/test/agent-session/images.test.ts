@@ -2,7 +2,7 @@ import { crc32, deflateSync } from "node:zlib";
 import { fauxAssistantMessage, type ImageContent } from "@tau/ai";
 import type { ExtensionAPI } from "@tau/coding-agent";
 import { describe, expect, it } from "vitest";
-import { createHarness, textOfMessage } from "./harness.js";
+import { createHarness, gate, textOfMessage } from "./harness.js";
 
 /** A solid grey RGBA PNG of the given size. */
 function png(width: number, height: number): ImageContent {
@@ -62,6 +62,32 @@ describe("prompt images", () => {
 		) as ImageContent;
 		expect(pngSize(image)).toEqual({ width: 100, height: 66 });
 		expect(textOfMessage(user)).toContain("original 300x200, displayed at 100x66");
+	});
+
+	it("queued images are normalized when delivered", async () => {
+		const h = await createHarness({
+			models: [{ id: "tiny", inputLimits: { images: { resize: { maxWidth: 50, maxHeight: 50 } } } }],
+		});
+		const hold = gate();
+		h.faux.setResponses([
+			async () => {
+				hold.markStarted();
+				await hold.wait;
+				return fauxAssistantMessage("first");
+			},
+			fauxAssistantMessage("second"),
+		]);
+		const running = h.session.prompt("start");
+		await hold.started;
+		await h.session.followUp("and this picture", [png(200, 100)]);
+		hold.release();
+		await running;
+		const delivered = h.session.messages.filter((message) => message.role === "user")[1]!;
+		const image = (delivered.content as (ImageContent | { type: "text" })[]).find(
+			(block) => block.type === "image",
+		) as ImageContent;
+		expect(pngSize(image)).toEqual({ width: 50, height: 25 });
+		expect(textOfMessage(delivered)).toContain("and this picture");
 	});
 
 	it("unsupported formats are dropped with a hint instead of failing the request", async () => {

@@ -22,6 +22,8 @@ export interface AgentEventHost {
 	setCurrentAssistant(message: AssistantMessage): void;
 	/** Custom messages held during the turn, appended once its tool results are in. */
 	flushPendingCustom(): void;
+	/** Images of a delivered user message, normalized with the current limits model. */
+	normalizeImages(message: Extract<AgentEvent, { type: "message_start" }>["message"]): void;
 }
 
 /**
@@ -34,6 +36,7 @@ export async function handleAgentEvent(host: AgentEventHost, event: AgentEvent):
 	if (event.type === "message_start" && event.message.role === "user") {
 		host.overflow.reset();
 		host.queues.delivered(event.message);
+		host.normalizeImages(event.message);
 	}
 	if (event.type === "message_start" && event.message.role === "toolResult") {
 		// The nested-call record and usage belong to the result before anything persists it.

@@ -21,7 +21,7 @@ import {
 	createReplacedSessionContext,
 } from "./extension-binding.js";
 import { createRunner, ExtensionBridge } from "./extension-bridge.js";
-import { normalizePromptImages } from "./image-normalization.js";
+import { normalizeDeliveredImages, normalizePromptImages } from "./image-normalization.js";
 import { expandInput, findExtensionCommand, runExtensionCommand } from "./input-pipeline.js";
 import { MessageQueues } from "./message-queues.js";
 import { type ModelCycleResult, ModelSelection, type SessionThinkingLevel } from "./model-selection.js";
@@ -198,6 +198,8 @@ export class AgentSession {
 				this.currentAssistant = message;
 			},
 			flushPendingCustom: () => this.flushPendingCustom(),
+			normalizeImages: (message) =>
+				normalizeDeliveredImages(message as never, this.model, this.settingsManager.getImageAutoResize()),
 		};
 		this.unsubscribeAgent = this.agent.subscribe((event) => handleAgentEvent(eventHost, event));
 		bindSessionToRunner(this, this.runner);

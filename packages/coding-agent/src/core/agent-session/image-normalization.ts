@@ -33,3 +33,20 @@ export function normalizePromptImages(
 	});
 	return { text: hints.length > 0 ? `${text}\n\n${hints.join("\n")}` : text, images: kept };
 }
+
+/**
+ * A queued user message with images, normalized in place when it is delivered (its `message_start`)
+ * with the limits of the model current at that point. Text-only messages are left alone.
+ */
+export function normalizeDeliveredImages(
+	message: { content: string | (ImageContent | { type: "text"; text: string })[] },
+	model: Model<Api> | undefined,
+	autoResize: boolean,
+): void {
+	if (typeof message.content === "string") return;
+	const images = message.content.filter((block): block is ImageContent => block.type === "image");
+	if (images.length === 0) return;
+	const text = message.content.flatMap((block) => (block.type === "text" ? [block.text] : [])).join("\n");
+	const normalized = normalizePromptImages(text, images, model, autoResize);
+	message.content = [{ type: "text", text: normalized.text }, ...normalized.images];
+}

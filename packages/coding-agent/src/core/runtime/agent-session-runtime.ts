@@ -153,7 +153,12 @@ export class AgentSessionRuntime {
 
 	async switchSession(
 		path: string,
-		options: { cwdOverride?: string; withSession?: WithSession } = {},
+		options: {
+			cwdOverride?: string;
+			withSession?: WithSession;
+			/** The `project_trust` context for the target cwd (services are recreated there). */
+			projectTrustContextFactory?: (cwd: string) => ProjectTrustContext;
+		} = {},
 	): Promise<{ cancelled: boolean }> {
 		const file = resolve(path);
 		if (await this.cancelledBy({ type: "session_before_switch", reason: "resume", targetSessionFile: file })) {
@@ -161,7 +166,8 @@ export class AgentSessionRuntime {
 		}
 		const target = SessionManager.open(file, undefined, options.cwdOverride, { agentDir: this.agentDir });
 		assertCwdExists(target.getCwd());
-		await this.replace(target, "resume", target.getCwd(), options.withSession);
+		const trust = options.projectTrustContextFactory?.(target.getCwd());
+		await this.replace(target, "resume", target.getCwd(), options.withSession, trust);
 		return { cancelled: false };
 	}
 
@@ -237,6 +243,7 @@ export class AgentSessionRuntime {
 		reason: "new" | "resume" | "fork",
 		cwd: string,
 		withSession?: WithSession,
+		projectTrustContext?: ProjectTrustContext,
 	): Promise<void> {
 		const previousSessionFile = this.current.sessionFile;
 		await this.teardown(reason, target.getSessionFile());
@@ -245,7 +252,13 @@ export class AgentSessionRuntime {
 			reason,
 			...(previousSessionFile ? { previousSessionFile } : {}),
 		};
-		const created = await this.factory({ cwd, agentDir: this.agentDir, sessionManager: target, sessionStartEvent });
+		const created = await this.factory({
+			cwd,
+			agentDir: this.agentDir,
+			sessionManager: target,
+			sessionStartEvent,
+			...(projectTrustContext ? { projectTrustContext } : {}),
+		});
 		this.current = created.session;
 		this.currentServices = created.services;
 		this.currentDiagnostics = [...created.diagnostics];
