@@ -1,6 +1,6 @@
 import { resolve } from "node:path";
 import { Agent, type AgentMessage, type ThinkingLevel } from "@tau/agent";
-import type { Api, Message, Model, ModelThinkingLevel, SimpleStreamOptions } from "@tau/ai";
+import type { Api, Message, Model, ModelsRequestTransforms, ModelThinkingLevel, SimpleStreamOptions } from "@tau/ai";
 import {
 	getAgentDir,
 	getToolListError,
@@ -18,6 +18,7 @@ import {
 	type AnyToolDefinition,
 	type EventBus,
 	type ExtensionProviderActions,
+	type ExtensionRunner,
 	type ExtensionRuntime,
 	loadExtensionItems,
 	type SessionStartEvent,
@@ -31,6 +32,7 @@ import {
 import { convertToLlm, SessionManager, type SessionMessage } from "../core/session/index.js";
 import { resolveToolSelection, type ToolsFlagValue } from "../core/tools/index.js";
 import { createDefaultModelRuntime } from "./model-runtime-factory.js";
+import { headerTransform, providerHooks } from "./provider-hooks.js";
 
 export interface CreateAgentSessionOptions {
 	/** Default: the session manager's cwd, else `process.cwd()`; resolved to absolute. */
@@ -178,7 +180,11 @@ export async function createAgentSession(options: CreateAgentSessionOptions = {}
 		...(settingsManager.getDefaultTools() ? { defaultTools: settingsManager.getDefaultTools() } : {}),
 	});
 
+	// The agent exists before the session; provider hooks reach the session's runner through this ref.
+	let session: AgentSession | undefined;
+	const runner = () => session?.extensionRunner;
 	const agent = new Agent({
+		...providerHooks(runner),
 		initialState: {
 			model: model as Model<Api>,
 			thinkingLevel: thinking.effective as ThinkingLevel,
@@ -187,7 +193,11 @@ export async function createAgentSession(options: CreateAgentSessionOptions = {}
 		},
 		convertToLlm: (messages) => blockImagesIfConfigured(settingsManager, convertToLlm(messages as SessionMessage[])),
 		streamFn: (requestModel, context, streamOptions) =>
-			modelRuntime.models.streamSimple(requestModel, context, requestOptions(settingsManager, streamOptions)),
+			modelRuntime.models.streamSimple(
+				requestModel,
+				context,
+				requestOptions(settingsManager, streamOptions, runner),
+			),
 		sessionId: sessionManager.getSessionId(),
 		steeringMode: settingsManager.getSteeringMode(),
 		followUpMode: settingsManager.getFollowUpMode(),
@@ -201,7 +211,7 @@ export async function createAgentSession(options: CreateAgentSessionOptions = {}
 		sessionManager.appendThinkingLevelChange(thinking.effective);
 	}
 
-	const session = new AgentSession({
+	session = new AgentSession({
 		agent,
 		sessionManager,
 		settingsManager,
@@ -225,9 +235,15 @@ export async function createAgentSession(options: CreateAgentSessionOptions = {}
 }
 
 /** Per-request options from settings: idle timeout and request-level retries (default none). */
-function requestOptions(settings: SettingsManager, options: SimpleStreamOptions | undefined): SimpleStreamOptions {
+function requestOptions(
+	settings: SettingsManager,
+	options: SimpleStreamOptions | undefined,
+	runner: () => ExtensionRunner | undefined,
+): SimpleStreamOptions & ModelsRequestTransforms {
 	const provider = settings.getProviderRetrySettings();
-	const merged: SimpleStreamOptions = {
+	const transformHeaders = headerTransform(runner);
+	const merged: SimpleStreamOptions & ModelsRequestTransforms = {
+		...(transformHeaders ? { transformHeaders } : {}),
 		maxRetries: provider.maxRetries,
 		maxRetryDelayMs: provider.maxRetryDelayMs,
 		websocketConnectTimeoutMs: settings.getWebSocketConnectTimeoutMs(),

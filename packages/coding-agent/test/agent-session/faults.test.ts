@@ -7,6 +7,8 @@ import {
 	AuthStorage,
 	createAgentSession,
 	DefaultResourceLoader,
+	defaultExtensionLoader,
+	type ExtensionAPI,
 	ModelRuntime,
 	SessionManager,
 	SettingsManager,
@@ -29,7 +31,11 @@ interface FaultHarness {
 }
 
 /** A session whose model talks to the mock server through the real Anthropic Messages adapter. */
-async function faultHarness(replies: ScriptedReply[], settings: Record<string, unknown> = {}): Promise<FaultHarness> {
+async function faultHarness(
+	replies: ScriptedReply[],
+	settings: Record<string, unknown> = {},
+	extensionFactories: ((pi: ExtensionAPI) => void)[] = [],
+): Promise<FaultHarness> {
 	const server = await startMockLlmServer({ apiKey: API_KEY, replies, idleTimeoutMs: 0, maxLifetimeMs: 0 });
 	servers.push(server);
 	const model: Model<Api> = {
@@ -69,6 +75,8 @@ async function faultHarness(replies: ScriptedReply[], settings: Record<string, u
 		noPromptTemplates: true,
 		noThemes: true,
 		noContextFiles: true,
+		loadExtensions: defaultExtensionLoader,
+		extensionFactories,
 	});
 	await resourceLoader.reload();
 	const sleeps: number[] = [];
@@ -218,5 +226,30 @@ describe("provider faults through the real adapter", () => {
 			"settled",
 		]);
 		expect(h.session.getLastAssistantText()).toBe("recovered");
+	});
+});
+
+describe("provider hooks through the real adapter", () => {
+	it("before_provider_headers, before_provider_request and after_provider_response reach the wire", async () => {
+		const responses: number[] = [];
+		const h = await faultHarness([ok], {}, [
+			(pi) => {
+				pi.on("before_provider_headers", (event) => {
+					event.headers["x-tau-test"] = "from-extension";
+				});
+				pi.on("before_provider_request", (event) => ({
+					...(event.payload as object),
+					metadata: { user_id: "u-42" },
+				}));
+				pi.on("after_provider_response", (event) => {
+					responses.push(event.status);
+				});
+			},
+		]);
+		await h.session.prompt("hi");
+		const request = h.server.requests[0]!;
+		expect(request.headers["x-tau-test"]).toBe("from-extension");
+		expect((request.body as { metadata?: unknown }).metadata).toEqual({ user_id: "u-42" });
+		expect(responses).toEqual([200]);
 	});
 });
