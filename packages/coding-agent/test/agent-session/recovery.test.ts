@@ -169,6 +169,19 @@ describe("overflow and threshold compaction", () => {
 		expect(h.faux.state.callCount).toBe(4);
 	});
 
+	it("overflow with nothing to compact is a visible failure, not a silent settle", async () => {
+		const h = await createHarness({ settings: SMALL });
+		h.faux.setResponses([failure("prompt is too long")]);
+		await h.session.prompt("hi");
+		const end = ofType(h.events, "compaction_end")[0]!;
+		expect(end).toMatchObject({ reason: "overflow", result: undefined, willRetry: false });
+		expect(end.errorMessage).toMatch(/^Context overflow recovery failed: /);
+		// The failed response is the run's visible outcome again (print mode exits non-zero with it).
+		const last = h.session.messages.at(-1);
+		expect(last).toMatchObject({ role: "assistant", stopReason: "error", errorMessage: "prompt is too long" });
+		expect(h.requests).toHaveLength(1);
+	});
+
 	it("an overflow error from a different model is not treated as overflow", async () => {
 		for (const model of ["other-model", "faux-1"]) {
 			const h = await createHarness({ settings: SMALL });

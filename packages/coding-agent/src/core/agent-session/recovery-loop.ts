@@ -130,10 +130,30 @@ export class RetryPolicy {
 }
 
 /** Hides a failed assistant attempt and the tool results answering it from model context. */
-export function omitAttempt(host: RecoveryHost, message: AssistantMessage): void {
+export function omitAttempt(host: RecoveryHost, message: AssistantMessage): string[] {
 	const entryId = host.persistence.entryIdOf(message);
 	if (!entryId) throw new Error("The failed response has no session entry; it cannot be omitted from context");
-	host.persistence.appendAnnounced(() => omitFailedAttempt(host.sessionManager, entryId));
+	const edits = host.persistence.appendAnnounced(() => omitFailedAttempt(host.sessionManager, entryId));
+	host.refreshContext();
+	return edits;
+}
+
+/**
+ * Undoes an omission when the recovery it prepared could not run: the failed response becomes the
+ * run's visible outcome again (so hosts such as print mode report the error instead of silence).
+ */
+function restoreAttempt(host: RecoveryHost, editIds: readonly string[]): void {
+	const { sessionManager } = host;
+	host.persistence.appendAnnounced(() => {
+		for (const editId of editIds) {
+			const edit = sessionManager.getEntry(editId);
+			if (edit?.type !== "context_edit") continue;
+			const target = sessionManager.getEntry(edit.targetId);
+			if (target?.type !== "message") continue;
+			const content = (target.message as { content: unknown }).content;
+			sessionManager.appendContextEdit(target.id, { content: content as never });
+		}
+	});
 	host.refreshContext();
 }
 
@@ -191,8 +211,11 @@ export class OverflowRecovery {
 					return host.compaction.compactAutomatically(decision.reason, false, hasQueued);
 				}
 				this.attempted = true;
-				if (message.stopReason === "error" || message.stopReason === "length") omitAttempt(host, message);
-				return host.compaction.compactAutomatically("overflow", true, hasQueued);
+				const omitted =
+					message.stopReason === "error" || message.stopReason === "length" ? omitAttempt(host, message) : [];
+				const retry = await host.compaction.compactAutomatically("overflow", true, hasQueued);
+				if (!retry && omitted.length > 0) restoreAttempt(host, omitted);
+				return retry;
 			}
 		}
 	}
