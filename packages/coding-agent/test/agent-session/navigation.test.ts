@@ -129,3 +129,22 @@ describe("tool loadout restored from the transcript", () => {
 		expect(resumed.session.getActiveToolNames()).toEqual(["read", "bash", "edit", "write"]);
 	});
 });
+
+describe("selection recorded on the branch", () => {
+	it("after navigating to a branch that implies another model, the next run records the current one", async () => {
+		const h = await createHarness({ models: [{ id: "a" }, { id: "b" }] });
+		h.faux.setResponses([fauxAssistantMessage("one"), fauxAssistantMessage("two"), fauxAssistantMessage("three")]);
+		await h.session.prompt("first");
+		const tip = h.sessionManager.getLeafId()!;
+		await h.session.setModel(h.faux.getModel("b")!);
+		await h.session.prompt("second");
+		await h.session.navigateTree(tip);
+		// The branch at `tip` implies model a; the session still uses b.
+		await h.session.prompt("third");
+		const changes = h.sessionManager
+			.getBranch()
+			.flatMap((entry) => (entry.type === "model_change" ? [entry.modelId] : []));
+		expect(changes).toEqual(["a", "b"]);
+		expect(h.session.model?.id).toBe("b");
+	});
+});

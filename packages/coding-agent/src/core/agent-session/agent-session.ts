@@ -799,6 +799,7 @@ export class AgentSession {
 			input = { messageType: "user", text: normalized.text, images: normalized.images };
 		}
 		const patch = this.prompts.patchFor(this.sessionManager.buildSessionProjection().messages);
+		this.selection.recordSelectionOnBranch();
 		return startingMessages(input, this.pendingNextTurn.splice(0), outcome.messages, patch);
 	}
 }

@@ -8,7 +8,7 @@ import {
 	thinkingLevelForModelSwitch,
 } from "../../config/index.js";
 import type { ExtensionRunner } from "../extensions/index.js";
-import type { SessionManager } from "../session/index.js";
+import { getBranchSelection, type SessionManager } from "../session/index.js";
 import type { AgentSessionEvent } from "./events.js";
 import type { SessionPersistence } from "./persistence.js";
 
@@ -48,6 +48,25 @@ export class ModelSelection {
 
 	get thinkingLevel(): SessionThinkingLevel {
 		return this.host.agent.state.thinkingLevel as SessionThinkingLevel;
+	}
+
+	/**
+	 * At run start: tree navigation can leave the latest `model_change` / `thinking_level_change` on
+	 * another branch, so the current selection is recorded again when the branch implies another one.
+	 */
+	recordSelectionOnBranch(): void {
+		const { host } = this;
+		const model = this.model;
+		const branch = host.sessionManager.getBranch();
+		const implied = getBranchSelection(branch, () => false);
+		if (model && (implied?.provider !== model.provider || implied?.modelId !== model.id)) {
+			host.persistence.appendAnnounced(() => host.sessionManager.appendModelChange(model.provider, model.id));
+		}
+		const level = branch.findLast((entry) => entry.type === "thinking_level_change");
+		if (level?.type === "thinking_level_change" && level.thinkingLevel !== this.thinkingLevel) {
+			const current = this.thinkingLevel;
+			host.persistence.appendAnnounced(() => host.sessionManager.appendThinkingLevelChange(current));
+		}
 	}
 
 	/** Prompt validation (§6.1 step 8): a model must be selected and its provider must have auth. */
