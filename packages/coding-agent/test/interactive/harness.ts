@@ -54,6 +54,8 @@ export const KEYS = {
 
 export interface HarnessOptions {
 	models?: FauxModelDefinition[];
+	/** Scripted replies queued before the mode starts (for initial messages). */
+	responses?: FauxResponseStep[];
 	settings?: Record<string, unknown>;
 	persisted?: boolean;
 	loader?: Partial<DefaultResourceLoaderOptions>;
@@ -180,6 +182,7 @@ export class InteractiveHarness {
 					: SessionManager.inMemory(cwd),
 			},
 		);
+		if (options.responses) faux.setResponses(options.responses);
 		const harness = new InteractiveHarness(runtime, faux, cwd, agentDir, options);
 		harness.track();
 		harness.mode = new InteractiveMode(runtime, {

@@ -93,8 +93,10 @@ export class SubmissionPipeline {
 
 	/** After a compaction: send what was typed meanwhile; on failure put it back. */
 	async flushCompactionQueue(): Promise<void> {
+		if (this.compactionQueue.length === 0) return;
+		// `compaction_end` is emitted before the session clears its compacting state; let that finish.
+		await new Promise<void>((resolve) => setImmediate(resolve));
 		const queued = this.compactionQueue;
-		if (queued.length === 0) return;
 		this.compactionQueue = [];
 		this.host.refreshPending();
 		try {
