@@ -1,0 +1,62 @@
+import type { ExtensionAPI, ExtensionContext } from "../../../core/extensions/index.js";
+import type { McpSession } from "../mcp-session.js";
+
+export interface McpCommandHost {
+	session(): McpSession | undefined;
+	reconnect(name: string, ctx: ExtensionContext): Promise<string>;
+}
+
+const ATTENTION = ["needs-auth", "failed", "disconnected", "connecting", "connected", "closed"];
+
+/** Status lines of every configured server, most urgent first (D.11). */
+export function mcpStatusText(session: McpSession | undefined): string {
+	if (!session || session.config.servers.length === 0) {
+		const errors = session?.config.errors ?? [];
+		return ["No MCP servers configured.", ...errors].join("\n");
+	}
+	const rows = session.config.servers.map((entry) => {
+		const connection = session.connections.get(entry.name);
+		const state = entry.enabled ? (connection?.state ?? "connecting") : "disabled";
+		const tools = connection?.tools.length ?? 0;
+		const exposure = entry.config.exposure ?? "codemode";
+		const source = entry.overrideSource ? `${entry.source} + ${entry.overrideSource}` : entry.source;
+		const error = connection?.error ? `\n    ${connection.error.split("\n")[0]}` : "";
+		return {
+			rank: state === "disabled" ? ATTENTION.length : ATTENTION.indexOf(state),
+			text: `${entry.name}: ${state}, ${tools} tools, exposure ${exposure}, ${source}${error}`,
+		};
+	});
+	rows.sort((a, b) => a.rank - b.rank);
+	return [...rows.map((row) => row.text), ...session.config.errors.map((error) => `config error: ${error}`)].join(
+		"\n",
+	);
+}
+
+export function registerMcpCommand(pi: ExtensionAPI, host: McpCommandHost): void {
+	pi.registerCommand("mcp", {
+		description: "MCP servers: status, reconnect <server>, login|logout <server>",
+		handler: async (args, ctx) => {
+			const [action, name] = args.trim().split(/\s+/);
+			const session = host.session();
+			if (!action) {
+				ctx.ui.notify(mcpStatusText(session), "info");
+				return;
+			}
+			if (action === "reconnect") {
+				const targets = name
+					? [name]
+					: [...(session?.config.servers ?? [])].filter((e) => e.enabled).map((e) => e.name);
+				for (const target of targets) ctx.ui.notify(await host.reconnect(target, ctx), "info");
+				return;
+			}
+			if (action === "login" || action === "logout") {
+				ctx.ui.notify(
+					`MCP OAuth sign-in is not available in this build; configure an Authorization header instead.`,
+					"error",
+				);
+				return;
+			}
+			ctx.ui.notify(`Unknown /mcp action "${action}". Use: /mcp, /mcp reconnect [server].`, "error");
+		},
+	});
+}

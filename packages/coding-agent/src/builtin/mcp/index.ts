@@ -1,0 +1,1 @@
+export { createMcpExtension, type McpExtensionOptions } from "./mcp-extension.js";

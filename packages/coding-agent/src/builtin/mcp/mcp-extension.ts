@@ -1,0 +1,268 @@
+import { join } from "node:path";
+import { getAgentDir, VERSION } from "../../config/index.js";
+import type { ExtensionAPI, ExtensionContext, ExtensionFactory, ToolInfo } from "../../core/extensions/index.js";
+import { registerMcpCommand } from "./command/mcp-command.js";
+import { loadMcpConfig, type McpConfig, type McpConfigSources } from "./config/load-config.js";
+import { type CreateMcpTransport, createMcpTransport } from "./connection/create-transport.js";
+import type { McpServerConnection } from "./connection/server-connection.js";
+import { configuredExposures } from "./exposure.js";
+import { appendMcpLog } from "./log/mcp-log.js";
+import { McpSession } from "./mcp-session.js";
+import { renderServersSection } from "./prompt/servers-section.js";
+import { RESOURCE_TOOL_NAMES } from "./tools/resource-tools.js";
+
+export interface McpExtensionOptions {
+	/** Agent dir holding `mcp.json` and `mcp.log` (default: `getAgentDir()`). */
+	agentDir?: string;
+	loadConfig?: (sources: McpConfigSources) => McpConfig;
+	createTransport?: CreateMcpTransport;
+	logPath?: string;
+	/** How long the first prompt waits for `direct` servers (10000 ms). */
+	startupWaitMs?: number;
+	/** Retry waits; injectable for tests. */
+	sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
+	env?: NodeJS.ProcessEnv;
+	/** Token of a tau `/login` provider for entries with `auth.provider`. */
+	providerToken?: (provider: string) => Promise<string | undefined>;
+}
+
+const SECTION = "mcp_servers";
+
+function abortableSleep(ms: number, signal: AbortSignal): Promise<void> {
+	return new Promise((resolve) => {
+		if (signal.aborted) return resolve();
+		const timer = setTimeout(done, ms);
+		function done() {
+			clearTimeout(timer);
+			signal.removeEventListener("abort", done);
+			resolve();
+		}
+		signal.addEventListener("abort", done, { once: true });
+	});
+}
+
+/** Resolves when every given connection's latest attempt settled, or when `signal` aborts. */
+async function waitForConnections(connections: McpServerConnection[], signal: AbortSignal | undefined): Promise<void> {
+	for (;;) {
+		const readies = connections.map((connection) => connection.ready);
+		const all = Promise.all(readies);
+		if (signal) {
+			if (signal.aborted) return;
+			await Promise.race([
+				all,
+				new Promise<void>((resolve) => signal.addEventListener("abort", () => resolve(), { once: true })),
+			]);
+			if (signal.aborted) return;
+		} else await all;
+		// A reconnect may have started meanwhile; wait for the newest attempts too.
+		if (connections.every((connection, i) => connection.ready === readies[i])) return;
+	}
+}
+
+const DISCOVERY_TOOLS = new Set(["codemode", "tool_search"]);
+
+/**
+ * The registered `codemode`/`tool_search` tool. A host whose `getAllTools()` does not report
+ * `reachesTools` still gets MCP activation and waits (for every server).
+ */
+function reachingTool(pi: ExtensionAPI, name: string): ToolInfo | undefined {
+	if (!DISCOVERY_TOOLS.has(name)) return undefined;
+	return pi.getAllTools().find((tool) => tool.name === name && tool.exposure !== "hidden");
+}
+
+/** The built-in MCP extension (`builtin:mcp`). */
+export function createMcpExtension(options: McpExtensionOptions = {}): ExtensionFactory {
+	return (pi: ExtensionAPI) => {
+		const agentDir = options.agentDir ?? getAgentDir();
+		const logPath = options.logPath ?? join(agentDir, "mcp.log");
+		const startupWaitMs = options.startupWaitMs ?? 10_000;
+		let session: McpSession | undefined;
+		let startupWaited = false;
+		let warnedUnreachable = false;
+		let sessionAbort = new AbortController();
+
+		const load = (ctx: ExtensionContext): McpConfig =>
+			(options.loadConfig ?? loadMcpConfig)({
+				cwd: ctx.cwd,
+				agentDir,
+				projectTrusted: ctx.isProjectTrusted(),
+				registered: pi.getMcpServers(),
+			});
+
+		/** Activates `codemode`/`tool_search` when configured exposures need them (D.6). */
+		const ensureDiscoveryActive = (ctx: ExtensionContext) => {
+			if (!session) return;
+			let needsCodemode = false;
+			let needsToolSearch = false;
+			for (const entry of session.enabledEntries()) {
+				const exposures = configuredExposures(entry);
+				if (exposures.has("codemode")) needsCodemode = true;
+				if (exposures.has("deferred")) needsToolSearch = true;
+			}
+			const active = new Set(pi.getActiveTools());
+			const add: string[] = [];
+			if (
+				needsCodemode &&
+				session.config.autoEnableCodemode &&
+				reachingTool(pi, "codemode") &&
+				!active.has("codemode")
+			) {
+				add.push("codemode");
+			}
+			if (needsToolSearch && reachingTool(pi, "tool_search") && !active.has("tool_search")) add.push("tool_search");
+			if (add.length > 0) pi.setActiveTools([...active, ...add]);
+			const now = new Set(pi.getActiveTools());
+			if (
+				(needsCodemode || needsToolSearch) &&
+				!now.has("codemode") &&
+				!now.has("tool_search") &&
+				!warnedUnreachable
+			) {
+				warnedUnreachable = true;
+				const cause =
+					needsCodemode && !session.config.autoEnableCodemode
+						? ' ("autoEnableCodemode": false keeps codemode off)'
+						: "";
+				ctx.ui.notify(
+					`MCP tools exposed through codemode or tool_search cannot be called: neither tool is active${cause}.`,
+					"warning",
+				);
+			}
+		};
+
+		const reportStartup = async (ctx: ExtensionContext, current: McpSession) => {
+			await waitForConnections([...current.connections.values()], undefined);
+			if (session !== current) return;
+			const problems = [...current.config.errors];
+			for (const connection of current.connections.values()) {
+				if (connection.state === "failed") problems.push(`${connection.name}: ${connection.error ?? "failed"}`);
+				if (connection.state === "needs-auth") problems.push(`${connection.name}: needs sign-in`);
+			}
+			if (problems.length > 0) ctx.ui.notify(`MCP: ${problems.join("\n")}\nSee /mcp.`, "warning");
+		};
+
+		pi.on("session_start", async (_event, ctx) => {
+			sessionAbort = new AbortController();
+			startupWaited = false;
+			warnedUnreachable = false;
+			const config = load(ctx);
+			const current = new McpSession(config, pi, {
+				version: VERSION,
+				transportContext: {
+					cwd: ctx.cwd,
+					env: options.env ?? process.env,
+					...(options.providerToken ? { providerToken: options.providerToken } : {}),
+				},
+				createTransport: options.createTransport ?? createMcpTransport,
+				sleep: options.sleep ?? abortableSleep,
+				onLog: (server, params) => appendMcpLog(logPath, server, params),
+			});
+			session = current;
+			ensureDiscoveryActive(ctx);
+			if (current.enabledEntries().length === 0) {
+				if (config.errors.length > 0) ctx.ui.notify(`MCP: ${config.errors.join("\n")}`, "warning");
+				return;
+			}
+			// Let the first render happen before spawning servers.
+			await new Promise<void>((resolve) => setImmediate(resolve));
+			if (session !== current) return;
+			current.connectAll();
+			current.track(reportStartup(ctx, current));
+		});
+
+		pi.on("before_agent_start", async (event, ctx) => {
+			const current = session;
+			if (!current) return undefined;
+			if (!startupWaited) {
+				startupWaited = true;
+				const direct = [...current.connections.values()].filter(
+					(connection) => connection.entry.enabled && configuredExposures(connection.entry).has("direct"),
+				);
+				if (direct.length > 0) {
+					let timer: ReturnType<typeof setTimeout> | undefined;
+					const timedOut = await Promise.race([
+						waitForConnections(direct, ctx.signal).then(() => false),
+						new Promise<boolean>((resolve) => {
+							timer = setTimeout(() => resolve(true), startupWaitMs);
+						}),
+					]);
+					clearTimeout(timer);
+					if (timedOut) {
+						ctx.ui.notify("MCP servers are still connecting; their tools appear once connected.", "info");
+					}
+				}
+			}
+			const codemodeActive = pi.getActiveTools().includes("codemode") && reachingTool(pi, "codemode") !== undefined;
+			const section = renderServersSection(current.sectionInputs(codemodeActive));
+			const sections = event.systemPromptOptions.sections;
+			if (section === undefined) delete sections[SECTION];
+			else sections[SECTION] = section;
+			return undefined;
+		});
+
+		pi.on("tool_call", async (event, ctx) => {
+			const current = session;
+			if (!current || current.connections.size === 0) return undefined;
+			const enabled = [...current.connections.values()].filter((connection) => connection.entry.enabled);
+			let targets: McpServerConnection[] = [];
+			const reaching = reachingTool(pi, event.toolName);
+			if (reaching) {
+				const reach = reaching.reachesTools ? reaching.reachesTools(event.input) : "all";
+				targets =
+					reach === "all"
+						? enabled
+						: enabled.filter((connection) => reach.some((word) => word.includes(connection.entry.namespace)));
+			} else if ((RESOURCE_TOOL_NAMES as readonly string[]).includes(event.toolName)) {
+				targets = enabled;
+			} else {
+				const server = current.serverOfTool(event.toolName);
+				const connection = server === undefined ? undefined : current.connectionFor(server);
+				if (connection) targets = [connection];
+			}
+			if (targets.length > 0) await waitForConnections(targets, ctx.signal ?? sessionAbort.signal);
+			return undefined;
+		});
+
+		pi.on("mcp_servers_change", async (_event, ctx) => {
+			const current = session;
+			if (!current) return;
+			const next = load(ctx);
+			const before = new Map(current.config.servers.map((entry) => [entry.name, entry]));
+			current.config = next;
+			for (const entry of next.servers) {
+				const old = before.get(entry.name);
+				const changed =
+					!old || JSON.stringify(old.config) !== JSON.stringify(entry.config) || old.enabled !== entry.enabled;
+				if (!changed) continue;
+				if (old) await current.dropServer(entry.name);
+				if (entry.enabled) current.connectServer(entry);
+			}
+			for (const name of before.keys()) {
+				if (!next.servers.some((entry) => entry.name === name)) await current.dropServer(name);
+			}
+			ensureDiscoveryActive(ctx);
+		});
+
+		pi.on("session_shutdown", async () => {
+			sessionAbort.abort();
+			const current = session;
+			session = undefined;
+			await current?.shutdown();
+		});
+
+		registerMcpCommand(pi, {
+			session: () => session,
+			reconnect: async (name, ctx) => {
+				const current = session;
+				const entry = current?.config.servers.find((candidate) => candidate.name === name);
+				if (!current || !entry) return `Unknown MCP server "${name}"`;
+				await current.dropServer(name);
+				if (!entry.enabled) return `MCP server "${name}" is disabled`;
+				const connection = current.connectServer(entry);
+				await connection.ready;
+				ensureDiscoveryActive(ctx);
+				return `${name}: ${connection.state}${connection.error ? ` (${connection.error})` : ""}`;
+			},
+		});
+	};
+}
