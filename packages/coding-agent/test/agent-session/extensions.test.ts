@@ -2,7 +2,7 @@ import { fauxAssistantMessage, fauxToolCall } from "@tau/ai";
 import type { AnyToolDefinition, ExtensionAPI } from "@tau/coding-agent";
 import { Type } from "typebox";
 import { describe, expect, it } from "vitest";
-import { createHarness, textOfMessage } from "./harness.js";
+import { createHarness, gate, textOfMessage } from "./harness.js";
 
 function recordingTool(calls: unknown[]): AnyToolDefinition {
 	return {
@@ -404,5 +404,61 @@ describe("turn_end continuation", () => {
 		);
 		expect(starts).toEqual(["user", "user", "user", "custom"]);
 		expect(api).toBeDefined();
+	});
+});
+
+describe("abort and shutdown", () => {
+	it("abort mid-stream settles aborted and skips agent_before_settle", async () => {
+		const seen: string[] = [];
+		const h = await createHarness({
+			loader: {
+				extensionFactories: [
+					(pi: ExtensionAPI) => {
+						pi.on("agent_before_settle", () => {
+							seen.push("before_settle");
+							return undefined;
+						});
+						pi.on("agent_settled", (event) => {
+							seen.push(`settled:${event.aborted}`);
+						});
+					},
+				],
+			},
+		});
+		const hold = gate();
+		h.faux.setResponses([
+			async () => {
+				hold.markStarted();
+				await hold.wait;
+				return fauxAssistantMessage("never shown");
+			},
+		]);
+		const running = h.session.prompt("hi");
+		await hold.started;
+		const aborting = h.session.abort();
+		hold.release();
+		await Promise.all([running, aborting]);
+		expect(seen).toEqual(["settled:true"]);
+		expect(h.events.at(-1)).toEqual({ type: "agent_settled", aborted: true });
+	});
+
+	it("shutdown() delivers session_shutdown to bound extensions, then disposes", async () => {
+		const seen: string[] = [];
+		const h = await createHarness({
+			loader: {
+				extensionFactories: [
+					(pi: ExtensionAPI) => {
+						pi.on("session_shutdown", (event) => {
+							seen.push(event.reason);
+						});
+					},
+				],
+			},
+		});
+		await h.session.bindExtensions({});
+		const ctx = h.session.extensionRunner.createContext();
+		await h.session.shutdown();
+		expect(seen).toEqual(["quit"]);
+		expect(() => ctx.cwd).toThrow();
 	});
 });

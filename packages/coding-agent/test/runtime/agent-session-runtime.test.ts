@@ -230,6 +230,15 @@ describe("AgentSessionRuntime", () => {
 		expect(disposed).toBe(true);
 	});
 
+	it("takeUnreportedDiagnostics returns each diagnostic once across replacements", async () => {
+		const s = setup();
+		const runtime = await started(s);
+		(runtime.diagnostics as { type: string; message: string }[]).push({ type: "warning", message: "once" });
+		expect(runtime.takeUnreportedDiagnostics()).toEqual([{ type: "warning", message: "once" }]);
+		expect(runtime.takeUnreportedDiagnostics()).toEqual([]);
+		await runtime.dispose();
+	});
+
 	it("session.dispose() never throws, even if abort paths throw", async () => {
 		const s = setup();
 		const runtime = await started(s);
