@@ -1,0 +1,62 @@
+/**
+ * Worker entry: one worker runs exactly one script. QuickJS is loaded here, so hosts that never
+ * execute a script never load the engine.
+ */
+import { parentPort, workerData } from "node:worker_threads";
+import type { HostToVmMessage, VmStartData, VmToHostMessage } from "./protocol.js";
+import { VmRuntime } from "./vm/runtime.js";
+
+export interface CodemodeWorkerData {
+	start: VmStartData;
+	interrupt: SharedArrayBuffer;
+}
+
+/** Room above twice the heap limit for the engine's own tables. */
+const HEAP_SLACK_BYTES = 64 * 1024 * 1024;
+const WASM_PAGE_BYTES = 65_536;
+
+/**
+ * QuickJS does not charge every allocation to its limit (filling preallocated arrays, for one),
+ * so growth of the worker's wasm memory is capped too: a refused grow makes malloc fail, which
+ * QuickJS reports as a catchable "out of memory" error. This worker runs one engine only.
+ */
+interface WasmMemory {
+	buffer: ArrayBuffer;
+	grow(deltaPages: number): number;
+}
+
+function capLinearMemory(maxBytes: number): void {
+	const memoryClass = (globalThis as unknown as { WebAssembly: { Memory: { prototype: WasmMemory } } }).WebAssembly
+		.Memory;
+	const grow = memoryClass.prototype.grow;
+	memoryClass.prototype.grow = function (this: WasmMemory, deltaPages: number) {
+		if (this.buffer.byteLength + deltaPages * WASM_PAGE_BYTES > maxBytes) {
+			throw new RangeError("codemode memory limit reached");
+		}
+		return grow.call(this, deltaPages);
+	};
+}
+
+async function main(): Promise<void> {
+	const port = parentPort;
+	if (!port) return;
+	const data = workerData as CodemodeWorkerData;
+	const post = (message: VmToHostMessage) => port.postMessage(message);
+	let runtime: VmRuntime;
+	if (data.start.memoryLimitBytes !== undefined) capLinearMemory(data.start.memoryLimitBytes * 2 + HEAP_SLACK_BYTES);
+	try {
+		const { newQuickJSWASMModule, RELEASE_SYNC } = await import("quickjs-emscripten");
+		const engine = await newQuickJSWASMModule(RELEASE_SYNC);
+		runtime = new VmRuntime(engine.newRuntime(), data.start, new Int32Array(data.interrupt), post);
+	} catch (error) {
+		post({
+			type: "crash",
+			message: `QuickJS failed to load: ${error instanceof Error ? error.message : String(error)}`,
+		});
+		return;
+	}
+	port.on("message", (message: HostToVmMessage) => runtime.receive(message));
+	runtime.begin();
+}
+
+void main();
