@@ -130,6 +130,34 @@ describe("tool loadout restored from the transcript", () => {
 	});
 });
 
+describe("prompt preflight", () => {
+	it("navigateTree refuses while a prompt is in its input hooks", async () => {
+		const hold = gate();
+		const h = await createHarness({
+			loader: {
+				extensionFactories: [
+					(pi: ExtensionAPI) => {
+						pi.on("input", async () => {
+							hold.markStarted();
+							await hold.wait;
+							return undefined;
+						});
+					},
+				],
+			},
+		});
+		h.faux.setResponses([fauxAssistantMessage("ok")]);
+		const first = h.sessionManager.getEntries()[0]!.id;
+		const prompting = h.session.prompt("hi");
+		await hold.started;
+		await expect(h.session.navigateTree(first)).rejects.toThrow(
+			"Wait for the current response to finish before navigating the session tree.",
+		);
+		hold.release();
+		await prompting;
+	});
+});
+
 describe("selection recorded on the branch", () => {
 	it("after navigating to a branch that implies another model, the next run records the current one", async () => {
 		const h = await createHarness({ models: [{ id: "a" }, { id: "b" }] });

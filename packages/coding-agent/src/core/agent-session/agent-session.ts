@@ -90,6 +90,7 @@ export class AgentSession {
 	private readonly pendingNextTurn: CustomMessage[] = [];
 	private readonly pendingCustom: CustomMessage[] = [];
 	private replayChecked = false;
+	private preflights = 0;
 
 	constructor(config: AgentSessionConfig) {
 		this.config = config;
@@ -302,26 +303,32 @@ export class AgentSession {
 				return;
 			}
 		}
-		if (this.compaction.isManualCompacting) throw new Error(COMPACTION_IN_PROGRESS);
-		const streaming = this.run.running;
-		const input = await expandInput(this.runner, this.resourceLoader, {
-			text,
-			images: options.images,
-			source: options.source ?? "interactive",
-			streamingBehavior: streaming ? options.streamingBehavior : undefined,
-			expand,
-		});
-		if (input === "handled") {
-			options.preflightResult?.("handled");
-			return;
+		if (this.compaction.isManualCompacting || this.branchSummary) throw new Error(COMPACTION_IN_PROGRESS);
+		// Tree navigation refuses to start while a prompt is between its input hooks and its run.
+		this.preflights++;
+		let input: Awaited<ReturnType<typeof expandInput>>;
+		try {
+			input = await expandInput(this.runner, this.resourceLoader, {
+				text,
+				images: options.images,
+				source: options.source ?? "interactive",
+				streamingBehavior: this.run.running ? options.streamingBehavior : undefined,
+				expand,
+			});
+			if (input === "handled") {
+				options.preflightResult?.("handled");
+				return;
+			}
+			if (this.run.running) {
+				if (!options.streamingBehavior) throw new Error(ALREADY_PROCESSING);
+				this.queues.enqueue(options.streamingBehavior, input.text, input.images);
+				options.preflightResult?.("queued");
+				return;
+			}
+			await this.selection.assertReady();
+		} finally {
+			this.preflights--;
 		}
-		if (this.run.running) {
-			if (!options.streamingBehavior) throw new Error(ALREADY_PROCESSING);
-			this.queues.enqueue(options.streamingBehavior, input.text, input.images);
-			options.preflightResult?.("queued");
-			return;
-		}
-		await this.selection.assertReady();
 		await this.startRun({ messageType: "user", text: input.text, images: input.images }, options);
 	}
 
@@ -498,7 +505,7 @@ export class AgentSession {
 	 * a prompt preflight, a compaction or another summary is in progress.
 	 */
 	async navigateTree(targetId: string, options: NavigateTreeOptions = {}): Promise<NavigateTreeResult> {
-		if (this.run.running) {
+		if (this.run.running || this.preflights > 0) {
 			throw new Error("Wait for the current response to finish before navigating the session tree.");
 		}
 		if (this.isCompacting || this.branchSummary) {
