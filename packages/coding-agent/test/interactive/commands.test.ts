@@ -157,4 +157,21 @@ describe("built-in slash commands", () => {
 		expect(harness.runtime.session.settingsManager.getDoubleEscapeAction()).toBe("fork");
 		harness.terminal.press(KEYS.escape);
 	});
+
+	it("/resume lists the other sessions of the directory and switches to the chosen one", async () => {
+		harness = await InteractiveHarness.start({ persisted: true });
+		await answer(harness, "remember the blue door", "noted");
+		const first = harness.runtime.session.sessionFile;
+		harness.submit("/new");
+		await harness.until(() => harness!.runtime.session.sessionFile !== first);
+		await answer(harness, "other topic", "sure");
+		harness.submit("/resume");
+		await harness.until(async () => (await harness!.screen()).includes("Resume session"));
+		expect(await harness.screen()).toContain("remember the blue door");
+		harness.terminal.press(KEYS.enter);
+		await harness.until(() => harness!.runtime.session.sessionFile === first);
+		const screen = await harness.screen();
+		expect(screen).toContain("✓ Resumed session");
+		expect(harness.roles()).toEqual(["user", "assistant"]);
+	});
 });

@@ -122,4 +122,19 @@ describe("exit and interrupt keys", () => {
 		await harness.waitForEvent((event) => event.type === "agent_settled", since);
 		expect(harness.terminal.statuses.at(-1)).toEqual({ state: "error", app: "tau", message: "bad" });
 	});
+
+	it("sets the terminal title from the session name and reports progress when enabled", async () => {
+		harness = await InteractiveHarness.start({ settings: { terminal: { showTerminalProgress: true } } });
+		harness.terminal.clearRawOutput();
+		harness.faux.setResponses([fauxAssistantMessage("ok")]);
+		const since = harness.eventCount;
+		harness.submit("/name demo");
+		harness.submit("go");
+		await harness.waitForEvent((event) => event.type === "agent_settled", since);
+		await harness.screen();
+		const raw = harness.terminal.getRawOutput();
+		expect(raw).toContain("\x1b]0;tau - demo - project\x07");
+		expect(raw).toContain("\x1b]9;4;3\x07");
+		expect(raw).toContain("\x1b]9;4;0\x07");
+	});
 });

@@ -26,6 +26,7 @@ function setup() {
 		rebuildChat: () => {},
 		settled: () => {},
 		requestRender: () => {},
+		setProgress: () => {},
 	});
 	const text = () => chat.render(80).map(stripTerminalSequences).join("\n");
 	return { controller, chat, status, text };

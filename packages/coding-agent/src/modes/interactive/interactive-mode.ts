@@ -203,6 +203,9 @@ export class InteractiveMode implements CommandHost, ExtensionUiHost {
 			rebuildChat: () => this.rebuildChat(),
 			settled: () => this.movePendingShellViews(),
 			requestRender: () => this.tui.requestRender(),
+			setProgress: (active) => {
+				if (this.session.settingsManager.getShowTerminalProgress()) this.tui.terminal.setProgress(active);
+			},
 		});
 		this.shell = new UserShell(this.theme);
 		this.submission = new SubmissionPipeline({

@@ -31,6 +31,8 @@ export interface TranscriptHost {
 	/** Called when a run settles (pending `!` components move into the chat). */
 	settled(): void;
 	requestRender(): void;
+	/** OSC 9;4 terminal progress, when the `terminal.showTerminalProgress` setting asks for it. */
+	setProgress(active: boolean): void;
 }
 
 function userText(message: { content: unknown }): string {
@@ -180,6 +182,7 @@ export class TranscriptController {
 				this.retryAttempts = 0;
 				break;
 			case "turn_start":
+				host.setProgress(true);
 				host.status.showWorking(`Working (${host.interruptKey()} to interrupt)`);
 				break;
 			case "queue_update":
@@ -224,6 +227,7 @@ export class TranscriptController {
 				break;
 			}
 			case "agent_end":
+				host.setProgress(false);
 				host.status.clearIndicator();
 				if (this.streaming) host.chat.removeChild(this.streaming);
 				this.streaming = undefined;
@@ -233,6 +237,7 @@ export class TranscriptController {
 				host.settled();
 				break;
 			case "compaction_start": {
+				host.setProgress(true);
 				const cancel = `(${host.interruptKey()} to cancel)`;
 				const text =
 					event.reason === "manual"
@@ -242,6 +247,7 @@ export class TranscriptController {
 				break;
 			}
 			case "compaction_end":
+				if (!this.streaming) host.setProgress(false);
 				host.status.clearIndicator();
 				this.onCompactionEnd(event);
 				host.compactionEnded();
