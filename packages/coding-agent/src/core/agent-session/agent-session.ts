@@ -36,7 +36,12 @@ import { recordToolIntent } from "./tool-intents.js";
 import { restoredLoadout } from "./tool-loadout.js";
 import { ToolRegistry } from "./tool-registry.js";
 import { type ContextUsage, contextUsage, lastAssistantText, userMessagesForForking } from "./transcript-queries.js";
-import { type NavigateTreeOptions, type NavigateTreeResult, navigateTree } from "./tree-navigation.js";
+import {
+	type NavigateTreeOptions,
+	type NavigateTreeResult,
+	type NavigationHost,
+	navigateTree,
+} from "./tree-navigation.js";
 import type { AgentSessionConfig, ExtensionBindings, PromptOptions } from "./types.js";
 
 const COMPACTION_IN_PROGRESS =
@@ -86,6 +91,7 @@ export class AgentSession {
 	private disposed = false;
 	private branchSummary: AbortController | undefined;
 	private readonly complete: SummaryCompletion;
+	private readonly summaries: Omit<NavigationHost, "afterMove">;
 	private readonly deferredAfterSettle: (() => Promise<void>)[] = [];
 	private readonly pendingNextTurn: CustomMessage[] = [];
 	private readonly pendingCustom: CustomMessage[] = [];
@@ -132,7 +138,8 @@ export class AgentSession {
 			loader: config.resourceLoader,
 			tools: this.tools,
 		});
-		this.compaction = new CompactionCoordinator({
+		// What compaction and branch summaries share: the tree, settings, model and the summary call.
+		this.summaries = {
 			sessionManager: this.sessionManager,
 			settingsManager: this.settingsManager,
 			model: () => this.model,
@@ -140,9 +147,9 @@ export class AgentSession {
 			complete: this.complete,
 			runner: () => this.runner,
 			emit: (event) => this.hub.emit(event),
-			refreshContext: () => this.refreshContext(),
 			retryPolicy: () => this.settingsManager.getRetrySettings(),
-		});
+		};
+		this.compaction = new CompactionCoordinator({ ...this.summaries, refreshContext: () => this.refreshContext() });
 		const recoveryHost = {
 			agent: this.agent,
 			sessionManager: this.sessionManager,
@@ -516,14 +523,7 @@ export class AgentSession {
 		try {
 			return await navigateTree(
 				{
-					sessionManager: this.sessionManager,
-					settingsManager: this.settingsManager,
-					model: () => this.model,
-					thinkingLevel: () => this.thinkingLevel,
-					complete: this.complete,
-					runner: () => this.runner,
-					emit: (event) => this.hub.emit(event),
-					retryPolicy: () => this.settingsManager.getRetrySettings(),
+					...this.summaries,
 					afterMove: () => {
 						this.refreshContext();
 						this.restoreToolLoadout();
