@@ -142,6 +142,8 @@ describe("built-in slash commands", () => {
 		expect(screen).toContain("user: two");
 		harness.type("user: two");
 		harness.terminal.press(KEYS.enter);
+		expect(await harness.screen()).toContain("Summarize branch?");
+		harness.terminal.press(KEYS.enter);
 		await harness.settleMicrotasks(50);
 		expect(harness.mode.editor.getText()).toBe("two");
 		expect(harness.roles()).toEqual(["user", "assistant"]);
@@ -173,5 +175,22 @@ describe("built-in slash commands", () => {
 		const screen = await harness.screen();
 		expect(screen).toContain("✓ Resumed session");
 		expect(harness.roles()).toEqual(["user", "assistant"]);
+	});
+
+	it("/tree can summarize the abandoned branch", async () => {
+		harness = await InteractiveHarness.start();
+		await answer(harness, "one", "answer one");
+		await answer(harness, "two", "answer two");
+		harness.faux.setResponses([fauxAssistantMessage("## Branch summary\nthe user asked two")]);
+		harness.submit("/tree");
+		harness.type("user: two");
+		harness.terminal.press(KEYS.enter);
+		expect(await harness.screen()).toContain("Summarize branch?");
+		harness.terminal.press(KEYS.down);
+		harness.terminal.press(KEYS.enter);
+		await harness.until(() => harness!.mode.editor.getText() === "two");
+		const entries = harness.runtime.session.sessionManager.getEntries();
+		expect(entries.some((entry) => entry.type === "branch_summary")).toBe(true);
+		expect(harness.roles()).toEqual(["user", "assistant", "branchSummary"]);
 	});
 });

@@ -99,6 +99,26 @@ function flattenTree(
 	}
 }
 
+/**
+ * `Summarize branch?` before leaving a branch (unless `branchSummary.skipPrompt`): the options for
+ * `navigateTree`, or undefined when the user backed out.
+ */
+async function askBranchSummary(
+	host: CommandHost,
+): Promise<{ summarize: boolean; customInstructions?: string } | undefined> {
+	if (host.session.settingsManager.getBranchSummarySkipPrompt()) return { summarize: false };
+	const choice = await host.pick("Summarize branch?", [
+		{ value: "none", label: "No summary" },
+		{ value: "summarize", label: "Summarize" },
+		{ value: "custom", label: "Summarize with custom instructions" },
+	]);
+	if (!choice) return undefined;
+	if (choice.value === "none") return { summarize: false };
+	if (choice.value === "summarize") return { summarize: true };
+	const instructions = await host.ask("Summary instructions", { placeholder: "What should the summary focus on?" });
+	return instructions === undefined ? undefined : { summarize: true, customInstructions: instructions };
+}
+
 export async function navigateTree(host: CommandHost): Promise<void> {
 	const manager = host.session.sessionManager;
 	const flat: { node: SessionTreeNode; depth: number }[] = [];
@@ -121,8 +141,10 @@ export async function navigateTree(host: CommandHost): Promise<void> {
 		host.notify("info", "Already at this point");
 		return;
 	}
+	const summary = await askBranchSummary(host);
+	if (summary === undefined) return;
 	try {
-		const result = await host.session.navigateTree(chosen.value, { summarize: false });
+		const result = await host.session.navigateTree(chosen.value, summary);
 		if (result.cancelled) return;
 		host.rebuildChat();
 		host.setEditorText(result.editorText ?? "");
