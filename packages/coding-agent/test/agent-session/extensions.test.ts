@@ -462,3 +462,57 @@ describe("abort and shutdown", () => {
 		expect(() => ctx.cwd).toThrow();
 	});
 });
+
+describe("prepareLoadout", () => {
+	it("replaces declared descriptions and hides declarations from requests; the tool stays active", async () => {
+		const orchestrator: AnyToolDefinition = {
+			name: "orchestrator",
+			label: "Orchestrator",
+			description: "Runs other tools",
+			parameters: Type.Object({}),
+			prepareLoadout: (loadout) => ({
+				descriptions: { orchestrator: `Runs: ${loadout.declared.map((tool) => tool.name).join(", ")}` },
+				hiddenDeclarations: ["ls"],
+			}),
+			execute: async () => ({ content: [{ type: "text", text: "ok" }], details: undefined }),
+		};
+		const h = await createHarness({
+			session: { customTools: [orchestrator], tools: ["orchestrator", "ls", "read"] },
+		});
+		h.faux.setResponses([fauxAssistantMessage("ok")]);
+		await h.session.prompt("hi");
+		const declared = h.requests[0]!.messages.flatMap((message) =>
+			((message as { toolsAdded?: { name: string; description: string }[] }).toolsAdded ?? []).map((tool) => tool),
+		);
+		expect(declared.map((tool) => tool.name)).toEqual(["orchestrator", "read"]);
+		expect(declared[0]!.description).toBe("Runs: orchestrator, ls, read");
+		expect(h.session.getActiveToolNames()).toContain("ls");
+		expect(h.session.getCallableToolNames()).toContain("ls");
+		// The transcript still declares the hidden tool.
+		const stored = h.session.messages.find((message) => message.role === "system") as unknown as {
+			toolsAdded: { name: string }[];
+		};
+		expect(stored.toolsAdded.map((tool) => tool.name)).toContain("ls");
+	});
+
+	it("a throwing hook is reported and ignored", async () => {
+		const errors: string[] = [];
+		const broken: AnyToolDefinition = {
+			name: "broken",
+			label: "Broken",
+			description: "Original description",
+			parameters: Type.Object({}),
+			prepareLoadout: () => {
+				throw new Error("loadout bug");
+			},
+			execute: async () => ({ content: [{ type: "text", text: "ok" }], details: undefined }),
+		};
+		const h = await createHarness({ session: { customTools: [broken], tools: ["broken"] } });
+		h.session.extensionRunner.onError((error) => errors.push(`${error.event}:${error.error}`));
+		h.session.setActiveToolsByName(["broken"]);
+		h.faux.setResponses([fauxAssistantMessage("ok")]);
+		await h.session.prompt("hi");
+		expect(errors).toContain("prepare_loadout:loadout bug");
+		expect(JSON.stringify(h.requests[0])).toContain("Original description");
+	});
+});

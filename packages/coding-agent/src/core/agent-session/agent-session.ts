@@ -1,4 +1,4 @@
-import type { Agent, AgentMessage, AgentState, AgentTool } from "@tau/agent";
+import type { Agent, AgentMessage, AgentState } from "@tau/agent";
 import type { Api, AssistantMessage, ImageContent, Model } from "@tau/ai";
 import type { ModelRuntime, ScopedModel, SettingsManager } from "../../config/index.js";
 import type { CompactionResult, SummaryCompletion } from "../compaction/index.js";
@@ -23,6 +23,7 @@ import {
 import { createRunner, ExtensionBridge } from "./extension-bridge.js";
 import { normalizeDeliveredImages, normalizePromptImages } from "./image-normalization.js";
 import { expandInput, findExtensionCommand, runExtensionCommand } from "./input-pipeline.js";
+import { applyLoadoutHooks, withoutHiddenDeclarations } from "./loadout-hooks.js";
 import { MessageQueues } from "./message-queues.js";
 import { type ModelCycleResult, ModelSelection, type SessionThinkingLevel } from "./model-selection.js";
 import { createNestedCalls } from "./nested-calls.js";
@@ -97,6 +98,7 @@ export class AgentSession {
 	private readonly pendingCustom: CustomMessage[] = [];
 	private replayChecked = false;
 	private preflights = 0;
+	private hiddenDeclarations: ReadonlySet<string> = new Set();
 
 	constructor(config: AgentSessionConfig) {
 		this.config = config;
@@ -137,6 +139,8 @@ export class AgentSession {
 			cwd: config.cwd,
 			loader: config.resourceLoader,
 			tools: this.tools,
+			hidden: () => this.hiddenDeclarations,
+			declared: () => this.agent.state.tools,
 		});
 		// What compaction and branch summaries share: the tree, settings, model and the summary call.
 		this.summaries = {
@@ -710,8 +714,19 @@ export class AgentSession {
 		if (loadout) this.tools.replaceActive(loadout);
 	}
 
+	/** The active tools, after `prepareLoadout` hooks, become the agent's executable and declared set. */
 	private applyToolLoadout(): void {
-		this.agent.state.tools = this.tools.getActiveTools() as AgentTool<any>[];
+		const applied = applyLoadoutHooks(
+			{
+				declared: this.tools.getActiveTools(),
+				callable: this.tools.getCallableTools(),
+				registered: this.tools.getRegisteredTools(),
+				definition: (name) => this.tools.getDefinition(name),
+			},
+			(name, error) => this.runner.runtime.report(`<tool:${name}>`, "prepare_loadout", error),
+		);
+		this.hiddenDeclarations = applied.hidden;
+		this.agent.state.tools = applied.tools;
 	}
 
 	private installAgentHooks(): void {
@@ -724,7 +739,9 @@ export class AgentSession {
 		agent.afterToolCall = (context) => bridge.afterToolCall(context);
 		agent.finishTurn = (turn) => bridge.finishTurn(turn);
 		agent.transformContext = async (messages) =>
-			this.prompts.applyForcedPrompt(await bridge.transformContext(messages));
+			this.prompts.applyForcedPrompt(
+				withoutHiddenDeclarations(await bridge.transformContext(messages), this.hiddenDeclarations),
+			);
 		agent.prepareNextTurnWithContext = async (turn) => {
 			const model = this.model;
 			if (model) await this.overflow.compactIfThresholdExceeded(turn.message);

@@ -1,5 +1,5 @@
 import type { AgentMessage } from "@tau/agent";
-import { getCurrentTools, type SystemMessage } from "@tau/ai";
+import { getCurrentTools, type SystemMessage, type Tool } from "@tau/ai";
 import type {
 	BeforeAgentStartInput,
 	ExtensionRunner,
@@ -19,6 +19,10 @@ export interface PromptStateOptions {
 	cwd: string;
 	loader: ResourceLoader;
 	tools: ToolRegistry;
+	/** Active tools hidden by `prepareLoadout`: left out of the prompt's tool list and rules. */
+	hidden: () => ReadonlySet<string>;
+	/** The executable tools as declared (after `prepareLoadout` descriptions): what the transcript must match. */
+	declared: () => readonly Tool[];
 }
 
 /**
@@ -37,6 +41,7 @@ export class PromptState {
 		const options: BuildSystemPromptOptions = {
 			cwd,
 			selectedTools: tools.getActiveToolNames(),
+			hiddenTools: [...this.options.hidden()],
 			toolSnippets: metadata.snippets,
 			toolGuidelines: metadata.guidelines,
 			contextFiles: loader.getAgentsFiles().agentsFiles,
@@ -74,7 +79,7 @@ export class PromptState {
 			...options,
 			selectedTools: this.options.tools.getActiveToolNames(),
 		});
-		return createSystemPromptUpdate(transcript, { sections, tools: this.options.tools.getActiveTools() }, Date.now());
+		return createSystemPromptUpdate(transcript, { sections, tools: this.options.declared() }, Date.now());
 	}
 
 	/**

@@ -197,6 +197,10 @@ export class ToolRegistry {
 		return this.entries.get(name)?.sourceInfo.path === `builtin:${name}`;
 	}
 
+	getRegisteredTools(): AgentTool<any>[] {
+		return [...this.entries.values()].map((entry) => entry.tool);
+	}
+
 	/** The callable tools (`ctx.tools`): active direct tools plus every codemode / deferred tool. */
 	getCallableTools(): AgentTool<any>[] {
 		return this.getCallableToolNames().flatMap((name) => {
