@@ -193,4 +193,15 @@ describe("built-in slash commands", () => {
 		expect(entries.some((entry) => entry.type === "branch_summary")).toBe(true);
 		expect(harness.roles()).toEqual(["user", "assistant", "branchSummary"]);
 	});
+
+	it("/debug writes the rendered lines and session messages to the agent dir", async () => {
+		harness = await InteractiveHarness.start();
+		await answer(harness, "hello", "debuggable reply");
+		harness.submit("/debug");
+		expect(await harness.screen()).toContain("✓ Debug log written");
+		const log = readFileSync(join(harness.agentDir, "tau-debug.log"), "utf8");
+		expect(log).toContain("# rendered lines");
+		expect(log).toMatch(/\t\d+\t".*debuggable reply/);
+		expect(log).toContain('"role":"assistant"');
+	});
 });

@@ -137,4 +137,21 @@ describe("exit and interrupt keys", () => {
 		expect(raw).toContain("\x1b]9;4;3\x07");
 		expect(raw).toContain("\x1b]9;4;0\x07");
 	});
+
+	it("Ctrl+G edits the prompt in the external editor and restores the UI", async () => {
+		harness = await InteractiveHarness.start({ settings: { externalEditor: "sed -i s/draft/edited/" } });
+		harness.type("my draft text");
+		harness.terminal.press("\x07");
+		expect(harness.mode.editor.getText()).toBe("my edited text");
+		expect(harness.terminal.started).toBe(true);
+		expect(await harness.screen()).toContain("my edited text");
+	});
+
+	it("a failing external editor leaves the text and reports the failure", async () => {
+		harness = await InteractiveHarness.start({ settings: { externalEditor: "false" } });
+		harness.type("keep me");
+		harness.terminal.press("\x07");
+		expect(harness.mode.editor.getText()).toBe("keep me");
+		expect(await harness.screen()).toContain("External editor failed: false exited with code 1");
+	});
 });

@@ -29,6 +29,7 @@ import {
 } from "../../core/extensions/index.js";
 import type { Theme } from "../../core/resources/index.js";
 import type { AgentSessionRuntime } from "../../core/runtime/agent-session-runtime.js";
+import { debugCommand } from "./commands/app-commands.js";
 import { matchBuiltinCommand } from "./commands/builtin-commands.js";
 import type { AskOptions, CommandHost, PickOptions } from "./commands/command-host.js";
 import { selectModel } from "./commands/model-commands.js";
@@ -42,6 +43,7 @@ import { HeaderView } from "./components/header.js";
 import { PendingMessagesView } from "./components/pending-messages.js";
 import { StatusLine } from "./components/status-line.js";
 import { createAutocomplete } from "./controller/autocomplete.js";
+import { editInExternalEditor } from "./controller/external-editor.js";
 import { footerStateOf, readGitBranch } from "./controller/footer-state.js";
 import { KeyActions } from "./controller/key-actions.js";
 import { createRenderer, type LayoutRegions, mountLayout, transcriptLines } from "./controller/layout.js";
@@ -271,6 +273,7 @@ export class InteractiveMode implements CommandHost, ExtensionUiHost {
 			newSession: () => void this.guard(startNewSession(this)),
 			resumeSession: () => void this.guard(resumeSession(this)),
 			suspend: () => this.suspend(),
+			openExternalEditor: () => this.openExternalEditor(),
 		});
 		this.programStatus = new ProgramStatusReporter(
 			(status) => this.tui.terminal.setProgramStatus(status),
@@ -278,6 +281,7 @@ export class InteractiveMode implements CommandHost, ExtensionUiHost {
 			APP_NAME,
 		);
 		this.uiContext = createExtensionUiContext(this);
+		this.tui.onDebug = () => void this.guard(Promise.resolve(debugCommand.run(this, "")));
 		this.editor.onAction = (data) => {
 			// An open completion menu owns Escape (it closes the menu, cli-modes.md §10.3).
 			if (this.editor.isShowingAutocomplete() && this.keys.matches(data, "app.interrupt")) return false;
@@ -442,6 +446,17 @@ export class InteractiveMode implements CommandHost, ExtensionUiHost {
 		process.kill(0, "SIGTSTP");
 	}
 
+	private openExternalEditor(): void {
+		const command = this.session.settingsManager.getExternalEditorCommand();
+		this.tui.stop();
+		const result = editInExternalEditor(command, this.editor.getExpandedText());
+		this.tui.start();
+		this.tui.setFocus(this.editor);
+		this.tui.requestRender(true);
+		if (result.text !== undefined) this.setEditorText(result.text);
+		else this.notify("error", `External editor failed: ${result.error}`);
+	}
+
 	// ---- prompts and shell -----------------------------------------------------------------------
 
 	private async prompt(text: string, images?: ImageContent[]): Promise<void> {
@@ -565,6 +580,10 @@ export class InteractiveMode implements CommandHost, ExtensionUiHost {
 	copyToClipboard(text: string): void {
 		// OSC 52: the terminal owns the clipboard, which also works over SSH.
 		this.tui.terminal.write(`\x1b]52;c;${Buffer.from(text, "utf8").toString("base64")}\x07`);
+	}
+
+	renderedLines(): readonly string[] {
+		return this.tui.render(this.tui.terminal.columns);
 	}
 
 	keybindingProblem(): string | undefined {

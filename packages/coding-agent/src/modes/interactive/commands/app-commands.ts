@@ -1,3 +1,6 @@
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { visibleWidth } from "@tau/tui";
 import { formatKeyId } from "../keybindings/app-keybindings.js";
 import type { BuiltinCommand } from "./command-host.js";
 
@@ -62,4 +65,30 @@ const quitCommand: BuiltinCommand = {
 	run: (host) => host.quit(),
 };
 
-export const appCommands: readonly BuiltinCommand[] = [reloadCommand, hotkeysCommand, settingsCommand, quitCommand];
+/** Rendered lines with their visible widths, then the session messages as JSONL. */
+export const debugCommand: BuiltinCommand = {
+	name: "debug",
+	description: "Write a debug log",
+	takesArgument: false,
+	hidden: true,
+	run(host) {
+		const lines = host
+			.renderedLines()
+			.map((line, index) => `${index}\t${visibleWidth(line)}\t${JSON.stringify(line)}`);
+		const messages = host.session.messages.map((message) => JSON.stringify(message));
+		const path = join(host.agentDir, `${host.appName}-debug.log`);
+		writeFileSync(
+			path,
+			["# rendered lines (index, width, text)", ...lines, "# session messages", ...messages, ""].join("\n"),
+		);
+		host.notify("success", "✓ Debug log written");
+	},
+};
+
+export const appCommands: readonly BuiltinCommand[] = [
+	reloadCommand,
+	hotkeysCommand,
+	settingsCommand,
+	quitCommand,
+	debugCommand,
+];

@@ -23,7 +23,7 @@ export function matchBuiltinCommand(text: string): { command: BuiltinCommand; ar
 
 /** Autocomplete entries for the built-ins. */
 export function builtinSlashCommands(): SlashCommand[] {
-	return BUILTIN_COMMANDS.map((command) => ({
+	return BUILTIN_COMMANDS.filter((command) => !command.hidden).map((command) => ({
 		name: command.name,
 		description: command.description,
 	}));

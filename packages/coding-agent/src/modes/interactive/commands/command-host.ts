@@ -47,6 +47,8 @@ export interface CommandHost {
 	/** Settings panel lives in the coordinator because it applies changes to live components. */
 	openSettings(): Promise<void>;
 	keybindingProblem(): string | undefined;
+	/** The lines of the current frame, for `/debug`. */
+	renderedLines(): readonly string[];
 }
 
 export interface BuiltinCommand {
@@ -54,5 +56,7 @@ export interface BuiltinCommand {
 	description: string;
 	/** Whether `/<name> <argument>` is accepted. */
 	takesArgument: boolean;
+	/** Not offered by autocomplete. */
+	hidden?: boolean;
 	run(host: CommandHost, argument: string): Promise<void> | void;
 }

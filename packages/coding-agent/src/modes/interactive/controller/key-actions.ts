@@ -26,6 +26,7 @@ export interface KeyActionHost {
 	newSession(): void;
 	resumeSession(): void;
 	suspend(): void;
+	openExternalEditor(): void;
 }
 
 const DOUBLE_PRESS_MS = 500;
@@ -88,6 +89,7 @@ export class KeyActions {
 			["app.session.fork", () => host.openFork()],
 			["app.session.resume", () => host.resumeSession()],
 			["app.suspend", () => host.suspend()],
+			["app.editor.external", () => host.openExternalEditor()],
 		];
 		for (const [action, run] of simple) {
 			if (keys.matches(data, action)) {
