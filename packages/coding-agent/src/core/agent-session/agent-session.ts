@@ -12,6 +12,7 @@ import type {
 import type { ResourceLoader } from "../resources/index.js";
 import type { CustomMessage, SessionManager } from "../session/index.js";
 import { type AgentEventHost, handleAgentEvent } from "./agent-event-pipeline.js";
+import { installAgentHooks } from "./agent-hooks.js";
 import { CompactionCoordinator } from "./compaction-coordinator.js";
 import { type AgentSessionEvent, type AgentSessionListener, SessionEventHub } from "./events.js";
 import {
@@ -23,7 +24,7 @@ import {
 import { createRunner, ExtensionBridge } from "./extension-bridge.js";
 import { normalizeDeliveredImages, normalizePromptImages } from "./image-normalization.js";
 import { expandInput, findExtensionCommand, runExtensionCommand } from "./input-pipeline.js";
-import { applyLoadoutHooks, withoutHiddenDeclarations } from "./loadout-hooks.js";
+import { applyLoadoutHooks } from "./loadout-hooks.js";
 import { MessageQueues } from "./message-queues.js";
 import { type ModelCycleResult, ModelSelection, type SessionThinkingLevel } from "./model-selection.js";
 import { createNestedCalls } from "./nested-calls.js";
@@ -195,7 +196,15 @@ export class AgentSession {
 			currentAssistant: () => this.currentAssistant,
 			emit: (event) => this.hub.emit(event),
 		});
-		this.installAgentHooks();
+		installAgentHooks({
+			agent: this.agent,
+			sessionManager: this.sessionManager,
+			bridge: this.bridge,
+			prompts: this.prompts,
+			overflow: this.overflow,
+			hiddenDeclarations: () => this.hiddenDeclarations,
+			hasModel: () => this.model !== undefined,
+		});
 		const eventHost: AgentEventHost = {
 			agent: this.agent,
 			run: this.run,
@@ -729,29 +738,6 @@ export class AgentSession {
 		this.agent.state.tools = applied.tools;
 	}
 
-	private installAgentHooks(): void {
-		const { agent, bridge } = this;
-		agent.prepareRequest = async (request) => {
-			const projected = this.sessionManager.buildSessionProjection().messages as AgentMessage[];
-			return { context: { messages: projected, tools: request.context.tools ?? agent.state.tools } };
-		};
-		agent.beforeToolCall = (context, signal) => bridge.beforeToolCall(context, signal);
-		agent.afterToolCall = (context) => bridge.afterToolCall(context);
-		agent.finishTurn = (turn) => bridge.finishTurn(turn);
-		agent.transformContext = async (messages) =>
-			this.prompts.applyForcedPrompt(
-				withoutHiddenDeclarations(await bridge.transformContext(messages), this.hiddenDeclarations),
-			);
-		agent.prepareNextTurnWithContext = async (turn) => {
-			const model = this.model;
-			if (model) await this.overflow.compactIfThresholdExceeded(turn.message);
-			const patch = this.prompts.patchFor(this.sessionManager.buildSessionProjection().messages);
-			const projected = this.sessionManager.buildSessionProjection().messages as AgentMessage[];
-			return { context: { messages: projected, tools: agent.state.tools }, messages: patch ? [patch] : [] };
-		};
-	}
-
-	/** The awaited agent listener: extension dispatch, persistence, then public listeners (§8). */
 	private flushPendingCustom(): void {
 		for (const message of this.pendingCustom.splice(0)) this.appendIdleCustomMessage(message);
 	}

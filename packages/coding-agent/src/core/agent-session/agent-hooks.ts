@@ -1,0 +1,41 @@
+import type { Agent, AgentMessage } from "@tau/agent";
+import type { SessionManager } from "../session/index.js";
+import type { ExtensionBridge } from "./extension-bridge.js";
+import { withoutHiddenDeclarations } from "./loadout-hooks.js";
+import type { PromptState } from "./prompt-state.js";
+import type { OverflowRecovery } from "./recovery-loop.js";
+
+export interface AgentHooksHost {
+	readonly agent: Agent;
+	readonly sessionManager: SessionManager;
+	readonly bridge: ExtensionBridge;
+	readonly prompts: PromptState;
+	readonly overflow: OverflowRecovery;
+	hiddenDeclarations(): ReadonlySet<string>;
+	hasModel(): boolean;
+}
+
+/**
+ * The loop hooks of §7: every request is re-projected from the session tree (the agent's message
+ * array is only a cache), tool gates and boundaries go through the extension bridge, and between
+ * turns threshold compaction and system patches keep the transcript current.
+ */
+export function installAgentHooks(host: AgentHooksHost): void {
+	const { agent, bridge, prompts, sessionManager } = host;
+	const projected = () => sessionManager.buildSessionProjection().messages as AgentMessage[];
+	agent.prepareRequest = async (request) => ({
+		context: { messages: projected(), tools: request.context.tools ?? agent.state.tools },
+	});
+	agent.beforeToolCall = (context, signal) => bridge.beforeToolCall(context, signal);
+	agent.afterToolCall = (context) => bridge.afterToolCall(context);
+	agent.finishTurn = (turn) => bridge.finishTurn(turn);
+	agent.transformContext = async (messages) =>
+		prompts.applyForcedPrompt(
+			withoutHiddenDeclarations(await bridge.transformContext(messages), host.hiddenDeclarations()),
+		);
+	agent.prepareNextTurnWithContext = async (turn) => {
+		if (host.hasModel()) await host.overflow.compactIfThresholdExceeded(turn.message);
+		const patch = prompts.patchFor(projected());
+		return { context: { messages: projected(), tools: agent.state.tools }, messages: patch ? [patch] : [] };
+	};
+}
