@@ -238,3 +238,16 @@ describe("AgentSession.prompt", () => {
 		expect(textOfMessage(h.session.messages.find((m) => m.role === "user")!)).toBe("SHOUT");
 	});
 });
+
+describe("concurrent prompts", () => {
+	it("two prompt() calls in the same tick: one runs, the other is rejected cleanly", async () => {
+		const h = await createHarness();
+		h.faux.setResponses([fauxAssistantMessage("only one")]);
+		const results = await Promise.allSettled([h.session.prompt("a"), h.session.prompt("b")]);
+		expect(results.map((result) => result.status).sort()).toEqual(["fulfilled", "rejected"]);
+		const rejected = results.find((result) => result.status === "rejected") as PromiseRejectedResult;
+		expect(String(rejected.reason)).toContain("Agent is already processing");
+		expect(h.faux.state.callCount).toBe(1);
+		expect(h.events.filter((event) => event.type === "agent_settled")).toHaveLength(1);
+	});
+});

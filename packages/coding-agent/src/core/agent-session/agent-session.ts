@@ -339,13 +339,18 @@ export class AgentSession {
 				options.preflightResult?.("handled");
 				return;
 			}
-			if (this.run.running) {
+			const expanded = input;
+			const queuedWhileStreaming = () => {
+				if (!this.run.running) return false;
 				if (!options.streamingBehavior) throw new Error(ALREADY_PROCESSING);
-				this.queues.enqueue(options.streamingBehavior, input.text, input.images);
+				this.queues.enqueue(options.streamingBehavior, expanded.text, expanded.images);
 				options.preflightResult?.("queued");
-				return;
-			}
+				return true;
+			};
+			if (queuedWhileStreaming()) return;
 			await this.selection.assertReady();
+			// Checked again: another prompt may have started its run while this one awaited validation.
+			if (queuedWhileStreaming()) return;
 		} finally {
 			this.preflights--;
 		}
