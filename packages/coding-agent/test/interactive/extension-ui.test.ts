@@ -103,4 +103,39 @@ describe("extension UI context (ctx.ui, hasUI: true)", () => {
 		harness.type("/dep");
 		await harness.until(async () => (await harness!.screen()).includes("ship it"));
 	});
+
+	it("custom messages use a registered renderer; entries without a renderer are not shown", async () => {
+		harness = await InteractiveHarness.start({
+			loader: {
+				extensionFactories: [
+					(pi: ExtensionAPI) => {
+						pi.registerMessageRenderer("weather", (message) => ({
+							render: () => [`WEATHER WIDGET: ${JSON.stringify(message.details)}`],
+							invalidate: () => {},
+						}));
+						pi.registerEntryRenderer("bookmark", (entry) => ({
+							render: () => [`BOOKMARK ${String(entry.data)}`],
+							invalidate: () => {},
+						}));
+						pi.registerCommand("report", {
+							handler: async () => {
+								pi.sendMessage({ customType: "weather", content: "sunny", display: true, details: { c: 21 } });
+								pi.sendMessage({ customType: "plain", content: "plain custom text", display: true });
+								pi.appendEntry("bookmark", "here");
+								pi.appendEntry("hidden-entry", "nothing");
+							},
+						});
+					},
+				],
+			},
+		});
+		harness.submit("/report");
+		await harness.until(async () => (await harness!.screen()).includes("BOOKMARK here"));
+		const screen = await harness.screen();
+		expect(screen).toContain('WEATHER WIDGET: {"c":21}');
+		expect(screen).not.toContain("sunny");
+		expect(screen).toContain("[plain]");
+		expect(screen).toContain("plain custom text");
+		expect(screen.match(/WEATHER WIDGET/g)).toHaveLength(1);
+	});
 });

@@ -27,6 +27,8 @@ function setup() {
 		settled: () => {},
 		requestRender: () => {},
 		setProgress: () => {},
+		renderCustomMessage: () => undefined,
+		renderCustomEntry: () => undefined,
 	});
 	const text = () => chat.render(80).map(stripTerminalSequences).join("\n");
 	return { controller, chat, status, text };

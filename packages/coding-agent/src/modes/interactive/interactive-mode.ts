@@ -24,6 +24,8 @@ import type { AgentSession } from "../../core/agent-session/agent-session.js";
 import {
 	type Extension,
 	type ExtensionUIContext,
+	findEntryRenderer,
+	findMessageRenderer,
 	type RegisteredShortcut,
 	resolveShortcuts,
 } from "../../core/extensions/index.js";
@@ -205,6 +207,26 @@ export class InteractiveMode implements CommandHost, ExtensionUiHost {
 			rebuildChat: () => this.rebuildChat(),
 			settled: () => this.movePendingShellViews(),
 			requestRender: () => this.tui.requestRender(),
+			renderCustomMessage: (message) =>
+				this.extensionRender(() =>
+					findMessageRenderer(this.loadedExtensions(), message.customType)?.(
+						message,
+						{
+							expanded: this.expanded,
+							outputPad: this.session.settingsManager.getOutputPad(),
+							...this.keyHints(),
+						},
+						this.theme.source,
+					),
+				),
+			renderCustomEntry: (entry) =>
+				this.extensionRender(() =>
+					findEntryRenderer(this.loadedExtensions(), entry.customType)?.(
+						entry,
+						{ expanded: this.expanded, ...this.keyHints() },
+						this.theme.source,
+					),
+				),
 			setProgress: (active) => {
 				if (this.session.settingsManager.getShowTerminalProgress()) this.tui.terminal.setProgress(active);
 			},
@@ -374,17 +396,40 @@ export class InteractiveMode implements CommandHost, ExtensionUiHost {
 		this.refreshPending();
 	}
 
+	/** Loaded entries are full extensions at runtime; the loader's type only promises the common fields. */
+	private loadedExtensions(session: AgentSession = this.session): Extension[] {
+		return session.resourceLoader
+			.getExtensions()
+			.extensions.filter((entry): entry is Extension => (entry as Partial<Extension>).shortcuts instanceof Map);
+	}
+
+	private keyHints(): { keyText(id: string): string; keyHint(id: string, description: string): string } {
+		return {
+			keyText: (id) => keyHint(this.keys, id),
+			keyHint: (id, description) => {
+				const key = keyHint(this.keys, id);
+				return key ? `${this.theme.fg("accent", key)} ${this.theme.fg("muted", description)}` : "";
+			},
+		};
+	}
+
+	/** A renderer that throws is reported and the built-in rendering is used instead. */
+	private extensionRender(render: () => Component | undefined): Component | undefined {
+		try {
+			return render();
+		} catch (error) {
+			this.notify("error", `Extension renderer failed: ${messageOf(error)}`);
+			return undefined;
+		}
+	}
+
 	/** Extension shortcuts see keys before the application actions (reserved actions excepted). */
 	private bindShortcuts(session: AgentSession): void {
 		const builtin = new Map<string, string>();
 		for (const [action, keys] of Object.entries(this.keys.getResolvedBindings())) {
 			for (const key of Array.isArray(keys) ? keys : [keys]) if (!builtin.has(key)) builtin.set(key, action);
 		}
-		// Loaded entries are full extensions at runtime; the loader's type only promises the common fields.
-		const extensions = session.resourceLoader
-			.getExtensions()
-			.extensions.filter((entry): entry is Extension => (entry as Partial<Extension>).shortcuts instanceof Map);
-		const resolved = resolveShortcuts(extensions, builtin);
+		const resolved = resolveShortcuts(this.loadedExtensions(session), builtin);
 		this.shortcuts = resolved.shortcuts;
 		for (const warning of resolved.warnings) this.notify("warning", warning);
 	}

@@ -2,7 +2,7 @@ import type { AgentMessage } from "@tau/agent";
 import type { AssistantMessage, ToolCall } from "@tau/ai";
 import type { Component } from "@tau/tui";
 import type { AgentSessionEvent } from "../../../core/agent-session/events.js";
-import type { BashExecutionMessage, CustomMessage } from "../../../core/session/index.js";
+import type { BashExecutionMessage, CustomEntry, CustomMessage, SessionEntry } from "../../../core/session/index.js";
 import { AssistantMessageView } from "../components/assistant-message.js";
 import { BashExecutionView } from "../components/bash-execution.js";
 import { chatNotice, type NoticeKind } from "../components/chat-notice.js";
@@ -33,6 +33,10 @@ export interface TranscriptHost {
 	requestRender(): void;
 	/** OSC 9;4 terminal progress, when the `terminal.showTerminalProgress` setting asks for it. */
 	setProgress(active: boolean): void;
+	/** An extension's renderer output for a custom message, if one is registered and succeeds. */
+	renderCustomMessage(message: CustomMessage): Component | undefined;
+	/** An extension's renderer output for a `custom` entry (entries without one are not shown). */
+	renderCustomEntry(entry: CustomEntry): Component | undefined;
 }
 
 function userText(message: { content: unknown }): string {
@@ -54,6 +58,8 @@ export class TranscriptController {
 	private readonly toolViews: ToolExecutionView[] = [];
 	private readonly bashViews: BashExecutionView[] = [];
 	private retryAttempts = 0;
+	/** Custom messages shown at `message_start`, so their `entry_appended` is not shown twice. */
+	private shownCustom: string[] = [];
 
 	constructor(private readonly host: TranscriptHost) {}
 
@@ -151,13 +157,10 @@ export class TranscriptController {
 					this.host.chat.addChild(view);
 					break;
 				}
-				case "custom": {
-					const custom = message as CustomMessage;
-					if (custom.display) {
-						this.host.chat.addChild(new CustomMessageView(this.host.theme, custom.customType, userText(custom)));
-					}
+				case "custom":
+					if ((message as CustomMessage).display)
+						this.host.chat.addChild(this.customView(message as CustomMessage));
 					break;
-				}
 				case "compactionSummary":
 					this.host.chat.addChild(
 						chatNotice(this.host.theme, "info", "[compacted] Earlier conversation summarized"),
@@ -288,18 +291,53 @@ export class TranscriptController {
 				host.status.clearIndicator();
 				break;
 			case "entry_appended":
-				if (event.entry.type === "custom_message" && (event.entry as { display?: boolean }).display) {
-					const entry = event.entry as { customType: string; content: unknown };
-					const view = new CustomMessageView(host.theme, entry.customType, userText(entry));
-					host.chat.insertBefore(view, this.streaming);
-				}
+				this.onEntryAppended(event.entry);
 				break;
 		}
 		host.requestRender();
 	}
 
+	private customView(message: CustomMessage): Component {
+		return (
+			this.host.renderCustomMessage(message) ??
+			new CustomMessageView(this.host.theme, message.customType, userText(message))
+		);
+	}
+
+	private customKey(message: { customType: string; content: unknown }): string {
+		return `${message.customType}\0${JSON.stringify(message.content)}`;
+	}
+
+	private onEntryAppended(entry: SessionEntry): void {
+		if (entry.type === "custom_message") {
+			if (!entry.display) return;
+			const shown = this.shownCustom.indexOf(this.customKey(entry));
+			if (shown >= 0) {
+				this.shownCustom.splice(shown, 1);
+				return;
+			}
+			const message: CustomMessage = {
+				role: "custom",
+				customType: entry.customType,
+				content: entry.content,
+				display: true,
+				timestamp: Date.parse(entry.timestamp),
+				...(entry.details !== undefined ? { details: entry.details } : {}),
+			};
+			this.host.chat.insertBefore(this.customView(message), this.streaming);
+		} else if (entry.type === "custom") {
+			const view = this.host.renderCustomEntry(entry);
+			if (view) this.host.chat.insertBefore(view, this.streaming);
+		}
+	}
+
 	private onMessageStart(message: AgentMessage): void {
-		if (message.role === "user") {
+		if (message.role === "custom") {
+			const custom = message as CustomMessage;
+			if (!custom.display) return;
+			this.shownCustom.push(this.customKey(custom));
+			this.host.chat.addChild(this.customView(custom));
+		} else if (message.role === "user") {
 			this.host.chat.addChild(new UserMessageView(this.host.theme, userText(message)));
 			this.host.refreshPending();
 		} else if (message.role === "assistant") {
