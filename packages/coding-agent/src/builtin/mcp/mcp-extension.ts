@@ -70,6 +70,16 @@ function reachingTool(pi: ExtensionAPI, name: string): ToolInfo | undefined {
 	return pi.getAllTools().find((tool) => tool.name === name && tool.exposure !== "hidden");
 }
 
+/**
+ * Fallback when the host does not report `reachesTools`: the input words naming a server's
+ * namespace, else every server.
+ */
+function namedWords(input: Record<string, unknown>, connections: McpServerConnection[]): "all" | string[] {
+	const words = JSON.stringify(input).split(/[^A-Za-z0-9_]+/);
+	const named = words.filter((word) => connections.some((connection) => word.includes(connection.entry.namespace)));
+	return named.length > 0 ? named : "all";
+}
+
 /** The built-in MCP extension (`builtin:mcp`). */
 export function createMcpExtension(options: McpExtensionOptions = {}): ExtensionFactory {
 	return (pi: ExtensionAPI) => {
@@ -207,7 +217,7 @@ export function createMcpExtension(options: McpExtensionOptions = {}): Extension
 			let targets: McpServerConnection[] = [];
 			const reaching = reachingTool(pi, event.toolName);
 			if (reaching) {
-				const reach = reaching.reachesTools ? reaching.reachesTools(event.input) : "all";
+				const reach = reaching.reachesTools ? reaching.reachesTools(event.input) : namedWords(event.input, enabled);
 				targets =
 					reach === "all"
 						? enabled

@@ -79,6 +79,7 @@ export class McpSession {
 		if (!tools) {
 			tools = new ServerTools(connection.name, this.owners, {
 				register: (definition) => this.pi.registerTool(definition),
+				activate: (names) => this.pi.setActiveTools([...this.pi.getActiveTools(), ...names]),
 				connectionFor: (server) => this.connectionFor(server),
 			});
 			this.serverTools.set(connection.name, tools);

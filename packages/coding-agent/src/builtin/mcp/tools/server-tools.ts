@@ -28,6 +28,8 @@ function describe(tool: Tool, server: string): string {
 
 export interface ServerToolsHost {
 	register(definition: AnyToolDefinition): void;
+	/** Re-activates `direct` tools that were hidden and are offered again. */
+	activate(names: string[]): void;
 	/** Whether the connection is the live one for its server and enabled. */
 	connectionFor(server: string): McpServerConnection | undefined;
 }
@@ -57,11 +59,15 @@ export class ServerTools {
 	sync(connection: McpServerConnection): void {
 		const offered = new Map(connection.tools.map((tool) => [tool.name, tool]));
 		const names = createMcpToolName(this.server, [...offered.keys()], this.owners);
+		const reoffered: string[] = [];
 		for (const [original, tool] of offered) {
 			const name = names.get(original)!;
+			const wasHidden = this.definitions.get(name)?.exposure === "hidden";
 			this.registered.set(original, name);
 			this.registerTool(name, tool, connection);
+			if (wasHidden && this.definitions.get(name)?.exposure === "direct") reoffered.push(name);
 		}
+		if (reoffered.length > 0) this.host.activate(reoffered);
 		for (const [original, name] of this.registered) {
 			if (!offered.has(original)) this.hide(name);
 		}
