@@ -88,6 +88,24 @@ describe("tool-intent records", () => {
 		expect(again.sessionManager.getEntries().length).toBe(h.sessionManager.getEntries().length);
 	});
 
+	it("calls of a failed or aborted response are not answered (requests drop those responses)", async () => {
+		const cwd = tempDir();
+		const manager = SessionManager.inMemory(cwd);
+		manager.appendMessage({ role: "user", content: "go", timestamp: Date.now() });
+		manager.appendMessage({
+			...fauxAssistantMessage(fauxToolCall("bash", { command: "x" }, { id: "partial" }), {
+				stopReason: "error",
+				errorMessage: "stream cut",
+			}),
+			provider: "faux",
+			model: "faux-1",
+		});
+		const h = await createHarness({ cwd, sessionManager: manager });
+		expect(
+			h.sessionManager.getBranch().some((entry) => entry.type === "message" && entry.message.role === "toolResult"),
+		).toBe(false);
+	});
+
 	it("an abort during a tool is not a crash: the normal aborted result is recorded", async () => {
 		const h = await createHarness();
 		h.faux.setResponses([

@@ -39,6 +39,9 @@ export function findUnansweredCalls(branch: readonly SessionEntry[]): Unanswered
 	const unanswered: UnansweredCall[] = [];
 	for (const entry of branch) {
 		if (entry.type !== "message" || entry.message.role !== "assistant") continue;
+		// Failed and aborted responses never run their calls, and requests drop them: nothing to answer.
+		const stop = entry.message.stopReason;
+		if (stop === "error" || stop === "aborted") continue;
 		for (const block of entry.message.content) {
 			if (block.type !== "toolCall" || answered.has(block.id)) continue;
 			unanswered.push({ call: block, intent: intents.get(block.id) });
