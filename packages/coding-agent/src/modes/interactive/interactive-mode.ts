@@ -6,10 +6,7 @@ import {
 	type AutocompleteProvider,
 	type Component,
 	Container,
-	isFocusable,
 	type KeybindingsManager,
-	type KeyId,
-	matchesKey,
 	ProcessTerminal,
 	replaceControlCharacters,
 	type SelectItem,
@@ -17,18 +14,10 @@ import {
 	type Terminal,
 	type TUI,
 	type TuiMode,
-	truncateToWidth,
 } from "@tau/tui";
 import { APP_NAME, VERSION } from "../../config/app-identity.js";
 import type { AgentSession } from "../../core/agent-session/agent-session.js";
-import {
-	type Extension,
-	type ExtensionUIContext,
-	findEntryRenderer,
-	findMessageRenderer,
-	type RegisteredShortcut,
-	resolveShortcuts,
-} from "../../core/extensions/index.js";
+import type { ExtensionUIContext } from "../../core/extensions/index.js";
 import type { Theme } from "../../core/resources/index.js";
 import type { AgentSessionRuntime } from "../../core/runtime/agent-session-runtime.js";
 import { debugCommand } from "./commands/app-commands.js";
@@ -42,6 +31,7 @@ import type { NoticeKind } from "./components/chat-notice.js";
 import { ChatTranscript } from "./components/chat-transcript.js";
 import { FooterView } from "./components/footer.js";
 import { HeaderView } from "./components/header.js";
+import { LinesBlock } from "./components/lines-block.js";
 import { PendingMessagesView } from "./components/pending-messages.js";
 import { StatusLine } from "./components/status-line.js";
 import { createAutocomplete } from "./controller/autocomplete.js";
@@ -52,10 +42,10 @@ import { createRenderer, type LayoutRegions, mountLayout, transcriptLines } from
 import { ProgramStatusReporter } from "./controller/program-status.js";
 import { SubmissionPipeline } from "./controller/submission.js";
 import { TranscriptController } from "./controller/transcript-controller.js";
+import { ExtensionHooks } from "./extension-ui/extension-hooks.js";
 import { createExtensionUiContext, type ExtensionUiHost } from "./extension-ui/ui-context.js";
 import { createAppKeybindings, keyHint } from "./keybindings/app-keybindings.js";
-import { SelectDialog } from "./selectors/select-dialog.js";
-import { TextPrompt } from "./selectors/text-prompt.js";
+import { EditorSlot } from "./selectors/editor-slot.js";
 import { UserShell } from "./shell/user-shell.js";
 import { resolveUiTheme, UiTheme } from "./theme/ui-theme.js";
 
@@ -132,9 +122,9 @@ export class InteractiveMode implements CommandHost, ExtensionUiHost {
 	private readonly widgets = new Map<string, { component: Component & { dispose?(): void }; container: Container }>();
 	private autocompleteWrappers: ((current: AutocompleteProvider) => AutocompleteProvider)[] = [];
 	private gitBranch: string | undefined;
-	private shortcuts = new Map<string, RegisteredShortcut>();
+	private readonly extensionHooks: ExtensionHooks;
 	private pendingShellViews: Component[] = [];
-	private dialogClose: (() => void) | undefined;
+	private readonly editorSlot: EditorSlot;
 	private quitting = false;
 	private finished: (code: number) => void = () => {};
 	readonly done: Promise<number>;
@@ -178,7 +168,7 @@ export class InteractiveMode implements CommandHost, ExtensionUiHost {
 		const pending = new Container();
 		pending.addChild(this.pendingView);
 		const editorSlot = new Container();
-		editorSlot.addChild(this.editor);
+		this.editorSlot = new EditorSlot(this.tui, editorSlot, this.editor, () => this.theme, this.keys);
 		const footer = new Container();
 		footer.addChild(this.footerView);
 		this.regions = {
@@ -193,6 +183,11 @@ export class InteractiveMode implements CommandHost, ExtensionUiHost {
 		};
 		mountLayout(this.tui, this.regions, settings, this.theme);
 
+		this.extensionHooks = new ExtensionHooks(
+			this.keys,
+			() => this.theme,
+			(kind, message) => this.notify(kind, message),
+		);
 		this.transcript = new TranscriptController({
 			theme: this.theme,
 			chat: this.chat,
@@ -207,26 +202,8 @@ export class InteractiveMode implements CommandHost, ExtensionUiHost {
 			rebuildChat: () => this.rebuildChat(),
 			settled: () => this.movePendingShellViews(),
 			requestRender: () => this.tui.requestRender(),
-			renderCustomMessage: (message) =>
-				this.extensionRender(() =>
-					findMessageRenderer(this.loadedExtensions(), message.customType)?.(
-						message,
-						{
-							expanded: this.expanded,
-							outputPad: this.session.settingsManager.getOutputPad(),
-							...this.keyHints(),
-						},
-						this.theme.source,
-					),
-				),
-			renderCustomEntry: (entry) =>
-				this.extensionRender(() =>
-					findEntryRenderer(this.loadedExtensions(), entry.customType)?.(
-						entry,
-						{ expanded: this.expanded, ...this.keyHints() },
-						this.theme.source,
-					),
-				),
+			renderCustomMessage: (message) => this.extensionHooks.renderMessage(this.session, message, this.expanded),
+			renderCustomEntry: (entry) => this.extensionHooks.renderEntry(this.session, entry, this.expanded),
 			setProgress: (active) => {
 				if (this.session.settingsManager.getShowTerminalProgress()) this.tui.terminal.setProgress(active);
 			},
@@ -307,7 +284,7 @@ export class InteractiveMode implements CommandHost, ExtensionUiHost {
 		this.editor.onAction = (data) => {
 			// An open completion menu owns Escape (it closes the menu, cli-modes.md §10.3).
 			if (this.editor.isShowingAutocomplete() && this.keys.matches(data, "app.interrupt")) return false;
-			return this.runShortcut(data) || this.keyActions.handle(data);
+			return this.extensionHooks.runShortcut(data, this.session) || this.keyActions.handle(data);
 		};
 		this.editor.onSubmit = (text) => this.submission.submit(text);
 		this.editor.onChange = () => {
@@ -389,58 +366,11 @@ export class InteractiveMode implements CommandHost, ExtensionUiHost {
 			this.notify(diagnostic.type, diagnostic.message);
 		}
 		this.editor.setAutocompleteProvider(createAutocomplete(session, this.autocompleteWrappers, undefined));
-		this.bindShortcuts(session);
+		this.extensionHooks.bindShortcuts(session);
 		this.editor.borderColor = this.borderColor();
 		this.updateTitle();
 		this.refreshFooter();
 		this.refreshPending();
-	}
-
-	/** Loaded entries are full extensions at runtime; the loader's type only promises the common fields. */
-	private loadedExtensions(session: AgentSession = this.session): Extension[] {
-		return session.resourceLoader
-			.getExtensions()
-			.extensions.filter((entry): entry is Extension => (entry as Partial<Extension>).shortcuts instanceof Map);
-	}
-
-	private keyHints(): { keyText(id: string): string; keyHint(id: string, description: string): string } {
-		return {
-			keyText: (id) => keyHint(this.keys, id),
-			keyHint: (id, description) => {
-				const key = keyHint(this.keys, id);
-				return key ? `${this.theme.fg("accent", key)} ${this.theme.fg("muted", description)}` : "";
-			},
-		};
-	}
-
-	/** A renderer that throws is reported and the built-in rendering is used instead. */
-	private extensionRender(render: () => Component | undefined): Component | undefined {
-		try {
-			return render();
-		} catch (error) {
-			this.notify("error", `Extension renderer failed: ${messageOf(error)}`);
-			return undefined;
-		}
-	}
-
-	/** Extension shortcuts see keys before the application actions (reserved actions excepted). */
-	private bindShortcuts(session: AgentSession): void {
-		const builtin = new Map<string, string>();
-		for (const [action, keys] of Object.entries(this.keys.getResolvedBindings())) {
-			for (const key of Array.isArray(keys) ? keys : [keys]) if (!builtin.has(key)) builtin.set(key, action);
-		}
-		const resolved = resolveShortcuts(this.loadedExtensions(session), builtin);
-		this.shortcuts = resolved.shortcuts;
-		for (const warning of resolved.warnings) this.notify("warning", warning);
-	}
-
-	private runShortcut(data: string): boolean {
-		for (const [key, shortcut] of this.shortcuts) {
-			if (!matchesKey(data, key as KeyId)) continue;
-			void this.guard(Promise.resolve(shortcut.options.handler(this.session.extensionRunner.createContext())));
-			return true;
-		}
-		return false;
 	}
 
 	/** /quit, double Ctrl+C, Ctrl+D on an empty editor, `ctx.shutdown()` (cli-modes.md §10.9). */
@@ -668,50 +598,16 @@ export class InteractiveMode implements CommandHost, ExtensionUiHost {
 
 	// ---- dialogs ---------------------------------------------------------------------------------
 
-	/** Swaps the editor for `component` until the returned function is called. */
 	showInPlaceOfEditor(component: Component): () => void {
-		this.dialogClose?.();
-		const slot = this.regions.editorSlot;
-		slot.clear();
-		slot.addChild(component);
-		this.tui.setFocus(isFocusable(component) || component.handleInput ? component : this.editor);
-		this.tui.requestRender();
-		const close = () => {
-			if (this.dialogClose !== close) return;
-			this.dialogClose = undefined;
-			slot.clear();
-			slot.addChild(this.editor);
-			this.tui.setFocus(this.editor);
-			this.tui.requestRender();
-		};
-		this.dialogClose = close;
-		return close;
+		return this.editorSlot.show(component);
 	}
 
 	pick(title: string, items: SelectItem[], options: PickOptions = {}): Promise<SelectItem | undefined> {
-		return new Promise((resolve) => {
-			let close = () => {};
-			const finish = (item: SelectItem | undefined) => {
-				close();
-				resolve(item);
-			};
-			const dialog = new SelectDialog(this.theme, this.keys, { title, items, ...options }, finish);
-			close = this.showInPlaceOfEditor(dialog);
-			options.signal?.addEventListener("abort", () => finish(undefined), { once: true });
-		});
+		return this.editorSlot.pick(title, items, options);
 	}
 
 	ask(title: string, options: AskOptions = {}): Promise<string | undefined> {
-		const { signal, ...fields } = options;
-		return new Promise((resolve) => {
-			let close = () => {};
-			const finish = (value: string | undefined) => {
-				close();
-				resolve(value);
-			};
-			close = this.showInPlaceOfEditor(new TextPrompt(this.theme, this.keys, title, fields, finish));
-			signal?.addEventListener("abort", () => finish(undefined), { once: true });
-		});
+		return this.editorSlot.ask(title, options);
 	}
 
 	block(kind: "question" | "permission", title: string): () => void {
@@ -806,16 +702,5 @@ export class InteractiveMode implements CommandHost, ExtensionUiHost {
 	addAutocompleteWrapper(wrapper: (current: AutocompleteProvider) => AutocompleteProvider): void {
 		this.autocompleteWrappers = [...this.autocompleteWrappers, wrapper];
 		this.editor.setAutocompleteProvider(createAutocomplete(this.session, this.autocompleteWrappers, undefined));
-	}
-}
-
-/** Pre-styled lines (help screens, session info) in the transcript. */
-class LinesBlock implements Component {
-	constructor(private readonly lines: string[]) {}
-	invalidate(): void {}
-	render(width: number): readonly string[] {
-		return ["", ...this.lines.map((line) => ` ${line}`)].map((line) =>
-			line.length === 0 ? line : truncateToWidth(line, width),
-		);
 	}
 }

@@ -1,0 +1,98 @@
+import { type Component, type KeybindingsManager, type KeyId, matchesKey } from "@tau/tui";
+import type { AgentSession } from "../../../core/agent-session/agent-session.js";
+import {
+	type Extension,
+	findEntryRenderer,
+	findMessageRenderer,
+	type RegisteredShortcut,
+	resolveShortcuts,
+} from "../../../core/extensions/index.js";
+import type { CustomEntry, CustomMessage } from "../../../core/session/index.js";
+import { keyHint } from "../keybindings/app-keybindings.js";
+import type { UiTheme } from "../theme/ui-theme.js";
+
+/** Loaded entries are full extensions at runtime; the loader's type only promises the common fields. */
+function loadedExtensions(session: AgentSession): Extension[] {
+	return session.resourceLoader
+		.getExtensions()
+		.extensions.filter((entry): entry is Extension => (entry as Partial<Extension>).shortcuts instanceof Map);
+}
+
+function messageOf(error: unknown): string {
+	return error instanceof Error ? error.message : String(error);
+}
+
+/** Extension shortcuts and renderers as the interactive mode uses them. */
+export class ExtensionHooks {
+	private shortcuts = new Map<string, RegisteredShortcut>();
+
+	constructor(
+		private readonly keys: KeybindingsManager,
+		private readonly theme: () => UiTheme,
+		private readonly report: (kind: "warning" | "error", message: string) => void,
+	) {}
+
+	/** Resolves the session's shortcuts against the built-in bindings (reserved actions stay built-in). */
+	bindShortcuts(session: AgentSession): void {
+		const builtin = new Map<string, string>();
+		for (const [action, keys] of Object.entries(this.keys.getResolvedBindings())) {
+			for (const key of Array.isArray(keys) ? keys : [keys]) if (!builtin.has(key)) builtin.set(key, action);
+		}
+		const resolved = resolveShortcuts(loadedExtensions(session), builtin);
+		this.shortcuts = resolved.shortcuts;
+		for (const warning of resolved.warnings) this.report("warning", warning);
+	}
+
+	/** Runs the shortcut bound to `data`, if any; returns whether one was. */
+	runShortcut(data: string, session: AgentSession): boolean {
+		for (const [key, shortcut] of this.shortcuts) {
+			if (!matchesKey(data, key as KeyId)) continue;
+			Promise.resolve()
+				.then(() => shortcut.options.handler(session.extensionRunner.createContext()))
+				.catch((error) => this.report("error", `Shortcut ${shortcut.key} failed: ${messageOf(error)}`));
+			return true;
+		}
+		return false;
+	}
+
+	renderMessage(session: AgentSession, message: CustomMessage, expanded: boolean): Component | undefined {
+		return this.guard(() =>
+			findMessageRenderer(loadedExtensions(session), message.customType)?.(
+				message,
+				{ expanded, outputPad: session.settingsManager.getOutputPad(), ...this.keyHints() },
+				this.theme().source,
+			),
+		);
+	}
+
+	renderEntry(session: AgentSession, entry: CustomEntry, expanded: boolean): Component | undefined {
+		return this.guard(() =>
+			findEntryRenderer(loadedExtensions(session), entry.customType)?.(
+				entry,
+				{ expanded, ...this.keyHints() },
+				this.theme().source,
+			),
+		);
+	}
+
+	private keyHints(): { keyText(id: string): string; keyHint(id: string, description: string): string } {
+		return {
+			keyText: (id) => keyHint(this.keys, id),
+			keyHint: (id, description) => {
+				const key = keyHint(this.keys, id);
+				const theme = this.theme();
+				return key ? `${theme.fg("accent", key)} ${theme.fg("muted", description)}` : "";
+			},
+		};
+	}
+
+	/** A renderer that throws is reported and the built-in rendering is used instead. */
+	private guard(render: () => Component | undefined): Component | undefined {
+		try {
+			return render();
+		} catch (error) {
+			this.report("error", `Extension renderer failed: ${messageOf(error)}`);
+			return undefined;
+		}
+	}
+}

@@ -1,0 +1,74 @@
+import {
+	type Component,
+	type Container,
+	isFocusable,
+	type KeybindingsManager,
+	type SelectItem,
+	type TUI,
+} from "@tau/tui";
+import type { AskOptions, PickOptions } from "../commands/command-host.js";
+import type { UiTheme } from "../theme/ui-theme.js";
+import { SelectDialog } from "./select-dialog.js";
+import { TextPrompt } from "./text-prompt.js";
+
+/**
+ * The region that holds the editor; pickers, prompts and extension components take its place
+ * (one at a time) and give it back when they close.
+ */
+export class EditorSlot {
+	private closeCurrent: (() => void) | undefined;
+
+	constructor(
+		private readonly tui: TUI,
+		private readonly slot: Container,
+		private readonly editor: Component,
+		private readonly theme: () => UiTheme,
+		private readonly keys: KeybindingsManager,
+	) {
+		slot.addChild(editor);
+	}
+
+	/** Shows `component` instead of the editor until the returned function is called. */
+	show(component: Component): () => void {
+		this.closeCurrent?.();
+		this.slot.clear();
+		this.slot.addChild(component);
+		this.tui.setFocus(isFocusable(component) || component.handleInput ? component : this.editor);
+		this.tui.requestRender();
+		const close = () => {
+			if (this.closeCurrent !== close) return;
+			this.closeCurrent = undefined;
+			this.slot.clear();
+			this.slot.addChild(this.editor);
+			this.tui.setFocus(this.editor);
+			this.tui.requestRender();
+		};
+		this.closeCurrent = close;
+		return close;
+	}
+
+	pick(title: string, items: SelectItem[], options: PickOptions = {}): Promise<SelectItem | undefined> {
+		return new Promise((resolve) => {
+			let close = () => {};
+			const finish = (item: SelectItem | undefined) => {
+				close();
+				resolve(item);
+			};
+			close = this.show(new SelectDialog(this.theme(), this.keys, { title, items, ...options }, finish));
+			options.signal?.addEventListener("abort", () => finish(undefined), { once: true });
+		});
+	}
+
+	ask(title: string, options: AskOptions = {}): Promise<string | undefined> {
+		const { signal, ...fields } = options;
+		return new Promise((resolve) => {
+			let close = () => {};
+			const finish = (value: string | undefined) => {
+				close();
+				resolve(value);
+			};
+			close = this.show(new TextPrompt(this.theme(), this.keys, title, fields, finish));
+			signal?.addEventListener("abort", () => finish(undefined), { once: true });
+		});
+	}
+}
