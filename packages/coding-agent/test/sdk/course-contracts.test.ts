@@ -64,7 +64,7 @@ describe("SDK course contracts", () => {
 				"  });",
 				'  pi.registerCommand("research-status", {',
 				'    description: "Shows the research status",',
-				'    handler: async () => { pi.appendEntry("research-status", { checked: true }); },',
+				'    handler: async () => { pi.appendEntry("research-status", { commands: pi.getCommands().map((c: any) => `${c.source}:${c.name}`) }); },',
 				"  });",
 				'  pi.on("tool_call", async (event: { toolName: string }) =>',
 				'    ["bash", "powershell", "edit", "write"].includes(event.toolName)',
@@ -95,9 +95,13 @@ describe("SDK course contracts", () => {
 		const decisions: string[] = [];
 		await h.session.prompt("/research-status", { preflightResult: (d) => decisions.push(d) });
 		expect(decisions).toEqual(["handled"]);
-		expect(h.sessionManager.getEntries().some((e) => e.type === "custom" && e.customType === "research-status")).toBe(
-			true,
-		);
+		const status = h.sessionManager
+			.getEntries()
+			.find((e) => e.type === "custom" && e.customType === "research-status");
+		// Extension commands first, then prompt templates, then skills.
+		expect(status?.type === "custom" && status.data).toEqual({
+			commands: ["extension:research-status", "prompt:research", "skill:skill:source-research"],
+		});
 
 		h.faux.setResponses([
 			fauxAssistantMessage("template ok"),

@@ -9,6 +9,7 @@ import type {
 	ReplacedSessionContext,
 	SendMessageOptions,
 	SessionStartEvent,
+	SlashCommandInfo,
 } from "../extensions/index.js";
 import type { ResourceLoader } from "../resources/index.js";
 import type { AgentSession } from "./agent-session.js";
@@ -23,6 +24,35 @@ function modelRegistryOf(session: AgentSession): ModelRegistry {
 		getAvailable: () => [...runtime.getAvailable()],
 		hasConfiguredAuth: (model: Model<any>) => runtime.isAvailable(model.provider),
 	};
+}
+
+/** `pi.getCommands()`: extension commands, then prompt templates, then skills (when skill commands are on). */
+function slashCommands(session: AgentSession, runner: ExtensionRunner): SlashCommandInfo[] {
+	const commands: SlashCommandInfo[] = runner.getCommands().map((command) => ({
+		name: command.invocationName,
+		source: "extension",
+		sourceInfo: command.sourceInfo,
+		...(command.options.description ? { description: command.options.description } : {}),
+	}));
+	for (const prompt of session.resourceLoader.getPrompts().prompts) {
+		commands.push({
+			name: prompt.name,
+			description: prompt.description,
+			source: "prompt",
+			sourceInfo: prompt.sourceInfo,
+		});
+	}
+	if (session.settingsManager.getEnableSkillCommands()) {
+		for (const skill of session.resourceLoader.getSkills().skills) {
+			commands.push({
+				name: `skill:${skill.name}`,
+				description: skill.description,
+				source: "skill",
+				sourceInfo: skill.sourceInfo,
+			});
+		}
+	}
+	return commands;
 }
 
 /** Installs the session behind every `pi.*` action and `ctx` getter of the runner (two-phase init). */
@@ -48,15 +78,7 @@ export function bindSessionToRunner(session: AgentSession, runner: ExtensionRunn
 		getAllTools: () => session.getAllTools(),
 		setActiveTools: (names) => session.setActiveToolsByName(names),
 		refreshTools: () => session.refreshTools(),
-		getCommands: () =>
-			runner.getCommands().map((command) => {
-				const info = {
-					name: command.invocationName,
-					source: "extension" as const,
-					sourceInfo: command.sourceInfo,
-				};
-				return command.options.description ? { ...info, description: command.options.description } : info;
-			}),
+		getCommands: () => slashCommands(session, runner),
 		getSettings: () => session.settingsManager.getSettings(),
 		setModel: async (model) => {
 			try {
