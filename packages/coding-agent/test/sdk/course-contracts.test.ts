@@ -64,7 +64,7 @@ describe("SDK course contracts", () => {
 				"  });",
 				'  pi.registerCommand("research-status", {',
 				'    description: "Shows the research status",',
-				'    handler: async () => { pi.appendEntry("research-status", { commands: pi.getCommands().map((c: any) => `${c.source}:${c.name}`) }); },',
+				'    handler: async () => { pi.appendEntry("research-status", { commands: pi.getCommands().map((c: any) => c.source + ":" + c.name) }); },',
 				"  });",
 				'  pi.on("tool_call", async (event: { toolName: string }) =>',
 				'    ["bash", "powershell", "edit", "write"].includes(event.toolName)',
