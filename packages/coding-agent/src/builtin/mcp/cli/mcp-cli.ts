@@ -1,0 +1,301 @@
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { type McpHttpServerConfig, mcpNamespace, validateMcpServerConfig } from "@tau/mcp";
+import { VERSION } from "../../../config/index.js";
+import { editMcpServers } from "../config/edit-config.js";
+import {
+	loadMcpConfig,
+	type McpServerEntry,
+	projectConfigPath,
+	readMcpFile,
+	userConfigPath,
+} from "../config/load-config.js";
+import { type CreateMcpTransport, createMcpTransport } from "../connection/create-transport.js";
+import { McpServerConnection } from "../connection/server-connection.js";
+import { getMcpToolExposure } from "../exposure.js";
+import { parseAddArgs } from "./parse-add.js";
+
+export interface McpCliContext {
+	cwd: string;
+	agentDir: string;
+	projectTrusted: boolean;
+	env: NodeJS.ProcessEnv;
+	stdout(text: string): void;
+	stderr(text: string): void;
+	createTransport?: CreateMcpTransport;
+}
+
+const USAGE = `Usage:
+  tau mcp add <server> [-l] [--env K=V] [--cwd DIR] [--exposure E] [--description D] -- <command> [args…]
+  tau mcp add <server> [-l] --url <url> [--header K=V] [--bearer-token-env-var NAME] [--oauth-… ] [--exposure E]
+  tau mcp remove <server> [-l]
+  tau mcp list [--json]
+  tau mcp login <server> [-l] [--timeout <s>]
+  tau mcp logout <server> [-l]`;
+
+function editDistance(a: string, b: string): number {
+	const row = Array.from({ length: b.length + 1 }, (_, i) => i);
+	for (let i = 1; i <= a.length; i++) {
+		let previous = row[0]!;
+		row[0] = i;
+		for (let j = 1; j <= b.length; j++) {
+			const current = row[j]!;
+			row[j] = Math.min(row[j]! + 1, row[j - 1]! + 1, previous + (a[i - 1] === b[j - 1] ? 0 : 1));
+			previous = current;
+		}
+	}
+	return row[b.length]!;
+}
+
+function unknownServer(name: string, names: string[]): string {
+	const close = names.find((candidate) => editDistance(candidate, name) <= 2);
+	return `Unknown MCP server "${name}".${close ? ` Did you mean "${close}"?` : ""}`;
+}
+
+function credentialKey(entry: McpServerEntry): string | undefined {
+	if (entry.transport !== "http") return undefined;
+	const url = new URL((entry.config as McpHttpServerConfig).url);
+	url.hash = "";
+	return `${mcpNamespace(entry.name)}|${url.href}`;
+}
+
+/** Connects every enabled server once, for `list` and `login`. */
+async function connectAll(ctx: McpCliContext, entries: McpServerEntry[]): Promise<Map<string, McpServerConnection>> {
+	const connections = new Map<string, McpServerConnection>();
+	for (const entry of entries.filter((e) => e.enabled)) {
+		const connection = new McpServerConnection(entry, {
+			version: VERSION,
+			transportContext: { cwd: ctx.cwd, env: ctx.env },
+			createTransport: ctx.createTransport ?? createMcpTransport,
+			sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+			onLog: () => {},
+			onToolsChanged: () => {},
+			onStateChange: () => {},
+		});
+		connections.set(entry.name, connection);
+		await connection.connect().catch(() => undefined);
+	}
+	return connections;
+}
+
+async function closeAll(connections: Map<string, McpServerConnection>): Promise<void> {
+	await Promise.all([...connections.values()].map((connection) => connection.close().catch(() => {})));
+}
+
+async function add(ctx: McpCliContext, args: string[]): Promise<number> {
+	const request = parseAddArgs(args);
+	const result = validateMcpServerConfig(request.name, request.entry);
+	if (result.kind === "invalid") throw new Error(result.error);
+	const path = request.local ? projectConfigPath(ctx.cwd) : userConfigPath(ctx.agentDir);
+	let replaced = false;
+	editMcpServers(path, (servers) => {
+		replaced = request.name in servers;
+		servers[request.name] = request.entry;
+		return true;
+	});
+	ctx.stdout(`${replaced ? "Replaced" : "Added"} MCP server "${request.name}" in ${path}\n`);
+	if (request.local && !ctx.projectTrusted) {
+		ctx.stderr("Warning: this project is not trusted, so its .tau/mcp.json is ignored until you trust it.\n");
+	}
+	ctx.stdout(
+		`Check it with: tau mcp list${result.kind === "http" ? `\nSign in (if it uses OAuth) with: tau mcp login ${request.name}` : ""}\n`,
+	);
+	return 0;
+}
+
+function remove(ctx: McpCliContext, args: string[]): number {
+	const local = args.includes("-l") || args.includes("--local");
+	const name = args.find((arg) => !arg.startsWith("-"));
+	if (!name) throw new Error("Usage: tau mcp remove <server> [-l]");
+	const path = local ? projectConfigPath(ctx.cwd) : userConfigPath(ctx.agentDir);
+	const other = local ? userConfigPath(ctx.agentDir) : projectConfigPath(ctx.cwd);
+	const removed =
+		existsSync(path) && editMcpServers(path, (servers) => (name in servers ? delete servers[name] : false));
+	if (!removed) {
+		const errors: string[] = [];
+		const inOther = readMcpFile(other, errors)?.servers[name] !== undefined;
+		const names = Object.keys(readMcpFile(path, errors)?.servers ?? {});
+		ctx.stderr(
+			`${unknownServer(name, names)}${inOther ? ` It is defined in ${other}${local ? "" : " (use -l)"}.` : ""}\n`,
+		);
+		return 1;
+	}
+	ctx.stdout(
+		`Removed MCP server "${name}" from ${path} (stored credentials are kept; tau mcp logout removes them).\n`,
+	);
+	return 0;
+}
+
+interface ListedServer {
+	name: string;
+	scope: string;
+	source: string;
+	override?: string;
+	enabled: boolean;
+	exposure: string;
+	transport: "stdio" | "http";
+	authProvider?: string;
+	state: string;
+	tools: string[];
+	toolExposure?: Record<string, string>;
+	resources?: boolean;
+	error?: string;
+}
+
+async function list(ctx: McpCliContext, args: string[]): Promise<number> {
+	const json = args.includes("--json");
+	const config = loadMcpConfig({ cwd: ctx.cwd, agentDir: ctx.agentDir, projectTrusted: ctx.projectTrusted });
+	const connections = await connectAll(ctx, config.servers);
+	try {
+		const servers: ListedServer[] = config.servers.map((entry) => {
+			const connection = connections.get(entry.name);
+			const exposure = entry.config.exposure ?? "codemode";
+			const listed: ListedServer = {
+				name: entry.name,
+				scope: entry.scope,
+				source: entry.source,
+				enabled: entry.enabled,
+				exposure,
+				transport: entry.transport,
+				state: entry.enabled ? (connection?.state ?? "failed") : "disabled",
+				tools: connection?.tools.map((tool) => tool.name) ?? [],
+			};
+			if (entry.overrideSource) listed.override = entry.overrideSource;
+			const provider = (entry.config as McpHttpServerConfig).auth?.provider;
+			if (provider) listed.authProvider = provider;
+			const overrides = Object.fromEntries(
+				listed.tools.flatMap((tool) => {
+					const effective = getMcpToolExposure(entry, tool);
+					return effective === exposure ? [] : [[tool, effective]];
+				}),
+			);
+			if (Object.keys(overrides).length > 0) listed.toolExposure = overrides;
+			if (connection?.state === "connected") listed.resources = connection.hasResources;
+			if (connection?.error) listed.error = connection.error;
+			return listed;
+		});
+		const note = config.untrustedProjectFile
+			? `${config.untrustedProjectFile} is ignored because the project is not trusted.`
+			: undefined;
+		if (json) {
+			ctx.stdout(`${JSON.stringify({ servers, errors: config.errors, ...(note ? { note } : {}) }, null, 2)}\n`);
+		} else {
+			if (servers.length === 0) ctx.stdout("No MCP servers configured.\n");
+			for (const server of servers) {
+				ctx.stdout(
+					`${server.name} (${server.transport}, ${server.scope}: ${server.source}${server.override ? ` + ${server.override}` : ""})\n`,
+				);
+				ctx.stdout(`  state: ${server.state}, exposure: ${server.exposure}\n`);
+				if (server.tools.length > 0) {
+					const marked = server.tools.map((tool) =>
+						server.toolExposure?.[tool] ? `${tool} [${server.toolExposure[tool]}]` : tool,
+					);
+					ctx.stdout(`  tools: ${marked.join(", ")}\n`);
+				}
+				if (server.resources) ctx.stdout("  resources: yes\n");
+				if (server.error) ctx.stdout(`  error: ${server.error.split("\n")[0]}\n`);
+			}
+			for (const error of config.errors) ctx.stdout(`config error: ${error}\n`);
+			if (note) ctx.stdout(`note: ${note}\n`);
+		}
+		const unconnected = servers.some((server) => server.enabled && server.state !== "connected");
+		return config.errors.length > 0 || unconnected ? 1 : 0;
+	} finally {
+		await closeAll(connections);
+	}
+}
+
+function findEntry(ctx: McpCliContext, name: string): McpServerEntry | string {
+	const config = loadMcpConfig({ cwd: ctx.cwd, agentDir: ctx.agentDir, projectTrusted: ctx.projectTrusted });
+	const entry = config.servers.find((candidate) => candidate.name === name);
+	return (
+		entry ??
+		unknownServer(
+			name,
+			config.servers.map((candidate) => candidate.name),
+		)
+	);
+}
+
+async function login(ctx: McpCliContext, args: string[]): Promise<number> {
+	const name = args.find((arg, i) => !arg.startsWith("-") && args[i - 1] !== "--timeout");
+	if (!name) throw new Error("Usage: tau mcp login <server> [-l] [--timeout <s>]");
+	const entry = findEntry(ctx, name);
+	if (typeof entry === "string") {
+		ctx.stderr(`${entry}\n`);
+		return 1;
+	}
+	const provider = (entry.config as McpHttpServerConfig).auth?.provider;
+	if (provider) {
+		ctx.stderr(`MCP server "${name}" uses the tau provider "${provider}": run tau auth login ${provider}\n`);
+		return 1;
+	}
+	const connections = await connectAll(ctx, [{ ...entry, enabled: true }]);
+	try {
+		const connection = connections.get(name)!;
+		if (connection.state === "connected") {
+			ctx.stdout(`MCP server "${name}" is connected; no sign-in needed.\n`);
+			return 0;
+		}
+		if (connection.state !== "needs-auth") {
+			ctx.stderr(`MCP server "${name}" could not connect: ${connection.error ?? connection.state}\n`);
+			return 1;
+		}
+		ctx.stderr(
+			`MCP server "${name}" requires OAuth sign-in, which this build of tau does not support yet; configure an Authorization header instead.\n`,
+		);
+		return 1;
+	} finally {
+		await closeAll(connections);
+	}
+}
+
+function logout(ctx: McpCliContext, args: string[]): number {
+	const name = args.find((arg) => !arg.startsWith("-"));
+	if (!name) throw new Error("Usage: tau mcp logout <server> [-l]");
+	const entry = findEntry(ctx, name);
+	if (typeof entry === "string") {
+		ctx.stderr(`${entry}\n`);
+		return 1;
+	}
+	const key = credentialKey(entry);
+	if (!key) {
+		ctx.stderr(`MCP server "${name}" is not an HTTP server; it has no sign-in.\n`);
+		return 1;
+	}
+	const path = join(ctx.agentDir, "mcp-auth.json");
+	const store = existsSync(path) ? (JSON.parse(readFileSync(path, "utf8")) as Record<string, unknown>) : {};
+	if (!(key in store)) {
+		ctx.stdout(`No stored credentials for MCP server "${name}".\n`);
+		return 0;
+	}
+	delete store[key];
+	writeFileSync(path, `${JSON.stringify(store, null, 2)}\n`, { mode: 0o600 });
+	ctx.stdout(`Removed stored credentials for MCP server "${name}".\n`);
+	return 0;
+}
+
+/** `tau mcp <subcommand> …`: runs without a session or extensions; returns the exit code. */
+export async function runMcpCli(args: readonly string[], ctx: McpCliContext): Promise<number> {
+	const [subcommand, ...rest] = args;
+	try {
+		switch (subcommand) {
+			case "add":
+				return await add(ctx, rest);
+			case "remove":
+				return remove(ctx, rest);
+			case "list":
+				return await list(ctx, rest);
+			case "login":
+				return await login(ctx, rest);
+			case "logout":
+				return logout(ctx, rest);
+			default:
+				ctx.stderr(`${subcommand ? `Unknown subcommand "${subcommand}".\n` : ""}${USAGE}\n`);
+				return subcommand ? 1 : 0;
+		}
+	} catch (error) {
+		ctx.stderr(`Error: ${(error as Error).message}\n`);
+		return 1;
+	}
+}
