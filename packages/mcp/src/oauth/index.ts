@@ -1,0 +1,36 @@
+export { McpOAuthAuthorizationRequiredError } from "../errors.js";
+export { createMcpAuthProvider, type McpAuthProviderOptions } from "./auth-provider.js";
+export {
+	type AuthorizationServerMetadata,
+	discoverAuthorizationServerMetadata,
+	discoverMcpOAuth,
+	type McpOAuthDiscovery,
+	oauthEndpoints,
+} from "./discovery.js";
+export {
+	McpRefreshLockBusyError,
+	McpSignInCancelledError,
+	OAuthError,
+	OAuthInsecureEndpointError,
+	OAuthIssuerMismatchError,
+	OAuthRegistrationError,
+} from "./errors.js";
+export { codeChallengeS256 } from "./pkce.js";
+export {
+	completeMcpSignIn,
+	type McpSignInCompletion,
+	type McpSignInOptions,
+	type McpSignInStart,
+	refreshMcpTokens,
+	startMcpSignIn,
+	stepUpScope,
+} from "./sign-in.js";
+export {
+	createMemoryOAuthStore,
+	type McpOAuthClientInformation,
+	type McpOAuthServerStore,
+	type McpOAuthState,
+	type McpOAuthStateStore,
+	type McpOAuthTokens,
+} from "./state.js";
+export { parseWwwAuthenticate, type WwwAuthenticateChallenge } from "./www-authenticate.js";
