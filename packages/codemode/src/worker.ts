@@ -11,14 +11,14 @@ export interface CodemodeWorkerData {
 	interrupt: SharedArrayBuffer;
 }
 
-/** Room above twice the heap limit for the engine's own tables. */
-const HEAP_SLACK_BYTES = 64 * 1024 * 1024;
+/** Room above the heap limit for the engine's own startup memory. */
+const HEAP_SLACK_BYTES = 16 * 1024 * 1024;
 const WASM_PAGE_BYTES = 65_536;
 
 /**
- * QuickJS does not charge every allocation to its limit (filling preallocated arrays, for one),
- * so growth of the worker's wasm memory is capped too: a refused grow makes malloc fail, which
- * QuickJS reports as a catchable "out of memory" error. This worker runs one engine only.
+ * This QuickJS build cannot measure allocation sizes (no malloc_usable_size), so its own limit
+ * misses most allocations; the worker's wasm memory growth is capped instead: a refused grow makes
+ * malloc fail, which QuickJS reports as a catchable "out of memory" error. One engine per worker.
  */
 interface WasmMemory {
 	buffer: ArrayBuffer;
@@ -43,7 +43,7 @@ async function main(): Promise<void> {
 	const data = workerData as CodemodeWorkerData;
 	const post = (message: VmToHostMessage) => port.postMessage(message);
 	let runtime: VmRuntime;
-	if (data.start.memoryLimitBytes !== undefined) capLinearMemory(data.start.memoryLimitBytes * 2 + HEAP_SLACK_BYTES);
+	if (data.start.memoryLimitBytes !== undefined) capLinearMemory(data.start.memoryLimitBytes + HEAP_SLACK_BYTES);
 	try {
 		const { newQuickJSWASMModule, RELEASE_SYNC } = await import("quickjs-emscripten");
 		const engine = await newQuickJSWASMModule(RELEASE_SYNC);

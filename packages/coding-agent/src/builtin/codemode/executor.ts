@@ -66,6 +66,11 @@ function waitFailure(error: WorkerWaitError, timeoutMs: number | undefined): str
 	return `No worker became free within 60 seconds; all ${capacity} workers, shared by every session in this process, are busy. The script did not start.`;
 }
 
+/** The sandbox deadline: what is left of `timeout_ms` after the worker wait; none without it. */
+export function sandboxTimeoutMs(timeoutMs: number | undefined, waitedMs: number): number {
+	return timeoutMs === undefined ? Number.POSITIVE_INFINITY : Math.max(1, Math.round(timeoutMs - waitedMs));
+}
+
 /** One `codemode` call (B.7): parse, admit, run in a fresh sandbox, persist store writes, format. */
 export async function executeCodemode(run: CodemodeExecution): Promise<AgentToolResult<CodemodeDetails>> {
 	const startedAt = performance.now();
@@ -99,7 +104,7 @@ export async function executeCodemode(run: CodemodeExecution): Promise<AgentTool
 		tools: sandboxTools(tools, run.ctx, rows, run.toolCallId),
 		globals: [...discoveryGlobals(tools), ...(run.globals ?? [])],
 		memoryLimitBytes: CODEMODE_MEMORY_LIMIT_BYTES,
-		timeoutMs: Number.isFinite(deadline) ? Math.max(1, Math.round(deadline - waited)) : Number.POSITIVE_INFINITY,
+		timeoutMs: sandboxTimeoutMs(timeoutMs, waited),
 		acquireWorker: () => slot.handOver(),
 	});
 	let result: Awaited<ReturnType<CodemodeSandbox["execute"]>>;

@@ -14,13 +14,23 @@ const sink: AnyToolDefinition = {
 	execute: async () => ({
 		content: [{ type: "text", text: "ok" }],
 		details: undefined,
-		usage: { input: 10, output: 5, cacheRead: 0, cacheWrite: 0, totalTokens: 15, cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0.01 } },
+		usage: {
+			input: 10,
+			output: 5,
+			cacheRead: 0,
+			cacheWrite: 0,
+			totalTokens: 15,
+			cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0.01 },
+		},
 	}),
 };
 
 function nestedCallsOf(h: Awaited<ReturnType<typeof createCodemodeHarness>>) {
 	const message = h.session.messages.find((m) => m.role === "toolResult") as {
-		nestedCalls?: { calls: { id: string; status: string; arguments?: unknown; argumentsBytes?: number }[]; complete: boolean };
+		nestedCalls?: {
+			calls: { id: string; status: string; arguments?: unknown; argumentsBytes?: number }[];
+			complete: boolean;
+		};
 		usage?: { input: number; output: number };
 	};
 	return message;
@@ -58,7 +68,10 @@ describe("nested call records", () => {
 describe("values returned to scripts by built-in tools", () => {
 	it("bash resolves an object for non-zero exits", async () => {
 		const h = await createCodemodeHarness({ harness: { session: { tools: ["bash", "codemode"] } } });
-		const result = await runScript(h, `const r = await tools.bash({ command: "echo hi; exit 3" }); return [r.exit_code, r.output.trim(), r.truncated]`);
+		const result = await runScript(
+			h,
+			`const r = await tools.bash({ command: "echo hi; exit 3" }); return [r.exit_code, r.output.trim(), r.truncated]`,
+		);
 		expect(result.text).toContain('[3,"hi",false]');
 	});
 
@@ -69,7 +82,12 @@ describe("values returned to scripts by built-in tools", () => {
 			`const r = await tools.bash({ command: "head -c 3145728 /dev/zero | tr '\\\\0' a" });
 			return [r.truncated, r.output.length, /bytes omitted/.test(r.output), r.full_output_path]`,
 		);
-		const [truncated, length, marker, path] = JSON.parse(/\[true.*\]/.exec(result.text)![0]) as [boolean, number, boolean, string];
+		const [truncated, length, marker, path] = JSON.parse(/\[true.*\]/.exec(result.text)![0]) as [
+			boolean,
+			number,
+			boolean,
+			string,
+		];
 		expect(truncated).toBe(true);
 		expect(length).toBeGreaterThan(1000 * 1024);
 		expect(length).toBeLessThan(1100 * 1024);
@@ -84,7 +102,10 @@ describe("values returned to scripts by built-in tools", () => {
 			"base64",
 		);
 		writeFileSync(join(h.cwd, "dot.png"), png);
-		const result = await runScript(h, `const block = await tools.read({ path: "dot.png" }); image(block); return block.type`);
+		const result = await runScript(
+			h,
+			`const block = await tools.read({ path: "dot.png" }); image(block); return block.type`,
+		);
 		expect(result.isError).toBeFalsy();
 		expect(result.text).toContain("image");
 		expect((result.content as { type: string }[]).some((b) => b.type === "image")).toBe(true);
