@@ -120,6 +120,7 @@ export class InteractiveMode implements CommandHost, ExtensionUiHost {
 	private thinkingLabel = "Thinking...";
 	private readonly statuses = new Map<string, string>();
 	private readonly widgets = new Map<string, { component: Component & { dispose?(): void }; container: Container }>();
+	private autocomplete: AutocompleteProvider | undefined;
 	private autocompleteWrappers: ((current: AutocompleteProvider) => AutocompleteProvider)[] = [];
 	private gitBranch: string | undefined;
 	private readonly extensionHooks: ExtensionHooks;
@@ -365,7 +366,7 @@ export class InteractiveMode implements CommandHost, ExtensionUiHost {
 		for (const diagnostic of this.runtime.takeUnreportedDiagnostics()) {
 			this.notify(diagnostic.type, diagnostic.message);
 		}
-		this.editor.setAutocompleteProvider(createAutocomplete(session, this.autocompleteWrappers, undefined));
+		this.refreshAutocomplete(session);
 		this.extensionHooks.bindShortcuts(session);
 		this.editor.borderColor = this.borderColor();
 		this.updateTitle();
@@ -537,7 +538,14 @@ export class InteractiveMode implements CommandHost, ExtensionUiHost {
 		this.transcript.add(new LinesBlock(lines));
 	}
 
+	private refreshAutocomplete(session: AgentSession): void {
+		this.autocomplete = createAutocomplete(session, this.autocompleteWrappers, undefined);
+		this.editor.setAutocompleteProvider(this.autocomplete);
+	}
+
 	setEditorText(text: string): void {
+		// Re-installing the provider closes a completion menu that belonged to the replaced text.
+		if (this.autocomplete) this.editor.setAutocompleteProvider(this.autocomplete);
 		this.editor.setText(text);
 		this.editor.borderColor = this.borderColor();
 		this.tui.requestRender();
@@ -582,7 +590,7 @@ export class InteractiveMode implements CommandHost, ExtensionUiHost {
 		this.keybindingLoadProblem = loaded.problem;
 		if (loaded.problem) this.notify("warning", loaded.problem);
 		await this.session.reload();
-		this.editor.setAutocompleteProvider(createAutocomplete(this.session, this.autocompleteWrappers, undefined));
+		this.refreshAutocomplete(this.session);
 		this.headerView.invalidate();
 		this.notify("success", "✓ Reloaded keybindings, extensions, skills, prompts, themes and context files");
 	}
@@ -701,6 +709,6 @@ export class InteractiveMode implements CommandHost, ExtensionUiHost {
 
 	addAutocompleteWrapper(wrapper: (current: AutocompleteProvider) => AutocompleteProvider): void {
 		this.autocompleteWrappers = [...this.autocompleteWrappers, wrapper];
-		this.editor.setAutocompleteProvider(createAutocomplete(this.session, this.autocompleteWrappers, undefined));
+		this.refreshAutocomplete(this.session);
 	}
 }
