@@ -1,4 +1,5 @@
 import { fauxAssistantMessage } from "@tau/ai";
+import type { ExtensionAPI } from "@tau/coding-agent";
 import { afterEach, describe, expect, it } from "vitest";
 import { gatedStep, InteractiveHarness, KEYS } from "./harness.js";
 
@@ -153,5 +154,27 @@ describe("exit and interrupt keys", () => {
 		harness.terminal.press("\x07");
 		expect(harness.mode.editor.getText()).toBe("keep me");
 		expect(await harness.screen()).toContain("External editor failed: false exited with code 1");
+	});
+
+	it("SIGHUP shuts extensions down, restores the terminal and exits 129", async () => {
+		const shutdowns: string[] = [];
+		const listenersBefore = process.listenerCount("SIGHUP");
+		harness = await InteractiveHarness.start({
+			mode: { handleSignals: true },
+			loader: {
+				extensionFactories: [
+					(pi: ExtensionAPI) => {
+						pi.on("session_shutdown", (event) => void shutdowns.push(event.reason));
+					},
+				],
+			},
+		});
+		// Real signals pass their name to listeners; the renderer's handler relies on it.
+		(process.emit as (event: string, ...args: unknown[]) => boolean)("SIGHUP", "SIGHUP");
+		expect(await harness.exited).toBe(129);
+		expect(harness.exitCode).toBe(129);
+		expect(shutdowns).toEqual(["quit"]);
+		expect(harness.terminal.started).toBe(false);
+		expect(process.listenerCount("SIGHUP")).toBe(listenersBefore);
 	});
 });

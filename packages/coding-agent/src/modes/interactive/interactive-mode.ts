@@ -72,6 +72,8 @@ export interface InteractiveModeOptions {
 	terminal?: Terminal;
 	/** Where the resume hint goes after the UI stopped; default process.stdout. */
 	stdout?: { write(text: string): void; isTTY?: boolean };
+	/** Handle SIGTERM/SIGHUP (extension shutdown, exit 143/129); default true without `terminal`. */
+	handleSignals?: boolean;
 	/** Called with the exit code after shutdown; default `process.exit`. */
 	exit?: (code: number) => void;
 	/** Clock for double-press detection; default `Date.now`. */
@@ -302,6 +304,7 @@ export class InteractiveMode implements CommandHost, ExtensionUiHost {
 
 	/** Starts the UI, binds the session, sends the initial messages; resolves with the exit code. */
 	async run(): Promise<number> {
+		if (this.options.handleSignals ?? this.options.terminal === undefined) this.installSignalHandlers();
 		this.tui.start();
 		this.tui.setFocus(this.editor);
 		this.runtime.setRebindSession((session) => this.bindSession(session));
@@ -374,11 +377,30 @@ export class InteractiveMode implements CommandHost, ExtensionUiHost {
 		this.refreshPending();
 	}
 
+	/**
+	 * SIGTERM/SIGHUP: the renderer restores the terminal on its own; here extensions get their
+	 * `session_shutdown` and the process exits with 128 + the signal number.
+	 */
+	private installSignalHandlers(): void {
+		const codes = { SIGTERM: 143, SIGHUP: 129 } as const;
+		const handlers = Object.entries(codes).map(([signal, code]) => {
+			const handler = () => void this.quit({ code, fromSignal: true });
+			process.on(signal, handler);
+			return () => process.off(signal, handler);
+		});
+		this.removeSignalHandlers = () => {
+			for (const remove of handlers) remove();
+		};
+	}
+
+	private removeSignalHandlers: () => void = () => {};
+
 	/** /quit, double Ctrl+C, Ctrl+D on an empty editor, `ctx.shutdown()` (cli-modes.md §10.9). */
-	async quit(): Promise<void> {
+	async quit(options: { code?: number; fromSignal?: boolean } = {}): Promise<void> {
 		if (this.quitting) return;
 		this.quitting = true;
-		await this.tui.terminal.drainInput(1000);
+		const code = options.code ?? 0;
+		if (!options.fromSignal) await this.tui.terminal.drainInput(1000);
 		const fullscreen = this.tui.mode === "fullscreen";
 		const width = this.tui.terminal.columns;
 		this.statusLine.clearIndicator();
@@ -398,15 +420,16 @@ export class InteractiveMode implements CommandHost, ExtensionUiHost {
 		} catch (error) {
 			process.stderr.write(`Error: ${messageOf(error)}\n`);
 		}
+		this.removeSignalHandlers();
 		const stdout = this.options.stdout ?? process.stdout;
-		if (stdout.isTTY && persisted) {
+		if (stdout.isTTY && persisted && !options.fromSignal) {
 			const dir =
 				this.options.sessionDirArgument ?? (manager.usesDefaultSessionDir() ? undefined : manager.getSessionDir());
 			const dirPart = dir ? ` --session-dir ${shellQuote(dir)}` : "";
 			stdout.write(`${this.theme.dim("To resume this session:")}\n${APP_NAME}${dirPart} --session ${sessionId}\n`);
 		}
-		this.finished(0);
-		(this.options.exit ?? ((code: number) => process.exit(code)))(0);
+		this.finished(code);
+		(this.options.exit ?? ((exitCode: number) => process.exit(exitCode)))(code);
 	}
 
 	private suspend(): void {
