@@ -58,7 +58,8 @@ export function createCodemodeExtension(options: CodemodeExtensionOptions = {}):
 			async execute(toolCallId, params, signal, onUpdate, ctx) {
 				// Loaded on first use so sessions that never run a script never load the sandbox.
 				const { executeCodemode } = await import("./executor.js");
-				return executeCodemode({ toolCallId, code: params.code, signal, onUpdate, ctx, pi, pool });
+				const models = options.models ?? true;
+				return executeCodemode({ toolCallId, code: params.code, signal, onUpdate, ctx, pi, pool, models });
 			},
 		});
 	};

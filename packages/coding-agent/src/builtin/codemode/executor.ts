@@ -1,10 +1,11 @@
 import type { AgentToolResult, AgentToolUpdateCallback } from "@tau/agent";
-import { CodemodeSandbox, type CodemodeTool } from "@tau/codemode";
+import { CodemodeSandbox } from "@tau/codemode";
 import { CodemodeSourceError, parseCodemodeSource } from "@tau/codemode/source";
 import type { ExtensionAPI } from "../../core/extensions/api/extension-api.js";
 import type { ExtensionToolContext } from "../../core/extensions/api/tool-definition.js";
 import { discoveryGlobals } from "./discovery.js";
 import { CODEMODE_TOOL_NAME } from "./loadout.js";
+import { ModelCallTally, modelsGlobals } from "./models.js";
 import { CallRows, type CodemodeCallRow, sandboxTools } from "./nested-tools.js";
 import { formatCodemodeResult } from "./result-format.js";
 import { type ScriptToolInfo, scriptToolInfo } from "./samples.js";
@@ -27,8 +28,8 @@ export interface CodemodeExecution {
 	ctx: ExtensionToolContext;
 	pi: ExtensionAPI;
 	pool: CodemodeWorkerPool;
-	/** Extra globals (the `models.*` family) built for this run. */
-	globals?: CodemodeTool[];
+	/** Offer `models.*` over the session's model registry. */
+	models: boolean;
 }
 
 function failedBeforeStart(message: string, startedAt: number): AgentToolResult<CodemodeDetails> {
@@ -100,9 +101,11 @@ export async function executeCodemode(run: CodemodeExecution): Promise<AgentTool
 		throw error;
 	}
 	const waited = performance.now() - startedAt;
+	const tally = new ModelCallTally();
 	const sandbox = new CodemodeSandbox({
 		tools: sandboxTools(tools, run.ctx, rows, run.toolCallId),
-		globals: [...discoveryGlobals(tools), ...(run.globals ?? [])],
+		globals: discoveryGlobals(tools),
+		...(run.models ? { models: modelsGlobals(run.ctx.modelRegistry, rows, run.toolCallId, tally) } : {}),
 		memoryLimitBytes: CODEMODE_MEMORY_LIMIT_BYTES,
 		timeoutMs: sandboxTimeoutMs(timeoutMs, waited),
 		acquireWorker: () => slot.handOver(),
