@@ -204,4 +204,18 @@ describe("built-in slash commands", () => {
 		expect(log).toMatch(/\t\d+\t".*debuggable reply/);
 		expect(log).toContain('"role":"assistant"');
 	});
+
+	it("/import switches to an imported JSONL session; a missing file is reported", async () => {
+		harness = await InteractiveHarness.start({ persisted: true, columns: 220 });
+		await answer(harness, "keep this conversation", "kept");
+		harness.submit("/export saved.jsonl");
+		await harness.until(() => existsSync(join(harness!.cwd, "saved.jsonl")));
+		harness.submit("/new");
+		await harness.until(() => harness!.roles().length === 0);
+		harness.submit("/import saved.jsonl");
+		await harness.until(() => harness!.roles().length === 2);
+		expect(await harness.screen()).toContain("✓ Imported session");
+		harness.submit("/import missing.jsonl");
+		await harness.until(async () => (await harness!.screen()).includes("Session file not found:"));
+	});
 });

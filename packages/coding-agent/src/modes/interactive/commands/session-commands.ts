@@ -279,6 +279,25 @@ const exportCommand: BuiltinCommand = {
 	},
 };
 
+const importCommand: BuiltinCommand = {
+	name: "import",
+	description: "Import a JSONL session file and switch to it",
+	takesArgument: true,
+	async run(host, argument) {
+		const path = unquote(argument);
+		if (path === "") {
+			host.notify("warning", "Usage: /import <path>");
+			return;
+		}
+		try {
+			const result = await host.runtime.importFromJsonl(resolve(host.session.cwd, path));
+			if (!result.cancelled) host.notify("success", `✓ Imported session ${host.session.sessionId}`);
+		} catch (error) {
+			host.notify("error", (error as Error).message);
+		}
+	},
+};
+
 const copyCommand: BuiltinCommand = {
 	name: "copy",
 	description: "Copy the last agent message to the clipboard",
@@ -303,6 +322,7 @@ export const sessionCommands: readonly BuiltinCommand[] = [
 	forkCommand,
 	cloneCommand,
 	compactCommand,
+	importCommand,
 	exportCommand,
 	copyCommand,
 ];
