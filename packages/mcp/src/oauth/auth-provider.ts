@@ -28,11 +28,14 @@ export function createMcpAuthProvider(options: McpAuthProviderOptions): McpAuthP
 	let refreshing: Promise<boolean> | undefined;
 	const now = options.now ?? Date.now;
 
-	const refresh = (): Promise<boolean> => {
+	const refresh = (rejected?: string): Promise<boolean> => {
 		// Shared by concurrent callers; once sent it is never cancelled, so its answer is always saved.
 		refreshing ??= options.store
-			.withRefreshLock(() =>
-				refreshMcpTokens({
+			.withRefreshLock(async () => {
+				// Another process may have refreshed while we waited for the lock.
+				const current = await loadStateFor(options.store, options.serverUrl);
+				if (rejected !== undefined && current.tokens && current.tokens.access_token !== rejected) return true;
+				return refreshMcpTokens({
 					serverUrl: options.serverUrl,
 					store: options.store,
 					settings: options.settings(),
@@ -40,8 +43,8 @@ export function createMcpAuthProvider(options: McpAuthProviderOptions): McpAuthP
 					...(options.clientName ? { clientName: options.clientName } : {}),
 					...(options.fetch ? { fetch: options.fetch } : {}),
 					now,
-				}),
-			)
+				});
+			})
 			.finally(() => {
 				refreshing = undefined;
 			});
@@ -68,7 +71,7 @@ export function createMcpAuthProvider(options: McpAuthProviderOptions): McpAuthP
 			const state = await loadStateFor(options.store, options.serverUrl);
 			// Someone already replaced the rejected token: spending a rotating refresh token twice would break it.
 			if (state.tokens && state.tokens.access_token !== context.token) return;
-			if (!(await refresh().catch(() => false))) throw new McpOAuthAuthorizationRequiredError();
+			if (!(await refresh(context.token).catch(() => false))) throw new McpOAuthAuthorizationRequiredError();
 		},
 		async settled() {
 			while (refreshing) await refreshing.catch(() => false);

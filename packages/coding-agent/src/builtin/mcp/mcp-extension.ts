@@ -1,6 +1,8 @@
 import { join } from "node:path";
 import { getAgentDir, VERSION } from "../../config/index.js";
 import type { ExtensionAPI, ExtensionContext, ExtensionFactory, ToolInfo } from "../../core/extensions/index.js";
+import { deleteMcpCredentials } from "./auth/credential-store.js";
+import { signInMcpServer } from "./auth/sign-in.js";
 import { registerMcpCommand } from "./command/mcp-command.js";
 import { loadMcpConfig, type McpConfig, type McpConfigSources } from "./config/load-config.js";
 import { type CreateMcpTransport, createMcpTransport } from "./connection/create-transport.js";
@@ -22,6 +24,8 @@ export interface McpExtensionOptions {
 	/** Retry waits; injectable for tests. */
 	sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
 	env?: NodeJS.ProcessEnv;
+	/** Opens a sign-in URL in a browser (default: only shown). */
+	openUrl?: (url: string) => void | Promise<void>;
 	/** Token of a tau `/login` provider for entries with `auth.provider`. */
 	providerToken?: (provider: string) => Promise<string | undefined>;
 }
@@ -160,6 +164,7 @@ export function createMcpExtension(options: McpExtensionOptions = {}): Extension
 				version: VERSION,
 				transportContext: {
 					cwd: ctx.cwd,
+					agentDir,
 					env: options.env ?? process.env,
 					...(options.providerToken ? { providerToken: options.providerToken } : {}),
 				},
@@ -262,6 +267,30 @@ export function createMcpExtension(options: McpExtensionOptions = {}): Extension
 
 		registerMcpCommand(pi, {
 			session: () => session,
+			signIn: async (name, ctx) => {
+				const entry = session?.config.servers.find((candidate) => candidate.name === name);
+				if (!entry) return `Unknown MCP server "${name}"`;
+				if (entry.transport !== "http") return `MCP server "${name}" is not an HTTP server; it has no sign-in.`;
+				const result = await signInMcpServer(entry, {
+					agentDir,
+					openUrl: async (url) => {
+						ctx.ui.notify(`Open this URL to sign in to ${name}:\n${url}`, "info");
+						await options.openUrl?.(url);
+					},
+					...(ctx.signal ? { signal: ctx.signal } : {}),
+				});
+				return `${result === "authorized" ? "Refreshed the sign-in of" : "Signed in to"} ${name}.`;
+			},
+			signOut: async (name) => {
+				const entry = session?.config.servers.find((candidate) => candidate.name === name);
+				if (!entry || entry.transport !== "http") return `MCP server "${name}" has no sign-in.`;
+				const removed = await deleteMcpCredentials(
+					agentDir,
+					entry.namespace,
+					(entry.config as { url: string }).url,
+				);
+				return removed ? `Signed out of ${name}.` : `No stored sign-in for ${name}.`;
+			},
 			reconnect: async (name, ctx) => {
 				const current = session;
 				const entry = current?.config.servers.find((candidate) => candidate.name === name);

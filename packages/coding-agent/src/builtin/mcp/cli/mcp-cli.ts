@@ -1,7 +1,8 @@
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
-import { type McpHttpServerConfig, mcpNamespace, validateMcpServerConfig } from "@tau/mcp";
+import { existsSync } from "node:fs";
+import { type McpHttpServerConfig, validateMcpServerConfig } from "@tau/mcp";
 import { VERSION } from "../../../config/index.js";
+import { deleteMcpCredentials } from "../auth/credential-store.js";
+import { signInMcpServer } from "../auth/sign-in.js";
 import { editMcpServers } from "../config/edit-config.js";
 import {
 	loadMcpConfig,
@@ -23,6 +24,8 @@ export interface McpCliContext {
 	stdout(text: string): void;
 	stderr(text: string): void;
 	createTransport?: CreateMcpTransport;
+	/** Opens the sign-in URL in a browser; the URL is always printed. */
+	openUrl?: (url: string) => void | Promise<void>;
 }
 
 const USAGE = `Usage:
@@ -52,11 +55,9 @@ function unknownServer(name: string, names: string[]): string {
 	return `Unknown MCP server "${name}".${close ? ` Did you mean "${close}"?` : ""}`;
 }
 
-function credentialKey(entry: McpServerEntry): string | undefined {
-	if (entry.transport !== "http") return undefined;
-	const url = new URL((entry.config as McpHttpServerConfig).url);
-	url.hash = "";
-	return `${mcpNamespace(entry.name)}|${url.href}`;
+function hasAuthorizationHeader(entry: McpServerEntry): boolean {
+	const headers = (entry.config as McpHttpServerConfig).headers ?? {};
+	return Object.keys(headers).some((header) => header.toLowerCase() === "authorization");
 }
 
 /** Connects every enabled server once, for `list` and `login`. */
@@ -65,7 +66,7 @@ async function connectAll(ctx: McpCliContext, entries: McpServerEntry[]): Promis
 	for (const entry of entries.filter((e) => e.enabled)) {
 		const connection = new McpServerConnection(entry, {
 			version: VERSION,
-			transportContext: { cwd: ctx.cwd, env: ctx.env },
+			transportContext: { cwd: ctx.cwd, env: ctx.env, agentDir: ctx.agentDir },
 			createTransport: ctx.createTransport ?? createMcpTransport,
 			sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
 			onLog: () => {},
@@ -241,16 +242,29 @@ async function login(ctx: McpCliContext, args: string[]): Promise<number> {
 			ctx.stderr(`MCP server "${name}" could not connect: ${connection.error ?? connection.state}\n`);
 			return 1;
 		}
-		ctx.stderr(
-			`MCP server "${name}" requires OAuth sign-in, which this build of tau does not support yet; configure an Authorization header instead.\n`,
-		);
-		return 1;
+		if (entry.transport !== "http" || hasAuthorizationHeader(entry)) {
+			ctx.stderr(`MCP server "${name}" does not use OAuth: ${connection.error ?? "sign-in is not possible"}\n`);
+			return 1;
+		}
+		await closeAll(connections);
+		const timeoutIndex = args.indexOf("--timeout");
+		const timeoutSeconds = timeoutIndex === -1 ? 300 : Number(args[timeoutIndex + 1]);
+		const result = await signInMcpServer(entry, {
+			agentDir: ctx.agentDir,
+			timeoutMs: timeoutSeconds * 1000,
+			openUrl: async (url) => {
+				ctx.stdout(`Open this URL in a browser to sign in to ${name}:\n${url}\n`);
+				await ctx.openUrl?.(url);
+			},
+		});
+		ctx.stdout(`${result === "authorized" ? "Refreshed the sign-in of" : "Signed in to"} MCP server "${name}".\n`);
+		return 0;
 	} finally {
 		await closeAll(connections);
 	}
 }
 
-function logout(ctx: McpCliContext, args: string[]): number {
+async function logout(ctx: McpCliContext, args: string[]): Promise<number> {
 	const name = args.find((arg) => !arg.startsWith("-"));
 	if (!name) throw new Error("Usage: tau mcp logout <server> [-l]");
 	const entry = findEntry(ctx, name);
@@ -258,20 +272,16 @@ function logout(ctx: McpCliContext, args: string[]): number {
 		ctx.stderr(`${entry}\n`);
 		return 1;
 	}
-	const key = credentialKey(entry);
-	if (!key) {
+	if (entry.transport !== "http") {
 		ctx.stderr(`MCP server "${name}" is not an HTTP server; it has no sign-in.\n`);
 		return 1;
 	}
-	const path = join(ctx.agentDir, "mcp-auth.json");
-	const store = existsSync(path) ? (JSON.parse(readFileSync(path, "utf8")) as Record<string, unknown>) : {};
-	if (!(key in store)) {
-		ctx.stdout(`No stored credentials for MCP server "${name}".\n`);
-		return 0;
-	}
-	delete store[key];
-	writeFileSync(path, `${JSON.stringify(store, null, 2)}\n`, { mode: 0o600 });
-	ctx.stdout(`Removed stored credentials for MCP server "${name}".\n`);
+	const removed = await deleteMcpCredentials(ctx.agentDir, entry.namespace, (entry.config as McpHttpServerConfig).url);
+	ctx.stdout(
+		removed
+			? `Removed stored credentials for MCP server "${name}".\n`
+			: `No stored credentials for MCP server "${name}".\n`,
+	);
 	return 0;
 }
 
@@ -289,7 +299,7 @@ export async function runMcpCli(args: readonly string[], ctx: McpCliContext): Pr
 			case "login":
 				return await login(ctx, rest);
 			case "logout":
-				return logout(ctx, rest);
+				return await logout(ctx, rest);
 			default:
 				ctx.stderr(`${subcommand ? `Unknown subcommand "${subcommand}".\n` : ""}${USAGE}\n`);
 				return subcommand ? 1 : 0;

@@ -4,6 +4,8 @@ import type { McpSession } from "../mcp-session.js";
 export interface McpCommandHost {
 	session(): McpSession | undefined;
 	reconnect(name: string, ctx: ExtensionContext): Promise<string>;
+	signIn(name: string, ctx: ExtensionContext): Promise<string>;
+	signOut(name: string): Promise<string>;
 }
 
 const ATTENTION = ["needs-auth", "failed", "disconnected", "connecting", "connected", "closed"];
@@ -34,7 +36,7 @@ export function mcpStatusText(session: McpSession | undefined): string {
 
 export function registerMcpCommand(pi: ExtensionAPI, host: McpCommandHost): void {
 	pi.registerCommand("mcp", {
-		description: "MCP servers: status, reconnect <server>, login|logout <server>",
+		description: "MCP servers: status, reconnect [server], login <server>, logout <server>",
 		handler: async (args, ctx) => {
 			const [action, name] = args.trim().split(/\s+/);
 			const session = host.session();
@@ -50,13 +52,23 @@ export function registerMcpCommand(pi: ExtensionAPI, host: McpCommandHost): void
 				return;
 			}
 			if (action === "login" || action === "logout") {
-				ctx.ui.notify(
-					`MCP OAuth sign-in is not available in this build; configure an Authorization header instead.`,
-					"error",
-				);
+				if (!name) {
+					ctx.ui.notify(`Usage: /mcp ${action} <server>`, "error");
+					return;
+				}
+				try {
+					ctx.ui.notify(action === "login" ? await host.signIn(name, ctx) : await host.signOut(name), "info");
+				} catch (error) {
+					ctx.ui.notify(`MCP ${action} failed: ${(error as Error).message}`, "error");
+					return;
+				}
+				ctx.ui.notify(await host.reconnect(name, ctx), "info");
 				return;
 			}
-			ctx.ui.notify(`Unknown /mcp action "${action}". Use: /mcp, /mcp reconnect [server].`, "error");
+			ctx.ui.notify(
+				`Unknown /mcp action "${action}". Use: /mcp, /mcp reconnect [server], /mcp login <server>, /mcp logout <server>.`,
+				"error",
+			);
 		},
 	});
 }

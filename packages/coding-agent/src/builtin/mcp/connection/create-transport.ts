@@ -1,12 +1,18 @@
 import { isAbsolute, resolve } from "node:path";
 import { type McpAuthProvider, type McpTransport, StdioTransport, StreamableHttpTransport } from "@tau/mcp";
+import { createMcpAuthProvider } from "@tau/mcp/oauth";
 import { expandTilde } from "../../../config/index.js";
+import { createMcpCredentialStore } from "../auth/credential-store.js";
+import type { RefreshLockTiming } from "../auth/refresh-lock.js";
 import { interpolateRecord } from "../config/interpolate.js";
 import type { McpServerEntry } from "../config/load-config.js";
 
 export interface TransportContext {
 	cwd: string;
 	env: NodeJS.ProcessEnv;
+	/** Where OAuth credentials live; without it HTTP servers get no OAuth provider. */
+	agentDir?: string;
+	lockTiming?: RefreshLockTiming;
 	/** A tau `/login` provider token for entries with `auth.provider`. */
 	providerToken?: (provider: string) => Promise<string | undefined>;
 }
@@ -33,10 +39,19 @@ export const createMcpTransport: CreateMcpTransport = (entry, context) => {
 	const options: import("@tau/mcp").StreamableHttpTransportOptions = { url: config.url };
 	if (headers) options.headers = headers;
 	const provider = config.auth?.provider;
-	if (provider !== undefined && context.providerToken) {
+	const hasAuthorization = Object.keys(headers ?? {}).some((name) => name.toLowerCase() === "authorization");
+	if (provider !== undefined) {
 		const getToken = context.providerToken;
-		const authProvider: McpAuthProvider = { token: () => getToken(provider) };
+		const authProvider: McpAuthProvider = { token: async () => getToken?.(provider) };
 		options.authProvider = authProvider;
+	} else if (!hasAuthorization && context.agentDir) {
+		// OAuth only when the user did not configure credentials of their own.
+		options.authProvider = createMcpAuthProvider({
+			serverUrl: config.url,
+			store: createMcpCredentialStore(context.agentDir, entry.namespace, config.url, context.lockTiming),
+			settings: () => config.oauth ?? {},
+			clientName: "tau",
+		});
 	}
 	return new StreamableHttpTransport(options);
 };
