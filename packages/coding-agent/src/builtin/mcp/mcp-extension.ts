@@ -283,7 +283,7 @@ export function createMcpExtension(options: McpExtensionOptions = {}): Extension
 			},
 			signOut: async (name) => {
 				const entry = session?.config.servers.find((candidate) => candidate.name === name);
-				if (!entry || entry.transport !== "http") return `MCP server "${name}" has no sign-in.`;
+				if (entry?.transport !== "http") return `MCP server "${name}" has no sign-in.`;
 				const removed = await deleteMcpCredentials(
 					agentDir,
 					entry.namespace,

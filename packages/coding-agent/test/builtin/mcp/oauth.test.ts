@@ -1,0 +1,186 @@
+import { statSync, utimesSync, writeFileSync } from "node:fs";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import { createMcpAuthProvider, McpRefreshLockBusyError } from "@tau/mcp/oauth";
+import { afterEach, describe, expect, it } from "vitest";
+import { createMcpCredentialStore, mcpAuthPath } from "../../../src/builtin/mcp/auth/credential-store.js";
+import { refreshLockPath, withRefreshLockFile } from "../../../src/builtin/mcp/auth/refresh-lock.js";
+import { type McpCliContext, runMcpCli } from "../../../src/builtin/mcp/index.js";
+import { tempDir } from "../../agent-session/harness.js";
+import { writeMcpJson } from "./harness.js";
+
+const closers: (() => Promise<void>)[] = [];
+afterEach(async () => {
+	for (const close of closers.splice(0)) await close();
+});
+
+/** One local server playing MCP resource server and OAuth authorization server. */
+async function oauthProtectedMcp() {
+	let base = "";
+	let issued = 0;
+	const valid = new Set<string>();
+	const tokenRequests: URLSearchParams[] = [];
+	const server = createServer((req, res) => {
+		const chunks: Buffer[] = [];
+		req.on("data", (chunk: Buffer) => chunks.push(chunk));
+		req.on("end", () => {
+			const body = Buffer.concat(chunks).toString("utf8");
+			const url = new URL(req.url ?? "/", base);
+			const json = (status: number, value: unknown, headers: Record<string, string> = {}) => {
+				res.writeHead(status, { "content-type": "application/json", ...headers });
+				res.end(JSON.stringify(value));
+			};
+			if (url.pathname === "/.well-known/oauth-protected-resource/mcp") {
+				return json(200, { resource: `${base}/mcp`, authorization_servers: [base] });
+			}
+			if (url.pathname === "/.well-known/oauth-authorization-server") {
+				return json(200, {
+					issuer: base,
+					authorization_endpoint: `${base}/authorize`,
+					token_endpoint: `${base}/token`,
+					registration_endpoint: `${base}/register`,
+					response_types_supported: ["code"],
+					code_challenge_methods_supported: ["S256"],
+				});
+			}
+			if (url.pathname === "/register") return json(201, { client_id: "tau-client", ...JSON.parse(body) });
+			if (url.pathname === "/authorize") {
+				// The "browser": approve at once and redirect back to tau's loopback listener.
+				const redirect = new URL(url.searchParams.get("redirect_uri")!);
+				redirect.searchParams.set("code", "code-1");
+				redirect.searchParams.set("state", url.searchParams.get("state")!);
+				res.writeHead(302, { location: redirect.href }).end();
+				return;
+			}
+			if (url.pathname === "/token") {
+				const form = new URLSearchParams(body);
+				tokenRequests.push(form);
+				const token = `at-${++issued}`;
+				valid.clear();
+				valid.add(token);
+				return json(200, { access_token: token, refresh_token: `rt-${issued}`, expires_in: 3600 });
+			}
+			if (url.pathname === "/mcp") {
+				const auth = req.headers.authorization?.replace(/^Bearer /, "");
+				if (!auth || !valid.has(auth)) {
+					return json(
+						401,
+						{},
+						{ "www-authenticate": `Bearer resource_metadata="${base}/.well-known/oauth-protected-resource/mcp"` },
+					);
+				}
+				if (req.method !== "POST") return void res.writeHead(405).end();
+				const rpc = JSON.parse(body) as { id?: number; method: string };
+				if (rpc.id === undefined) return void res.writeHead(202).end();
+				const result =
+					rpc.method === "initialize"
+						? {
+								protocolVersion: "2025-11-25",
+								capabilities: { tools: {} },
+								serverInfo: { name: "secure", version: "1" },
+							}
+						: { tools: [{ name: "secret", inputSchema: {} }] };
+				return json(200, { jsonrpc: "2.0", id: rpc.id, result });
+			}
+			res.writeHead(404).end();
+		});
+	});
+	await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+	base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+	closers.push(
+		() =>
+			new Promise((resolve) => {
+				server.closeAllConnections();
+				server.close(() => resolve());
+			}),
+	);
+	return { url: `${base}/mcp`, tokenRequests };
+}
+
+function cliContext(agentDir: string, out: string[]): McpCliContext {
+	return {
+		cwd: tempDir("tau-mcp-oauth-cwd-"),
+		agentDir,
+		projectTrusted: false,
+		env: process.env,
+		stdout: (text) => out.push(text),
+		stderr: (text) => out.push(text),
+		// Plays the browser: follow the authorization redirect to the loopback callback.
+		openUrl: async (url) => {
+			const approve = await fetch(url, { redirect: "manual" });
+			await fetch(approve.headers.get("location")!);
+		},
+	};
+}
+
+describe("OAuth through tau mcp", () => {
+	it("list reports needs-auth; login signs in through the loopback callback and stores 0600 credentials; list then connects", async () => {
+		const server = await oauthProtectedMcp();
+		const agentDir = tempDir("tau-mcp-oauth-agent-");
+		writeMcpJson(agentDir, { secure: { url: server.url } });
+		const out: string[] = [];
+		const ctx = cliContext(agentDir, out);
+		expect(await runMcpCli(["list", "--json"], ctx)).toBe(1);
+		expect(JSON.parse(out.join("")).servers[0]).toMatchObject({ state: "needs-auth" });
+		out.length = 0;
+		expect(await runMcpCli(["login", "secure"], ctx)).toBe(0);
+		expect(out.join("")).toMatch(/Open this URL[\s\S]*\/authorize\?[\s\S]*Signed in to MCP server "secure"/);
+		expect(statSync(mcpAuthPath(agentDir)).mode & 0o777).toBe(0o600);
+		out.length = 0;
+		expect(await runMcpCli(["list", "--json"], ctx)).toBe(0);
+		expect(JSON.parse(out.join("")).servers[0]).toMatchObject({ state: "connected", tools: ["secret"] });
+		expect(server.tokenRequests[0]!.get("resource")).toBe(server.url);
+		out.length = 0;
+		expect(await runMcpCli(["logout", "secure"], ctx)).toBe(0);
+		expect(await runMcpCli(["list", "--json"], ctx)).toBe(1);
+	});
+
+	it("login on a server that needs no sign-in, or uses an Authorization header, is not an OAuth sign-in", async () => {
+		const agentDir = tempDir("tau-mcp-oauth-agent-");
+		const server = await oauthProtectedMcp();
+		writeMcpJson(agentDir, { fixed: { url: server.url, headers: { Authorization: "Bearer wrong" } } });
+		const out: string[] = [];
+		expect(await runMcpCli(["login", "fixed"], cliContext(agentDir, out))).toBe(1);
+		expect(out.join("")).toMatch(/does not use OAuth/);
+	});
+});
+
+describe("refresh lock", () => {
+	it("two processes refreshing one server send one refresh request", async () => {
+		const server = await oauthProtectedMcp();
+		const agentDir = tempDir("tau-mcp-oauth-agent-");
+		writeMcpJson(agentDir, { secure: { url: server.url } });
+		const ctx = cliContext(agentDir, []);
+		expect(await runMcpCli(["login", "secure"], ctx)).toBe(0);
+		const provider = () =>
+			createMcpAuthProvider({
+				serverUrl: server.url,
+				// Separate store objects share only the files, like two tau processes.
+				store: createMcpCredentialStore(agentDir, "mcp__secure", server.url, { stepMs: 5 }),
+				settings: () => ({}),
+			});
+		const [a, b] = [provider(), provider()];
+		const rejected = await a.token();
+		const response = () => new Response(null, { status: 401, headers: { "www-authenticate": "Bearer" } });
+		const context = { serverUrl: new URL(server.url), fetch, token: rejected! };
+		await Promise.all([
+			a.onUnauthorized!({ ...context, response: response() }),
+			b.onUnauthorized!({ ...context, response: response() }),
+		]);
+		expect(server.tokenRequests.filter((form) => form.get("grant_type") === "refresh_token")).toHaveLength(1);
+		expect(await b.token()).not.toBe(rejected);
+	});
+
+	it("a killed holder's lock is taken over once stale; a live one makes the waiter give up busy", async () => {
+		const agentDir = tempDir("tau-mcp-lock-");
+		const path = refreshLockPath(agentDir, "mcp__x|https://x/");
+		writeFileSync(path, "12345");
+		const old = new Date(Date.now() - 60_000);
+		utimesSync(path, old, old);
+		expect(await withRefreshLockFile(path, async () => "ran", { staleMs: 1000 })).toBe("ran");
+		writeFileSync(path, "67890");
+		await expect(
+			withRefreshLockFile(path, async () => "never", { staleMs: 60_000, waitMs: 0 }),
+		).rejects.toBeInstanceOf(McpRefreshLockBusyError);
+	});
+});
