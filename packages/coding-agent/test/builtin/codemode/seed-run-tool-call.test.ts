@@ -1,5 +1,5 @@
 import { type AgentTool, runToolCall } from "@tau/agent";
-import { fauxAssistantMessage } from "@tau/ai";
+import { fauxAssistantMessage, type JsonObject } from "@tau/ai";
 import { CodemodeSandbox } from "@tau/codemode";
 import { Type } from "typebox";
 import { afterEach, describe, expect, it } from "vitest";
@@ -34,7 +34,7 @@ describe("a sandbox tool routed through @tau/agent's runToolCall", () => {
 								type: "toolCall",
 								id: `nested_${++id}`,
 								name: deleteTool.name,
-								arguments: args as Record<string, unknown>,
+								arguments: args as JsonObject,
 							},
 							{
 								tools: [deleteTool],
