@@ -1,4 +1,6 @@
+import { fauxAssistantMessage, fauxToolCall } from "@tau/ai";
 import type { ExtensionAPI } from "@tau/coding-agent";
+import { Type } from "typebox";
 import { afterEach, describe, expect, it } from "vitest";
 import { InteractiveHarness, KEYS } from "./harness.js";
 
@@ -137,5 +139,44 @@ describe("extension UI context (ctx.ui, hasUI: true)", () => {
 		expect(screen).toContain("[plain]");
 		expect(screen).toContain("plain custom text");
 		expect(screen.match(/WEATHER WIDGET/g)).toHaveLength(1);
+	});
+
+	it("a tool's own renderCall/renderResult replace the built-in rendering", async () => {
+		harness = await InteractiveHarness.start({
+			loader: {
+				extensionFactories: [
+					(pi: ExtensionAPI) => {
+						pi.registerTool({
+							name: "weather",
+							label: "Weather",
+							description: "Current weather",
+							parameters: Type.Object({ city: Type.String() }),
+							execute: async (_id, params) => ({
+								content: [{ type: "text", text: `raw ${params.city} data` }],
+								details: { temperature: 21 },
+							}),
+							renderCall: (args) => ({ render: () => [`FORECAST FOR ${args.city}`], invalidate: () => {} }),
+							renderResult: (result, options) => ({
+								render: () => [
+									`TEMPERATURE ${(result.details as { temperature: number }).temperature} partial=${options.isPartial}`,
+								],
+								invalidate: () => {},
+							}),
+						});
+					},
+				],
+			},
+		});
+		harness.faux.setResponses([
+			fauxAssistantMessage(fauxToolCall("weather", { city: "Oslo" }, { id: "w1" }), { stopReason: "toolUse" }),
+			fauxAssistantMessage("done"),
+		]);
+		const since = harness.eventCount;
+		harness.submit("weather?");
+		await harness.waitForEvent((event) => event.type === "agent_settled", since);
+		const screen = await harness.screen();
+		expect(screen).toContain("FORECAST FOR Oslo");
+		expect(screen).toContain("TEMPERATURE 21 partial=false");
+		expect(screen).not.toContain("raw Oslo data");
 	});
 });

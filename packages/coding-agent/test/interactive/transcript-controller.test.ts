@@ -29,6 +29,7 @@ function setup() {
 		setProgress: () => {},
 		renderCustomMessage: () => undefined,
 		renderCustomEntry: () => undefined,
+		toolRendering: () => undefined,
 	});
 	const text = () => chat.render(80).map(stripTerminalSequences).join("\n");
 	return { controller, chat, status, text };

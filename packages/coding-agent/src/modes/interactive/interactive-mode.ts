@@ -207,6 +207,7 @@ export class InteractiveMode implements CommandHost, ExtensionUiHost {
 			requestRender: () => this.tui.requestRender(),
 			renderCustomMessage: (message) => this.extensionHooks.renderMessage(this.session, message, this.expanded),
 			renderCustomEntry: (entry) => this.extensionHooks.renderEntry(this.session, entry, this.expanded),
+			toolRendering: (name) => this.extensionHooks.toolRendering(this.session, name, () => this.tui.requestRender()),
 			setProgress: (active) => {
 				if (this.session.settingsManager.getShowTerminalProgress()) this.tui.terminal.setProgress(active);
 			},

@@ -1,4 +1,5 @@
 import { type Component, truncateToWidth, visibleWidth, wrapTextWithAnsi } from "@tau/tui";
+import type { ToolRenderContext, ToolRenderers } from "../../../core/extensions/index.js";
 import type { UiTheme } from "../theme/ui-theme.js";
 import { describeToolCall, editPreview } from "./tool-formatting.js";
 
@@ -24,6 +25,17 @@ function editDiffOf(result: ToolResultView | undefined): string | undefined {
 	return typeof details?.diff === "string" ? details.diff : undefined;
 }
 
+/** Extension-provided renderers for one tool and what their render context needs from the mode. */
+export interface ToolRendering {
+	renderers: ToolRenderers;
+	cwd: string;
+	showImages: boolean;
+	outputPad: number;
+	keyText(id: string): string;
+	keyHint(id: string, description: string): string;
+	requestRender(): void;
+}
+
 /**
  * One tool call from streaming arguments to final result: created as soon as the call appears in
  * the assistant snapshot, keyed by its id, then updated in place.
@@ -35,6 +47,10 @@ export class ToolExecutionView implements Component {
 	private result: ToolResultView | undefined;
 	private partial = false;
 	private cache: { width: number; lines: string[] } | undefined;
+	/** Renderer state that survives re-renders (`context.state`), and the last components returned. */
+	private readonly rendererState: Record<string, unknown> = {};
+	private lastCall: Component | undefined;
+	private lastResult: Component | undefined;
 
 	constructor(
 		private readonly theme: UiTheme,
@@ -42,12 +58,9 @@ export class ToolExecutionView implements Component {
 		readonly toolCallId: string,
 		args: unknown,
 		private expanded: boolean,
+		private readonly rendering?: ToolRendering,
 	) {
 		this.args = (args ?? {}) as Record<string, unknown>;
-	}
-
-	get isFinished(): boolean {
-		return this.result !== undefined && !this.partial;
 	}
 
 	updateArgs(args: unknown): void {
@@ -110,9 +123,71 @@ export class ToolExecutionView implements Component {
 		return [...lines.slice(-COLLAPSED_LINES), this.theme.fg("muted", `… (${hidden} more lines, expand to show)`)];
 	}
 
+	private renderContext(rendering: ToolRendering, lastComponent: Component | undefined): ToolRenderContext {
+		return {
+			args: this.args,
+			toolCallId: this.toolCallId,
+			invalidate: () => {
+				this.cache = undefined;
+				rendering.requestRender();
+			},
+			lastComponent,
+			state: this.rendererState,
+			cwd: rendering.cwd,
+			executionStarted: this.started,
+			argsComplete: this.argsComplete,
+			isPartial: this.partial,
+			expanded: this.expanded,
+			showImages: rendering.showImages,
+			isError: this.result?.isError ?? false,
+			durationMs: this.result?.durationMs,
+			outputPad: rendering.outputPad,
+			keyText: rendering.keyText,
+			keyHint: rendering.keyHint,
+		};
+	}
+
+	/** Lines from the extension renderers; undefined for a slot without one (or one that threw). */
+	private extensionLines(width: number): { call?: readonly string[]; result?: readonly string[] } {
+		const rendering = this.rendering;
+		if (!rendering) return {};
+		const theme = this.theme.source;
+		const out: { call?: readonly string[]; result?: readonly string[] } = {};
+		try {
+			if (rendering.renderers.renderCall) {
+				this.lastCall = rendering.renderers.renderCall(
+					this.args as never,
+					theme,
+					this.renderContext(rendering, this.lastCall),
+				);
+				out.call = this.lastCall.render(width);
+			}
+			if (rendering.renderers.renderResult && this.result) {
+				this.lastResult = rendering.renderers.renderResult(
+					this.result as never,
+					{ expanded: this.expanded, isPartial: this.partial },
+					theme,
+					this.renderContext(rendering, this.lastResult),
+				);
+				out.result = this.lastResult.render(width);
+			}
+		} catch {
+			// A failing renderer falls back to the built-in rendering of its slot.
+		}
+		return out;
+	}
+
 	render(width: number): readonly string[] {
 		if (this.cache?.width === width) return this.cache.lines;
 		const inner = Math.max(1, width - 2);
+		const custom = this.extensionLines(this.rendering?.renderers.renderShell === "self" ? width : inner);
+		if (this.rendering?.renderers.renderShell === "self" && custom.call) {
+			const lines = ["", ...custom.call, ...(custom.result ?? this.bodyLines())].map((line) =>
+				truncateToWidth(line, width),
+			);
+			this.cache = { width, lines };
+			return lines;
+		}
 		const title = describeToolCall(this.theme, this.toolName, this.args);
 		const status =
 			this.result?.durationMs !== undefined && !this.partial
@@ -120,9 +195,9 @@ export class ToolExecutionView implements Component {
 				: this.started || this.result
 					? ""
 					: this.theme.fg("muted", " …");
-		const content = [title + status, ...this.bodyLines()].flatMap((line) =>
-			line === "" ? [""] : wrapTextWithAnsi(line, inner),
-		);
+		const head = custom.call ? [...custom.call] : [title + status];
+		const body = custom.result ? [...custom.result] : this.bodyLines();
+		const content = [...head, ...body].flatMap((line) => (line === "" ? [""] : wrapTextWithAnsi(line, inner)));
 		const bg = this.background();
 		const pad = (line: string) => {
 			const text = truncateToWidth(` ${line}`, width);

@@ -9,7 +9,7 @@ import { chatNotice, type NoticeKind } from "../components/chat-notice.js";
 import type { ChatTranscript } from "../components/chat-transcript.js";
 import { CustomMessageView } from "../components/custom-message.js";
 import type { StatusLine } from "../components/status-line.js";
-import { ToolExecutionView } from "../components/tool-execution.js";
+import { ToolExecutionView, type ToolRendering } from "../components/tool-execution.js";
 import { UserMessageView } from "../components/user-message.js";
 import type { UiTheme } from "../theme/ui-theme.js";
 
@@ -37,6 +37,8 @@ export interface TranscriptHost {
 	renderCustomMessage(message: CustomMessage): Component | undefined;
 	/** An extension's renderer output for a `custom` entry (entries without one are not shown). */
 	renderCustomEntry(entry: CustomEntry): Component | undefined;
+	/** Extension renderers for a tool, when any are registered. */
+	toolRendering(toolName: string): ToolRendering | undefined;
 }
 
 function userText(message: { content: unknown }): string {
@@ -104,6 +106,7 @@ export class TranscriptController {
 			call.id,
 			call.arguments,
 			this.host.toolsExpanded(),
+			this.host.toolRendering(call.name),
 		);
 		this.toolViews.push(view);
 		return view;

@@ -6,8 +6,10 @@ import {
 	findMessageRenderer,
 	type RegisteredShortcut,
 	resolveShortcuts,
+	resolveToolRenderers,
 } from "../../../core/extensions/index.js";
 import type { CustomEntry, CustomMessage } from "../../../core/session/index.js";
+import type { ToolRendering } from "../components/tool-execution.js";
 import { keyHint } from "../keybindings/app-keybindings.js";
 import type { UiTheme } from "../theme/ui-theme.js";
 
@@ -73,6 +75,29 @@ export class ExtensionHooks {
 				this.theme().source,
 			),
 		);
+	}
+
+	/** Renderers from `registerToolRenderer` resolvers and the tool's own definition, if any. */
+	toolRendering(session: AgentSession, toolName: string, requestRender: () => void): ToolRendering | undefined {
+		const renderers = resolveToolRenderers(loadedExtensions(session), toolName, () => {
+			const definition = session.getToolDefinition(toolName);
+			if (!definition) return undefined;
+			const { renderShell, renderCall, renderResult } = definition;
+			return {
+				...(renderShell ? { renderShell } : {}),
+				...(renderCall ? { renderCall } : {}),
+				...(renderResult ? { renderResult } : {}),
+			};
+		});
+		if (!renderers || (!renderers.renderCall && !renderers.renderResult)) return undefined;
+		return {
+			renderers,
+			cwd: session.cwd,
+			showImages: session.settingsManager.getShowImages(),
+			outputPad: session.settingsManager.getOutputPad(),
+			...this.keyHints(),
+			requestRender,
+		};
 	}
 
 	private keyHints(): { keyText(id: string): string; keyHint(id: string, description: string): string } {
