@@ -43,10 +43,12 @@ export async function createMcpHarness(
 		mcp?: McpExtensionOptions;
 		harness?: HarnessOptions;
 		extraExtensions?: ((pi: ExtensionAPI) => void)[];
+		/** Top-level mcp.json keys besides `mcpServers`. */
+		mcpFile?: Record<string, unknown>;
 	} = {},
 ): Promise<McpHarness> {
 	const mcpAgentDir = tempDir("tau-mcp-agent-");
-	writeMcpJson(mcpAgentDir, servers);
+	writeMcpJson(mcpAgentDir, servers, options.mcpFile);
 	const transports: McpTransport[] = [];
 	let api: ExtensionAPI | undefined;
 	const factory = createMcpExtension({
