@@ -126,3 +126,25 @@ describe("startup and layout", () => {
 		expect(harness.roles().slice(-2)).toEqual(["user", "assistant"]);
 	});
 });
+
+describe("editor border", () => {
+	it("uses the bash-mode colour while the text starts with ! and the thinking colour otherwise", async () => {
+		harness = await InteractiveHarness.start({ models: [{ id: "thinker", reasoning: true }] });
+		const borderRow = async () => {
+			const lines = await harness!.viewport();
+			return lines.findIndex((line) => /^─+$/.test(line));
+		};
+		const row = await borderRow();
+		const thinkingColour = harness.terminal.getCellStyle(row, 0).fg;
+		harness.type("!ls");
+		await harness.screen();
+		const bashColour = harness.terminal.getCellStyle(await borderRow(), 0).fg;
+		expect(bashColour).not.toBe(thinkingColour);
+		harness.terminal.press(KEYS.escape);
+		await harness.screen();
+		expect(harness.terminal.getCellStyle(await borderRow(), 0).fg).toBe(thinkingColour);
+		harness.terminal.press("\x1b[Z");
+		await harness.screen();
+		expect(harness.terminal.getCellStyle(await borderRow(), 0).fg).not.toBe(thinkingColour);
+	});
+});
