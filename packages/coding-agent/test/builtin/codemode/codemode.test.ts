@@ -31,6 +31,11 @@ describe("registration", () => {
 		expect(info.exposure).toBe("model-only");
 		expect(h.session.getActiveToolNames()).not.toContain("codemode");
 		expect(h.session.getAllTools().find((t) => t.name === "codemode")!.description).toMatch(/raw JavaScript/);
+		const activated = await createHarness({
+			session: { tools: ["+codemode"] },
+			loader: { extensionFactories: [createCodemodeExtension()] },
+		});
+		expect(activated.session.getActiveToolNames()).toContain("codemode");
 	});
 
 	it("reaches all tools when a discovery global appears, else the words of the script", () => {
@@ -80,6 +85,21 @@ describe("execution and result format", () => {
 			["call_7/1", "helper", "ok"],
 			["call_7/2", "helper", "ok"],
 		]);
+	});
+
+	it("publishes call rows as updates while the script runs", async () => {
+		const h = await createCodemodeHarness({ tools: [echoTool("helper", "codemode")] });
+		await runScript(h, `await tools.helper({ value: "x".repeat(300) }); return 1`);
+		const updates = h.events.flatMap((e) =>
+			e.type === "tool_execution_update" && e.toolCallId === "call_7"
+				? [
+						(e as { partialResult: { details: { calls: { status: string; args: string }[] } } }).partialResult
+							.details.calls,
+					]
+				: [],
+		);
+		expect(updates.map((calls) => calls.map((c) => c.status).join())).toEqual(["", "running", "ok"]);
+		expect(updates[1]![0]!.args.length).toBeLessThanOrEqual(200);
 	});
 
 	it("rejects in the script when a tool_call handler blocks, and never runs the tool", async () => {

@@ -45,6 +45,7 @@ describe("nested call records", () => {
 		expect(message.nestedCalls?.calls).toHaveLength(256);
 		expect(message.nestedCalls?.complete).toBe(false);
 		expect(message.nestedCalls?.calls[0]).toMatchObject({ id: "call_7/1", status: "ok" });
+		expect(message.nestedCalls?.calls[0]).not.toHaveProperty("result");
 		expect(message.usage?.input).toBeGreaterThanOrEqual(300 * 10);
 	});
 
