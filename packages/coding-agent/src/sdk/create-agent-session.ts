@@ -13,6 +13,7 @@ import {
 } from "../config/index.js";
 import { AgentSession } from "../core/agent-session/agent-session.js";
 import type { RetrySleep } from "../core/agent-session/recovery-loop.js";
+import { VirtualModels } from "../core/agent-session/virtual-models.js";
 import type { SummaryCompletion } from "../core/compaction/index.js";
 import {
 	type AnyToolDefinition,
@@ -59,6 +60,8 @@ export interface CreateAgentSessionOptions {
 	retrySleep?: RetrySleep;
 	/** The one-shot call compaction summaries use; default the model runtime's `completeSimple`. */
 	summaryCompletion?: SummaryCompletion;
+	/** Virtual models registered by the services' extensions (default: a fresh registry). */
+	virtualModels?: VirtualModels;
 }
 
 export interface CreateAgentSessionResult {
@@ -86,7 +89,11 @@ export const defaultExtensionLoader: LoadExtensions = (request) => {
  * Flushes extension provider registrations queued during loading into the model runtime, so
  * extension models are resolvable before the initial model is chosen. Returns the failures.
  */
-export function flushProviderRegistrations(loader: ResourceLoader, modelRuntime: ModelRuntime): string[] {
+export function flushProviderRegistrations(
+	loader: ResourceLoader,
+	modelRuntime: ModelRuntime,
+	virtualModels?: VirtualModels,
+): string[] {
 	const runtime = loader.getExtensions().runtime as ExtensionRuntime | undefined;
 	if (!runtime) return [];
 	const failures: string[] = [];
@@ -109,11 +116,13 @@ export function flushProviderRegistrations(loader: ResourceLoader, modelRuntime:
 		registerNativeProvider: (provider, extensionPath) =>
 			guard(extensionPath, () => modelRuntime.registerProvider(provider.id, provider as never)),
 		unregisterProvider: (name) => modelRuntime.unregisterProvider(name),
-		registerVirtualModel: (_model, extensionPath) =>
+		registerVirtualModel: (model, extensionPath) =>
 			guard(extensionPath, () => {
-				throw new Error("Virtual models are not supported by this session yet");
+				// Without a session registry (services path) they stay queued until the session binds.
+				if (!virtualModels) throw new Error("Virtual models register once the session exists");
+				virtualModels.register(model);
 			}),
-		unregisterVirtualModel: () => {},
+		unregisterVirtualModel: (provider, id) => virtualModels?.unregister(provider, id),
 	};
 	runtime.bindProviders(actions);
 	return failures;
@@ -144,7 +153,8 @@ export async function createAgentSession(options: CreateAgentSessionOptions = {}
 		});
 		await resourceLoader.reload();
 	}
-	flushProviderRegistrations(resourceLoader, modelRuntime);
+	const virtualModels = options.virtualModels ?? new VirtualModels(modelRuntime);
+	flushProviderRegistrations(resourceLoader, modelRuntime, virtualModels);
 	await modelRuntime.refreshAvailability();
 
 	// Model: explicit, else restored from the branch, else defaults.
@@ -156,8 +166,9 @@ export async function createAgentSession(options: CreateAgentSessionOptions = {}
 		...(existing.model ? { sessionModel: { provider: existing.model.provider, id: existing.model.modelId } } : {}),
 		defaultProvider: settingsManager.getDefaultProvider(),
 		defaultModel: settingsManager.getDefaultModel(),
-		models: modelRuntime.getAll(),
-		usable: (provider) => modelRuntime.isAvailable(provider),
+		models: [...modelRuntime.getAll(), ...virtualModels.list()],
+		usable: (provider) =>
+			modelRuntime.isAvailable(provider) || virtualModels.list().some((model) => model.provider === provider),
 	});
 	const model = selection.model as Model<Api> | undefined;
 	let modelFallbackMessage = selection.warning;
@@ -228,6 +239,7 @@ export async function createAgentSession(options: CreateAgentSessionOptions = {}
 		...(options.sessionStartEvent ? { sessionStartEvent: options.sessionStartEvent } : {}),
 		...(options.retrySleep ? { retrySleep: options.retrySleep } : {}),
 		...(options.summaryCompletion ? { complete: options.summaryCompletion } : {}),
+		virtualModels,
 	});
 	const result: CreateAgentSessionResult = { session, extensionsResult: resourceLoader.getExtensions() };
 	if (modelFallbackMessage) result.modelFallbackMessage = modelFallbackMessage;

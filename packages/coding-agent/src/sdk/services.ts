@@ -2,6 +2,7 @@ import { resolve } from "node:path";
 import type { ThinkingLevel } from "@tau/agent";
 import type { Api, Model } from "@tau/ai";
 import { getAgentDir, type ModelRuntime, type ScopedModel, SettingsManager } from "../config/index.js";
+import { VirtualModels } from "../core/agent-session/virtual-models.js";
 import {
 	type AnyToolDefinition,
 	applyExtensionFlagValues,
@@ -38,6 +39,8 @@ export interface AgentSessionServices {
 	settingsManager: SettingsManager;
 	resourceLoader: ResourceLoader;
 	diagnostics: AgentSessionRuntimeDiagnostic[];
+	/** Virtual models the loaded extensions registered (tau addition). */
+	virtualModels?: VirtualModels;
 }
 
 export interface CreateAgentSessionServicesOptions {
@@ -67,9 +70,12 @@ export async function createAgentSessionServices(
 		settingsManager,
 	});
 	await resourceLoader.reload(options.resourceLoaderReloadOptions);
-	const diagnostics: AgentSessionRuntimeDiagnostic[] = flushProviderRegistrations(resourceLoader, modelRuntime).map(
-		(message) => ({ type: "error", message }),
-	);
+	const virtualModels = new VirtualModels(modelRuntime);
+	const diagnostics: AgentSessionRuntimeDiagnostic[] = flushProviderRegistrations(
+		resourceLoader,
+		modelRuntime,
+		virtualModels,
+	).map((message) => ({ type: "error", message }));
 	await modelRuntime.refreshAvailability();
 	if (options.extensionFlagValues && options.extensionFlagValues.size > 0) {
 		const extensions = resourceLoader.getExtensions().extensions as unknown as Extension[];
@@ -83,7 +89,7 @@ export async function createAgentSessionServices(
 		);
 		for (const message of errors) diagnostics.push({ type: "error", message });
 	}
-	return { cwd, agentDir, modelRuntime, settingsManager, resourceLoader, diagnostics };
+	return { cwd, agentDir, modelRuntime, settingsManager, resourceLoader, diagnostics, virtualModels };
 }
 
 export interface CreateAgentSessionFromServicesOptions {
@@ -112,5 +118,6 @@ export function createAgentSessionFromServices(
 		modelRuntime: services.modelRuntime,
 		settingsManager: services.settingsManager,
 		resourceLoader: services.resourceLoader,
+		...(services.virtualModels ? { virtualModels: services.virtualModels } : {}),
 	});
 }

@@ -1,4 +1,5 @@
-import type { Agent, AgentMessage } from "@tau/agent";
+import type { Agent, AgentMessage, ThinkingLevel } from "@tau/agent";
+import type { Api, Model } from "@tau/ai";
 import type { SessionManager } from "../session/index.js";
 import type { ExtensionBridge } from "./extension-bridge.js";
 import { withoutHiddenDeclarations } from "./loadout-hooks.js";
@@ -13,6 +14,11 @@ export interface AgentHooksHost {
 	readonly overflow: OverflowRecovery;
 	hiddenDeclarations(): ReadonlySet<string>;
 	hasModel(): boolean;
+	/** Routing of a virtual selection for this request only; undefined for physical selections. */
+	routeRequest(
+		messages: AgentMessage[],
+		signal: AbortSignal | undefined,
+	): Promise<{ model: Model<Api>; thinkingLevel: ThinkingLevel | "off" } | undefined>;
 }
 
 /**
@@ -23,9 +29,14 @@ export interface AgentHooksHost {
 export function installAgentHooks(host: AgentHooksHost): void {
 	const { agent, bridge, prompts, sessionManager } = host;
 	const projected = () => sessionManager.buildSessionProjection().messages as AgentMessage[];
-	agent.prepareRequest = async (request) => ({
-		context: { messages: projected(), tools: request.context.tools ?? agent.state.tools },
-	});
+	agent.prepareRequest = async (request, signal) => {
+		const messages = projected();
+		const context = { messages, tools: request.context.tools ?? agent.state.tools };
+		const routed = await host.routeRequest(messages, signal);
+		return routed
+			? { context, model: routed.model, thinkingLevel: routed.thinkingLevel as ThinkingLevel }
+			: { context };
+	};
 	agent.beforeToolCall = (context, signal) => bridge.beforeToolCall(context, signal);
 	agent.afterToolCall = (context) => bridge.afterToolCall(context);
 	agent.finishTurn = (turn) => bridge.finishTurn(turn);

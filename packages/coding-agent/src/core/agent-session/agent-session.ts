@@ -10,7 +10,7 @@ import type {
 	ToolInfo,
 } from "../extensions/index.js";
 import type { ResourceLoader } from "../resources/index.js";
-import type { CustomMessage, SessionManager } from "../session/index.js";
+import { appendVirtualModelState, type CustomMessage, type SessionManager } from "../session/index.js";
 import { type AgentEventHost, handleAgentEvent } from "./agent-event-pipeline.js";
 import { installAgentHooks } from "./agent-hooks.js";
 import { CompactionCoordinator } from "./compaction-coordinator.js";
@@ -45,6 +45,7 @@ import {
 	navigateTree,
 } from "./tree-navigation.js";
 import type { AgentSessionConfig, ExtensionBindings, PromptOptions } from "./types.js";
+import { VirtualModels } from "./virtual-models.js";
 
 const COMPACTION_IN_PROGRESS =
 	"Cannot submit a prompt while compaction is in progress. Wait for compaction to finish and retry.";
@@ -88,6 +89,7 @@ export class AgentSession {
 		abortRequested: false,
 		settling: false,
 		lastAssistant: undefined,
+		failedResponse: undefined,
 	};
 	private runPromise: Promise<void> | undefined;
 	private disposed = false;
@@ -100,6 +102,9 @@ export class AgentSession {
 	private replayChecked = false;
 	private preflights = 0;
 	private hiddenDeclarations: ReadonlySet<string> = new Set();
+	/** Extension virtual models of this session; the selection may name one, requests are routed. */
+	readonly virtualModels: VirtualModels;
+	private routed: { model: Model<Api>; thinkingLevel?: string } | undefined;
 
 	constructor(config: AgentSessionConfig) {
 		this.config = config;
@@ -110,9 +115,21 @@ export class AgentSession {
 		this.resourceLoader = config.resourceLoader;
 		this.modelRuntime = config.modelRuntime;
 		this.scoped = config.scopedModels ?? [];
-		this.complete =
+		this.virtualModels = config.virtualModels ?? new VirtualModels(config.modelRuntime);
+		const complete: SummaryCompletion =
 			config.complete ??
 			((model, context, options) => this.modelRuntime.models.completeSimple(model, context, options));
+		// Summaries under a virtual selection are routed with reason `direct`.
+		this.complete = async (model, context, options) => {
+			if (!this.virtualModels.isVirtual(model)) return complete(model, context, options);
+			const routed = await this.virtualModels.route(
+				model,
+				{ reason: "direct", thinkingLevel: this.thinkingLevel, messages: [] },
+				this.runner,
+				{ branch: this.sessionManager.getBranch(), store: () => {} },
+			);
+			return complete(routed.model, context, options);
+		};
 		this.hub = new SessionEventHub((error) => {
 			this.runner.runtime.reportError({
 				extensionPath: "<subscriber>",
@@ -164,7 +181,8 @@ export class AgentSession {
 			emit: (event: AgentSessionEvent) => this.hub.emit(event),
 			sleep: config.retrySleep ?? realSleep,
 			modelOf: (message: AssistantMessage) => this.modelOf(message),
-			currentModel: () => this.model,
+			// Under a virtual selection the limits come from the model that answered last.
+			currentModel: () => (this.routed && this.virtualModels.isVirtual(this.model) ? this.routed.model : this.model),
 			refreshContext: () => this.refreshContext(),
 		};
 		this.retry = new RetryPolicy(recoveryHost);
@@ -186,6 +204,7 @@ export class AgentSession {
 			runner: () => this.runner,
 			emit: (event) => this.hub.emit(event),
 			scopedModels: () => this.scoped,
+			isVirtual: (model) => this.virtualModels.isVirtual(model),
 		});
 		this.queues = new MessageQueues(this.agent, (event) => this.hub.emit(event));
 		this.nested = createNestedCalls({
@@ -204,6 +223,7 @@ export class AgentSession {
 			overflow: this.overflow,
 			hiddenDeclarations: () => this.hiddenDeclarations,
 			hasModel: () => this.model !== undefined,
+			routeRequest: (messages, signal) => this.routeRequest(messages, signal),
 		});
 		const eventHost: AgentEventHost = {
 			agent: this.agent,
@@ -246,6 +266,10 @@ export class AgentSession {
 	}
 	get thinkingLevel(): SessionThinkingLevel {
 		return this.selection.thinkingLevel;
+	}
+	/** Under a virtual selection: the physical model (and level) of the latest routed request. */
+	get routedModel(): { model: Model<Api>; thinkingLevel?: string } | undefined {
+		return this.virtualModels.isVirtual(this.model) ? this.routed : undefined;
 	}
 	get isStreaming(): boolean {
 		return this.run.running;
@@ -741,6 +765,44 @@ export class AgentSession {
 		);
 		this.hiddenDeclarations = applied.hidden;
 		this.agent.state.tools = applied.tools;
+	}
+
+	/** `prepareRequest` under a virtual selection (§7): the request's model and level, or undefined. */
+	private async routeRequest(
+		messages: AgentMessage[],
+		signal: AbortSignal | undefined,
+	): Promise<{ model: Model<Api>; thinkingLevel: SessionThinkingLevel } | undefined> {
+		const selected = this.model;
+		if (!selected || !this.virtualModels.isVirtual(selected)) return undefined;
+		const lastAssistant = messages.findLastIndex((message) => message.role === "assistant");
+		const failed = this.run.failedResponse;
+		this.run.failedResponse = undefined;
+		const reason = failed
+			? "retry"
+			: messages.slice(lastAssistant + 1).some((message) => message.role === "user")
+				? "user"
+				: "continuation";
+		const routed = await this.virtualModels.route(
+			selected,
+			{
+				reason,
+				thinkingLevel: this.thinkingLevel,
+				messages,
+				...(lastAssistant >= 0 ? { previous: messages[lastAssistant] as AssistantMessage } : {}),
+				...(failed ? { failed } : {}),
+				...(signal ? { signal } : {}),
+			},
+			this.runner,
+			{
+				branch: this.sessionManager.getBranch(),
+				store: (state) =>
+					this.persistence.appendAnnounced(() =>
+						appendVirtualModelState(this.sessionManager, selected.provider, selected.id, state),
+					),
+			},
+		);
+		this.routed = { model: routed.model, thinkingLevel: routed.thinkingLevel };
+		return routed;
 	}
 
 	private flushPendingCustom(): void {

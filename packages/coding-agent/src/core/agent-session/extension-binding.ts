@@ -18,11 +18,12 @@ import type { ExtensionBindings } from "./types.js";
 /** The registry facade extensions see (`ctx.modelRegistry`), over the session's model runtime. */
 function modelRegistryOf(session: AgentSession): ModelRegistry {
 	const runtime = session.modelRuntime;
+	const virtual = session.virtualModels;
 	return {
-		find: (provider, id) => runtime.find(provider, id),
-		getAll: () => [...runtime.getAll()],
-		getAvailable: () => [...runtime.getAvailable()],
-		hasConfiguredAuth: (model: Model<any>) => runtime.isAvailable(model.provider),
+		find: (provider, id) => runtime.find(provider, id) ?? virtual.find(provider, id),
+		getAll: () => [...runtime.getAll(), ...virtual.list()],
+		getAvailable: () => [...runtime.getAvailable(), ...virtual.list()],
+		hasConfiguredAuth: (model: Model<any>) => virtual.isVirtual(model) || runtime.isAvailable(model.provider),
 	};
 }
 
@@ -121,10 +122,8 @@ export function bindSessionToRunner(session: AgentSession, runner: ExtensionRunn
 		registerNativeProvider: (provider) =>
 			session.modelRuntime.registerProvider(provider.id, provider as unknown as ProviderRegistration),
 		unregisterProvider: (name) => session.modelRuntime.unregisterProvider(name),
-		registerVirtualModel: () => {
-			throw new Error("Virtual models are not supported by this session yet");
-		},
-		unregisterVirtualModel: () => {},
+		registerVirtualModel: (model) => session.virtualModels.register(model),
+		unregisterVirtualModel: (provider, id) => session.virtualModels.unregister(provider, id),
 	};
 	runner.bindCore(core, context, providers);
 }

@@ -11,6 +11,7 @@ import type { ExtensionRunner } from "../extensions/index.js";
 import { getBranchSelection, type SessionManager } from "../session/index.js";
 import type { AgentSessionEvent } from "./events.js";
 import type { SessionPersistence } from "./persistence.js";
+import { VIRTUAL_MODEL_API } from "./virtual-models.js";
 
 export type SessionThinkingLevel = ThinkingLevel | "off";
 
@@ -29,6 +30,8 @@ export interface ModelSelectionHost {
 	runner(): ExtensionRunner;
 	emit(event: AgentSessionEvent): void;
 	scopedModels(): readonly ScopedModel[];
+	/** Virtual models have no credentials of their own; their routes are checked per request. */
+	isVirtual(model: Model<Api>): boolean;
 }
 
 const NO_MODEL =
@@ -58,7 +61,9 @@ export class ModelSelection {
 		const { host } = this;
 		const model = this.model;
 		const branch = host.sessionManager.getBranch();
-		const implied = getBranchSelection(branch, () => false);
+		const implied = getBranchSelection(branch, (provider, id) =>
+			host.isVirtual({ provider, id, api: VIRTUAL_MODEL_API } as Model<Api>),
+		);
 		if (model && (implied?.provider !== model.provider || implied?.modelId !== model.id)) {
 			host.persistence.appendAnnounced(() => host.sessionManager.appendModelChange(model.provider, model.id));
 		}
@@ -74,6 +79,7 @@ export class ModelSelection {
 		const { modelRuntime } = this.host;
 		const model = this.model;
 		if (!model) throw new Error(NO_MODEL);
+		if (this.host.isVirtual(model)) return;
 		if (await modelRuntime.models.checkAuth(model.provider).catch(() => undefined)) return;
 		if (await modelRuntime.isUsingOAuth(model)) {
 			throw new Error(`Authentication failed for "${model.provider}". Run /login to sign in again.`);
@@ -88,7 +94,10 @@ export class ModelSelection {
 		options: { persist?: boolean; thinkingLevel?: SessionThinkingLevel; source?: "set" | "cycle" } = {},
 	): Promise<void> {
 		const { host } = this;
-		if (!(await host.modelRuntime.models.checkAuth(model.provider).catch(() => undefined))) {
+		if (
+			!host.isVirtual(model) &&
+			!(await host.modelRuntime.models.checkAuth(model.provider).catch(() => undefined))
+		) {
 			throw new Error(`No API key for ${model.provider}/${model.id}`);
 		}
 		const previous = this.model;

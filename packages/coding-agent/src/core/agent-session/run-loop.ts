@@ -14,6 +14,8 @@ export interface RunState {
 	settling: boolean;
 	/** The last assistant message of the current low-level run. */
 	lastAssistant: AssistantMessage | undefined;
+	/** A failed response about to be retried: virtual-model routers see it (reason `retry`). */
+	failedResponse: AssistantMessage | undefined;
 }
 
 export interface PostRunHost {
@@ -52,6 +54,7 @@ export async function runToSettled(host: PostRunHost, messages: AgentMessage[]):
 		}
 	} finally {
 		if (state.abortRequested) host.retry.finishCancelled();
+		state.failedResponse = undefined;
 		host.endRun();
 		const aborted = state.abortRequested;
 		state.running = false;
@@ -81,11 +84,17 @@ async function handlePostAgentRun(host: PostRunHost): Promise<boolean> {
 		return false;
 	}
 	if (retry.isRetryable(message)) {
-		if (await retry.prepareRetry(message)) return true;
+		if (await retry.prepareRetry(message)) {
+			state.failedResponse = message;
+			return true;
+		}
 		if (state.abortRequested) return false;
 	}
 	if (message.stopReason === "error") retry.failed(message.errorMessage || "Unknown error");
-	if (await host.overflow.check(message, true)) return true;
+	if (await host.overflow.check(message, true)) {
+		if (message.stopReason === "error" || message.stopReason === "length") state.failedResponse = message;
+		return true;
+	}
 	return agent.hasQueuedMessages();
 }
 
