@@ -1,4 +1,4 @@
-import { execFile } from "node:child_process";
+import { execFile, spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { McpClient, McpConnectionClosedError, StdioTransport } from "@tau/mcp";
@@ -7,6 +7,7 @@ import { liveGroupMembers, waitForGroupGone } from "./support/processes.js";
 
 const fixture = fileURLToPath(new URL("./fixtures/stdio-server.mjs", import.meta.url));
 const posix = process.platform !== "win32";
+const hasNpx = spawnSync("npx", ["--version"], { stdio: "ignore" }).status === 0;
 const started: StdioTransport[] = [];
 
 function transport(mode: string, closeTimeoutMs = 2000): StdioTransport {
@@ -90,6 +91,25 @@ describe("StdioTransport", () => {
 		process.kill(-pgid, "SIGKILL");
 		expect(await waitForGroupGone(pgid)).toEqual([]);
 	});
+
+	it.runIf(posix && hasNpx)(
+		"an npx-wrapped server leaves no descendants after close() (skipped without npx on PATH)",
+		async () => {
+			const repoRoot = fileURLToPath(new URL("../../../", import.meta.url));
+			const t = new StdioTransport({
+				command: "npx",
+				args: ["--no-install", "mcp-server-everything"],
+				cwd: repoRoot,
+			});
+			started.push(t);
+			const client = new McpClient({ name: "tau", version: "1" });
+			await client.connect(t);
+			// npx runs the server as a child: the group holds more than the direct child.
+			expect(liveGroupMembers(t.pid!).length).toBeGreaterThanOrEqual(2);
+			await client.close();
+			expect(await waitForGroupGone(t.pid!)).toEqual([]);
+		},
+	);
 
 	it("keeps a bounded stderr tail", async () => {
 		const t = new StdioTransport({ command: process.execPath, args: [fixture, "normal"], maxStderrBytes: 5 });

@@ -53,7 +53,7 @@ describe("exposure and activation", () => {
 		expect(h.session.getActiveToolNames()).toContain("tool_search");
 		expect(h.session.getActiveToolNames()).not.toContain("codemode");
 		await waitForTools(h, "mcp__s__");
-		expect(exposures(h)["mcp__s__alpha"]).toBe("deferred");
+		expect(exposures(h).mcp__s__alpha).toBe("deferred");
 		h.faux.setResponses([fauxAssistantMessage("ok")]);
 		await h.session.prompt("hi");
 		expect(h.systemTexts[0]).toContain("- mcp__s (tool_search)");
