@@ -140,14 +140,10 @@ describe("escapes", () => {
 				],
 			},
 		);
-		if (result.ok) {
-			expect(received).toEqual([{ list: [1, 2], nested: { ok: true } }]);
-			expect(result.value).toEqual({ list: [1, 2], nested: { ok: true } });
-			expect(result.output).toEqual([{ type: "text", text: "still works" }]);
-		} else {
-			expect(result.error.kind).toBe("sandbox");
-			expect(result.error.message).toMatch(/bridge/);
-		}
+		expect(result.ok).toBe(true);
+		expect(received).toEqual([{ list: [1, 2], nested: { ok: true } }]);
+		expect(result.ok && result.value).toEqual({ list: [1, 2], nested: { ok: true } });
+		expect(result.output).toEqual([{ type: "text", text: "still works" }]);
 	});
 
 	it("lets Error subclasses set this.name", async () => {
