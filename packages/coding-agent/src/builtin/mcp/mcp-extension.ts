@@ -1,7 +1,7 @@
 import { join } from "node:path";
 import { getAgentDir, VERSION } from "../../config/index.js";
 import type { ExtensionAPI, ExtensionContext, ExtensionFactory, ToolInfo } from "../../core/extensions/index.js";
-import { deleteMcpCredentials } from "./auth/credential-store.js";
+import { deleteMcpCredentials, peekMcpTokens } from "./auth/credential-store.js";
 import { signInMcpServer } from "./auth/sign-in.js";
 import { registerMcpCommand } from "./command/mcp-command.js";
 import { loadMcpConfig, type McpConfig, type McpConfigSources } from "./config/load-config.js";
@@ -155,10 +155,16 @@ export function createMcpExtension(options: McpExtensionOptions = {}): Extension
 			if (problems.length > 0) ctx.ui.notify(`MCP: ${problems.join("\n")}\nSee /mcp.`, "warning");
 		};
 
+		/** Stored tokens of servers at the moment they needed sign-in; a change means someone signed in. */
+		const authSnapshots = new Map<string, string>();
+		const storedTokens = (connection: McpServerConnection): string =>
+			peekMcpTokens(agentDir, connection.entry.namespace, (connection.entry.config as { url: string }).url);
+
 		pi.on("session_start", async (_event, ctx) => {
 			sessionAbort = new AbortController();
 			startupWaited = false;
 			warnedUnreachable = false;
+			authSnapshots.clear();
 			const config = load(ctx);
 			const current = new McpSession(config, pi, {
 				version: VERSION,
@@ -171,6 +177,11 @@ export function createMcpExtension(options: McpExtensionOptions = {}): Extension
 				createTransport: options.createTransport ?? createMcpTransport,
 				sleep: options.sleep ?? abortableSleep,
 				onLog: (server, params) => appendMcpLog(logPath, server, params),
+				onStateChange: (connection) => {
+					if (connection.state === "needs-auth" && connection.entry.transport === "http") {
+						authSnapshots.set(connection.name, storedTokens(connection));
+					}
+				},
 			});
 			session = current;
 			ensureDiscoveryActive(ctx);
@@ -256,6 +267,20 @@ export function createMcpExtension(options: McpExtensionOptions = {}): Extension
 				if (!next.servers.some((entry) => entry.name === name)) await current.dropServer(name);
 			}
 			ensureDiscoveryActive(ctx);
+		});
+
+		pi.on("turn_start", async (_event, ctx) => {
+			const current = session;
+			if (!current) return;
+			for (const connection of current.connections.values()) {
+				const seen = authSnapshots.get(connection.name);
+				if (connection.state !== "needs-auth" || seen === undefined) continue;
+				if (storedTokens(connection) === seen) continue;
+				authSnapshots.delete(connection.name);
+				await current.dropServer(connection.name);
+				current.connectServer(connection.entry);
+				ensureDiscoveryActive(ctx);
+			}
 		});
 
 		pi.on("session_shutdown", async () => {

@@ -1,13 +1,14 @@
 import { statSync, utimesSync, writeFileSync } from "node:fs";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
+import { fauxAssistantMessage } from "@tau/ai";
 import { createMcpAuthProvider, McpRefreshLockBusyError } from "@tau/mcp/oauth";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { createMcpCredentialStore, mcpAuthPath } from "../../../src/builtin/mcp/auth/credential-store.js";
 import { refreshLockPath, withRefreshLockFile } from "../../../src/builtin/mcp/auth/refresh-lock.js";
 import { type McpCliContext, runMcpCli } from "../../../src/builtin/mcp/index.js";
 import { tempDir } from "../../agent-session/harness.js";
-import { writeMcpJson } from "./harness.js";
+import { createMcpHarness, waitForTools, writeMcpJson } from "./harness.js";
 
 const closers: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -142,6 +143,24 @@ describe("OAuth through tau mcp", () => {
 		const out: string[] = [];
 		expect(await runMcpCli(["login", "fixed"], cliContext(agentDir, out))).toBe(1);
 		expect(out.join("")).toMatch(/does not use OAuth/);
+	});
+});
+
+describe("OAuth in a session", () => {
+	it("a needs-auth server reconnects on the next turn after tau mcp login ran elsewhere", async () => {
+		const server = await oauthProtectedMcp();
+		const h = await createMcpHarness({ secure: { url: server.url, exposure: "direct" } });
+		try {
+			await vi.waitFor(() => expect(h.notifications.some((n) => /needs sign-in/.test(n.message))).toBe(true));
+			expect(await runMcpCli(["login", "secure"], cliContext(h.mcpAgentDir, []))).toBe(0);
+			h.faux.setResponses([fauxAssistantMessage("one"), fauxAssistantMessage("two")]);
+			await h.session.prompt("first");
+			await waitForTools(h, "mcp__secure__secret");
+			await h.session.prompt("second");
+			expect(h.declared[1]).toContain("mcp__secure__secret");
+		} finally {
+			await h.session.shutdown();
+		}
 	});
 });
 

@@ -67,3 +67,9 @@ export async function deleteMcpCredentials(agentDir: string, namespace: string, 
 		return { result: true, next: JSON.stringify(file, null, 2) };
 	});
 }
+
+/** The stored tokens of a server as JSON, read without the lock (writes are atomic). */
+export function peekMcpTokens(agentDir: string, namespace: string, url: string): string {
+	const file = parse(new FileAuthStorageBackend(mcpAuthPath(agentDir)).readCurrent?.());
+	return JSON.stringify(file[credentialKey(namespace, url)]?.tokens ?? null);
+}
