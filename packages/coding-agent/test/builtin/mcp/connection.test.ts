@@ -33,6 +33,7 @@ async function httpServer(plan: Plan) {
 			const rpc = JSON.parse(Buffer.concat(chunks).toString("utf8")) as Rpc;
 			const session = req.headers["mcp-session-id"] as string | undefined;
 			if (rpc.method) calls.push(`${rpc.method}${rpc.params?.name ? ` ${String(rpc.params.name)}` : ""}`);
+			if (plan(rpc, res, session)) return;
 			if (rpc.method === "initialize") {
 				sessions++;
 				res.writeHead(200, { "content-type": "application/json", "mcp-session-id": `s${sessions}` });
@@ -53,7 +54,6 @@ async function httpServer(plan: Plan) {
 				res.writeHead(202).end();
 				return;
 			}
-			if (plan(rpc, res, session)) return;
 			const result =
 				rpc.method === "tools/list"
 					? { tools: [{ name: "act", inputSchema: {} }] }
@@ -143,6 +143,20 @@ describe("McpServerConnection retry rules (HTTP)", () => {
 		expect(error).toBeInstanceOf(McpHttpError);
 		expect(server.calls.filter((call) => call === "resources/templates/list")).toHaveLength(1);
 		expect(sleeps).toEqual([250]);
+	});
+
+	it("a background HTTP connect retries transient failures after 250 ms and 1 s, then fails", async () => {
+		const down = await httpServer((rpc, res) => {
+			if (rpc.method !== "initialize") return false;
+			res.writeHead(503).end();
+			return true;
+		});
+		const sleeps: number[] = [];
+		const c = connection(down.url, sleeps);
+		await expect(c.connect()).rejects.toThrow(/503/);
+		expect(sleeps).toEqual([250, 1000]);
+		expect(down.calls.filter((call) => call === "initialize")).toHaveLength(3);
+		expect(c.state).toBe("failed");
 	});
 
 	it("a 401 without sign-in support leaves the server needing sign-in", async () => {
