@@ -10,7 +10,7 @@ import type {
 	ToolInfo,
 } from "../extensions/index.js";
 import type { ResourceLoader } from "../resources/index.js";
-import { appendVirtualModelState, type CustomMessage, type SessionManager } from "../session/index.js";
+import type { CustomMessage, SessionManager } from "../session/index.js";
 import { type AgentEventHost, handleAgentEvent } from "./agent-event-pipeline.js";
 import { installAgentHooks } from "./agent-hooks.js";
 import { CompactionCoordinator } from "./compaction-coordinator.js";
@@ -20,10 +20,11 @@ import {
 	applyBindings,
 	bindSessionToRunner,
 	createReplacedSessionContext,
+	reloadExtensions,
 } from "./extension-binding.js";
 import { createRunner, ExtensionBridge } from "./extension-bridge.js";
-import { normalizeDeliveredImages, normalizePromptImages } from "./image-normalization.js";
-import { expandInput, findExtensionCommand, runExtensionCommand } from "./input-pipeline.js";
+import { normalizeDeliveredImages } from "./image-normalization.js";
+import { expandInput, expandQueuedInput, findExtensionCommand, runExtensionCommand } from "./input-pipeline.js";
 import { applyLoadoutHooks } from "./loadout-hooks.js";
 import { MessageQueues } from "./message-queues.js";
 import { type ModelCycleResult, ModelSelection, type SessionThinkingLevel } from "./model-selection.js";
@@ -32,7 +33,7 @@ import { SessionPersistence } from "./persistence.js";
 import { PromptState } from "./prompt-state.js";
 import { OverflowRecovery, RetryPolicy, realSleep } from "./recovery-loop.js";
 import { type PostRunHost, type RunState, runToSettled } from "./run-loop.js";
-import { beforeAgentStartInput, type RunInput, startingMessages } from "./run-preparation.js";
+import { beforeAgentStartInput, type RunInput, startingMessages, withNormalizedImages } from "./run-preparation.js";
 import { repairInterruptedCalls, replaySafeCalls } from "./tool-call-repair.js";
 import { recordToolIntent } from "./tool-intents.js";
 import { restoredLoadout } from "./tool-loadout.js";
@@ -46,6 +47,7 @@ import {
 } from "./tree-navigation.js";
 import type { AgentSessionConfig, ExtensionBindings, PromptOptions } from "./types.js";
 import { VirtualModels } from "./virtual-models.js";
+import { type RoutingHost, routedCompletion, routeLoopRequest } from "./virtual-routing.js";
 
 const COMPACTION_IN_PROGRESS =
 	"Cannot submit a prompt while compaction is in progress. Wait for compaction to finish and retry.";
@@ -116,20 +118,6 @@ export class AgentSession {
 		this.modelRuntime = config.modelRuntime;
 		this.scoped = config.scopedModels ?? [];
 		this.virtualModels = config.virtualModels ?? new VirtualModels(config.modelRuntime);
-		const complete: SummaryCompletion =
-			config.complete ??
-			((model, context, options) => this.modelRuntime.models.completeSimple(model, context, options));
-		// Summaries under a virtual selection are routed with reason `direct`.
-		this.complete = async (model, context, options) => {
-			if (!this.virtualModels.isVirtual(model)) return complete(model, context, options);
-			const routed = await this.virtualModels.route(
-				model,
-				{ reason: "direct", thinkingLevel: this.thinkingLevel, messages: [] },
-				this.runner,
-				{ branch: this.sessionManager.getBranch(), store: () => {} },
-			);
-			return complete(routed.model, context, options);
-		};
 		this.hub = new SessionEventHub((error) => {
 			this.runner.runtime.reportError({
 				extensionPath: "<subscriber>",
@@ -139,6 +127,20 @@ export class AgentSession {
 		});
 		this.persistence = new SessionPersistence(this.sessionManager, (entry) =>
 			this.hub.emit({ type: "entry_appended", entry }),
+		);
+		const routing: RoutingHost = {
+			virtualModels: this.virtualModels,
+			sessionManager: this.sessionManager,
+			persistence: this.persistence,
+			run: this.run,
+			selected: () => this.model,
+			thinkingLevel: () => this.thinkingLevel,
+			runner: () => this.runner,
+		};
+		this.complete = routedCompletion(
+			routing,
+			config.complete ??
+				((model, context, options) => this.modelRuntime.models.completeSimple(model, context, options)),
 		);
 		this.runner = createRunner(config.resourceLoader, config.cwd);
 		this.tools = new ToolRegistry(
@@ -223,7 +225,11 @@ export class AgentSession {
 			overflow: this.overflow,
 			hiddenDeclarations: () => this.hiddenDeclarations,
 			hasModel: () => this.model !== undefined,
-			routeRequest: (messages, signal) => this.routeRequest(messages, signal),
+			routeRequest: async (messages, signal) => {
+				const routed = await routeLoopRequest(routing, messages, signal);
+				if (routed) this.routed = routed;
+				return routed;
+			},
 		});
 		const eventHost: AgentEventHost = {
 			agent: this.agent,
@@ -639,25 +645,19 @@ export class AgentSession {
 	 */
 	async reload(options: { beforeSessionStart?: () => void | Promise<void> } = {}): Promise<void> {
 		if (this.run.running) throw new Error("Cannot reload while the agent is processing. Wait for it to finish.");
-		const previous = this.runner;
-		if (this.bindings && previous.hasHandlers("session_shutdown")) {
-			await previous.emit({ type: "session_shutdown", reason: "reload" });
-		}
-		const flags = new Map(previous.runtime.flagValues);
 		const active = this.getActiveToolNames();
-		previous.invalidate();
-		await this.resourceLoader.reload();
-		this.runner = createRunner(this.resourceLoader, this.cwd);
-		for (const [name, value] of flags) this.runner.setFlagValue(name, value);
-		bindSessionToRunner(this, this.runner);
-		this.tools.refresh(active);
-		this.applyToolLoadout();
-		await options.beforeSessionStart?.();
-		if (!this.bindings) return;
-		applyBindings(this.runner, this.bindings);
-		await announceSessionStart(this.runner, this.resourceLoader, this.cwd, {
-			type: "session_start",
-			reason: "reload",
+		await reloadExtensions({
+			previous: this.runner,
+			loader: this.resourceLoader,
+			cwd: this.cwd,
+			bindings: this.bindings,
+			install: (runner) => {
+				this.runner = runner;
+				bindSessionToRunner(this, runner);
+				this.tools.refresh(active);
+				this.applyToolLoadout();
+			},
+			...(options.beforeSessionStart ? { beforeSessionStart: options.beforeSessionStart } : {}),
 		});
 	}
 
@@ -704,18 +704,11 @@ export class AgentSession {
 		images: ImageContent[] | undefined,
 		source: PromptOptions["source"],
 	): Promise<"handled" | "queued"> {
-		const command = findExtensionCommand(this.runner, text);
-		if (command) {
-			throw new Error(
-				`Extension command "/${command.command.invocationName}" cannot be queued. Use prompt() or execute the command when not streaming.`,
-			);
-		}
-		const input = await expandInput(this.runner, this.resourceLoader, {
+		const input = await expandQueuedInput(this.runner, this.resourceLoader, {
 			text,
 			images,
 			source: source ?? "interactive",
 			streamingBehavior: this.run.running ? behavior : undefined,
-			expand: true,
 		});
 		if (input === "handled") return "handled";
 		this.queues.enqueue(behavior, input.text, input.images);
@@ -765,44 +758,6 @@ export class AgentSession {
 		);
 		this.hiddenDeclarations = applied.hidden;
 		this.agent.state.tools = applied.tools;
-	}
-
-	/** `prepareRequest` under a virtual selection (§7): the request's model and level, or undefined. */
-	private async routeRequest(
-		messages: AgentMessage[],
-		signal: AbortSignal | undefined,
-	): Promise<{ model: Model<Api>; thinkingLevel: SessionThinkingLevel } | undefined> {
-		const selected = this.model;
-		if (!selected || !this.virtualModels.isVirtual(selected)) return undefined;
-		const lastAssistant = messages.findLastIndex((message) => message.role === "assistant");
-		const failed = this.run.failedResponse;
-		this.run.failedResponse = undefined;
-		const reason = failed
-			? "retry"
-			: messages.slice(lastAssistant + 1).some((message) => message.role === "user")
-				? "user"
-				: "continuation";
-		const routed = await this.virtualModels.route(
-			selected,
-			{
-				reason,
-				thinkingLevel: this.thinkingLevel,
-				messages,
-				...(lastAssistant >= 0 ? { previous: messages[lastAssistant] as AssistantMessage } : {}),
-				...(failed ? { failed } : {}),
-				...(signal ? { signal } : {}),
-			},
-			this.runner,
-			{
-				branch: this.sessionManager.getBranch(),
-				store: (state) =>
-					this.persistence.appendAnnounced(() =>
-						appendVirtualModelState(this.sessionManager, selected.provider, selected.id, state),
-					),
-			},
-		);
-		this.routed = { model: routed.model, thinkingLevel: routed.thinkingLevel };
-		return routed;
 	}
 
 	private flushPendingCustom(): void {
@@ -865,19 +820,10 @@ export class AgentSession {
 		if (lastAssistant) await this.overflow.check(lastAssistant as AssistantMessage, false);
 		const outcome = await this.prompts.beforeAgentStart(this.runner, beforeAgentStartInput(input));
 		this.applyToolLoadout();
-		// Images are normalized now, with the model chosen after `before_agent_start`.
-		if (input.messageType === "user" && input.images && input.images.length > 0) {
-			const normalized = normalizePromptImages(
-				input.text,
-				input.images,
-				this.model,
-				this.settingsManager.getImageAutoResize(),
-			);
-			input = { messageType: "user", text: normalized.text, images: normalized.images };
-		}
+		const normalized = withNormalizedImages(input, this.model, this.settingsManager.getImageAutoResize());
 		const patch = this.prompts.patchFor(this.sessionManager.buildSessionProjection().messages);
 		this.selection.recordSelectionOnBranch();
-		return startingMessages(input, this.pendingNextTurn.splice(0), outcome.messages, patch);
+		return startingMessages(normalized, this.pendingNextTurn.splice(0), outcome.messages, patch);
 	}
 }
 

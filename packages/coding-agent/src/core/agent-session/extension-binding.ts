@@ -13,6 +13,7 @@ import type {
 } from "../extensions/index.js";
 import type { ResourceLoader } from "../resources/index.js";
 import type { AgentSession } from "./agent-session.js";
+import { createRunner } from "./extension-bridge.js";
 import type { ExtensionBindings } from "./types.js";
 
 /** The registry facade extensions see (`ctx.modelRegistry`), over the session's model runtime. */
@@ -171,4 +172,33 @@ export function createReplacedSessionContext(session: AgentSession, runner: Exte
 		) => session.sendUserMessage(content, options ?? {}),
 	});
 	return context;
+}
+
+/**
+ * `/reload` of extensions: `session_shutdown {reload}` (when bound), a fresh runner for the reloaded
+ * resources with the same flag values, installed through `install`, then — only when extensions were
+ * bound — the bindings and `session_start {reload}`.
+ */
+export async function reloadExtensions(options: {
+	previous: ExtensionRunner;
+	loader: ResourceLoader;
+	cwd: string;
+	bindings: ExtensionBindings | undefined;
+	install: (runner: ExtensionRunner) => void;
+	beforeSessionStart?: () => void | Promise<void>;
+}): Promise<void> {
+	const { previous, loader, cwd, bindings } = options;
+	if (bindings && previous.hasHandlers("session_shutdown")) {
+		await previous.emit({ type: "session_shutdown", reason: "reload" });
+	}
+	const flags = new Map(previous.runtime.flagValues);
+	previous.invalidate();
+	await loader.reload();
+	const runner = createRunner(loader, cwd);
+	for (const [name, value] of flags) runner.setFlagValue(name, value);
+	options.install(runner);
+	await options.beforeSessionStart?.();
+	if (!bindings) return;
+	applyBindings(runner, bindings);
+	await announceSessionStart(runner, loader, cwd, { type: "session_start", reason: "reload" });
 }

@@ -66,3 +66,18 @@ export async function expandInput(
 	}
 	return { text, images };
 }
+
+/** `steer` / `followUp` input: commands cannot be queued; `input` hooks and expansion run as for prompts. */
+export async function expandQueuedInput(
+	runner: ExtensionRunner,
+	loader: ResourceLoader,
+	raw: Omit<RawInput, "expand">,
+): Promise<"handled" | { text: string; images: ImageContent[] | undefined }> {
+	const command = findExtensionCommand(runner, raw.text);
+	if (command) {
+		throw new Error(
+			`Extension command "/${command.command.invocationName}" cannot be queued. Use prompt() or execute the command when not streaming.`,
+		);
+	}
+	return expandInput(runner, loader, { ...raw, expand: true });
+}

@@ -1,7 +1,8 @@
 import type { AgentMessage } from "@tau/agent";
-import type { ImageContent, SystemMessage } from "@tau/ai";
+import type { Api, ImageContent, Model, SystemMessage } from "@tau/ai";
 import type { BeforeAgentStartInput, ExtensionMessageDraft } from "../extensions/index.js";
 import type { CustomMessage } from "../session/index.js";
+import { normalizePromptImages } from "./image-normalization.js";
 
 /** What starts a run: typed input, or a custom message sent with `triggerTurn`. */
 export type RunInput =
@@ -46,4 +47,11 @@ export function startingMessages(
 		messages.push(custom);
 	}
 	return messages;
+}
+
+/** Prompt images normalized with the limits model (the one chosen after `before_agent_start`). */
+export function withNormalizedImages(input: RunInput, model: Model<Api> | undefined, autoResize: boolean): RunInput {
+	if (input.messageType !== "user" || !input.images || input.images.length === 0) return input;
+	const normalized = normalizePromptImages(input.text, input.images, model, autoResize);
+	return { messageType: "user", text: normalized.text, images: normalized.images };
 }
