@@ -205,6 +205,10 @@ describe("builtin:mcp session behaviour (scripted server)", () => {
 		api!.registerMcpServer("late", { ...scripted(), exposure: "direct" });
 		await waitForTools(h, "mcp__late__alpha");
 		expect(() => api!.registerMcpServer("broken", {})).toThrow(/command.*url/);
+		// Unregistering closes the server and hides its tools (tools cannot be unregistered).
+		api!.unregisterMcpServer("late");
+		await vi.waitFor(() => expect(h!.session.getAllTools().find((t) => t.name === "mcp__late__alpha")?.exposure).toBe("hidden"));
+		expect(h.session.getActiveToolNames()).not.toContain("mcp__late__alpha");
 		expect(existsSync(h.mcpAgentDir)).toBe(true);
 	});
 });
