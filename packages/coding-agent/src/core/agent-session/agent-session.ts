@@ -33,7 +33,14 @@ import { SessionPersistence } from "./persistence.js";
 import { PromptState } from "./prompt-state.js";
 import { OverflowRecovery, RetryPolicy, realSleep } from "./recovery-loop.js";
 import { type PostRunHost, type RunState, runToSettled } from "./run-loop.js";
-import { beforeAgentStartInput, type RunInput, startingMessages, withNormalizedImages } from "./run-preparation.js";
+import {
+	beforeAgentStartInput,
+	customMessageOf,
+	type RunInput,
+	splitUserContent,
+	startingMessages,
+	withNormalizedImages,
+} from "./run-preparation.js";
 import { repairInterruptedCalls, replaySafeCalls } from "./tool-call-repair.js";
 import { recordToolIntent } from "./tool-intents.js";
 import { restoredLoadout } from "./tool-loadout.js";
@@ -399,9 +406,7 @@ export class AgentSession {
 		content: string | (ImageContent | { type: "text"; text: string })[],
 		options: { deliverAs?: "steer" | "followUp"; expandPromptTemplates?: boolean } = {},
 	): Promise<void> {
-		const parts = typeof content === "string" ? [{ type: "text" as const, text: content }] : content;
-		const text = parts.flatMap((part) => (part.type === "text" ? [part.text] : [])).join("\n");
-		const images = parts.filter((part): part is ImageContent => part.type === "image");
+		const { text, images } = splitUserContent(content);
 		await this.prompt(text, {
 			expandPromptTemplates: options.expandPromptTemplates ?? false,
 			...(options.deliverAs ? { streamingBehavior: options.deliverAs } : {}),
@@ -414,14 +419,7 @@ export class AgentSession {
 		input: { customType: string; content?: CustomMessage["content"]; display?: boolean; details?: unknown },
 		options: { triggerTurn?: boolean; deliverAs?: "steer" | "followUp" | "nextTurn" } = {},
 	): Promise<void> {
-		const message: CustomMessage = {
-			role: "custom",
-			customType: input.customType,
-			content: input.content ?? [],
-			display: input.display ?? true,
-			timestamp: Date.now(),
-		};
-		if (input.details !== undefined) message.details = input.details;
+		const message = customMessageOf(input);
 		if (options.deliverAs === "nextTurn") {
 			this.pendingNextTurn.push(message);
 			return;

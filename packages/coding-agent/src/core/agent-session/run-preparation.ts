@@ -55,3 +55,33 @@ export function withNormalizedImages(input: RunInput, model: Model<Api> | undefi
 	const normalized = normalizePromptImages(input.text, input.images, model, autoResize);
 	return { messageType: "user", text: normalized.text, images: normalized.images };
 }
+
+/** The message `sendCustomMessage` delivers (`display` defaults to true, content to none). */
+export function customMessageOf(input: {
+	customType: string;
+	content?: CustomMessage["content"];
+	display?: boolean;
+	details?: unknown;
+}): CustomMessage {
+	const message: CustomMessage = {
+		role: "custom",
+		customType: input.customType,
+		content: input.content ?? [],
+		display: input.display ?? true,
+		timestamp: Date.now(),
+	};
+	if (input.details !== undefined) message.details = input.details;
+	return message;
+}
+
+/** `sendUserMessage` content as prompt text (text parts joined by newlines) and images. */
+export function splitUserContent(content: string | (ImageContent | { type: "text"; text: string })[]): {
+	text: string;
+	images: ImageContent[];
+} {
+	const parts = typeof content === "string" ? [{ type: "text" as const, text: content }] : content;
+	return {
+		text: parts.flatMap((part) => (part.type === "text" ? [part.text] : [])).join("\n"),
+		images: parts.filter((part): part is ImageContent => part.type === "image"),
+	};
+}
