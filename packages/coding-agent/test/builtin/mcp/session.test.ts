@@ -159,6 +159,27 @@ describe("builtin:mcp session behaviour (scripted server)", () => {
 		expect(line?.[1]?.length).toBeLessThanOrEqual(250);
 	});
 
+	it("instructions arriving after connect are appended as a section patch; earlier system bytes are unchanged", async () => {
+		const dir = tempDir("tau-mcp-gate-");
+		const gate = join(dir, "open");
+		h = await createMcpHarness(
+			{ docs: scripted("--gate", gate, "--instructions", "Docs helper.") },
+			{ extraExtensions: [fakeCodemode()] },
+		);
+		h.faux.setResponses([fauxAssistantMessage("one"), fauxAssistantMessage("two")]);
+		await h.session.prompt("first");
+		expect(h.systemTexts[0]).toContain("- mcp__docs (codemode)");
+		expect(h.systemTexts[0]).not.toContain("Docs helper.");
+		writeFileSync(gate, "");
+		await waitForTools(h, "mcp__docs__");
+		await h.session.prompt("second");
+		const before = JSON.parse(h.systemTexts[0]!) as unknown[];
+		const after = JSON.parse(h.systemTexts[1]!) as unknown[];
+		expect(after.slice(0, before.length)).toEqual(before);
+		expect(after.length).toBe(before.length + 1);
+		expect(JSON.stringify(after.at(-1))).toContain("- mcp__docs (codemode): Docs helper.");
+	});
+
 	it("a tool_call handler blocking destructiveHint tools blocks direct and script calls", async () => {
 		const calls: string[] = [];
 		const policy = (pi: ExtensionAPI) => {
@@ -207,7 +228,9 @@ describe("builtin:mcp session behaviour (scripted server)", () => {
 		expect(() => api!.registerMcpServer("broken", {})).toThrow(/command.*url/);
 		// Unregistering closes the server and hides its tools (tools cannot be unregistered).
 		api!.unregisterMcpServer("late");
-		await vi.waitFor(() => expect(h!.session.getAllTools().find((t) => t.name === "mcp__late__alpha")?.exposure).toBe("hidden"));
+		await vi.waitFor(() =>
+			expect(h!.session.getAllTools().find((t) => t.name === "mcp__late__alpha")?.exposure).toBe("hidden"),
+		);
 		expect(h.session.getActiveToolNames()).not.toContain("mcp__late__alpha");
 		expect(existsSync(h.mcpAgentDir)).toBe(true);
 	});
