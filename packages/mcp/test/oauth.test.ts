@@ -276,6 +276,21 @@ describe("refresh and the connection auth provider", () => {
 		});
 	});
 
+	it("sign-in refreshes first; invalid_client clears everything and registers again; invalid_grant goes to the browser", async () => {
+		let answer = { json: { access_token: "at-2", refresh_token: "rt-2" } } as { status?: number; json: unknown };
+		const { as, options } = await signedIn(() => answer);
+		expect(await startMcpSignIn(options)).toEqual({ kind: "authorized" });
+		answer = { status: 401, json: { error: "invalid_client" } };
+		const again = await startMcpSignIn(options);
+		expect(again.kind).toBe("redirect");
+		expect(as.requests.filter((r) => r.path === "/register")).toHaveLength(2);
+		expect((await options.store.load())?.tokens).toBeUndefined();
+		const second = await signedIn(() => ({ status: 400, json: { error: "invalid_grant" } }));
+		const start = await startMcpSignIn(second.options);
+		expect(start.kind).toBe("redirect");
+		expect(second.as.requests.filter((r) => r.path === "/register")).toHaveLength(1);
+	});
+
 	it("invalid_grant on refresh clears the tokens and requires sign-in; insufficient_scope requires sign-in", async () => {
 		const { options } = await signedIn(() => ({ status: 400, json: { error: "invalid_grant" } }));
 		const provider = createMcpAuthProvider({
