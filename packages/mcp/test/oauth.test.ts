@@ -9,6 +9,7 @@ import {
 	OAuthInsecureEndpointError,
 	OAuthIssuerMismatchError,
 	parseWwwAuthenticate,
+	responseFromRedirectUrl,
 	startMcpSignIn,
 	stepUpScope,
 } from "@tau/mcp/oauth";
@@ -41,6 +42,29 @@ describe("WWW-Authenticate", () => {
 		expect(parseWwwAuthenticate('Bearer resource_metadata="not a url", scope=""')).toEqual({ scheme: "Bearer" });
 		expect(stepUpScope("read", undefined)).toBeUndefined();
 		expect(stepUpScope("read write", "write admin", "base")).toBe("base read write admin");
+	});
+});
+
+describe("pasted redirect URLs", () => {
+	const expected = { redirectUrl: "http://127.0.0.1:8765/callback", state: "s1" };
+	it("accepts the callback URL with code, state and iss; rejects foreign targets, states, errors and empty input", () => {
+		expect(
+			responseFromRedirectUrl(" http://127.0.0.1:8765/callback?code=c&state=s1&iss=https%3A%2F%2Fas ", expected),
+		).toEqual({
+			code: "c",
+			state: "s1",
+			iss: "https://as",
+		});
+		expect(() => responseFromRedirectUrl("http://127.0.0.1:9999/callback?code=c&state=s1", expected)).toThrow(
+			/does not go to/,
+		);
+		expect(() => responseFromRedirectUrl("http://127.0.0.1:8765/callback?code=c&state=other", expected)).toThrow(
+			/state/,
+		);
+		expect(() =>
+			responseFromRedirectUrl("http://127.0.0.1:8765/callback?error=access_denied&state=s1", expected),
+		).toThrow(/access_denied/);
+		expect(() => responseFromRedirectUrl("  ", expected)).toThrow(/cancelled/);
 	});
 });
 

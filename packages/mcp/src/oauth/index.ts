@@ -16,6 +16,7 @@ export {
 	OAuthRegistrationError,
 } from "./errors.js";
 export { codeChallengeS256 } from "./pkce.js";
+export { type AuthorizationResponse, responseFromRedirectUrl } from "./redirect-response.js";
 export {
 	completeMcpSignIn,
 	type McpSignInCompletion,

@@ -136,6 +136,26 @@ describe("OAuth through tau mcp", () => {
 		expect(await runMcpCli(["list", "--json"], ctx)).toBe(1);
 	});
 
+	it("login also accepts the redirect URL pasted by the user (browser on another machine)", async () => {
+		const server = await oauthProtectedMcp();
+		const agentDir = tempDir("tau-mcp-oauth-agent-");
+		writeMcpJson(agentDir, { secure: { url: server.url } });
+		let landed: (url: string) => void = () => {};
+		const pasted = new Promise<string>((resolve) => {
+			landed = resolve;
+		});
+		const out: string[] = [];
+		const ctx: McpCliContext = {
+			...cliContext(agentDir, out),
+			// The browser approves but cannot reach tau; the user copies the address it ended on.
+			openUrl: async (url) => landed((await fetch(url, { redirect: "manual" })).headers.get("location")!),
+			readPastedUrl: () => pasted,
+		};
+		expect(await runMcpCli(["login", "secure"], ctx)).toBe(0);
+		expect(out.join("")).toMatch(/paste the address[\s\S]*Signed in/);
+		expect(server.tokenRequests).toHaveLength(1);
+	});
+
 	it("login on a server that needs no sign-in, or uses an Authorization header, is not an OAuth sign-in", async () => {
 		const agentDir = tempDir("tau-mcp-oauth-agent-");
 		const server = await oauthProtectedMcp();

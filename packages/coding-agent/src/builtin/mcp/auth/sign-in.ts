@@ -1,7 +1,7 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { FetchLike, McpHttpServerConfig } from "@tau/mcp";
-import { completeMcpSignIn, McpSignInCancelledError, startMcpSignIn } from "@tau/mcp/oauth";
+import { completeMcpSignIn, McpSignInCancelledError, responseFromRedirectUrl, startMcpSignIn } from "@tau/mcp/oauth";
 import type { McpServerEntry } from "../config/load-config.js";
 import { createMcpCredentialStore } from "./credential-store.js";
 import type { RefreshLockTiming } from "./refresh-lock.js";
@@ -10,6 +10,8 @@ export interface McpSignInRequest {
 	agentDir: string;
 	/** Shows or opens the authorization URL (never called when a refresh was enough). */
 	openUrl(url: string): void | Promise<void>;
+	/** Resolves with a redirect URL the user pasted (e.g. over SSH); optional. */
+	readPastedUrl?: () => Promise<string>;
 	/** Default 5 minutes. */
 	timeoutMs?: number;
 	signal?: AbortSignal;
@@ -101,7 +103,14 @@ export async function signInMcpServer(
 		});
 		try {
 			await request.openUrl(start.authorizationUrl);
-			const response = await Promise.race([listener.callback, cancelled]);
+			const pasted = request.readPastedUrl
+				? request
+						.readPastedUrl()
+						.then((text) => responseFromRedirectUrl(text, { redirectUrl: start.redirectUrl, state: start.state }))
+				: new Promise<never>(() => {});
+			// Whichever loses the race may still reject later; that must not surface as unhandled.
+			for (const loser of [listener.callback, pasted, cancelled]) loser.catch(() => {});
+			const response = await Promise.race([listener.callback, pasted, cancelled]);
 			await completeMcpSignIn({ ...options, authorization: start, response });
 		} finally {
 			clearTimeout(timer);

@@ -26,6 +26,8 @@ export interface McpCliContext {
 	createTransport?: CreateMcpTransport;
 	/** Opens the sign-in URL in a browser; the URL is always printed. */
 	openUrl?: (url: string) => void | Promise<void>;
+	/** On a TTY: reads a redirect URL the user pastes instead of the browser reaching tau. */
+	readPastedUrl?: () => Promise<string>;
 }
 
 const USAGE = `Usage:
@@ -252,8 +254,11 @@ async function login(ctx: McpCliContext, args: string[]): Promise<number> {
 		const result = await signInMcpServer(entry, {
 			agentDir: ctx.agentDir,
 			timeoutMs: timeoutSeconds * 1000,
+			...(ctx.readPastedUrl ? { readPastedUrl: ctx.readPastedUrl } : {}),
 			openUrl: async (url) => {
 				ctx.stdout(`Open this URL in a browser to sign in to ${name}:\n${url}\n`);
+				if (ctx.readPastedUrl)
+					ctx.stdout("If the browser cannot reach this machine, paste the address it ends on here.\n");
 				await ctx.openUrl?.(url);
 			},
 		});
