@@ -218,4 +218,19 @@ describe("built-in slash commands", () => {
 		harness.submit("/import missing.jsonl");
 		await harness.until(async () => (await harness!.screen()).includes("Session file not found:"));
 	});
+
+	it("/logout removes a stored credential; /login reports a provider that cannot sign in", async () => {
+		harness = await InteractiveHarness.start();
+		const credentials = harness.runtime.session.modelRuntime.credentials;
+		harness.submit("/logout");
+		expect(await harness.screen()).toContain("No stored credentials");
+		await credentials.modify("faux", async () => ({ type: "api_key", key: "secret" }));
+		harness.submit("/logout");
+		await harness.until(async () => (await harness!.screen()).includes("Log out of"));
+		harness.terminal.press(KEYS.enter);
+		await harness.until(async () => (await credentials.list()).length === 0);
+		expect(await harness.screen()).toMatch(/✓ Logged out of /);
+		harness.submit("/login faux");
+		await harness.until(async () => (await harness!.screen()).includes("Login failed:"));
+	});
 });

@@ -1,10 +1,16 @@
 import type { SlashCommand } from "@tau/tui";
 import { appCommands } from "./app-commands.js";
+import { authCommands } from "./auth-commands.js";
 import type { BuiltinCommand } from "./command-host.js";
 import { modelCommands } from "./model-commands.js";
 import { sessionCommands } from "./session-commands.js";
 
-export const BUILTIN_COMMANDS: readonly BuiltinCommand[] = [...modelCommands, ...sessionCommands, ...appCommands];
+export const BUILTIN_COMMANDS: readonly BuiltinCommand[] = [
+	...modelCommands,
+	...sessionCommands,
+	...authCommands,
+	...appCommands,
+];
 
 /**
  * Built-ins match only their exact text, or `/<name> <argument>` when they take an argument

@@ -1,0 +1,105 @@
+import type { AuthInteraction, AuthPrompt } from "@tau/ai";
+import type { BuiltinCommand, CommandHost } from "./command-host.js";
+
+/** How a provider sign-in talks to the user: prompts in place of the editor, notices in the chat. */
+function interactionFor(host: CommandHost, signal: AbortSignal): AuthInteraction {
+	const ask = async (prompt: AuthPrompt): Promise<string> => {
+		let answer: string | undefined;
+		if (prompt.type === "select") {
+			answer = (
+				await host.pick(
+					prompt.message,
+					prompt.options.map((o) => ({ ...o, description: o.hint ?? "" })),
+				)
+			)?.value;
+		} else {
+			answer = await host.ask(prompt.message, {
+				...(prompt.placeholder ? { placeholder: prompt.placeholder } : {}),
+				...(prompt.type === "text" && prompt.default ? { prefill: prompt.default } : {}),
+				signal,
+			});
+		}
+		if (answer === undefined) throw new Error("Login cancelled");
+		return answer;
+	};
+	return {
+		signal,
+		prompt: ask,
+		notify: (notification) => {
+			switch (notification.type) {
+				case "auth_url":
+					host.notify("info", `${notification.instructions ?? "Open this URL to sign in:"} ${notification.url}`);
+					break;
+				case "device_code":
+					host.notify(
+						"info",
+						`${notification.instructions ?? "Enter the code"} ${notification.code} at ${notification.url}`,
+					);
+					break;
+				default:
+					host.notify("info", notification.message);
+			}
+		},
+	};
+}
+
+async function login(host: CommandHost, argument: string): Promise<void> {
+	const runtime = host.session.modelRuntime;
+	const providers = runtime.models.getProviders().filter((p) => p.auth.apiKey || p.auth.oauth);
+	const wanted = argument.trim();
+	const provider =
+		providers.find((p) => p.id === wanted) ??
+		(await (async () => {
+			const chosen = await host.pick(
+				"Log in to",
+				providers.map((p) => ({ value: p.id, label: p.name, description: p.id })),
+				{ filter: wanted },
+			);
+			return providers.find((p) => p.id === chosen?.value);
+		})());
+	if (!provider) return;
+	let type: "api_key" | "oauth" = provider.auth.oauth ? "oauth" : "api_key";
+	if (provider.auth.oauth && provider.auth.apiKey) {
+		const method = await host.pick(`Sign in to ${provider.name}`, [
+			{ value: "oauth", label: provider.auth.oauth.loginLabel ?? "Sign in with your account" },
+			{ value: "api_key", label: "Enter an API key" },
+		]);
+		if (!method) return;
+		type = method.value as "api_key" | "oauth";
+	}
+	const controller = new AbortController();
+	try {
+		await runtime.login(provider.id, type, interactionFor(host, controller.signal), { agentName: host.appName });
+		host.notify("success", `✓ Logged in to ${provider.name}`);
+		host.refreshFooter();
+	} catch (error) {
+		controller.abort();
+		host.notify("error", `Login failed: ${(error as Error).message}`);
+	}
+}
+
+async function logout(host: CommandHost): Promise<void> {
+	const runtime = host.session.modelRuntime;
+	const stored = await runtime.credentials.list();
+	if (stored.length === 0) {
+		host.notify("info", "No stored credentials");
+		return;
+	}
+	const chosen = await host.pick(
+		"Log out of",
+		stored.map((info) => ({
+			value: info.providerId,
+			label: runtime.getProviderDisplayName(info.providerId),
+			description: info.type === "oauth" ? "account" : "API key",
+		})),
+	);
+	if (!chosen) return;
+	await runtime.logout(chosen.value);
+	host.notify("success", `✓ Logged out of ${runtime.getProviderDisplayName(chosen.value)}`);
+	host.refreshFooter();
+}
+
+export const authCommands: readonly BuiltinCommand[] = [
+	{ name: "login", description: "Sign in to a provider", takesArgument: true, run: login },
+	{ name: "logout", description: "Remove stored credentials", takesArgument: false, run: logout },
+];
