@@ -151,6 +151,35 @@ describe("StreamableHttpTransport", () => {
 		await client.close();
 	});
 
+	it("the GET stream delivers server messages and reconnects with Last-Event-ID after a drop", async () => {
+		let gets = 0;
+		const server = await serve(
+			mcpHandler({
+				GET: (_rpc, res) => {
+					gets++;
+					const n = gets;
+					if (n > 2) {
+						res.writeHead(405).end();
+						return;
+					}
+					sse(
+						res,
+						`id: g${n}\ndata: {"jsonrpc":"2.0","method":"notifications/message","params":{"data":"push ${n}"}}\n\n`,
+					);
+				},
+			}),
+		);
+		const { client, errors } = await connect(server.url, { reconnect: { initialDelayMs: 1 } });
+		const pushed: unknown[] = [];
+		client.onNotification("notifications/message", (params) => pushed.push(params?.data));
+		await vi.waitFor(() => expect(pushed).toEqual(["push 1", "push 2"]));
+		const [first, second] = server.requests.filter((r) => r.method === "GET");
+		expect(first!.headers["last-event-id"]).toBeUndefined();
+		expect(second!.headers["last-event-id"]).toBe("g1");
+		expect(errors).toEqual([]);
+		await client.close();
+	});
+
 	it("close() sends DELETE with the last token and never calls token()", async () => {
 		const server = await serve(mcpHandler({}));
 		let n = 0;
