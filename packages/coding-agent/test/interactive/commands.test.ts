@@ -233,4 +233,15 @@ describe("built-in slash commands", () => {
 		harness.submit("/login faux");
 		await harness.until(async () => (await harness!.screen()).includes("Login failed:"));
 	});
+
+	it("/trust saves the decision for the project in trust.json", async () => {
+		harness = await InteractiveHarness.start();
+		harness.submit("/trust");
+		expect(await harness.screen()).toContain("(now undecided)");
+		harness.terminal.press(KEYS.enter);
+		await harness.until(() => existsSync(join(harness!.agentDir, "trust.json")));
+		const saved = JSON.parse(readFileSync(join(harness.agentDir, "trust.json"), "utf8")) as Record<string, unknown>;
+		expect(Object.values(saved)).toEqual([true]);
+		expect(await harness.screen()).toContain("✓ Project trusted");
+	});
 });

@@ -1,6 +1,7 @@
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { visibleWidth } from "@tau/tui";
+import { ProjectTrustStore } from "../../../config/index.js";
 import { formatKeyId } from "../keybindings/app-keybindings.js";
 import type { BuiltinCommand } from "./command-host.js";
 
@@ -65,6 +66,34 @@ const quitCommand: BuiltinCommand = {
 	run: (host) => host.quit(),
 };
 
+/** Saves a trust decision for this project for future processes (cli-modes.md §4.4). */
+const trustCommand: BuiltinCommand = {
+	name: "trust",
+	description: "Save a project-trust decision",
+	takesArgument: false,
+	async run(host) {
+		const store = new ProjectTrustStore(host.agentDir);
+		const cwd = host.session.cwd;
+		const current = store.get(cwd);
+		const state = current ? (current.decision ? "trusted" : "not trusted") : "undecided";
+		const chosen = await host.pick(`Project trust for ${cwd} (now ${state})`, [
+			{ value: "trust", label: "Trust this project" },
+			{ value: "distrust", label: "Do not trust this project" },
+			{ value: "forget", label: "Forget the decision (ask again)" },
+		]);
+		if (!chosen) return;
+		const decision = chosen.value === "trust" ? true : chosen.value === "distrust" ? false : null;
+		try {
+			store.set(cwd, decision);
+		} catch (error) {
+			host.notify("error", `Could not save the trust decision: ${(error as Error).message}`);
+			return;
+		}
+		const saved = decision === null ? "forgotten" : decision ? "trusted" : "not trusted";
+		host.notify("success", `✓ Project ${saved}; takes effect in new ${host.appName} processes (or /reload)`);
+	},
+};
+
 /** Rendered lines with their visible widths, then the session messages as JSONL. */
 export const debugCommand: BuiltinCommand = {
 	name: "debug",
@@ -89,6 +118,7 @@ export const appCommands: readonly BuiltinCommand[] = [
 	reloadCommand,
 	hotkeysCommand,
 	settingsCommand,
+	trustCommand,
 	quitCommand,
 	debugCommand,
 ];
