@@ -131,7 +131,7 @@ export function createCliRuntimeFactory(args: ParsedArgs, processCwd: string): C
 				? { thinkingLevel: (args.thinking ?? model.thinkingLevel) as ThinkingLevel }
 				: {}),
 			...(model.scope.length > 0 ? { scopedModels: model.scope } : {}),
-			...(args.tools ? { tools: args.tools } : demo ? { tools: ["+ls"] } : {}),
+			...toolSelection(args, demo !== undefined),
 			...(args.excludeTools ? { excludeTools: args.excludeTools } : {}),
 			...(args.noTools ? { noTools: "all" as const } : args.noBuiltinTools ? { noTools: "builtin" as const } : {}),
 		});
@@ -140,6 +140,19 @@ export function createCliRuntimeFactory(args: ParsedArgs, processCwd: string): C
 		}
 		return { ...created, services, diagnostics };
 	};
+}
+
+/**
+ * `--tools` as given; the offline demo adds `ls` (its script starts with an `ls` call) unless the
+ * user's flags leave it out: a plain allowlist, `-ls`, `--no-tools` or `--no-builtin-tools`.
+ */
+export function toolSelection(args: ParsedArgs, demo: boolean): { tools?: string[] } {
+	const tools = args.tools;
+	if (!demo || args.noTools || args.noBuiltinTools) return tools ? { tools } : {};
+	if (!tools) return { tools: ["+ls"] };
+	const modifiesDefaults = tools.every((entry) => entry.startsWith("+") || entry.startsWith("-"));
+	if (!modifiesDefaults || tools.includes("-ls") || tools.includes("+ls")) return { tools };
+	return { tools: [...tools, "+ls"] };
 }
 
 /** The agent holds a placeholder until a model is chosen; a real one is known to the model runtime. */

@@ -1,7 +1,7 @@
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { cliBuilt, mockServer, runCli, sandbox, writeMockModels } from "./harness.js";
+import { cliBuilt, jsonLines, mockServer, runCli, sandbox, writeMockModels } from "./harness.js";
 
 function userTexts(body: unknown): string[] {
 	const messages = (body as { messages: Array<{ role: string; content: unknown }> }).messages;
@@ -162,5 +162,33 @@ describe.skipIf(!cliBuilt)("print mode (built CLI)", () => {
 		expect(result.stdout).toContain("offline demo model");
 		expect(result.stdout).toContain("README.md");
 		expect(result.stdout).toContain("# Demo project");
+	});
+
+	it("--offline-demo reads README.md rather than index.js when both are listed", async () => {
+		const box = sandbox();
+		writeFileSync(join(box.project, "index.js"), "// entry point\n");
+		writeFileSync(join(box.project, "README.md"), "# The readme\n");
+		const result = await runCli(box, ["--offline-demo", "-p", "look around"]);
+		expect(result.code).toBe(0);
+		expect(result.stdout).toContain('README.md starts with: "# The readme"');
+		expect(result.stdout).not.toContain("entry point");
+	});
+
+	it("--offline-demo lists with the ls tool, also when --tools only modifies the defaults", async () => {
+		for (const tools of [[], ["--tools", "-write"]]) {
+			const box = sandbox();
+			const result = await runCli(box, ["--offline-demo", ...tools, "--mode", "json", "look around"]);
+			expect(result.code).toBe(0);
+			const started = jsonLines(result.stdout).filter((record) => record.type === "tool_execution_start");
+			expect(started.map((record) => record.toolName)).toEqual(["ls"]);
+		}
+	});
+
+	it("--offline-demo falls back to bash when the user's flags leave ls out", async () => {
+		const box = sandbox();
+		const result = await runCli(box, ["--offline-demo", "--tools", "-ls", "--mode", "json", "look around"]);
+		expect(result.code).toBe(0);
+		const started = jsonLines(result.stdout).filter((record) => record.type === "tool_execution_start");
+		expect(started.map((record) => record.toolName)).toEqual(["bash"]);
 	});
 });

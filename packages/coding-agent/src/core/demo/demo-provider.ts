@@ -13,7 +13,22 @@ import {
 export const DEMO_PROVIDER_ID = "demo";
 export const DEMO_MODEL_ID = "offline";
 
-const README_LIKE = /^(readme|read_me|about|index)(\.[a-z0-9]+)?$/i;
+/** README-like names, most preferred first: a `README*` beats an `index.*` in the same listing. */
+const README_LIKE = [
+	/^readme(\.[a-z0-9]+)?$/i,
+	/^read_me(\.[a-z0-9]+)?$/i,
+	/^about(\.[a-z0-9]+)?$/i,
+	/^index(\.[a-z0-9]+)?$/i,
+];
+
+/** The listed name the demo reads: the first README-like pattern that matches any entry. */
+function readmeLike(names: readonly string[]): string | undefined {
+	for (const pattern of README_LIKE) {
+		const found = names.find((name) => pattern.test(name));
+		if (found) return found;
+	}
+	return undefined;
+}
 
 function textOf(message: Message): string {
 	if (typeof message.content === "string") return message.content;
@@ -49,7 +64,7 @@ const demoReply: FauxResponseFactory = (context) => {
 		return fauxAssistantMessage(fauxToolCall("bash", { command: "ls -1Ap" }), { stopReason: "toolUse" });
 	}
 	const names = listing.isError ? [] : listedNames(textOf(listing));
-	const readme = names.find((name) => README_LIKE.test(name));
+	const readme = readmeLike(names);
 	const read = results.find((result) => result.toolName === "read");
 	if (readme && !read && (declared.has("read") || declared.size === 0)) {
 		return fauxAssistantMessage(fauxToolCall("read", { path: readme }), { stopReason: "toolUse" });
