@@ -80,6 +80,13 @@ describe.skipIf(!cliBuilt)("extensions at the CLI boundary (built CLI)", () => {
 		const two = await runCli(box, ["--frob", "a", "--bar", "-p", "hi"]);
 		expect(two.code).toBe(1);
 		expect(two.stderr).toContain("Error: Unknown options: --frob, --bar");
+		// Registered flags mixed in are applied, not reported; the extensions layer's own
+		// "Unknown option(s)" wording never reaches the user.
+		const mixed = await runCli(box, ["-e", extension.path, "--frob", "--greeting", "hey", "--bar", "-p", "hi"]);
+		expect(mixed.code).toBe(1);
+		expect(mixed.stderr).toContain("Error: Unknown options: --frob, --bar\n");
+		expect(mixed.stderr).not.toContain("greeting");
+		expect(mixed.stderr).not.toContain("option(s)");
 		const missingValue = await runCli(box, ["-e", extension.path, "-p", "hi", "--greeting"]);
 		expect(missingValue.stderr).toContain('Error: Extension flag "--greeting" requires a value');
 		expect(server.requests).toHaveLength(0);
