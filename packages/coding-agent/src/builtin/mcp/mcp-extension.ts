@@ -5,6 +5,7 @@ import { deleteMcpCredentials, peekMcpTokens } from "./auth/credential-store.js"
 import { signInMcpServer } from "./auth/sign-in.js";
 import { registerMcpCommand } from "./command/mcp-command.js";
 import { loadMcpConfig, type McpConfig, type McpConfigSources } from "./config/load-config.js";
+import { writeEntryChange } from "./config/update-entry.js";
 import { type CreateMcpTransport, createMcpTransport } from "./connection/create-transport.js";
 import type { McpServerConnection } from "./connection/server-connection.js";
 import { configuredExposures } from "./exposure.js";
@@ -249,7 +250,8 @@ export function createMcpExtension(options: McpExtensionOptions = {}): Extension
 			return undefined;
 		});
 
-		pi.on("mcp_servers_change", async (_event, ctx) => {
+		/** Reloads files and registrations; connects added or changed servers, hides removed ones. */
+		const applyConfig = async (ctx: ExtensionContext) => {
 			const current = session;
 			if (!current) return;
 			const next = load(ctx);
@@ -267,7 +269,8 @@ export function createMcpExtension(options: McpExtensionOptions = {}): Extension
 				if (!next.servers.some((entry) => entry.name === name)) await current.dropServer(name);
 			}
 			ensureDiscoveryActive(ctx);
-		});
+		};
+		pi.on("mcp_servers_change", async (_event, ctx) => applyConfig(ctx));
 
 		pi.on("turn_start", async (_event, ctx) => {
 			const current = session;
@@ -292,6 +295,17 @@ export function createMcpExtension(options: McpExtensionOptions = {}): Extension
 
 		registerMcpCommand(pi, {
 			session: () => session,
+			change: async (name, change, inProject, ctx) => {
+				const entry = session?.config.servers.find((candidate) => candidate.name === name);
+				if (!entry) return `Unknown MCP server "${name}"`;
+				if (inProject && entry.scope !== "user")
+					return `"in this project" applies to servers from your user mcp.json`;
+				if (inProject && !ctx.isProjectTrusted())
+					return "This project is not trusted, so its .tau/mcp.json would be ignored";
+				const file = writeEntryChange(entry, change, { cwd: ctx.cwd, inProject });
+				await applyConfig(ctx);
+				return `${name}: ${change.field} = ${String(change.value)} (written to ${file})`;
+			},
 			signIn: async (name, ctx) => {
 				const entry = session?.config.servers.find((candidate) => candidate.name === name);
 				if (!entry) return `Unknown MCP server "${name}"`;

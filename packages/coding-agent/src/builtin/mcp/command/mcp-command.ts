@@ -1,4 +1,6 @@
+import { parseMcpExposure } from "@tau/mcp";
 import type { ExtensionAPI, ExtensionContext } from "../../../core/extensions/index.js";
+import type { EntryChange } from "../config/update-entry.js";
 import type { McpSession } from "../mcp-session.js";
 
 export interface McpCommandHost {
@@ -6,6 +8,7 @@ export interface McpCommandHost {
 	reconnect(name: string, ctx: ExtensionContext): Promise<string>;
 	signIn(name: string, ctx: ExtensionContext): Promise<string>;
 	signOut(name: string): Promise<string>;
+	change(name: string, change: EntryChange, inProject: boolean, ctx: ExtensionContext): Promise<string>;
 }
 
 const ATTENTION = ["needs-auth", "failed", "disconnected", "connecting", "connected", "closed"];
@@ -36,7 +39,7 @@ export function mcpStatusText(session: McpSession | undefined): string {
 
 export function registerMcpCommand(pi: ExtensionAPI, host: McpCommandHost): void {
 	pi.registerCommand("mcp", {
-		description: "MCP servers: status, reconnect [server], login <server>, logout <server>",
+		description: "MCP servers: status, reconnect, login, logout, enable, disable, exposure",
 		handler: async (args, ctx) => {
 			const [action, name] = args.trim().split(/\s+/);
 			const session = host.session();
@@ -49,6 +52,31 @@ export function registerMcpCommand(pi: ExtensionAPI, host: McpCommandHost): void
 					? [name]
 					: [...(session?.config.servers ?? [])].filter((e) => e.enabled).map((e) => e.name);
 				for (const target of targets) ctx.ui.notify(await host.reconnect(target, ctx), "info");
+				return;
+			}
+			if (action === "enable" || action === "disable" || action === "exposure") {
+				const words = args.trim().split(/\s+/);
+				const inProject = words.includes("--project");
+				const value = words.filter((word) => word !== "--project")[2];
+				const exposure = parseMcpExposure(value);
+				if (!name || (action === "exposure" && !exposure)) {
+					ctx.ui.notify(
+						action === "exposure"
+							? "Usage: /mcp exposure <server> codemode|deferred|direct|hidden [--project]"
+							: `Usage: /mcp ${action} <server> [--project]`,
+						"error",
+					);
+					return;
+				}
+				const change: EntryChange =
+					action === "exposure"
+						? { field: "exposure", value: exposure! }
+						: { field: "enabled", value: action === "enable" };
+				try {
+					ctx.ui.notify(await host.change(name, change, inProject, ctx), "info");
+				} catch (error) {
+					ctx.ui.notify((error as Error).message, "error");
+				}
 				return;
 			}
 			if (action === "login" || action === "logout") {
@@ -66,7 +94,7 @@ export function registerMcpCommand(pi: ExtensionAPI, host: McpCommandHost): void
 				return;
 			}
 			ctx.ui.notify(
-				`Unknown /mcp action "${action}". Use: /mcp, /mcp reconnect [server], /mcp login <server>, /mcp logout <server>.`,
+				`Unknown /mcp action "${action}". Use: /mcp, /mcp reconnect [server], /mcp login|logout|enable|disable <server>, /mcp exposure <server> <exposure>.`,
 				"error",
 			);
 		},
