@@ -244,4 +244,20 @@ describe("built-in slash commands", () => {
 		expect(Object.values(saved)).toEqual([true]);
 		expect(await harness.screen()).toContain("✓ Project trusted");
 	});
+
+	it("the session picker deletes a listed session with Ctrl+D after asking", async () => {
+		harness = await InteractiveHarness.start({ persisted: true });
+		await answer(harness, "old topic", "ok");
+		const first = harness.runtime.session.sessionFile!;
+		harness.submit("/new");
+		await harness.until(() => harness!.runtime.session.sessionFile !== first);
+		harness.submit("/resume");
+		await harness.until(async () => (await harness!.screen()).includes("old topic"));
+		harness.terminal.press(KEYS.ctrlD);
+		await harness.until(async () => (await harness!.screen()).includes('Delete "old topic"?'));
+		harness.terminal.press(KEYS.down);
+		harness.terminal.press(KEYS.enter);
+		await harness.until(() => !existsSync(first));
+		expect(await harness.screen()).toContain("No other sessions in this directory");
+	});
 });

@@ -1,9 +1,15 @@
 import { writeFileSync } from "node:fs";
 import { resolve } from "node:path";
 import type { SelectItem } from "@tau/tui";
-import { SessionManager, type SessionTreeNode, serializeEntry } from "../../../core/session/index.js";
+import {
+	deleteSessionFile,
+	SessionManager,
+	type SessionTreeNode,
+	serializeEntry,
+} from "../../../core/session/index.js";
 import { computeSessionStats } from "../../rpc/session-stats.js";
 import { formatTokens } from "../components/footer.js";
+import { keyHint } from "../keybindings/app-keybindings.js";
 import type { BuiltinCommand, CommandHost } from "./command-host.js";
 
 function oneLine(text: string, max = 80): string {
@@ -23,7 +29,7 @@ export async function startNewSession(host: CommandHost): Promise<void> {
 	if (!result.cancelled) host.notify("success", "✓ New session started");
 }
 
-export async function resumeSession(host: CommandHost): Promise<void> {
+async function listOtherSessions(host: CommandHost): Promise<SelectItem[]> {
 	const manager = host.session.sessionManager;
 	const sessions = await SessionManager.list(
 		host.runtime.cwd,
@@ -32,22 +38,53 @@ export async function resumeSession(host: CommandHost): Promise<void> {
 		undefined,
 		host.agentDir,
 	);
-	const others = sessions.filter((info) => info.path !== host.session.sessionFile);
-	if (others.length === 0) {
-		host.notify("info", "No other sessions in this directory");
-		return;
-	}
-	const items: SelectItem[] = others
+	return sessions
+		.filter((info) => info.path !== host.session.sessionFile)
 		.sort((a, b) => b.modified.getTime() - a.modified.getTime())
 		.map((info) => ({
 			value: info.path,
 			label: info.name ?? oneLine(info.firstMessage || "(empty)", 60),
 			description: `${info.messageCount} messages · ${info.modified.toISOString().slice(0, 16).replace("T", " ")}`,
 		}));
-	const chosen = await host.pick("Resume session", items);
-	if (!chosen) return;
-	const result = await host.runtime.switchSession(chosen.value);
-	if (!result.cancelled) host.notify("success", `✓ Resumed session ${host.session.sessionId}`);
+}
+
+/** `app.session.delete` in the picker: asks, then removes the session file. */
+async function deleteListedSession(host: CommandHost, item: SelectItem): Promise<void> {
+	const confirm = await host.pick(`Delete "${item.label}"?`, [
+		{ value: "no", label: "Keep it" },
+		{ value: "yes", label: "Delete the session file" },
+	]);
+	if (confirm?.value !== "yes") return;
+	deleteSessionFile(item.value, host.session.sessionManager);
+	host.notify("info", `Session deleted: ${item.label}`);
+}
+
+export async function resumeSession(host: CommandHost): Promise<void> {
+	for (;;) {
+		const items = await listOtherSessions(host);
+		if (items.length === 0) {
+			host.notify("info", "No other sessions in this directory");
+			return;
+		}
+		let deleting = false;
+		const chosen = await host.pick("Resume session", items, {
+			hint: `Enter to resume · ${keyHint(host.keys, "app.session.delete")} delete · Escape to cancel`,
+			actions: {
+				"app.session.delete": (item) => {
+					deleting = item !== undefined;
+					return deleting;
+				},
+			},
+		});
+		if (!chosen) return;
+		if (deleting) {
+			await deleteListedSession(host, chosen);
+			continue;
+		}
+		const result = await host.runtime.switchSession(chosen.value);
+		if (!result.cancelled) host.notify("success", `✓ Resumed session ${host.session.sessionId}`);
+		return;
+	}
 }
 
 export async function forkFromMessage(host: CommandHost): Promise<void> {
