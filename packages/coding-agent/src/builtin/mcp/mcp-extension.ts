@@ -13,6 +13,7 @@ import { appendMcpLog } from "./log/mcp-log.js";
 import { McpSession } from "./mcp-session.js";
 import { renderServersSection } from "./prompt/servers-section.js";
 import { RESOURCE_TOOL_NAMES } from "./tools/resource-tools.js";
+import { registerMcpToolRenderer } from "./tools/tool-renderer.js";
 
 export interface McpExtensionOptions {
 	/** Agent dir holding `mcp.json` and `mcp.log` (default: `getAgentDir()`). */
@@ -293,6 +294,7 @@ export function createMcpExtension(options: McpExtensionOptions = {}): Extension
 			await current?.shutdown();
 		});
 
+		registerMcpToolRenderer(pi);
 		registerMcpCommand(pi, {
 			session: () => session,
 			change: async (name, change, inProject, ctx) => {
