@@ -1,5 +1,14 @@
 import { isAbsolute, resolve } from "node:path";
-import { type McpAuthProvider, type McpTransport, StdioTransport, StreamableHttpTransport } from "@tau/mcp";
+import {
+	type McpAuthProvider,
+	type McpHttpServerConfig,
+	type McpStdioServerConfig,
+	type McpTransport,
+	StdioTransport,
+	type StdioTransportOptions,
+	StreamableHttpTransport,
+	type StreamableHttpTransportOptions,
+} from "@tau/mcp";
 import { createMcpAuthProvider } from "@tau/mcp/oauth";
 import { expandTilde } from "../../../config/index.js";
 import { createMcpCredentialStore } from "../auth/credential-store.js";
@@ -23,9 +32,9 @@ export type CreateMcpTransport = (entry: McpServerEntry, context: TransportConte
 export const createMcpTransport: CreateMcpTransport = (entry, context) => {
 	const interpolation = { server: entry.name, env: context.env };
 	if (entry.transport === "stdio") {
-		const config = entry.config as import("@tau/mcp").McpStdioServerConfig;
+		const config = entry.config as McpStdioServerConfig;
 		const cwd = config.cwd === undefined ? context.cwd : expandTilde(config.cwd);
-		const options: import("@tau/mcp").StdioTransportOptions = {
+		const options: StdioTransportOptions = {
 			command: expandTilde(config.command),
 			args: (config.args ?? []).map((arg) => (arg.startsWith("~/") ? expandTilde(arg) : arg)),
 			cwd: isAbsolute(cwd) ? cwd : resolve(context.cwd, cwd),
@@ -34,9 +43,9 @@ export const createMcpTransport: CreateMcpTransport = (entry, context) => {
 		};
 		return new StdioTransport(options);
 	}
-	const config = entry.config as import("@tau/mcp").McpHttpServerConfig;
+	const config = entry.config as McpHttpServerConfig;
 	const headers = interpolateRecord(config.headers, "headers", interpolation);
-	const options: import("@tau/mcp").StreamableHttpTransportOptions = { url: config.url };
+	const options: StreamableHttpTransportOptions = { url: config.url };
 	if (headers) options.headers = headers;
 	const provider = config.auth?.provider;
 	const hasAuthorization = Object.keys(headers ?? {}).some((name) => name.toLowerCase() === "authorization");
