@@ -1,4 +1,4 @@
-import { statSync, utimesSync, writeFileSync } from "node:fs";
+import { readFileSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { fauxAssistantMessage } from "@tau/ai";
@@ -181,6 +181,26 @@ describe("OAuth in a session", () => {
 		} finally {
 			await h.session.shutdown();
 		}
+	});
+});
+
+describe("mcp-auth.json", () => {
+	it("keys credentials by namespace and URL, migrates a legacy URL-only key, and keeps the file 0600", async () => {
+		const agentDir = tempDir("tau-mcp-store-");
+		writeFileSync(
+			mcpAuthPath(agentDir),
+			JSON.stringify({
+				"https://x.example/mcp": { serverUrl: "https://x.example/mcp", tokens: { access_token: "old" } },
+			}),
+		);
+		const docs = createMcpCredentialStore(agentDir, "mcp__docs", "https://x.example/mcp#frag");
+		expect((await docs.load())?.tokens?.access_token).toBe("old");
+		const other = createMcpCredentialStore(agentDir, "mcp__other", "https://x.example/mcp");
+		expect(await other.load()).toBeUndefined();
+		await other.save({ serverUrl: "https://x.example/mcp", tokens: { access_token: "new" } });
+		const file = JSON.parse(readFileSync(mcpAuthPath(agentDir), "utf8")) as Record<string, unknown>;
+		expect(Object.keys(file).sort()).toEqual(["mcp__docs|https://x.example/mcp", "mcp__other|https://x.example/mcp"]);
+		expect(statSync(mcpAuthPath(agentDir)).mode & 0o777).toBe(0o600);
 	});
 });
 

@@ -5,9 +5,13 @@ import { type RefreshLockTiming, refreshLockPath, withRefreshLockFile } from "./
 
 /** `mcp-auth.json` key of a server: same URL under two names means two sign-ins. */
 export function credentialKey(namespace: string, url: string): string {
+	return `${namespace}|${normalizedUrl(url)}`;
+}
+
+function normalizedUrl(url: string): string {
 	const normalized = new URL(url);
 	normalized.hash = "";
-	return `${namespace}|${normalized.href}`;
+	return normalized.href;
 }
 
 export function mcpAuthPath(agentDir: string): string {
@@ -34,7 +38,7 @@ export function createMcpCredentialStore(
 ): McpOAuthServerStore {
 	const backend = new FileAuthStorageBackend(mcpAuthPath(agentDir));
 	const key = credentialKey(namespace, url);
-	const legacyKey = new URL(url).href;
+	const legacyKey = normalizedUrl(url);
 	return {
 		load: () =>
 			backend.withLockAsync(async (current) => {
