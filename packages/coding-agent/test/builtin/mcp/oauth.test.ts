@@ -185,13 +185,14 @@ describe("OAuth in a session", () => {
 });
 
 describe("mcp-auth.json", () => {
-	it("keys credentials by namespace and URL, migrates a legacy URL-only key, and keeps the file 0600", async () => {
+	it("keys credentials by namespace and URL, migrates a legacy URL-only key, and keeps the file private", async () => {
 		const agentDir = tempDir("tau-mcp-store-");
 		writeFileSync(
 			mcpAuthPath(agentDir),
 			JSON.stringify({
 				"https://x.example/mcp": { serverUrl: "https://x.example/mcp", tokens: { access_token: "old" } },
 			}),
+			{ mode: 0o600 },
 		);
 		const docs = createMcpCredentialStore(agentDir, "mcp__docs", "https://x.example/mcp#frag");
 		expect((await docs.load())?.tokens?.access_token).toBe("old");
