@@ -1,9 +1,16 @@
 import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
-import { type Api, type Model, normalizeContext, type ProviderStreams } from "@tau/ai";
+import {
+	type Api,
+	anthropicMessagesApi,
+	type Model,
+	normalizeContext,
+	openAICompletionsApi,
+	openAIResponsesApi,
+	type ProviderStreams,
+} from "@tau/ai";
 import { type MockLlmServer, startMockLlmServer } from "@tau/testkit";
 import type { Bench } from "../../../scripts/bench/api.js";
-import { anthropicMessagesApi, openAICompletionsApi, openAIResponsesApi } from "../src/providers/api-registry.js";
 
 const ADAPTERS: [api: string, load: () => ProviderStreams][] = [
 	["anthropic-messages", anthropicMessagesApi],

@@ -38,7 +38,7 @@ export {
 	repairJson,
 	ToolCallArgumentsStream,
 } from "./json/tool-call-arguments.js";
-// Static catalog and built-in providers
+// Catalog validation (the catalogs themselves live under @tau/ai/providers/*)
 export { type CatalogFile, catalogModels, catalogViews, validateCatalog } from "./models/catalog.js";
 export { InMemoryModelsStore } from "./models/memory-models-store.js";
 export { getModelType, hasApi, isModelType, modelsAreEqual } from "./models/model-helpers.js";
@@ -46,78 +46,12 @@ export { getModelType, hasApi, isModelType, modelsAreEqual } from "./models/mode
 export { createModels } from "./models/models-collection.js";
 export { ModelsError, type ModelsErrorCode } from "./models/models-error.js";
 export { withClientIdentity } from "./models/with-client-identity.js";
-export {
-	anthropicMessagesApi,
-	builtinApi,
-	openAICompletionsApi,
-	openAIResponsesApi,
-} from "./providers/api-registry.js";
-export {
-	builtinModels,
-	builtinProviders,
-	getAllBuiltinModels,
-	getBuiltinClassifierModel,
-	getBuiltinClassifierModels,
-	getBuiltinImageModel,
-	getBuiltinImageModels,
-	getBuiltinModel,
-	getBuiltinModels,
-	getBuiltinProviders,
-	getModel,
-	getModels,
-} from "./providers/builtin/all.js";
-export {
-	ANTHROPIC_CATALOG,
-	ANTHROPIC_CLASSIFIER_MODELS,
-	ANTHROPIC_IMAGE_MODELS,
-	ANTHROPIC_MODELS,
-	anthropicProvider,
-} from "./providers/builtin/anthropic.js";
-export {
-	DEEPSEEK_CATALOG,
-	DEEPSEEK_CLASSIFIER_MODELS,
-	DEEPSEEK_IMAGE_MODELS,
-	DEEPSEEK_MODELS,
-	deepseekProvider,
-} from "./providers/builtin/deepseek.js";
-export {
-	GOOGLE_CATALOG,
-	GOOGLE_CLASSIFIER_MODELS,
-	GOOGLE_IMAGE_MODELS,
-	GOOGLE_MODELS,
-	googleProvider,
-} from "./providers/builtin/google.js";
-export {
-	GROQ_CATALOG,
-	GROQ_CLASSIFIER_MODELS,
-	GROQ_IMAGE_MODELS,
-	GROQ_MODELS,
-	groqProvider,
-} from "./providers/builtin/groq.js";
-export { llamaCppProvider, lmStudioProvider, ollamaProvider, vllmProvider } from "./providers/builtin/local.js";
-export {
-	OPENAI_CATALOG,
-	OPENAI_CLASSIFIER_MODELS,
-	OPENAI_IMAGE_MODELS,
-	OPENAI_MODELS,
-	openaiProvider,
-} from "./providers/builtin/openai.js";
-export {
-	OPENROUTER_CATALOG,
-	OPENROUTER_CLASSIFIER_MODELS,
-	OPENROUTER_IMAGE_MODELS,
-	OPENROUTER_MODELS,
-	openrouterProvider,
-} from "./providers/builtin/openrouter.js";
-export {
-	XAI_CATALOG,
-	XAI_CLASSIFIER_MODELS,
-	XAI_IMAGE_MODELS,
-	XAI_MODELS,
-	xaiProvider,
-} from "./providers/builtin/xai.js";
+export { builtinApi } from "./providers/api-registry.js";
 export { createProvider } from "./providers/create-provider.js";
 export { type LazyApiCapabilities, lazyApi } from "./providers/lazy-api.js";
+export { anthropicMessagesApi } from "./providers/lazy-apis/anthropic-messages.js";
+export { openAICompletionsApi } from "./providers/lazy-apis/openai-completions.js";
+export { openAIResponsesApi } from "./providers/lazy-apis/openai-responses.js";
 export {
 	DEFAULT_MAX_AGENT_RETRY_DELAY_MS,
 	type RetryCallbacks,

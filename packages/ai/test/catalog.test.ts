@@ -1,16 +1,14 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import { type AnyModel, type CatalogFile, validateCatalog } from "@tau/ai";
 import {
-	type AnyModel,
 	builtinModels,
 	builtinProviders,
-	type CatalogFile,
 	getBuiltinModel,
 	getBuiltinModels,
 	getBuiltinProviders,
 	getModel,
-	validateCatalog,
-} from "@tau/ai";
+} from "@tau/ai/providers/all";
 import { describe, expect, it } from "vitest";
 import { ANTHROPIC_CATALOG } from "../src/providers/data/anthropic.js";
 import { DEEPSEEK_CATALOG } from "../src/providers/data/deepseek.js";

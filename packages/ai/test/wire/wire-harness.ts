@@ -8,10 +8,9 @@ import type {
 	ProviderStreams,
 	TranscriptContext,
 } from "@tau/ai";
-import { normalizeContext, zeroUsage } from "@tau/ai";
+import { anthropicMessagesApi, normalizeContext, openAICompletionsApi, openAIResponsesApi, zeroUsage } from "@tau/ai";
 import { type MockLlmServer, type RecordedRequest, startMockLlmServer } from "@tau/testkit";
 import { afterEach, expect } from "vitest";
-import { anthropicMessagesApi, openAICompletionsApi, openAIResponsesApi } from "../../src/providers/api-registry.js";
 
 export const WIRE_APIS = ["anthropic-messages", "openai-completions", "openai-responses"] as const;
 export type WireApi = (typeof WIRE_APIS)[number];

@@ -1,5 +1,5 @@
 import { join } from "node:path";
-import { builtinProviders } from "@tau/ai";
+import { builtinProviders } from "@tau/ai/providers/all";
 import { AuthStorage, FileModelsStore, ModelRuntime } from "../config/index.js";
 
 /** The default model runtime of an agent dir: `auth.json`, `models.json` and the catalog cache there. */

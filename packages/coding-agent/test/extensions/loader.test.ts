@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { Agent } from "@tau/agent";
-import { getModel } from "@tau/ai";
+import { getModel } from "@tau/ai/providers/all";
 import {
 	ExtensionRunner,
 	failedExtensionMessage,

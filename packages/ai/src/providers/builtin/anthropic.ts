@@ -1,7 +1,7 @@
 import type { ApiKeyAuth } from "../../types/auth.js";
 import type { Provider } from "../../types/provider.js";
-import { anthropicMessagesApi } from "../api-registry.js";
 import { ANTHROPIC_CATALOG } from "../data/anthropic.js";
+import { anthropicMessagesApi } from "../lazy-apis/anthropic-messages.js";
 import { catalogProvider } from "./catalog-provider.js";
 
 /** Stored key, then `ANTHROPIC_AUTH_TOKEN` (a bearer token), then `ANTHROPIC_API_KEY`. */

@@ -1,6 +1,6 @@
 import type { Provider } from "../../types/provider.js";
-import { openAICompletionsApi } from "../api-registry.js";
 import { DEEPSEEK_CATALOG } from "../data/deepseek.js";
+import { openAICompletionsApi } from "../lazy-apis/openai-completions.js";
 import { catalogProvider } from "./catalog-provider.js";
 
 export function deepseekProvider(): Provider {

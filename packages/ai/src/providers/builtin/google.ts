@@ -1,6 +1,6 @@
 import type { Provider } from "../../types/provider.js";
-import { openAICompletionsApi } from "../api-registry.js";
 import { GOOGLE_CATALOG } from "../data/google.js";
+import { openAICompletionsApi } from "../lazy-apis/openai-completions.js";
 import { catalogProvider } from "./catalog-provider.js";
 
 export function googleProvider(): Provider {

@@ -1,6 +1,6 @@
 import type { Provider } from "../../types/provider.js";
-import { openAICompletionsApi } from "../api-registry.js";
 import { GROQ_CATALOG } from "../data/groq.js";
+import { openAICompletionsApi } from "../lazy-apis/openai-completions.js";
 import { catalogProvider } from "./catalog-provider.js";
 
 export function groqProvider(): Provider {

@@ -2,8 +2,8 @@ import type { ApiKeyAuth } from "../../types/auth.js";
 import type { OpenAICompletionsCompat } from "../../types/compat.js";
 import type { AnyModel, Model } from "../../types/model.js";
 import type { Provider, RefreshModelsContext } from "../../types/provider.js";
-import { openAICompletionsApi } from "../api-registry.js";
 import { createProvider } from "../create-provider.js";
+import { openAICompletionsApi } from "../lazy-apis/openai-completions.js";
 
 /** Local servers get conservative defaults unless they report otherwise. */
 const LOCAL_CONTEXT_WINDOW = 32768;

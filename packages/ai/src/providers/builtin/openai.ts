@@ -1,6 +1,6 @@
 import type { Provider } from "../../types/provider.js";
-import { openAIResponsesApi } from "../api-registry.js";
 import { OPENAI_CATALOG } from "../data/openai.js";
+import { openAIResponsesApi } from "../lazy-apis/openai-responses.js";
 import { catalogProvider } from "./catalog-provider.js";
 
 export function openaiProvider(): Provider {

@@ -1,6 +1,7 @@
 import type { Provider } from "../../types/provider.js";
-import { anthropicMessagesApi, openAICompletionsApi } from "../api-registry.js";
 import { OPENROUTER_CATALOG } from "../data/openrouter.js";
+import { anthropicMessagesApi } from "../lazy-apis/anthropic-messages.js";
+import { openAICompletionsApi } from "../lazy-apis/openai-completions.js";
 import { catalogProvider } from "./catalog-provider.js";
 
 export function openrouterProvider(): Provider {

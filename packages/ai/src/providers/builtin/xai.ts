@@ -1,6 +1,6 @@
 import type { Provider } from "../../types/provider.js";
-import { openAIResponsesApi } from "../api-registry.js";
 import { XAI_CATALOG } from "../data/xai.js";
+import { openAIResponsesApi } from "../lazy-apis/openai-responses.js";
 import { catalogProvider } from "./catalog-provider.js";
 
 export function xaiProvider(): Provider {
