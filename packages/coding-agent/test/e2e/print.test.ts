@@ -134,6 +134,27 @@ describe.skipIf(!cliBuilt)("print mode (built CLI)", () => {
 		expect(result).toMatchObject({ code: 0, stdout: "piped\n" });
 	});
 
+	it("an aborted answer exits 1 with the abort message on stderr and nothing on stdout", async () => {
+		const box = sandbox();
+		const server = await mockServer();
+		writeMockModels(box, server);
+		// The stream stalls after its first text delta; the extension aborts once that delta arrives.
+		server.enqueue({ text: "partial words that never finish", fault: { kind: "stall", afterEvents: 3 } });
+		const extension = join(box.home, "abort-extension.js");
+		writeFileSync(
+			extension,
+			`module.exports = function (pi) {
+	pi.on("message_update", (_event, ctx) => ctx.abort());
+};
+`,
+		);
+		const result = await runCli(box, ["-e", extension, "-p", "hi"]);
+		expect(result.code).toBe(1);
+		expect(result.stdout).toBe("");
+		expect(result.stderr).toMatch(/abort/i);
+		expect(server.requests).toHaveLength(1);
+	});
+
 	it("a missing model exits 1 with the resolver error", async () => {
 		const box = sandbox();
 		const server = await mockServer();
