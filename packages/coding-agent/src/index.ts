@@ -1,3 +1,10 @@
+export {
+	CODEMODE_STORE_ENTRY_TYPE,
+	CODEMODE_TOOL_NAME,
+	createCodemodeExtension,
+	readCodemodeStore,
+} from "./builtin/codemode/index.js";
+export { Bm25Ranker, createToolSearchExtension, DEFAULT_TOOL_SEARCH_LIMIT } from "./builtin/tool-search/index.js";
 export { type CliThinkingLevel, type OutputMode, type ParsedArgs, parseArgs, type TuiMode } from "./cli/args.js";
 export * from "./config/index.js";
 export * from "./core/compaction/index.js";

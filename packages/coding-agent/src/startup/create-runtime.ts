@@ -23,6 +23,7 @@ import {
 	DEMO_PROVIDER_ID,
 	demoProvider,
 } from "../sdk/index.js";
+import { builtinExtensionFactories } from "./builtin-extensions.js";
 import { StartupError } from "./diagnostics.js";
 
 /** The flags an extension registered, for `--help` and flag matching. */
@@ -91,6 +92,7 @@ export function createCliRuntimeFactory(args: ParsedArgs, processCwd: string): C
 				additionalSkillPaths: args.skills.map(fromProcessCwd),
 				additionalPromptTemplatePaths: args.promptTemplates.map(fromProcessCwd),
 				additionalThemePaths: args.themes.map(fromProcessCwd),
+				extensionFactories: builtinExtensionFactories(),
 				noExtensions: args.noExtensions,
 				...(args.noMcp ? { disabledBuiltinExtensions: ["mcp"] } : {}),
 				noSkills: args.noSkills,

@@ -53,7 +53,7 @@ describe.skipIf(!cliBuilt)("lazy startup (built CLI)", () => {
 		}
 	});
 
-	it("-p against an Anthropic-protocol server loads its SDK only: no TUI, no OpenAI SDK, no jiti", async () => {
+	it("-p against an Anthropic-protocol server loads its SDK only: no TUI, OpenAI SDK, jiti, MCP client or QuickJS", async () => {
 		const box = sandbox();
 		const server = await mockServer();
 		writeMockModels(box, server);
@@ -62,7 +62,16 @@ describe.skipIf(!cliBuilt)("lazy startup (built CLI)", () => {
 		expect(code).toBe(0);
 		expect(stdout).toBe("lazy\n");
 		expect(loads(urls, "/node_modules/@anthropic-ai/sdk/")).toBe(true);
-		for (const fragment of ["/packages/tui/", "/node_modules/openai/", "/node_modules/jiti/"]) {
+		// The built-in code mode extension registers its tool; its QuickJS sandbox loads on first use.
+		expect(loads(urls, "/builtin/codemode/")).toBe(true);
+		for (const fragment of [
+			"/packages/mcp/",
+			"/packages/tui/",
+			"/node_modules/openai/",
+			"/node_modules/jiti/",
+			"/node_modules/quickjs-emscripten",
+			"/node_modules/@jitl/",
+		]) {
 			expect(loads(urls, fragment), fragment).toBe(false);
 		}
 	});

@@ -1,0 +1,28 @@
+import type { ExtensionAPI, ExtensionFactory } from "../core/extensions/index.js";
+import type { InlineExtension } from "../core/resources/index.js";
+
+/**
+ * A factory that imports its extension module only when the session loads it, so `--version`,
+ * `--help` and runs with `-ne` never pay for the module graph behind it.
+ */
+function deferred(load: () => Promise<ExtensionFactory>): ExtensionFactory {
+	return async (pi: ExtensionAPI) => (await load())(pi);
+}
+
+/** The built-in extensions behind `builtin:codemode` and `builtin:tool-search` (codemode-mcp.md). */
+export function builtinExtensionFactories(): InlineExtension[] {
+	return [
+		{
+			name: "codemode",
+			factory: deferred(async () => (await import("../builtin/codemode/index.js")).createCodemodeExtension()),
+			builtin: true,
+			replaceable: true,
+		},
+		{
+			name: "tool-search",
+			factory: deferred(async () => (await import("../builtin/tool-search/index.js")).createToolSearchExtension()),
+			builtin: true,
+			replaceable: true,
+		},
+	];
+}
