@@ -1,6 +1,6 @@
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { type Api, anthropicMessagesApi, createProvider, type Model } from "@tau/ai";
+import { type Api, type AssistantMessage, anthropicMessagesApi, createProvider, type Model } from "@tau/ai";
 import {
 	type AgentSession,
 	type AgentSessionEvent,
@@ -226,6 +226,22 @@ describe("provider faults through the real adapter", () => {
 			"settled",
 		]);
 		expect(h.session.getLastAssistantText()).toBe("recovered");
+	});
+
+	it("a recoverable length stop with nothing to compact ends the run with an error (no silent exit)", async () => {
+		const h = await faultHarness([{ text: "", stopReason: "length", usage: { input: 190_000, output: 3 } }], {
+			compaction: { enabled: true, reserveTokens: 1000, keepRecentTokens: 20_000 },
+		});
+		await h.session.prompt("first");
+		expect(summary(h.events)).toEqual([
+			"compaction_start:overflow",
+			"compaction_end:overflow:false:error",
+			"settled",
+		]);
+		const last = h.session.messages.at(-1) as AssistantMessage;
+		expect(last.role).toBe("assistant");
+		expect(last.stopReason).toBe("error");
+		expect(last.errorMessage).toMatch(/^Context overflow recovery failed: Nothing to compact/);
 	});
 });
 

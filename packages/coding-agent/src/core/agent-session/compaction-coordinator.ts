@@ -23,6 +23,12 @@ export interface CompactionHost {
 	retryPolicy(): RetryPolicy;
 }
 
+/** Whether the run continues after an automatic compaction; `errorMessage` when it failed (not cancelled). */
+export interface AutomaticCompactionOutcome {
+	proceed: boolean;
+	errorMessage?: string;
+}
+
 /** Thrown for a compaction cancelled by `session_before_compact` or an abort; reported without an error text. */
 class CompactionCancelled extends Error {
 	constructor() {
@@ -88,20 +94,30 @@ export class CompactionCoordinator {
 		willRetry: boolean,
 		hasQueuedMessages: () => boolean,
 	): Promise<boolean> {
+		return (await this.compactWithOutcome(reason, willRetry, hasQueuedMessages)).proceed;
+	}
+
+	/** As `compactAutomatically`, also telling why a compaction that ran did not succeed. */
+	async compactWithOutcome(
+		reason: Exclude<CompactionReason, "manual">,
+		willRetry: boolean,
+		hasQueuedMessages: () => boolean,
+	): Promise<AutomaticCompactionOutcome> {
 		const model = this.host.model();
-		if (!model) return false;
+		if (!model) return { proceed: false };
 		this.host.emit({ type: "compaction_start", reason });
 		const controller = new AbortController();
 		this.controller = controller;
 		try {
 			const result = await this.run(model, reason, willRetry, controller.signal);
 			this.host.emit({ type: "compaction_end", reason, result, aborted: false, willRetry });
-			return willRetry || hasQueuedMessages();
+			return { proceed: willRetry || hasQueuedMessages() };
 		} catch (error) {
 			const aborted = error instanceof CompactionCancelled || controller.signal.aborted;
 			const prefix = reason === "overflow" ? "Context overflow recovery failed" : "Auto-compaction failed";
-			await this.reportFailure(reason, aborted, aborted ? undefined : `${prefix}: ${messageOf(error)}`);
-			return false;
+			const errorMessage = aborted ? undefined : `${prefix}: ${messageOf(error)}`;
+			await this.reportFailure(reason, aborted, errorMessage);
+			return errorMessage === undefined ? { proceed: false } : { proceed: false, errorMessage };
 		} finally {
 			this.controller = undefined;
 		}

@@ -6,6 +6,7 @@ import {
 	isRetryableAssistantError,
 	type Model,
 	retryDelayMs,
+	zeroUsage,
 } from "@tau/ai";
 import type { SettingsManager } from "../../config/index.js";
 import { type CompactionDecision, decideCompaction, omitFailedAttempt } from "../compaction/index.js";
@@ -157,6 +158,25 @@ function restoreAttempt(host: RecoveryHost, editIds: readonly string[]): void {
 	host.refreshContext();
 }
 
+/** Ends the run with an assistant error carrying `errorMessage`, persisted and announced like any message. */
+function appendRecoveryError(host: RecoveryHost, failed: AssistantMessage, errorMessage: string): void {
+	const message: AssistantMessage = {
+		role: "assistant",
+		content: [],
+		api: failed.api,
+		provider: failed.provider,
+		model: failed.model,
+		usage: zeroUsage(),
+		stopReason: "error",
+		errorMessage,
+		timestamp: Date.now(),
+	};
+	host.emit({ type: "message_start", message });
+	host.persistence.persistMessage(message);
+	host.refreshContext();
+	host.emit({ type: "message_end", message });
+}
+
 /**
  * Staleness must follow entry order, not clock time: a retry answer written in the same millisecond
  * as the compaction is newer than it. The decision table compares timestamps, so compaction entries
@@ -213,9 +233,15 @@ export class OverflowRecovery {
 				this.attempted = true;
 				const omitted =
 					message.stopReason === "error" || message.stopReason === "length" ? omitAttempt(host, message) : [];
-				const retry = await host.compaction.compactAutomatically("overflow", true, hasQueued);
-				if (!retry && omitted.length > 0) restoreAttempt(host, omitted);
-				return retry;
+				const outcome = await host.compaction.compactWithOutcome("overflow", true, hasQueued);
+				if (outcome.proceed) return true;
+				if (omitted.length > 0) restoreAttempt(host, omitted);
+				// A truncated answer is not an error by itself: without this the run would settle looking
+				// merely cut off (or empty), so the recovery failure becomes the run's final message.
+				if (message.stopReason === "length" && outcome.errorMessage !== undefined) {
+					appendRecoveryError(host, message, outcome.errorMessage);
+				}
+				return false;
 			}
 		}
 	}
