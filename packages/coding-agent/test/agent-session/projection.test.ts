@@ -1,5 +1,6 @@
 import { fauxAssistantMessage, fauxToolCall, type SystemMessage } from "@tau/ai";
 import type { ExtensionAPI } from "@tau/coding-agent";
+import { Type } from "typebox";
 import { describe, expect, it } from "vitest";
 import { createHarness, textOfMessage } from "./harness.js";
 
@@ -65,6 +66,44 @@ describe("canonical projection", () => {
 		expect(changed).not.toContain("preamble");
 		expect(changed).not.toContain("cwd");
 		for (const name of changed) expect(patch.sections?.[name]).not.toBe(first!.sections?.[name]);
+	});
+
+	it("pi.setActiveTools activates a deferred tool: it is declared in the next request; hidden stays refused", async () => {
+		let api: ExtensionAPI | undefined;
+		const reach = () => "all" as const;
+		const tool = (name: string, exposure: "deferred" | "codemode" | "hidden") => ({
+			name,
+			label: name,
+			description: `${name} tool`,
+			parameters: Type.Object({}),
+			exposure,
+			...(exposure === "deferred" ? { reachesTools: reach } : {}),
+			execute: async () => ({ content: [{ type: "text" as const, text: "ok" }], details: undefined }),
+		});
+		const h = await createHarness({
+			loader: {
+				extensionFactories: [
+					(pi: ExtensionAPI) => {
+						api = pi;
+						pi.registerTool(tool("deferred_x", "deferred"));
+						pi.registerTool(tool("codemode_x", "codemode"));
+						pi.registerTool(tool("hidden_x", "hidden"));
+					},
+				],
+			},
+		});
+		h.faux.setResponses([fauxAssistantMessage("one"), fauxAssistantMessage("two")]);
+		await h.session.prompt("first");
+		expect(api!.getActiveTools()).not.toContain("deferred_x");
+		expect(api!.getAllTools().find((info) => info.name === "deferred_x")?.reachesTools).toBe(reach);
+		expect(api!.getAllTools().find((info) => info.name === "codemode_x")?.reachesTools).toBeUndefined();
+
+		api!.setActiveTools([...api!.getActiveTools(), "deferred_x", "codemode_x", "hidden_x"]);
+		expect(api!.getActiveTools()).toEqual(expect.arrayContaining(["deferred_x", "codemode_x"]));
+		expect(api!.getActiveTools()).not.toContain("hidden_x");
+		await h.session.prompt("second");
+		const patch = systemMessages(h.requests[1]!)[1]!;
+		expect(patch.toolsAdded?.map((added) => added.name)).toEqual(["deferred_x", "codemode_x"]);
 	});
 
 	it("changing one prompt section appends a patch with only that section", async () => {

@@ -89,10 +89,7 @@ export class ToolRegistry {
 			}
 		}
 		for (const name of next.keys()) this.seen.add(name);
-		this.active = nextActiveTools([], [...new Set(wanted)], (name) => this.exposure(name)).filter((name) => {
-			const exposure = this.exposure(name);
-			return exposure !== undefined && isDeclarable(exposure);
-		});
+		this.active = nextActiveTools([], [...new Set(wanted)], (name) => this.exposure(name));
 	}
 
 	private builtinDefinition(name: ToolName): AnyToolDefinition {
@@ -173,24 +170,22 @@ export class ToolRegistry {
 			if (guidelines.length > 0) info.promptGuidelines = guidelines;
 			if (entry.definition.namespace) info.namespace = entry.definition.namespace;
 			if (entry.definition.annotations) info.annotations = entry.definition.annotations;
+			if (entry.definition.reachesTools) info.reachesTools = entry.definition.reachesTools;
 			return info;
 		});
 	}
 
-	/** Unknown, hidden and non-declarable names are ignored; kept tools keep their order. */
+	/**
+	 * Unknown and hidden names are ignored; kept tools keep their order. `codemode` and `deferred`
+	 * tools are declared once explicitly activated (that is how `tool_search` loads them).
+	 */
 	setActive(names: readonly string[]): void {
-		this.active = nextActiveTools(this.active, names, (name) => this.exposure(name)).filter((name) => {
-			const exposure = this.exposure(name);
-			return exposure !== undefined && isDeclarable(exposure);
-		});
+		this.active = nextActiveTools(this.active, names, (name) => this.exposure(name));
 	}
 
 	/** Replaces the active set (a loadout restored from a transcript); unregistered names are skipped. */
 	replaceActive(names: readonly string[]): void {
-		this.active = nextActiveTools([], names, (name) => this.exposure(name)).filter((name) => {
-			const exposure = this.exposure(name);
-			return exposure !== undefined && isDeclarable(exposure);
-		});
+		this.active = nextActiveTools([], names, (name) => this.exposure(name));
 	}
 
 	isBuiltin(name: string): boolean {
