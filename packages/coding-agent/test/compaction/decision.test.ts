@@ -106,6 +106,27 @@ describe("automatic compaction decisions", () => {
 		expect(decideCompaction(check(manager, failed)).action).toBe("none");
 	});
 
+	it("staleness follows entry order, not timestamps: a retry answer in the compaction's millisecond is newer", () => {
+		const manager = SessionManager.inMemory("/w");
+		manager.appendMessage(user("q", Date.now() - 1000));
+		const compactionId = manager.appendCompaction("s", null, 1);
+		const compactedAt = Date.parse(manager.getEntry(compactionId)!.timestamp);
+		const retryAnswer = overflowError(compactedAt);
+		manager.appendMessage(retryAnswer);
+		expect(decideCompaction(check(manager, retryAnswer, { recoveryAttempted: true }))).toEqual({
+			action: "fail",
+			errorMessage: OVERFLOW_RECOVERY_FAILED,
+		});
+
+		// Clock skew the other way: an answer stamped after the compaction but written before it is stale.
+		const early = SessionManager.inMemory("/w");
+		early.appendMessage(user("q", Date.now() - 1000));
+		const skewed = overflowError(Date.now() + 60_000);
+		early.appendMessage(skewed);
+		early.appendCompaction("s", null, 1);
+		expect(decideCompaction(check(early, skewed)).action).toBe("none");
+	});
+
 	it("threshold: strictly above window - reserve by the message's usage", () => {
 		const below = assistant("ok", { usage: usage(111616, 0) });
 		expect(decideCompaction(check(withAnswer(below), below)).action).toBe("none");

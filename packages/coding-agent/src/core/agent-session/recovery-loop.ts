@@ -10,7 +10,7 @@ import {
 } from "@tau/ai";
 import type { SettingsManager } from "../../config/index.js";
 import { type CompactionDecision, decideCompaction, omitFailedAttempt } from "../compaction/index.js";
-import type { SessionEntry, SessionManager } from "../session/index.js";
+import type { SessionManager } from "../session/index.js";
 import type { CompactionCoordinator } from "./compaction-coordinator.js";
 import type { AgentSessionEvent } from "./events.js";
 import type { SessionPersistence } from "./persistence.js";
@@ -178,21 +178,6 @@ function appendRecoveryError(host: RecoveryHost, failed: AssistantMessage, error
 }
 
 /**
- * Staleness must follow entry order, not clock time: a retry answer written in the same millisecond
- * as the compaction is newer than it. The decision table compares timestamps, so compaction entries
- * are presented with times that agree with their position relative to the message's entry.
- */
-function orderedStaleness(branch: SessionEntry[], message: AssistantMessage): SessionEntry[] {
-	const index = branch.findIndex((entry) => entry.type === "message" && entry.message === message);
-	if (index < 0) return branch;
-	return branch.map((entry, position) => {
-		if (entry.type !== "compaction") return entry;
-		const time = position < index ? Math.min(Date.parse(entry.timestamp), message.timestamp - 1) : message.timestamp;
-		return { ...entry, timestamp: new Date(time).toISOString() };
-	});
-}
-
-/**
  * The compaction side of recovery (§9.2): overflow compact-and-retry once per user input,
  * recoverable length truncation, and threshold compaction.
  */
@@ -260,7 +245,7 @@ export class OverflowRecovery {
 		if (!limits) return undefined;
 		const decision = decideCompaction({
 			message,
-			branch: orderedStaleness(host.sessionManager.getBranch(), message),
+			branch: host.sessionManager.getBranch(),
 			projection: host.sessionManager.buildSessionProjection(),
 			settings,
 			contextWindow: limits.contextWindow,

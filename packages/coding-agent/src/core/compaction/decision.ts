@@ -1,6 +1,5 @@
 import { type AssistantMessage, isContextOverflow, isRecoverableLength } from "@tau/ai";
 import type { CompactionSettings } from "../../config/settings/index.js";
-import { entryTimeMs } from "../session/format.js";
 import type { SessionEntry, SessionProjection } from "../session/types.js";
 import {
 	calculateContextTokens,
@@ -43,13 +42,13 @@ export function decideCompaction(check: CompactionCheck): CompactionDecision {
 	const { message, branch, projection, settings } = check;
 	if (!settings.enabled) return NONE;
 	if (check.postRun && message.stopReason === "aborted") return NONE;
-	const compactionTimes = branch.filter((entry) => entry.type === "compaction").map(entryTimeMs);
-	const latestCompaction = compactionTimes.length > 0 ? Math.max(...compactionTimes) : undefined;
-	if (latestCompaction !== undefined && latestCompaction >= message.timestamp) return NONE;
-
 	const sameMessage = (candidate: { role: string; timestamp?: number }) =>
 		candidate === message || (candidate.role === "assistant" && candidate.timestamp === message.timestamp);
 	const sourceIndex = branch.findLastIndex((entry) => entry.type === "message" && sameMessage(entry.message));
+	// Staleness follows entry order, never clock time: an answer written in the same millisecond as a
+	// compaction is still newer than it. A message missing from the branch counts as older.
+	const latestCompaction = branch.findLastIndex((entry) => entry.type === "compaction");
+	if (latestCompaction !== -1 && latestCompaction > sourceIndex) return NONE;
 	const after = sourceIndex === -1 ? [] : branch.slice(sourceIndex + 1);
 	const editsAfter = after.some((entry) => entry.type === "context_edit");
 	const latestEdit = after
@@ -76,13 +75,17 @@ export function decideCompaction(check: CompactionCheck): CompactionDecision {
 		return { action: "compact", reason: "overflow", willRetry: true };
 	}
 
+	const entryIndexOf = (projected: object): number => {
+		const source = projection.entries.find((entry) => entry.messages.includes(projected as never))?.sourceEntry;
+		return source ? branch.findIndex((entry) => entry.id === source.id) : -1;
+	};
 	let contextTokens: number;
 	if (projection.entries.some((entry) => entry.sourceEntry.type === "context_edit")) {
 		contextTokens = estimateProjectedContextTokens(projection, branch).tokens;
 	} else if (message.stopReason === "error" || calculateContextTokens(message.usage) === 0) {
 		const estimate = estimateContextTokens(projection.messages);
 		const usedMessage = estimate.lastUsageIndex === null ? undefined : projection.messages[estimate.lastUsageIndex];
-		if (usedMessage && latestCompaction !== undefined && (usedMessage.timestamp ?? 0) < latestCompaction) return NONE;
+		if (usedMessage && latestCompaction !== -1 && entryIndexOf(usedMessage) < latestCompaction) return NONE;
 		contextTokens = estimate.tokens;
 	} else {
 		contextTokens = calculateContextTokens(message.usage);
