@@ -1,10 +1,11 @@
 import { join } from "node:path";
+import type { McpOAuthServerStore } from "@tau/mcp/oauth";
 import { getAgentDir, VERSION } from "../../config/index.js";
 import type { ExtensionAPI, ExtensionContext, ExtensionFactory, ToolInfo } from "../../core/extensions/index.js";
 import { deleteMcpCredentials, peekMcpTokens } from "./auth/credential-store.js";
 import { signInMcpServer } from "./auth/sign-in.js";
 import { registerMcpCommand } from "./command/mcp-command.js";
-import { loadMcpConfig, type McpConfig, type McpConfigSources } from "./config/load-config.js";
+import { loadMcpConfig, type McpConfig, type McpConfigSources, type McpServerEntry } from "./config/load-config.js";
 import { writeEntryChange } from "./config/update-entry.js";
 import { type CreateMcpTransport, createMcpTransport } from "./connection/create-transport.js";
 import type { McpServerConnection } from "./connection/server-connection.js";
@@ -26,6 +27,10 @@ export interface McpExtensionOptions {
 	/** Retry waits; injectable for tests. */
 	sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
 	env?: NodeJS.ProcessEnv;
+	/** OAuth state per server instead of `<agent-dir>/mcp-auth.json`. */
+	credentials?: (entry: McpServerEntry) => McpOAuthServerStore;
+	/** Writes `/mcp` enable/disable/exposure changes (default: the defining mcp.json). */
+	updateConfig?: typeof writeEntryChange;
 	/** Opens a sign-in URL in a browser (default: only shown). */
 	openUrl?: (url: string) => void | Promise<void>;
 	/** Token of a tau `/login` provider for entries with `auth.provider`. */
@@ -159,8 +164,12 @@ export function createMcpExtension(options: McpExtensionOptions = {}): Extension
 
 		/** Stored tokens of servers at the moment they needed sign-in; a change means someone signed in. */
 		const authSnapshots = new Map<string, string>();
-		const storedTokens = (connection: McpServerConnection): string =>
+		const peekTokens = (connection: McpServerConnection): string =>
 			peekMcpTokens(agentDir, connection.entry.namespace, (connection.entry.config as { url: string }).url);
+		const storedTokens = async (connection: McpServerConnection): Promise<string> => {
+			if (!options.credentials) return peekTokens(connection);
+			return JSON.stringify((await options.credentials(connection.entry).load())?.tokens ?? null);
+		};
 
 		pi.on("session_start", async (_event, ctx) => {
 			sessionAbort = new AbortController();
@@ -173,6 +182,7 @@ export function createMcpExtension(options: McpExtensionOptions = {}): Extension
 				transportContext: {
 					cwd: ctx.cwd,
 					agentDir,
+					...(options.credentials ? { credentials: options.credentials } : {}),
 					env: options.env ?? process.env,
 					...(options.providerToken ? { providerToken: options.providerToken } : {}),
 				},
@@ -180,9 +190,13 @@ export function createMcpExtension(options: McpExtensionOptions = {}): Extension
 				sleep: options.sleep ?? abortableSleep,
 				onLog: (server, params) => appendMcpLog(logPath, server, params),
 				onStateChange: (connection) => {
-					if (connection.state === "needs-auth" && connection.entry.transport === "http") {
-						authSnapshots.set(connection.name, storedTokens(connection));
+					if (connection.state !== "needs-auth" || connection.entry.transport !== "http") return;
+					// The default store is read synchronously, so a sign-in right after cannot be missed.
+					if (!options.credentials) {
+						authSnapshots.set(connection.name, peekTokens(connection));
+						return;
 					}
+					current.track(storedTokens(connection).then((tokens) => authSnapshots.set(connection.name, tokens)));
 				},
 			});
 			session = current;
@@ -279,7 +293,7 @@ export function createMcpExtension(options: McpExtensionOptions = {}): Extension
 			for (const connection of current.connections.values()) {
 				const seen = authSnapshots.get(connection.name);
 				if (connection.state !== "needs-auth" || seen === undefined) continue;
-				if (storedTokens(connection) === seen) continue;
+				if ((await storedTokens(connection)) === seen) continue;
 				authSnapshots.delete(connection.name);
 				await current.dropServer(connection.name);
 				current.connectServer(connection.entry);
@@ -304,7 +318,7 @@ export function createMcpExtension(options: McpExtensionOptions = {}): Extension
 					return `"in this project" applies to servers from your user mcp.json`;
 				if (inProject && !ctx.isProjectTrusted())
 					return "This project is not trusted, so its .tau/mcp.json would be ignored";
-				const file = writeEntryChange(entry, change, { cwd: ctx.cwd, inProject });
+				const file = (options.updateConfig ?? writeEntryChange)(entry, change, { cwd: ctx.cwd, inProject });
 				await applyConfig(ctx);
 				return `${name}: ${change.field} = ${String(change.value)} (written to ${file})`;
 			},
@@ -314,6 +328,7 @@ export function createMcpExtension(options: McpExtensionOptions = {}): Extension
 				if (entry.transport !== "http") return `MCP server "${name}" is not an HTTP server; it has no sign-in.`;
 				const result = await signInMcpServer(entry, {
 					agentDir,
+					...(options.credentials ? { store: options.credentials(entry) } : {}),
 					openUrl: async (url) => {
 						ctx.ui.notify(`Open this URL to sign in to ${name}:\n${url}`, "info");
 						await options.openUrl?.(url);

@@ -2,7 +2,7 @@ import { readFileSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { fauxAssistantMessage } from "@tau/ai";
-import { createMcpAuthProvider, McpRefreshLockBusyError } from "@tau/mcp/oauth";
+import { createMcpAuthProvider, createMemoryOAuthStore, McpRefreshLockBusyError } from "@tau/mcp/oauth";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { createMcpCredentialStore, mcpAuthPath } from "../../../src/builtin/mcp/auth/credential-store.js";
 import { refreshLockPath, withRefreshLockFile } from "../../../src/builtin/mcp/auth/refresh-lock.js";
@@ -178,6 +178,24 @@ describe("OAuth in a session", () => {
 			await waitForTools(h, "mcp__secure__secret");
 			await h.session.prompt("second");
 			expect(h.declared[1]).toContain("mcp__secure__secret");
+		} finally {
+			await h.session.shutdown();
+		}
+	});
+});
+
+describe("SDK options", () => {
+	it("credentials replaces mcp-auth.json: a store holding a valid token connects without sign-in", async () => {
+		const server = await oauthProtectedMcp();
+		const agentDir = tempDir("tau-mcp-oauth-agent-");
+		writeMcpJson(agentDir, { secure: { url: server.url } });
+		// Sign in once through the CLI to obtain a token the server accepts, then hand it over in memory.
+		expect(await runMcpCli(["login", "secure"], cliContext(agentDir, []))).toBe(0);
+		const stored = await createMcpCredentialStore(agentDir, "mcp__secure", server.url).load();
+		const memory = createMemoryOAuthStore(stored);
+		const h = await createMcpHarness({ secure: { url: server.url } }, { mcp: { credentials: () => memory } });
+		try {
+			await waitForTools(h, "mcp__secure__secret");
 		} finally {
 			await h.session.shutdown();
 		}

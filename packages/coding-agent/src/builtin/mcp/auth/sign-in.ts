@@ -1,7 +1,13 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { FetchLike, McpHttpServerConfig } from "@tau/mcp";
-import { completeMcpSignIn, McpSignInCancelledError, responseFromRedirectUrl, startMcpSignIn } from "@tau/mcp/oauth";
+import {
+	completeMcpSignIn,
+	type McpOAuthServerStore,
+	McpSignInCancelledError,
+	responseFromRedirectUrl,
+	startMcpSignIn,
+} from "@tau/mcp/oauth";
 import type { McpServerEntry } from "../config/load-config.js";
 import { createMcpCredentialStore } from "./credential-store.js";
 import type { RefreshLockTiming } from "./refresh-lock.js";
@@ -17,6 +23,8 @@ export interface McpSignInRequest {
 	signal?: AbortSignal;
 	fetch?: FetchLike;
 	lockTiming?: RefreshLockTiming;
+	/** Replaces the `mcp-auth.json` store (SDK `credentials` option). */
+	store?: McpOAuthServerStore;
 }
 
 interface Callback {
@@ -82,7 +90,8 @@ export async function signInMcpServer(
 	request: McpSignInRequest,
 ): Promise<"authorized" | "signed-in"> {
 	const config = entry.config as McpHttpServerConfig;
-	const store = createMcpCredentialStore(request.agentDir, entry.namespace, config.url, request.lockTiming);
+	const store =
+		request.store ?? createMcpCredentialStore(request.agentDir, entry.namespace, config.url, request.lockTiming);
 	const listener = await listenForCallback(config);
 	try {
 		const options = {

@@ -9,7 +9,7 @@ import {
 	StreamableHttpTransport,
 	type StreamableHttpTransportOptions,
 } from "@tau/mcp";
-import { createMcpAuthProvider } from "@tau/mcp/oauth";
+import { createMcpAuthProvider, type McpOAuthServerStore } from "@tau/mcp/oauth";
 import { expandTilde } from "../../../config/index.js";
 import { createMcpCredentialStore } from "../auth/credential-store.js";
 import type { RefreshLockTiming } from "../auth/refresh-lock.js";
@@ -22,6 +22,8 @@ export interface TransportContext {
 	/** Where OAuth credentials live; without it HTTP servers get no OAuth provider. */
 	agentDir?: string;
 	lockTiming?: RefreshLockTiming;
+	/** Replaces the `mcp-auth.json` store of a server (SDK `credentials` option). */
+	credentials?: (entry: McpServerEntry) => McpOAuthServerStore;
 	/** A tau `/login` provider token for entries with `auth.provider`. */
 	providerToken?: (provider: string) => Promise<string | undefined>;
 }
@@ -53,11 +55,13 @@ export const createMcpTransport: CreateMcpTransport = (entry, context) => {
 		const getToken = context.providerToken;
 		const authProvider: McpAuthProvider = { token: async () => getToken?.(provider) };
 		options.authProvider = authProvider;
-	} else if (!hasAuthorization && context.agentDir) {
+	} else if (!hasAuthorization && (context.credentials || context.agentDir)) {
 		// OAuth only when the user did not configure credentials of their own.
 		options.authProvider = createMcpAuthProvider({
 			serverUrl: config.url,
-			store: createMcpCredentialStore(context.agentDir, entry.namespace, config.url, context.lockTiming),
+			store:
+				context.credentials?.(entry) ??
+				createMcpCredentialStore(context.agentDir!, entry.namespace, config.url, context.lockTiming),
 			settings: () => config.oauth ?? {},
 			clientName: "tau",
 		});
