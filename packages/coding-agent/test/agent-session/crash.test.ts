@@ -8,14 +8,28 @@ import { createHarness, tempDir, textOfMessage } from "./harness.js";
 
 const packages = resolve(import.meta.dirname, "../../..");
 
+/**
+ * jiti aliases for every public entry (`exports`) of the tau packages, mapped from `dist/*.js` to
+ * `src/*.ts`; subpaths come first so the bare package alias does not swallow them.
+ */
+function sourceAliases(): Record<string, string> {
+	const entries: [string, string][] = [];
+	for (const name of ["ai", "agent", "tui", "codemode", "mcp", "coding-agent"]) {
+		const manifest = JSON.parse(readFileSync(join(packages, name, "package.json"), "utf8")) as {
+			exports: Record<string, { import?: string }>;
+		};
+		for (const [subpath, target] of Object.entries(manifest.exports)) {
+			if (!target.import?.endsWith(".js")) continue;
+			const source = target.import.replace(/^\.\/dist\//, "src/").replace(/\.js$/, ".ts");
+			entries.push([`@tau/${name}${subpath.slice(1)}`, join(packages, name, source)]);
+		}
+	}
+	return Object.fromEntries(entries.sort(([a], [b]) => b.length - a.length));
+}
+
 /** Runs the fixture in a fresh Node process, loading tau from source through jiti. */
 function startChild(cwd: string, sessionDir: string, agentDir: string) {
-	const aliases = Object.fromEntries(
-		["ai", "agent", "tui", "codemode", "mcp", "coding-agent"].map((name) => [
-			`@tau/${name}`,
-			join(packages, name, "src", "index.ts"),
-		]),
-	);
+	const aliases = sourceAliases();
 	const script = `
 		import { createJiti } from "jiti";
 		const jiti = createJiti(${JSON.stringify(join(packages, "coding-agent", "package.json"))}, { alias: ${JSON.stringify(aliases)} });
@@ -76,11 +90,11 @@ describe("tool-intent records across a real crash", () => {
 		expect(lines.some((entry) => entry.type === "custom" && entry.customType === TOOL_INTENT_TYPE)).toBe(true);
 		expect(lines.some((entry) => entry.type === "message" && entry.message.role === "toolResult")).toBe(false);
 
-		// The dead writer's lock only goes stale after lockStaleMs; this test opens without locking.
-		const h = await createHarness({
-			cwd,
-			sessionManager: SessionManager.open(sessionFile, undefined, undefined, { lock: false }),
-		});
+		// The dead writer's lock is still fresh, but it names a dead process: the resume takes the lock and repairs.
+		expect(existsSync(`${sessionFile}.lock`)).toBe(true);
+		const sessionManager = SessionManager.open(sessionFile);
+		expect(sessionManager.isReadOnly()).toBe(false);
+		const h = await createHarness({ cwd, sessionManager });
 		const result = h.sessionManager
 			.getBranch()
 			.flatMap((entry) => (entry.type === "message" && entry.message.role === "toolResult" ? [entry.message] : []));

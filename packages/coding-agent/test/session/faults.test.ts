@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { appendFileSync, mkdirSync, readFileSync, utimesSync, writeFileSync } from "node:fs";
+import { hostname } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { READ_ONLY_WARNING, repairTornHeader, SessionManager } from "@tau/coding-agent";
@@ -54,13 +55,8 @@ describe("session fault tolerance", () => {
 
 		const raw = readFileSync(file, "utf8");
 		const completeLines = raw.split("\n").slice(0, -1);
-		// The killed writer's lock is still fresh: a reader gets a read-only view that never repairs the file.
-		const early = SessionManager.open(file);
-		expect(early.isReadOnly()).toBe(true);
-		expect(readFileSync(file, "utf8")).toBe(raw);
-		// Once the stale period has passed (simulated by ageing the lock), the lock is reclaimed.
-		const old = new Date(Date.now() - 120_000);
-		utimesSync(`${file}.lock`, old, old);
+		// The killed writer's lock is still fresh, but its recorded holder is dead: reclaimed at once.
+		expect(JSON.parse(readFileSync(`${file}.lock.holder`, "utf8"))).toEqual({ pid: child.pid, hostname: hostname() });
 		const manager = SessionManager.open(file);
 		expect(manager.isReadOnly()).toBe(false);
 		expect(manager.getEntryCount()).toBe(completeLines.length - 1);
@@ -179,6 +175,25 @@ describe("session fault tolerance", () => {
 		const manager = SessionManager.open(file);
 		expect(manager.isReadOnly()).toBe(false);
 		manager.appendMessage(user("reclaimed"));
+		manager.dispose();
+	});
+
+	it("a fresh lock whose recorded holder is alive, or on another host, is respected", () => {
+		const dir = tempDir();
+		const { file } = writeSession(dir);
+		mkdirSync(`${file}.lock`);
+		const holder = `${file}.lock.holder`;
+		// The parent of this test process is alive and not this process.
+		writeFileSync(holder, JSON.stringify({ pid: process.ppid, hostname: hostname() }));
+		expect(SessionManager.open(file).isReadOnly()).toBe(true);
+		// A pid from another host cannot be checked from here.
+		writeFileSync(holder, JSON.stringify({ pid: 2 ** 22 + 1, hostname: `${hostname()}-elsewhere` }));
+		expect(SessionManager.open(file).isReadOnly()).toBe(true);
+		// The same record on this host names a process that does not exist: reclaimed.
+		writeFileSync(holder, JSON.stringify({ pid: 2 ** 22 + 1, hostname: hostname() }));
+		const manager = SessionManager.open(file);
+		expect(manager.isReadOnly()).toBe(false);
+		expect(JSON.parse(readFileSync(holder, "utf8"))).toEqual({ pid: process.pid, hostname: hostname() });
 		manager.dispose();
 	});
 
