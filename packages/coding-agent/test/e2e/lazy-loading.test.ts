@@ -9,6 +9,7 @@ import { CLI, cliBuilt, mockServer, REPO_ROOT, runCli, type Sandbox, sandbox, wr
 async function loadedModules(
 	box: Sandbox,
 	args: string[],
+	preload?: string,
 ): Promise<{ code: number | null; stdout: string; urls: string[] }> {
 	const hooks = join(box.home, "log-hooks.mjs");
 	const register = join(box.home, "log-register.mjs");
@@ -28,7 +29,11 @@ export async function resolve(specifier, context, next) {
 		`import { register } from "node:module";\nregister(${JSON.stringify(pathToFileURL(hooks).href)});\n`,
 	);
 	writeFileSync(log, "");
-	const result = await runCli(box, args, { env: { NODE_OPTIONS: `--import ${pathToFileURL(register).href}` } });
+	// With `preload`, that module is imported ahead of the CLI (to see what it loads on its own).
+	const imports = [register, ...(preload ? [preload] : [])].map(
+		(path) => `--import ${path.startsWith("file:") ? path : pathToFileURL(path).href}`,
+	);
+	const result = await runCli(box, args, { env: { NODE_OPTIONS: imports.join(" ") } });
 	return { code: result.code, stdout: result.stdout, urls: readFileSync(log, "utf8").split("\n").filter(Boolean) };
 }
 
@@ -74,6 +79,14 @@ describe.skipIf(!cliBuilt)("lazy startup (built CLI)", () => {
 		]) {
 			expect(loads(urls, fragment), fragment).toBe(false);
 		}
+	});
+
+	it("the built-in tools load without TypeBox (validation loads it on the first tool call)", async () => {
+		const box = sandbox();
+		const tools = pathToFileURL(join(dirname(CLI), "core/tools/index.js")).href;
+		const { urls } = await loadedModules(box, ["--version"], tools);
+		expect(loads(urls, "/core/tools/read.js")).toBe(true);
+		expect(loads(urls, "/node_modules/typebox/")).toBe(false);
 	});
 
 	it("the hook sees what an extension run loads (control: jiti appears once an extension is given)", async () => {

@@ -1,4 +1,5 @@
-import { type Static, Type } from "typebox";
+import type { Static, TNumber, TObject, TOptional, TSchema, TString } from "typebox";
+import { jsonSchema } from "./json-schema.js";
 import type { BashOperations } from "./operations.js";
 import { createLocalBashOperations } from "./shell/local-shell.js";
 import type { BashToolDetails } from "./shell/run-shell-command.js";
@@ -6,18 +7,26 @@ import { executeShellTool, type ShellToolOptions } from "./shell/shell-tool.js";
 import { DEFAULT_MAX_BYTES, DEFAULT_MAX_LINES } from "./truncate.js";
 import { type BuiltinToolDefinition, toAgentTool } from "./types.js";
 
-export const bashSchema = Type.Object({
-	command: Type.String({ description: "Bash command to execute" }),
-	timeout: Type.Optional(Type.Number({ description: "Timeout in seconds (optional, no default timeout)" })),
+export const bashSchema = jsonSchema<TObject<{ command: TString; timeout: TOptional<TNumber> }>>({
+	type: "object",
+	required: ["command"],
+	properties: {
+		command: { type: "string", description: "Bash command to execute" },
+		timeout: { type: "number", description: "Timeout in seconds (optional, no default timeout)" },
+	},
 });
 export type BashToolInput = Static<typeof bashSchema>;
 
-export const shellOutputSchema = Type.Object({
-	output: Type.String(),
-	truncated: Type.Boolean(),
-	full_output_path: Type.Optional(Type.String()),
-	exit_code: Type.Number(),
-	wall_time_seconds: Type.Number(),
+export const shellOutputSchema = jsonSchema<TSchema>({
+	type: "object",
+	required: ["output", "truncated", "exit_code", "wall_time_seconds"],
+	properties: {
+		output: { type: "string" },
+		truncated: { type: "boolean" },
+		full_output_path: { type: "string" },
+		exit_code: { type: "number" },
+		wall_time_seconds: { type: "number" },
+	},
 });
 
 export interface BashToolOptions extends ShellToolOptions {

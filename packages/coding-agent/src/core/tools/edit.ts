@@ -1,31 +1,40 @@
-import { type Static, Type } from "typebox";
+import type { Static, TArray, TObject, TString } from "typebox";
 import { applyEdits } from "./edit/apply.js";
 import { computeEditDiff } from "./edit/diff.js";
 import { matchEdits, toLf } from "./edit/match.js";
 import { type EditReplacement, prepareEditArguments } from "./edit/prepare-arguments.js";
+import { jsonSchema } from "./json-schema.js";
 import { withFileMutationQueue } from "./mutation-queue.js";
 import { type EditOperations, localEditOperations } from "./operations.js";
 import { resolveToolPath } from "./path-resolution.js";
 import { type BuiltinToolDefinition, throwIfAborted, toAgentTool } from "./types.js";
 
-export const editSchema = Type.Object(
-	{
-		path: Type.String({ description: "Path to the file to edit (relative or absolute)" }),
-		edits: Type.Array(
-			Type.Object(
-				{
-					oldText: Type.String({
+export const editSchema = jsonSchema<
+	TObject<{ path: TString; edits: TArray<TObject<{ oldText: TString; newText: TString }>> }>
+>({
+	type: "object",
+	required: ["path", "edits"],
+	properties: {
+		path: { type: "string", description: "Path to the file to edit (relative or absolute)" },
+		edits: {
+			type: "array",
+			items: {
+				type: "object",
+				required: ["oldText", "newText"],
+				properties: {
+					oldText: {
+						type: "string",
 						description: "Exact text to replace; must be unique in the original file and not overlap other edits",
-					}),
-					newText: Type.String({ description: "Replacement text" }),
+					},
+					newText: { type: "string", description: "Replacement text" },
 				},
-				{ additionalProperties: false },
-			),
-			{ description: "Replacements, all matched against the original file content" },
-		),
+				additionalProperties: false,
+			},
+			description: "Replacements, all matched against the original file content",
+		},
 	},
-	{ additionalProperties: false },
-);
+	additionalProperties: false,
+});
 export type EditToolInput = Static<typeof editSchema>;
 
 export interface EditToolDetails {

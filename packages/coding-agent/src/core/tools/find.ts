@@ -1,6 +1,7 @@
 import { existsSync } from "node:fs";
 import { relative, sep } from "node:path";
-import { type Static, Type } from "typebox";
+import type { Static, TNumber, TObject, TOptional, TString } from "typebox";
+import { jsonSchema } from "./json-schema.js";
 import type { FindOperations } from "./operations.js";
 import { resolveToolPath } from "./path-resolution.js";
 import { defaultSearchBinaries, type SearchBinaryLocator } from "./search/binaries.js";
@@ -9,13 +10,20 @@ import { findGitRoot } from "./search/ignore-rules.js";
 import { DEFAULT_MAX_BYTES, formatSize, type TruncationResult, truncateHead } from "./truncate.js";
 import { type BuiltinToolDefinition, throwIfAborted, toAgentTool } from "./types.js";
 
-export const findSchema = Type.Object({
-	pattern: Type.String({
-		description:
-			"Glob relative to the search directory, e.g. 'src/**/*.ts'; without '/' (e.g. '*.ts') it matches file names at any depth",
-	}),
-	path: Type.Optional(Type.String({ description: "Directory to search in (default: current directory)" })),
-	limit: Type.Optional(Type.Number({ description: "Maximum number of results (default: 1000)" })),
+export const findSchema = jsonSchema<
+	TObject<{ pattern: TString; path: TOptional<TString>; limit: TOptional<TNumber> }>
+>({
+	type: "object",
+	required: ["pattern"],
+	properties: {
+		pattern: {
+			type: "string",
+			description:
+				"Glob relative to the search directory, e.g. 'src/**/*.ts'; without '/' (e.g. '*.ts') it matches file names at any depth",
+		},
+		path: { type: "string", description: "Directory to search in (default: current directory)" },
+		limit: { type: "number", description: "Maximum number of results (default: 1000)" },
+	},
 });
 export type FindToolInput = Static<typeof findSchema>;
 

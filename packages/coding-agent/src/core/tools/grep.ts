@@ -1,4 +1,5 @@
-import { type Static, Type } from "typebox";
+import type { Static, TBoolean, TNumber, TObject, TOptional, TString } from "typebox";
+import { jsonSchema } from "./json-schema.js";
 import { type GrepOperations, localGrepOperations } from "./operations.js";
 import { resolveToolPath } from "./path-resolution.js";
 import { defaultSearchBinaries, type SearchBinaryLocator } from "./search/binaries.js";
@@ -8,21 +9,32 @@ import { runRipgrep } from "./search/ripgrep.js";
 import { DEFAULT_MAX_BYTES, GREP_MAX_LINE_LENGTH } from "./truncate.js";
 import { type BuiltinToolDefinition, throwIfAborted, toAgentTool } from "./types.js";
 
-export const grepSchema = Type.Object({
-	pattern: Type.String({ description: "Search pattern (regex or literal string)" }),
-	path: Type.Optional(Type.String({ description: "Directory or file to search (default: current directory)" })),
-	glob: Type.Optional(
-		Type.String({
+export const grepSchema = jsonSchema<
+	TObject<{
+		pattern: TString;
+		path: TOptional<TString>;
+		glob: TOptional<TString>;
+		ignoreCase: TOptional<TBoolean>;
+		literal: TOptional<TBoolean>;
+		context: TOptional<TNumber>;
+		limit: TOptional<TNumber>;
+	}>
+>({
+	type: "object",
+	required: ["pattern"],
+	properties: {
+		pattern: { type: "string", description: "Search pattern (regex or literal string)" },
+		path: { type: "string", description: "Directory or file to search (default: current directory)" },
+		glob: {
+			type: "string",
 			description:
 				"Filter files by glob relative to path, e.g. 'src/**/*.ts'; without '/' (e.g. '*.ts') it matches file names at any depth",
-		}),
-	),
-	ignoreCase: Type.Optional(Type.Boolean({ description: "Case-insensitive search (default: false)" })),
-	literal: Type.Optional(
-		Type.Boolean({ description: "Treat pattern as a literal string instead of regex (default: false)" }),
-	),
-	context: Type.Optional(Type.Number({ description: "Lines to show before and after each match (default: 0)" })),
-	limit: Type.Optional(Type.Number({ description: "Maximum number of matches to return (default: 100)" })),
+		},
+		ignoreCase: { type: "boolean", description: "Case-insensitive search (default: false)" },
+		literal: { type: "boolean", description: "Treat pattern as a literal string instead of regex (default: false)" },
+		context: { type: "number", description: "Lines to show before and after each match (default: 0)" },
+		limit: { type: "number", description: "Maximum number of matches to return (default: 100)" },
+	},
 });
 export type GrepToolInput = Static<typeof grepSchema>;
 export type { GrepToolDetails };

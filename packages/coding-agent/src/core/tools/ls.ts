@@ -1,13 +1,17 @@
 import { join } from "node:path";
-import { type Static, Type } from "typebox";
+import type { Static, TNumber, TObject, TOptional, TString } from "typebox";
+import { jsonSchema } from "./json-schema.js";
 import { type LsOperations, localLsOperations } from "./operations.js";
 import { resolveToolPath } from "./path-resolution.js";
 import { DEFAULT_MAX_BYTES, formatSize, type TruncationResult, truncateHead } from "./truncate.js";
 import { type BuiltinToolDefinition, throwIfAborted, toAgentTool } from "./types.js";
 
-export const lsSchema = Type.Object({
-	path: Type.Optional(Type.String({ description: "Directory to list (default: current directory)" })),
-	limit: Type.Optional(Type.Number({ description: "Maximum number of entries to return (default: 500)" })),
+export const lsSchema = jsonSchema<TObject<{ path: TOptional<TString>; limit: TOptional<TNumber> }>>({
+	type: "object",
+	properties: {
+		path: { type: "string", description: "Directory to list (default: current directory)" },
+		limit: { type: "number", description: "Maximum number of entries to return (default: 500)" },
+	},
 });
 export type LsToolInput = Static<typeof lsSchema>;
 

@@ -1,6 +1,7 @@
 import type { AgentToolResult } from "@tau/agent";
 import type { ImageContent, TextContent } from "@tau/ai";
-import { type Static, Type } from "typebox";
+import type { Static, TNumber, TObject, TOptional, TSchema, TString } from "typebox";
+import { jsonSchema } from "./json-schema.js";
 import { localReadOperations, type ReadOperations } from "./operations.js";
 import { resolveReadPath } from "./path-resolution.js";
 import { type ProcessedImage, processImage } from "./read/image-processing.js";
@@ -8,17 +9,34 @@ import { type ReadSelection, selectFromStream, selectFromText } from "./read/lin
 import { DEFAULT_MAX_BYTES, DEFAULT_MAX_LINES, formatSize, type TruncationResult } from "./truncate.js";
 import { type BuiltinToolContext, type BuiltinToolDefinition, throwIfAborted, toAgentTool } from "./types.js";
 
-export const readSchema = Type.Object({
-	path: Type.String({ description: "Path to the file to read (relative or absolute)" }),
-	offset: Type.Optional(Type.Number({ description: "Line number to start reading from (1-indexed)" })),
-	limit: Type.Optional(Type.Number({ description: "Maximum number of lines to read" })),
-});
+export const readSchema = jsonSchema<TObject<{ path: TString; offset: TOptional<TNumber>; limit: TOptional<TNumber> }>>(
+	{
+		type: "object",
+		required: ["path"],
+		properties: {
+			path: { type: "string", description: "Path to the file to read (relative or absolute)" },
+			offset: { type: "number", description: "Line number to start reading from (1-indexed)" },
+			limit: { type: "number", description: "Maximum number of lines to read" },
+		},
+	},
+);
 export type ReadToolInput = Static<typeof readSchema>;
 
-const readOutputSchema = Type.Union([
-	Type.String(),
-	Type.Object({ type: Type.Literal("image"), data: Type.String(), mimeType: Type.String(), note: Type.String() }),
-]);
+const readOutputSchema = jsonSchema<TSchema>({
+	anyOf: [
+		{ type: "string" },
+		{
+			type: "object",
+			required: ["type", "data", "mimeType", "note"],
+			properties: {
+				type: { type: "string", const: "image" },
+				data: { type: "string" },
+				mimeType: { type: "string" },
+				note: { type: "string" },
+			},
+		},
+	],
+});
 
 export interface ReadToolDetails {
 	truncation?: TruncationResult;

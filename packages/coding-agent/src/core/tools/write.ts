@@ -1,13 +1,18 @@
 import { dirname } from "node:path";
-import { type Static, Type } from "typebox";
+import type { Static, TObject, TString } from "typebox";
+import { jsonSchema } from "./json-schema.js";
 import { withFileMutationQueue } from "./mutation-queue.js";
 import { localWriteOperations, type WriteOperations } from "./operations.js";
 import { resolveToolPath } from "./path-resolution.js";
 import { type BuiltinToolDefinition, throwIfAborted, toAgentTool } from "./types.js";
 
-export const writeSchema = Type.Object({
-	path: Type.String({ description: "Path to the file to write (relative or absolute)" }),
-	content: Type.String({ description: "Content to write to the file" }),
+export const writeSchema = jsonSchema<TObject<{ path: TString; content: TString }>>({
+	type: "object",
+	required: ["path", "content"],
+	properties: {
+		path: { type: "string", description: "Path to the file to write (relative or absolute)" },
+		content: { type: "string", description: "Content to write to the file" },
+	},
 });
 export type WriteToolInput = Static<typeof writeSchema>;
 
