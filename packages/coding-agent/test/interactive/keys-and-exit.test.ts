@@ -32,12 +32,33 @@ describe("exit and interrupt keys", () => {
 		await harness.terminal.flush();
 		expect(harness.terminal.isAltScreenActive()).toBe(false);
 		expect(harness.terminal.started).toBe(false);
-		// fullscreenExitOutput "transcript": the conversation is left in the main screen.
-		expect(harness.terminal.getViewport().join("\n")).toContain("saved answer");
+		// fullscreenExitOutput "transcript": the conversation (not the editor or footer) is left in the main screen.
+		const main = harness.terminal.getViewport().join("\n");
+		expect(main).toContain("saved answer");
+		expect(main.match(/saved answer/g)).toHaveLength(1);
+		expect(main).not.toContain("(auto)");
 		const id = harness.runtime.session.sessionId;
 		expect(harness.stdout).toContain("To resume this session:");
 		expect(harness.stdout).toContain(`tau --session-dir`);
 		expect(harness.stdout).toContain(`--session ${id}\n`);
+	});
+
+	it("fullscreenExitOutput resume-hint leaves the transcript out of the main screen", async () => {
+		harness = await InteractiveHarness.start({
+			persisted: true,
+			settings: { fullscreenExitOutput: "resume-hint" },
+			mode: { tuiMode: "fullscreen" },
+		});
+		harness.faux.setResponses([fauxAssistantMessage("private answer")]);
+		const since = harness.eventCount;
+		harness.submit("hello");
+		await harness.waitForEvent((event) => event.type === "agent_settled", since);
+		harness.submit("/quit");
+		await harness.exited;
+		await harness.terminal.flush();
+		expect(harness.terminal.isAltScreenActive()).toBe(false);
+		expect(harness.terminal.getViewport().join("\n")).not.toContain("private answer");
+		expect(harness.stdout).toContain("To resume this session:");
 	});
 
 	it("an in-memory session prints no resume hint", async () => {

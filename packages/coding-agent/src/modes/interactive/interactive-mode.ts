@@ -405,7 +405,8 @@ export class InteractiveMode implements CommandHost, ExtensionUiHost {
 		const fullscreen = this.tui.mode === "fullscreen";
 		const width = this.tui.terminal.columns;
 		this.statusLine.clearIndicator();
-		this.tui.stop();
+		// Fullscreen leaves the alternate screen untouched; what reaches the main screen is chosen here.
+		this.tui.stop({ preserveScreen: fullscreen });
 		if (fullscreen && this.session.settingsManager.getFullscreenExitOutput() === "transcript") {
 			const lines = transcriptLines(this.regions, width);
 			if (lines.length > 0) this.tui.terminal.write(`${lines.join("\r\n")}\r\n`);
@@ -438,7 +439,7 @@ export class InteractiveMode implements CommandHost, ExtensionUiHost {
 			this.notify("warning", "Suspend to background is not supported on Windows");
 			return;
 		}
-		this.tui.stop();
+		this.tui.stop({ preserveScreen: this.tui.mode === "fullscreen" });
 		process.once("SIGCONT", () => {
 			this.tui.start();
 			this.tui.requestRender(true);
@@ -448,7 +449,7 @@ export class InteractiveMode implements CommandHost, ExtensionUiHost {
 
 	private openExternalEditor(): void {
 		const command = this.session.settingsManager.getExternalEditorCommand();
-		this.tui.stop();
+		this.tui.stop({ preserveScreen: this.tui.mode === "fullscreen" });
 		const result = editInExternalEditor(command, this.editor.getExpandedText());
 		this.tui.start();
 		this.tui.setFocus(this.editor);
