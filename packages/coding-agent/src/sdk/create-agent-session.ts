@@ -17,19 +17,13 @@ import { VirtualModels } from "../core/agent-session/virtual-models.js";
 import type { SummaryCompletion } from "../core/compaction/index.js";
 import {
 	type AnyToolDefinition,
-	type EventBus,
+	defaultExtensionLoader,
 	type ExtensionProviderActions,
 	type ExtensionRunner,
 	type ExtensionRuntime,
-	loadExtensionItems,
 	type SessionStartEvent,
 } from "../core/extensions/index.js";
-import {
-	DefaultResourceLoader,
-	type LoadExtensions,
-	type LoadExtensionsResult,
-	type ResourceLoader,
-} from "../core/resources/index.js";
+import { DefaultResourceLoader, type LoadExtensionsResult, type ResourceLoader } from "../core/resources/index.js";
 import { convertToLlm, SessionManager, type SessionMessage } from "../core/session/index.js";
 import { resolveToolSelection, type ToolsFlagValue } from "../core/tools/index.js";
 import { createDefaultModelRuntime } from "./model-runtime-factory.js";
@@ -72,18 +66,6 @@ export interface CreateAgentSessionResult {
 
 const NO_MODELS =
 	"No models available. Use /login to sign in to a provider, or set an API key environment variable (for example ANTHROPIC_API_KEY or OPENAI_API_KEY).";
-
-/** The extension loader the SDK plugs into resource loaders it creates (the resource layer stays loader-agnostic). */
-export const defaultExtensionLoader: LoadExtensions = (request) => {
-	const { eventBus } = request as { eventBus?: EventBus };
-	return loadExtensionItems({
-		cwd: request.cwd,
-		items: request.items,
-		generation: request.generation,
-		...(request.previous ? { previous: request.previous } : {}),
-		...(eventBus ? { eventBus } : {}),
-	}) as unknown as ReturnType<LoadExtensions>;
-};
 
 /**
  * Flushes extension provider registrations queued during loading into the model runtime, so

@@ -9,6 +9,7 @@ export {
 } from "../core/agent-session/tool-intents.js";
 export type { AgentSessionConfig, ExtensionBindings, PromptOptions } from "../core/agent-session/types.js";
 export { DEMO_MODEL_ID, DEMO_PROVIDER_ID, demoProvider } from "../core/demo/demo-provider.js";
+export { defaultExtensionLoader } from "../core/extensions/index.js";
 export {
 	AgentSessionRuntime,
 	type CreateAgentSessionRuntimeFactory,
@@ -21,7 +22,6 @@ export {
 	type CreateAgentSessionOptions,
 	type CreateAgentSessionResult,
 	createAgentSession,
-	defaultExtensionLoader,
 } from "./create-agent-session.js";
 export { createDefaultModelRuntime } from "./model-runtime-factory.js";
 export {

@@ -6,6 +6,7 @@ import { VirtualModels } from "../core/agent-session/virtual-models.js";
 import {
 	type AnyToolDefinition,
 	applyExtensionFlagValues,
+	defaultExtensionLoader,
 	type Extension,
 	type RegisteredFlag,
 	type SessionStartEvent,
@@ -21,7 +22,6 @@ import {
 	type CreateAgentSessionOptions,
 	type CreateAgentSessionResult,
 	createAgentSession,
-	defaultExtensionLoader,
 	flushProviderRegistrations,
 } from "./create-agent-session.js";
 import { createDefaultModelRuntime } from "./model-runtime-factory.js";

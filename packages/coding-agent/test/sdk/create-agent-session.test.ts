@@ -1,6 +1,6 @@
-import { mkdirSync, realpathSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, realpathSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { fauxAssistantMessage, fauxProvider } from "@tau/ai";
+import { fauxAssistantMessage, fauxProvider, fauxToolCall } from "@tau/ai";
 import {
 	AuthStorage,
 	createAgentSession,
@@ -263,6 +263,47 @@ describe("createAgentSession assembly", () => {
 		expect(result.modelFallbackMessage).toBeUndefined();
 		expect(`${result.session.model?.provider}/${result.session.model?.id}`).toBe("ext-provider/ext-model");
 		result.session.dispose();
+	});
+
+	it("a DefaultResourceLoader given only extensionFactories runs them (the SDK recipe): the policy blocks bash", async () => {
+		const { cwd, agentDir } = setup();
+		const faux = fauxProvider({ models: [{ id: "faux-1" }] });
+		const settingsManager = SettingsManager.inMemory({}, { projectTrusted: false });
+		const resourceLoader = new DefaultResourceLoader({
+			cwd,
+			agentDir,
+			settingsManager,
+			extensionFactories: [
+				{
+					name: "policy",
+					factory: (pi: ExtensionAPI) => {
+						pi.on("tool_call", async (event) =>
+							event.toolName === "bash" ? { block: true, reason: "no shell" } : undefined,
+						);
+					},
+				},
+			],
+		});
+		await resourceLoader.reload();
+		expect(resourceLoader.getExtensions().extensions.map((extension) => extension.path)).toEqual(["<inline:policy>"]);
+		const { session } = await createAgentSession({
+			cwd,
+			agentDir,
+			modelRuntime: runtimeWith(faux),
+			settingsManager,
+			resourceLoader,
+			sessionManager: SessionManager.inMemory(cwd),
+		});
+		faux.setResponses([
+			fauxAssistantMessage([fauxToolCall("bash", { command: "echo ran > ran.txt" })], { stopReason: "toolUse" }),
+			fauxAssistantMessage("done"),
+		]);
+		await session.prompt("run it");
+		const result = session.messages.find((message) => message.role === "toolResult");
+		expect(result).toMatchObject({ isError: true });
+		expect(JSON.stringify(result)).toContain("no shell");
+		expect(existsSync(join(cwd, "ran.txt"))).toBe(false);
+		session.dispose();
 	});
 
 	it("services report unknown flags, value-less string flags and failing provider registrations as diagnostics", async () => {

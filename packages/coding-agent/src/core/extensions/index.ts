@@ -29,6 +29,7 @@ export type { ExtensionCommandContextActions, ExtensionContextActions } from "./
 export { createNoOpUIContext } from "./context/no-op-ui.js";
 export { HOST_MODULE_SPECIFIERS } from "./loader/host-modules.js";
 export {
+	defaultExtensionLoader,
 	type LoadExtensionsResult as ExtensionSetLoadResult,
 	loadExtensionItems,
 	loadExtensions,

@@ -1,5 +1,6 @@
 import { statSync } from "node:fs";
 import { resolve } from "node:path";
+import type { LoadExtensions } from "../../resources/loader/extension-set.js";
 import { collectExtensionEntries } from "../../resources/scan/directory-scan.js";
 import type { ResourceDiagnostic, SourceInfo } from "../../resources/types.js";
 import type { EventBus, ExtensionFactory } from "../api/extension-api.js";
@@ -176,6 +177,21 @@ export async function loadExtensionItems(request: ExtensionLoadRequest): Promise
 	for (const item of request.items) await loadItem(item, runtime, request.cwd, request.generation ?? 0, result);
 	return result;
 }
+
+/**
+ * `loadExtensionItems` in the resource layer's `LoadExtensions` shape: the loader a resource loader
+ * uses unless its host injects another (the resource layer types the event bus loosely).
+ */
+export const defaultExtensionLoader: LoadExtensions = (request) => {
+	const { eventBus } = request as { eventBus?: EventBus };
+	return loadExtensionItems({
+		cwd: request.cwd,
+		items: request.items,
+		generation: request.generation,
+		...(request.previous ? { previous: request.previous } : {}),
+		...(eventBus ? { eventBus } : {}),
+	}) as unknown as ReturnType<LoadExtensions>;
+};
 
 /** Loads extension files or directories given as paths (relative to `cwd`), e.g. for `-e`. */
 export function loadExtensions(

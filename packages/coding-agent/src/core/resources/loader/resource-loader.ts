@@ -27,6 +27,15 @@ import {
 import { pathKey, resolveResourcePath } from "./path-key.js";
 import { discoverPromptFile, resolvePromptSource } from "./prompt-files.js";
 
+/**
+ * The built-in extension loader, imported on first use: the extension runtime (and jiti behind it)
+ * stays unloaded until a reload asks for it, and the resource layer keeps no static edge to it.
+ */
+const builtinExtensionLoader: LoadExtensions = async (request) => {
+	const { defaultExtensionLoader } = await import("../../extensions/loader/load-extensions.js");
+	return defaultExtensionLoader(request);
+};
+
 /** Everything a session needs from the resource layer; SDK hosts may implement their own. */
 export interface ResourceLoader {
 	getExtensions(): LoadExtensionsResult;
@@ -58,7 +67,7 @@ export interface DefaultResourceLoaderOptions {
 	settingsManager?: SettingsManager;
 	/** Shared with extensions as `pi.events`; passed through to `loadExtensions`. */
 	eventBus?: unknown;
-	/** Imports and runs extensions; without it no extension code is loaded. */
+	/** Imports and runs extensions; default: the built-in extension loader (`defaultExtensionLoader`). */
 	loadExtensions?: LoadExtensions;
 	/** Home directory for `~/.agents/skills` (defaults to the OS home). */
 	homeDir?: string;
@@ -188,17 +197,14 @@ export class DefaultResourceLoader implements ResourceLoader {
 		const { options } = this;
 		const settings = this.getSettingsManager();
 		this.generation++;
-		const load = options.loadExtensions;
+		const load = options.loadExtensions ?? builtinExtensionLoader;
 		let preTrust: LoadExtensionsResult | undefined;
 		if (reloadOptions.resolveProjectTrust) {
 			settings.setProjectTrusted(false);
 			await settings.reload();
 			const untrusted = this.resolveAll(settings);
 			const items = this.extensionLoadItems(untrusted.resolved, untrusted.cli, false);
-			preTrust = load
-				? await load({ ...this.loadContext(), items, phase: "pre-trust" })
-				: { extensions: [], errors: [] };
-			preTrust = settleExtensionSet(preTrust);
+			preTrust = settleExtensionSet(await load({ ...this.loadContext(), items, phase: "pre-trust" }));
 			const trusted = await reloadOptions.resolveProjectTrust({ extensionsResult: preTrust });
 			settings.setProjectTrusted(trusted);
 		}
@@ -207,9 +213,10 @@ export class DefaultResourceLoader implements ResourceLoader {
 		this.diagnostics = [...diagnostics];
 
 		this.extensionItems = this.extensionLoadItems(resolved, cli, true);
-		const base = load
-			? await loadFinalExtensionSet(this.extensionItems, load, { ...this.loadContext(), previous: preTrust })
-			: { extensions: [], errors: [], ...(preTrust?.runtime === undefined ? {} : { runtime: preTrust.runtime }) };
+		const base = await loadFinalExtensionSet(this.extensionItems, load, {
+			...this.loadContext(),
+			previous: preTrust,
+		});
 		const settled = settleExtensionSet(base);
 		settled.errors.push(...this.extensionPathErrors());
 		// Resolver diagnostics are package install failures, reported with the extensions.
