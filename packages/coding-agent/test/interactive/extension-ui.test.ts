@@ -179,4 +179,35 @@ describe("extension UI context (ctx.ui, hasUI: true)", () => {
 		expect(screen).toContain("TEMPERATURE 21 partial=false");
 		expect(screen).not.toContain("raw Oslo data");
 	});
+
+	it("ctx.ui.setTheme applies to components created afterwards", async () => {
+		harness = await InteractiveHarness.start({
+			loader: {
+				extensionFactories: [
+					(pi: ExtensionAPI) => {
+						pi.registerCommand("retheme", {
+							handler: async (_args, ctx) => {
+								const current = ctx.ui.theme;
+								const result = ctx.ui.setTheme({
+									...current,
+									name: "blue-prompts",
+									colors: { ...current.colors, userMessageBg: { kind: "palette", index: 21 } },
+								});
+								if (!result.success) throw new Error(result.error);
+							},
+						});
+					},
+				],
+			},
+		});
+		harness.submit("/retheme");
+		await harness.until(async () => (await harness!.screen()).includes('Theme "blue-prompts"'));
+		harness.faux.setResponses([fauxAssistantMessage("ok")]);
+		const since = harness.eventCount;
+		harness.submit("after the theme change");
+		await harness.waitForEvent((event) => event.type === "agent_settled", since);
+		const lines = await harness.viewport();
+		const row = lines.findIndex((line) => line.includes("after the theme change"));
+		expect(harness.terminal.getCellStyle(row, 0).bg).toBe(21);
+	});
 });

@@ -191,8 +191,12 @@ export class InteractiveMode implements CommandHost, ExtensionUiHost {
 			() => this.theme,
 			(kind, message) => this.notify(kind, message),
 		);
+		const mode = this;
 		this.transcript = new TranscriptController({
-			theme: this.theme,
+			// A getter, so `ctx.ui.setTheme` reaches components created afterwards.
+			get theme() {
+				return mode.theme;
+			},
 			chat: this.chat,
 			status: this.statusLine,
 			interruptKey: () => keyHint(this.keys, "app.interrupt"),
