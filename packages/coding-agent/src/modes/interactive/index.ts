@@ -12,7 +12,9 @@
  * Options main.ts passes: `initialMessage`, `initialImages`, `messages` (remaining CLI messages),
  * `tuiMode` (`--tui-mode`), `verbose`, `themeName` (`--theme`), `diagnostics` (startup settings /
  * migration / deprecation warnings to show in the chat), `startupDetails` (loaded-resource listing
- * lines), `sessionDirArgument` (`--session-dir`, echoed in the resume hint).
+ * lines), `sessionDirArgument` (`--session-dir`, echoed in the resume hint). Tests and embedders may
+ * also pass `terminal`, `stdout`, `exit`, `handleSignals` (SIGTERM/SIGHUP → 143/129; default on when
+ * no `terminal` is given), `now`, `platform` and `env`.
  *
  * This module imports `@tau/tui`; main.ts loads it with `await import()` so other modes never do.
  */
