@@ -148,3 +148,30 @@ describe("editor border", () => {
 		expect(harness.terminal.getCellStyle(await borderRow(), 0).fg).not.toBe(thinkingColour);
 	});
 });
+
+describe("renderer switch", () => {
+	it("/settings switches regular → fullscreen live, keeping the transcript, focus and input", async () => {
+		harness = await InteractiveHarness.start({ settings: { tuiMode: "regular" } });
+		harness.faux.setResponses([fauxAssistantMessage("before the switch"), fauxAssistantMessage("after the switch")]);
+		let since = harness.eventCount;
+		harness.submit("first");
+		await harness.waitForEvent((event) => event.type === "agent_settled", since);
+		expect(harness.terminal.isAltScreenActive()).toBe(false);
+		harness.submit("/settings");
+		await harness.screen();
+		harness.type("TUI mode");
+		harness.terminal.press(KEYS.enter);
+		await harness.screen();
+		expect(harness.terminal.isAltScreenActive()).toBe(true);
+		expect(harness.mode.tui.mode).toBe("fullscreen");
+		expect(harness.runtime.session.settingsManager.getTuiMode()).toBe("fullscreen");
+		// The settings list is still focused on the new renderer; Escape closes it.
+		harness.terminal.press(KEYS.escape);
+		since = harness.eventCount;
+		harness.submit("second");
+		await harness.waitForEvent((event) => event.type === "agent_settled", since);
+		const screen = (await harness.viewport()).join("\n");
+		expect(screen).toContain("before the switch");
+		expect(screen).toContain("after the switch");
+	});
+});

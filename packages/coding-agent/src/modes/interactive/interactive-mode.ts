@@ -38,7 +38,13 @@ import { createAutocomplete } from "./controller/autocomplete.js";
 import { editInExternalEditor } from "./controller/external-editor.js";
 import { footerStateOf, readGitBranch } from "./controller/footer-state.js";
 import { KeyActions } from "./controller/key-actions.js";
-import { createRenderer, type LayoutRegions, mountLayout, transcriptLines } from "./controller/layout.js";
+import {
+	createRenderer,
+	forwardingTui,
+	type LayoutRegions,
+	mountLayout,
+	transcriptLines,
+} from "./controller/layout.js";
 import { ProgramStatusReporter } from "./controller/program-status.js";
 import { SubmissionPipeline } from "./controller/submission.js";
 import { TranscriptController } from "./controller/transcript-controller.js";
@@ -97,7 +103,9 @@ function shellQuote(value: string): string {
  * delegates to the transcript controller, submission pipeline, key actions, commands and selectors.
  */
 export class InteractiveMode implements CommandHost, ExtensionUiHost {
+	/** What components hold: always forwards to the current renderer. */
 	readonly tui: TUI;
+	private renderer: TUI;
 	readonly keys: KeybindingsManager;
 	theme: UiTheme;
 	readonly agentDir: string;
@@ -150,7 +158,14 @@ export class InteractiveMode implements CommandHost, ExtensionUiHost {
 		this.theme = resolved.theme;
 		this.hideThinkingBlocks = settings.getHideThinkingBlock();
 		const terminal = options.terminal ?? new ProcessTerminal();
-		this.tui = createRenderer(options.tuiMode ?? settings.getTuiMode(), terminal, settings, this.theme, this.keys);
+		this.renderer = createRenderer(
+			options.tuiMode ?? settings.getTuiMode(),
+			terminal,
+			settings,
+			this.theme,
+			this.keys,
+		);
+		this.tui = forwardingTui(() => this.renderer);
 		this.tui.setClearOnShrink(settings.getClearOnShrink());
 
 		const quietStartup = settings.getQuietStartup();
@@ -184,7 +199,7 @@ export class InteractiveMode implements CommandHost, ExtensionUiHost {
 			widgetsBelow: new Container(),
 			footer,
 		};
-		mountLayout(this.tui, this.regions, settings, this.theme);
+		mountLayout(this.renderer, this.regions, settings, this.theme);
 
 		this.extensionHooks = new ExtensionHooks(
 			this.keys,
@@ -624,8 +639,28 @@ export class InteractiveMode implements CommandHost, ExtensionUiHost {
 		this.notify("success", "✓ Reloaded keybindings, extensions, skills, prompts, themes and context files");
 	}
 
+	/**
+	 * Moves the same components and focus to a renderer of the other kind; the old one stops with
+	 * its screen preserved (cli-modes.md §10.1).
+	 */
+	private switchRenderer(mode: TuiMode): void {
+		if (this.renderer.mode === mode || this.quitting) return;
+		const settings = this.session.settingsManager;
+		const focused = this.regions.editorSlot.children[0] ?? this.editor;
+		this.renderer.stop({ preserveScreen: true });
+		const next = createRenderer(mode, this.renderer.terminal, settings, this.theme, this.keys);
+		next.setClearOnShrink(settings.getClearOnShrink());
+		next.onDebug = this.renderer.onDebug;
+		mountLayout(next, this.regions, settings, this.theme);
+		this.renderer = next;
+		next.start();
+		next.setFocus(focused);
+		next.requestRender(true);
+	}
+
 	openSettings(): Promise<void> {
 		return openSettingsPanel(this, {
+			setTuiMode: (mode) => this.switchRenderer(mode),
 			setHideThinking: (hide) => {
 				this.hideThinkingBlocks = hide;
 				this.transcript.applyToggles();

@@ -3,6 +3,7 @@ import type { CommandHost } from "./command-host.js";
 /** Live effects the panel cannot apply through settings alone. */
 export interface SettingsEffects {
 	setHideThinking(hide: boolean): void;
+	setTuiMode(mode: "fullscreen" | "regular"): void;
 }
 
 interface SettingRow {
@@ -65,10 +66,13 @@ const ROWS: readonly SettingRow[] = [
 	},
 	{
 		id: "tuiMode",
-		label: "TUI mode (next start)",
+		label: "TUI mode",
 		values: ["fullscreen", "regular"],
 		current: (host) => host.session.settingsManager.getTuiMode(),
-		apply: (host, value) => host.session.settingsManager.setTuiMode(value as "fullscreen" | "regular"),
+		apply: (host, value, effects) => {
+			host.session.settingsManager.setTuiMode(value as "fullscreen" | "regular");
+			effects.setTuiMode(value as "fullscreen" | "regular");
+		},
 	},
 ];
 

@@ -89,6 +89,26 @@ export function mountLayout(tui: TUI, regions: LayoutRegions, settings: Settings
 	);
 }
 
+/**
+ * A `TUI` that forwards to whichever renderer is current, so components keep working when the
+ * renderer is replaced (`tuiMode` switched live from /settings).
+ */
+export function forwardingTui(current: () => TUI): TUI {
+	return new Proxy({} as TUI, {
+		get(_target, key) {
+			const target = current();
+			const value = Reflect.get(target, key, target) as unknown;
+			return typeof value === "function" ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+		},
+		set(_target, key, value) {
+			return Reflect.set(current(), key, value);
+		},
+		has(_target, key) {
+			return Reflect.has(current(), key);
+		},
+	});
+}
+
 /** The transcript lines a fullscreen exit leaves in the main screen (`fullscreenExitOutput`). */
 export function transcriptLines(regions: LayoutRegions, width: number): string[] {
 	return [...regions.header.render(width), ...regions.chat.render(width)];
