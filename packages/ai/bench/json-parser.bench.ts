@@ -1,5 +1,10 @@
+import { setFlagsFromString } from "node:v8";
+import { runInNewContext } from "node:vm";
 import { ToolCallArgumentsStream } from "@tau/ai";
 import type { Bench } from "../../../scripts/bench/api.js";
+
+setFlagsFromString("--expose-gc");
+const gc = runInNewContext("gc") as () => void;
 
 /** A write-tool argument whose `content` makes up almost all of `bytes`. */
 function toolArguments(bytes: number): string {
@@ -9,7 +14,8 @@ function toolArguments(bytes: number): string {
 }
 
 /** Streams `text` in `chunk`-byte deltas, taking the partial arguments after each one like an adapter does. */
-function streamArguments(text: string, chunk: number): { ms: number; peakHeapMb: number } {
+function streamArguments(text: string, chunk: number): { ms: number; peakHeapMb: number; liveHeapMb: number } {
+	gc();
 	const baseline = process.memoryUsage().heapUsed;
 	let peak = baseline;
 	const stream = new ToolCallArgumentsStream();
@@ -18,10 +24,15 @@ function streamArguments(text: string, chunk: number): { ms: number; peakHeapMb:
 		stream.append(text.slice(i, i + chunk));
 		if (deltas % 512 === 0) peak = Math.max(peak, process.memoryUsage().heapUsed);
 	}
-	stream.finish();
-	const ms = performance.now() - started;
+	const streamed = performance.now();
 	peak = Math.max(peak, process.memoryUsage().heapUsed);
-	return { ms, peakHeapMb: (peak - baseline) / 1e6 };
+	// What the stream keeps alive once all deltas arrived, garbage collected first (not timed).
+	gc();
+	const live = process.memoryUsage().heapUsed;
+	const finishing = performance.now();
+	stream.finish();
+	const ms = streamed - started + (performance.now() - finishing);
+	return { ms, peakHeapMb: (peak - baseline) / 1e6, liveHeapMb: (live - baseline) / 1e6 };
 }
 
 const SIZES = [125_000, 250_000, 500_000, 1_000_000];
@@ -37,14 +48,17 @@ const bench: Bench = async (ctx) => {
 			const text = toolArguments(size);
 			const times: number[] = [];
 			const heaps: number[] = [];
+			const live: number[] = [];
 			for (let run = 0; run < 5; run++) {
-				const { ms, peakHeapMb } = streamArguments(text, chunk);
+				const { ms, peakHeapMb, liveHeapMb } = streamArguments(text, chunk);
 				times.push(ms);
 				heaps.push(peakHeapMb);
+				live.push(liveHeapMb);
 			}
 			const label = `tool args ${size / 1000} KB in ${chunk}-byte deltas`;
 			ctx.record(`${label}: time`, "ms", times);
 			ctx.record(`${label}: peak heap`, "MB", heaps);
+			ctx.record(`${label}: live heap`, "MB", live);
 		}
 	}
 };

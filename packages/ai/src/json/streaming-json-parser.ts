@@ -1,4 +1,5 @@
 import type { JsonObject, JsonValue } from "../types/json.js";
+import { FlatteningText } from "./flattening-text.js";
 
 export type JsonPath = readonly (string | number)[];
 
@@ -28,7 +29,7 @@ interface Frame {
 }
 
 type Scalar =
-	| { kind: "string"; text: string; isKey: boolean; unreported: string; reported: boolean }
+	| { kind: "string"; text: FlatteningText; isKey: boolean; unreported: string; reported: boolean }
 	| { kind: "number" | "literal"; text: string };
 
 interface PendingScalar {
@@ -94,8 +95,8 @@ export class StreamingJsonParser {
 	private credit = 0;
 	/** Members of all open containers plus their count: what one fresh snapshot costs to copy. */
 	private openCost = 0;
-	/** Instrumentation: characters visited and elements copied for snapshots. */
-	readonly work = { chars: 0, copies: 0 };
+	/** Instrumentation: characters visited, elements copied for snapshots, open strings flattened. */
+	readonly work = { chars: 0, copies: 0, flattens: 0 };
 
 	append(text: string): readonly JsonChange[] {
 		this.changes = [];
@@ -179,7 +180,7 @@ export class StreamingJsonParser {
 	/** Growth is kept apart as well: slicing the accumulated text would flatten it on every report. */
 	private extendString(pending: PendingScalar, piece: string): void {
 		const scalar = pending.scalar as Extract<Scalar, { kind: "string" }>;
-		scalar.text += piece;
+		if (scalar.text.append(piece)) this.work.flattens++;
 		if (scalar.isKey || pending.slot.discard) return;
 		scalar.unreported += piece;
 		this.dirty = true;
@@ -223,7 +224,7 @@ export class StreamingJsonParser {
 		if (frame.state === "key" || frame.state === "comma") {
 			if (c === '"') {
 				this.pending = {
-					scalar: { kind: "string", text: "", isKey: true, unreported: "", reported: false },
+					scalar: { kind: "string", text: new FlatteningText(), isKey: true, unreported: "", reported: false },
 					slot: { discard: true },
 				};
 				return;
@@ -280,7 +281,8 @@ export class StreamingJsonParser {
 			return;
 		}
 		let scalar: Scalar;
-		if (c === '"') scalar = { kind: "string", text: "", isKey: false, unreported: "", reported: false };
+		if (c === '"')
+			scalar = { kind: "string", text: new FlatteningText(), isKey: false, unreported: "", reported: false };
 		else if (isNumberStart(c)) scalar = { kind: "number", text: c };
 		else if (isWordChar(c)) scalar = { kind: "literal", text: c };
 		else return;
@@ -293,13 +295,13 @@ export class StreamingJsonParser {
 		if (scalar.kind === "string" && scalar.isKey) {
 			const frame = this.stack.at(-1);
 			if (frame?.kind === "object") {
-				frame.key = scalar.text;
+				frame.key = scalar.text.value;
 				frame.state = "colon";
 			}
 			return;
 		}
 		let value: JsonValue | undefined;
-		if (scalar.kind === "string") value = scalar.text;
+		if (scalar.kind === "string") value = scalar.text.value;
 		else if (scalar.kind === "number") value = lenientNumber(scalar.text);
 		else value = Object.hasOwn(LITERALS, scalar.text) ? LITERALS[scalar.text] : undefined;
 		if (value === undefined) {
@@ -355,7 +357,7 @@ export class StreamingJsonParser {
 		if (scalar.reported) {
 			this.changes.push({ kind: "append", path: pending.path, text: scalar.unreported });
 		} else {
-			this.changes.push({ kind: "set", path: pending.path, value: scalar.text });
+			this.changes.push({ kind: "set", path: pending.path, value: scalar.text.value });
 			scalar.reported = true;
 		}
 		scalar.unreported = "";
@@ -365,7 +367,7 @@ export class StreamingJsonParser {
 		const pending = this.pending;
 		if (!pending || pending.slot.discard) return undefined;
 		const scalar = pending.scalar;
-		if (scalar.kind === "string") return scalar.isKey ? undefined : scalar.text;
+		if (scalar.kind === "string") return scalar.isKey ? undefined : scalar.text.value;
 		if (scalar.kind === "number") return lenientNumber(scalar.text);
 		return literalPreview(scalar.text);
 	}

@@ -1,4 +1,5 @@
 import type { JsonObject, JsonValue } from "../types/json.js";
+import { FlatteningText } from "./flattening-text.js";
 import { StreamingJsonParser } from "./streaming-json-parser.js";
 
 function isJsonObject(value: JsonValue | undefined): value is JsonObject {
@@ -91,17 +92,17 @@ export function parseStreamingJson(text: string): JsonObject {
  */
 export class ToolCallArgumentsStream {
 	private parser = new StreamingJsonParser();
-	private raw = "";
+	private raw = new FlatteningText();
 	private lastSnapshot: JsonValue | undefined;
 	private lastArguments: JsonObject = {};
 
 	get text(): string {
-		return this.raw;
+		return this.raw.value;
 	}
 
 	/** Partial arguments after `delta`: a new object when they changed, the same object otherwise. */
 	append(delta: string): JsonObject {
-		this.raw += delta;
+		this.raw.append(delta);
 		this.parser.append(delta);
 		const snapshot = this.parser.snapshot();
 		if (snapshot !== this.lastSnapshot) {
@@ -113,18 +114,18 @@ export class ToolCallArgumentsStream {
 
 	/** Accepts the provider's full text: continues when it extends what was read, else starts over. */
 	replace(fullText: string): { delta: string | undefined; arguments: JsonObject } {
-		if (fullText.startsWith(this.raw)) {
-			const delta = fullText.slice(this.raw.length);
+		if (fullText.startsWith(this.raw.value)) {
+			const delta = fullText.slice(this.raw.value.length);
 			return { delta, arguments: delta ? this.append(delta) : this.lastArguments };
 		}
 		this.parser = new StreamingJsonParser();
-		this.raw = "";
+		this.raw = new FlatteningText();
 		this.lastSnapshot = undefined;
 		this.lastArguments = {};
 		return { delta: undefined, arguments: this.append(fullText) };
 	}
 
 	finish(): { arguments: JsonObject; argumentsError?: string } {
-		return parseToolCallArguments(this.raw);
+		return parseToolCallArguments(this.raw.value);
 	}
 }
