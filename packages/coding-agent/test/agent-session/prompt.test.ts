@@ -175,6 +175,30 @@ describe("AgentSession.prompt", () => {
 		expect(h.events).toEqual([]);
 	});
 
+	it("a prompt deferred while settling rejects when it later fails, if the caller waits for its disposition", async () => {
+		const h = await createHarness();
+		const locked = createProvider({
+			id: "locked",
+			auth: { apiKey: envApiKeyAuth("Locked", ["TAU_TEST_LOCKED_PROVIDER_KEY_THAT_IS_NOT_SET"]) },
+			models: [{ ...h.faux.getModel(), provider: "locked", id: "locked-1" }],
+			api: h.faux.provider as never,
+		});
+		h.modelRuntime.registerProvider("locked", locked);
+		h.faux.setResponses([fauxAssistantMessage("one")]);
+		let deferred: Promise<void> | undefined;
+		const dispositions: string[] = [];
+		h.session.subscribe((event) => {
+			if (event.type !== "agent_settled" || deferred) return;
+			// Sent while `agent_settled` is dispatched; by the time it runs the model has no credentials.
+			deferred = h.session.prompt("second", { preflightResult: (disposition) => dispositions.push(disposition) });
+			(h.session.agent.state as { model: unknown }).model = h.modelRuntime.find("locked", "locked-1");
+		});
+		await h.session.prompt("first");
+		expect(deferred).toBeDefined();
+		await expect(deferred).rejects.toThrow("No API key found for locked.");
+		expect(dispositions).toEqual([]);
+	});
+
 	it("does not throw on a provider error: the run ends with an error assistant message", async () => {
 		const h = await createHarness({ settings: { retry: { enabled: false } } });
 		h.faux.setResponses([fauxAssistantMessage("", { stopReason: "error", errorMessage: "boom" })]);

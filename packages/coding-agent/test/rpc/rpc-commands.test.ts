@@ -1,4 +1,4 @@
-import { fauxAssistantMessage } from "@tau/ai";
+import { createProvider, envApiKeyAuth, fauxAssistantMessage } from "@tau/ai";
 import type { ExtensionAPI } from "@tau/coding-agent";
 import { afterEach, describe, expect, it } from "vitest";
 import { gate, RpcHarness } from "./harness.js";
@@ -88,6 +88,55 @@ describe("RPC prompt dispositions", () => {
 				'Extension command "/hello" cannot be queued. Use prompt() or execute the command when not streaming.',
 			);
 		}
+	});
+
+	it("a prompt deferred while the session settles answers with its failure", async () => {
+		const settling = gate();
+		let first = true;
+		harness = await RpcHarness.start({
+			loader: {
+				extensionFactories: [
+					(pi: ExtensionAPI) => {
+						pi.on("agent_settled", async () => {
+							if (!first) return;
+							first = false;
+							await settling.wait();
+						});
+					},
+				],
+			},
+		});
+		const session = harness.runtime.session;
+		const locked = createProvider({
+			id: "locked",
+			auth: { apiKey: envApiKeyAuth("Locked", ["TAU_TEST_LOCKED_PROVIDER_KEY_THAT_IS_NOT_SET"]) },
+			models: [{ ...harness.faux.getModel(), provider: "locked", id: "locked-1" }],
+			api: harness.faux.provider as never,
+		});
+		session.modelRuntime.registerProvider("locked", locked);
+		harness.faux.setResponses([fauxAssistantMessage("one")]);
+		expect(await harness.data({ type: "prompt", message: "first" })).toEqual({ disposition: "started" });
+		await settling.started;
+		// Observe the moment the RPC command reaches the session (it is deferred: settling is not over).
+		const prompt = session.prompt.bind(session);
+		const reached = new Promise<void>((resolve) => {
+			session.prompt = (text, options) => {
+				const result = prompt(text, options);
+				resolve();
+				return result;
+			};
+		});
+		const answer = harness.send({ type: "prompt", message: "second" });
+		await reached;
+		// The deferred prompt meets a model without credentials once settling ends.
+		(session.agent.state as { model: unknown }).model = session.modelRuntime.find("locked", "locked-1");
+		settling.open();
+		expect(await answer).toMatchObject({
+			type: "response",
+			command: "prompt",
+			success: false,
+			error: expect.stringContaining("No API key found for locked."),
+		});
 	});
 
 	it("a failing extension command is reported as extension_error and still handled", async () => {

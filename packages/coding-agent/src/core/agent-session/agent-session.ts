@@ -348,7 +348,13 @@ export class AgentSession {
 
 	async prompt(text: string, options: PromptOptions = {}): Promise<void> {
 		if (this.run.settling) {
-			this.deferredAfterSettle.push(() => this.prompt(text, options));
+			const deferred = new Promise<void>((resolve, reject) => {
+				this.deferredAfterSettle.push(() => this.prompt(text, options).then(resolve, reject));
+			});
+			// Pi compatibility: a deferred prompt resolves at once. A caller waiting for the disposition
+			// (`preflightResult`, e.g. RPC) instead follows the deferred prompt, so a failure reaches it.
+			if (options.preflightResult) return deferred;
+			deferred.catch(() => undefined);
 			return;
 		}
 		const expand = options.expandPromptTemplates !== false;
