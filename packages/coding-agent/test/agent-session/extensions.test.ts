@@ -515,4 +515,28 @@ describe("prepareLoadout", () => {
 		expect(errors).toContain("prepare_loadout:loadout bug");
 		expect(JSON.stringify(h.requests[0])).toContain("Original description");
 	});
+
+	it("a throwing command is reported at the source as extensionPath command:<name>, event command", async () => {
+		const errors: unknown[] = [];
+		const dispositions: string[] = [];
+		const h = await createHarness({
+			loader: {
+				extensionFactories: [
+					(pi: ExtensionAPI) => {
+						pi.registerCommand("boom", {
+							handler: async () => {
+								throw new Error("kaboom");
+							},
+						});
+					},
+				],
+			},
+		});
+		h.session.extensionRunner.onError((error) => errors.push(error));
+		await h.session.prompt("/boom now", { preflightResult: (disposition) => dispositions.push(disposition) });
+		expect(errors).toEqual([
+			expect.objectContaining({ extensionPath: "command:boom", event: "command", error: "kaboom" }),
+		]);
+		expect(dispositions).toEqual(["handled"]);
+	});
 });

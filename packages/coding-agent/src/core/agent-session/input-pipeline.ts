@@ -15,12 +15,15 @@ export function findExtensionCommand(
 	return { command, args: space < 0 ? "" : text.slice(space + 1).trim() };
 }
 
-/** Runs a command handler; its errors are extension errors, and the input counts as handled either way. */
+/**
+ * Runs a command handler; its errors are extension errors (reported under the synthetic path
+ * `command:<name>` with event `command`), and the input counts as handled either way.
+ */
 export async function runExtensionCommand(runner: ExtensionRunner, command: ResolvedCommand, args: string) {
 	try {
 		await command.options.handler(args, runner.createCommandContext());
 	} catch (error) {
-		runner.runtime.report(command.extensionPath, `command:${command.name}`, error);
+		runner.runtime.report(`command:${command.name}`, "command", error);
 	}
 }
 

@@ -9,7 +9,7 @@
  * to keep the process, as in-process tests do).
  */
 import type { AgentSession } from "../../core/agent-session/agent-session.js";
-import type { ExtensionCommandContextActions, ExtensionError } from "../../core/extensions/index.js";
+import type { ExtensionCommandContextActions } from "../../core/extensions/index.js";
 import type { AgentSessionRuntime } from "../../core/runtime/agent-session-runtime.js";
 import {
 	attachJsonlLineReader,
@@ -41,12 +41,6 @@ const SIGNAL_EXIT_CODES = { SIGTERM: 143, SIGHUP: 129 } as const;
 
 function messageOf(error: unknown): string {
 	return error instanceof Error ? error.message : String(error);
-}
-
-/** pi reports a failing extension command as `command:<name>` under the `command` hook. */
-function wireExtensionError(error: ExtensionError): { extensionPath: string; event: string; error: string } {
-	if (error.event.startsWith("command:")) return { extensionPath: error.event, event: "command", error: error.error };
-	return { extensionPath: error.extensionPath, event: error.event, error: error.error };
 }
 
 export function runRpcMode(runtime: AgentSessionRuntime, options: RpcModeOptions = {}): Promise<number> {
@@ -131,7 +125,13 @@ export function runRpcMode(runtime: AgentSessionRuntime, options: RpcModeOptions
 				shutdownRequested = true;
 				setImmediate(maybeShutdownOnRequest);
 			},
-			onError: (error) => send({ type: "extension_error", ...wireExtensionError(error) }),
+			onError: (error) =>
+				send({
+					type: "extension_error",
+					extensionPath: error.extensionPath,
+					event: error.event,
+					error: error.error,
+				}),
 		});
 		reportDiagnostics();
 	}
