@@ -210,4 +210,36 @@ describe("extension UI context (ctx.ui, hasUI: true)", () => {
 		const row = lines.findIndex((line) => line.includes("after the theme change"));
 		expect(harness.terminal.getCellStyle(row, 0).bg).toBe(21);
 	});
+
+	it("onTerminalInput listeners see raw input, survive a renderer switch, and can consume keys", async () => {
+		const seen: string[] = [];
+		harness = await InteractiveHarness.start({
+			loader: {
+				extensionFactories: [
+					(pi: ExtensionAPI) => {
+						pi.on("session_start", (_event, ctx) => {
+							ctx.ui.onTerminalInput((data) => {
+								seen.push(data);
+								return data === "z" ? { consume: true } : undefined;
+							});
+						});
+					},
+				],
+			},
+		});
+		harness.type("az");
+		expect(harness.mode.editor.getText()).toBe("a");
+		harness.mode.editor.setText("");
+		harness.submit("/settings");
+		await harness.screen();
+		harness.type("TUI mode");
+		harness.terminal.press(KEYS.enter);
+		await harness.screen();
+		expect(harness.mode.tui.mode).toBe("fullscreen");
+		harness.terminal.press(KEYS.escape);
+		harness.mode.editor.setText("");
+		harness.type("bz");
+		expect(harness.mode.editor.getText()).toBe("b");
+		expect(seen.filter((data) => data === "z")).toHaveLength(2);
+	});
 });

@@ -6,6 +6,7 @@ import {
 	type AutocompleteProvider,
 	type Component,
 	Container,
+	type InputListener,
 	type KeybindingsManager,
 	ProcessTerminal,
 	replaceControlCharacters,
@@ -131,6 +132,7 @@ export class InteractiveMode implements CommandHost, ExtensionUiHost {
 	private readonly statuses = new Map<string, string>();
 	private readonly widgets = new Map<string, { component: Component & { dispose?(): void }; container: Container }>();
 	private autocomplete: AutocompleteProvider | undefined;
+	private readonly inputListeners = new Set<InputListener>();
 	private autocompleteWrappers: ((current: AutocompleteProvider) => AutocompleteProvider)[] = [];
 	private gitBranch: string | undefined;
 	private readonly extensionHooks: ExtensionHooks;
@@ -652,6 +654,7 @@ export class InteractiveMode implements CommandHost, ExtensionUiHost {
 		next.setClearOnShrink(settings.getClearOnShrink());
 		next.onDebug = this.renderer.onDebug;
 		mountLayout(next, this.regions, settings, this.theme);
+		for (const listener of this.inputListeners) next.addInputListener(listener);
 		this.renderer = next;
 		next.start();
 		next.setFocus(focused);
@@ -661,6 +664,7 @@ export class InteractiveMode implements CommandHost, ExtensionUiHost {
 	openSettings(): Promise<void> {
 		return openSettingsPanel(this, {
 			setTuiMode: (mode) => this.switchRenderer(mode),
+			tuiMode: () => this.renderer.mode,
 			setHideThinking: (hide) => {
 				this.hideThinkingBlocks = hide;
 				this.transcript.applyToggles();
@@ -769,6 +773,15 @@ export class InteractiveMode implements CommandHost, ExtensionUiHost {
 
 	setTitle(title: string): void {
 		this.tui.terminal.setTitle(replaceControlCharacters(title));
+	}
+
+	addInputListener(listener: InputListener): () => void {
+		this.inputListeners.add(listener);
+		this.renderer.addInputListener(listener);
+		return () => {
+			this.inputListeners.delete(listener);
+			this.renderer.removeInputListener(listener);
+		};
 	}
 
 	addAutocompleteWrapper(wrapper: (current: AutocompleteProvider) => AutocompleteProvider): void {

@@ -4,13 +4,15 @@ import type { CommandHost } from "./command-host.js";
 export interface SettingsEffects {
 	setHideThinking(hide: boolean): void;
 	setTuiMode(mode: "fullscreen" | "regular"): void;
+	/** The renderer in use (may differ from the setting after `--tui-mode`). */
+	tuiMode(): "fullscreen" | "regular";
 }
 
 interface SettingRow {
 	id: string;
 	label: string;
 	values: readonly string[];
-	current(host: CommandHost): string;
+	current(host: CommandHost, effects: SettingsEffects): string;
 	apply(host: CommandHost, value: string, effects: SettingsEffects): void;
 }
 
@@ -68,7 +70,7 @@ const ROWS: readonly SettingRow[] = [
 		id: "tuiMode",
 		label: "TUI mode",
 		values: ["fullscreen", "regular"],
-		current: (host) => host.session.settingsManager.getTuiMode(),
+		current: (_host, effects) => effects.tuiMode(),
 		apply: (host, value, effects) => {
 			host.session.settingsManager.setTuiMode(value as "fullscreen" | "regular");
 			effects.setTuiMode(value as "fullscreen" | "regular");
@@ -82,13 +84,13 @@ export async function openSettingsPanel(host: CommandHost, effects: SettingsEffe
 	for (;;) {
 		const chosen = await host.pick(
 			"Settings",
-			ROWS.map((row) => ({ value: row.id, label: row.label, description: row.current(host) })),
+			ROWS.map((row) => ({ value: row.id, label: row.label, description: row.current(host, effects) })),
 			{ hint: "Enter to change · Escape to close", ...(selected ? { selected } : {}) },
 		);
 		if (!chosen) return;
 		const row = ROWS.find((candidate) => candidate.id === chosen.value)!;
 		const values = row.values;
-		const next = values[(values.indexOf(row.current(host)) + 1) % values.length]!;
+		const next = values[(values.indexOf(row.current(host, effects)) + 1) % values.length]!;
 		row.apply(host, next, effects);
 		host.refreshFooter();
 		selected = row.id;

@@ -1,6 +1,7 @@
 import {
 	type AutocompleteProvider,
 	type Component,
+	type InputListener,
 	type KeybindingsManager,
 	type OverlayHandle,
 	type SelectItem,
@@ -45,6 +46,8 @@ export interface ExtensionUiHost {
 	getEditorText(): string;
 	setEditorText(text: string): void;
 	pasteToEditor(text: string): void;
+	/** Raw terminal input listeners; kept across renderer switches. */
+	addInputListener(listener: InputListener): () => void;
 	addAutocompleteWrapper(wrapper: (current: AutocompleteProvider) => AutocompleteProvider): void;
 	toolsExpanded(): boolean;
 	setToolsExpanded(expanded: boolean): void;
@@ -156,7 +159,7 @@ export function createExtensionUiContext(host: ExtensionUiHost): ExtensionUICont
 		setHiddenThinkingLabel: (label) => host.setHiddenThinkingLabel(label),
 		setFooter: (factory) => host.setFooter(factory),
 		setHeader: (factory) => host.setHeader(factory ? factory(host.tui, host.themeData()) : undefined),
-		onTerminalInput: (handler) => host.tui.addInputListener(handler),
+		onTerminalInput: (handler) => host.addInputListener(handler),
 		pasteToEditor: (text) => host.pasteToEditor(text),
 		setEditorText: (text) => host.setEditorText(text),
 		getEditorText: () => host.getEditorText(),
