@@ -4,6 +4,8 @@ import { type AnyModel, type CatalogFile, validateCatalog } from "@tau/ai";
 import {
 	builtinModels,
 	builtinProviders,
+	DEFAULT_MODEL_PER_PROVIDER,
+	defaultModelIdFor,
 	getBuiltinModel,
 	getBuiltinModels,
 	getBuiltinProviders,
@@ -124,5 +126,21 @@ describe("built-in providers", () => {
 		expect(await models.getAuth("google")).toMatchObject({ source: "GEMINI_API_KEY" });
 		expect(await models.getAuth("groq")).toBeUndefined();
 		for (const id of ["ollama", "llamacpp", "lmstudio", "vllm"]) expect(await models.checkAuth(id)).toBeDefined();
+	});
+});
+
+describe("default model table (config.md 9.6)", () => {
+	it("lists the providers in the specified order with their default model ids", () => {
+		expect(DEFAULT_MODEL_PER_PROVIDER.slice(0, 4)).toEqual([
+			["amazon-bedrock", "us.anthropic.claude-opus-5-5"],
+			["ant-ling", "Ring-2.6-1T"],
+			["anthropic", "claude-opus-5-5"],
+			["openai", "gpt-6.2-sol"],
+		]);
+		expect(DEFAULT_MODEL_PER_PROVIDER.at(-1)).toEqual(["xiaomi-token-plan-sgp", "mimo-v2.6-pro"]);
+		const providers = DEFAULT_MODEL_PER_PROVIDER.map(([provider]) => provider);
+		expect(new Set(providers).size).toBe(providers.length);
+		expect(defaultModelIdFor("groq")).toBe("openai/gpt-oss-120b");
+		expect(defaultModelIdFor("no-such-provider")).toBeUndefined();
 	});
 });

@@ -5,6 +5,7 @@ import type { AnyModel, Api, ClassifierModel, ImageModel, Model } from "../../ty
 import type { CreateModelsOptions, MutableModels, Provider } from "../../types/provider.js";
 import { ANTHROPIC_CATALOG } from "../data/anthropic.js";
 import { DEEPSEEK_CATALOG } from "../data/deepseek.js";
+
 import { GOOGLE_CATALOG } from "../data/google.js";
 import { GROQ_CATALOG } from "../data/groq.js";
 import { OPENAI_CATALOG } from "../data/openai.js";
@@ -18,6 +19,8 @@ import { llamaCppProvider, lmStudioProvider, ollamaProvider, vllmProvider } from
 import { openaiProvider } from "./openai.js";
 import { openrouterProvider } from "./openrouter.js";
 import { xaiProvider } from "./xai.js";
+
+export { DEFAULT_MODEL_PER_PROVIDER, defaultModelIdFor } from "../data/default-models.js";
 
 /** Every built-in provider, freshly constructed. */
 export function builtinProviders(): Provider[] {

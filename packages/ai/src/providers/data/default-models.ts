@@ -1,7 +1,7 @@
 /**
- * The default model of each provider, walked in this order when no usable default is configured.
- * Also the template for custom `--model provider/unknown-id` models. Catalog data: update it with
- * the catalog.
+ * The default model of each provider (config.md 9.6, `defaultModelPerProvider`), walked in this order
+ * when no usable default is configured; also the template for custom `provider/unknown-id` models.
+ * Catalog data that covers providers beyond the built-in catalogs: update it with the catalog.
  */
 export const DEFAULT_MODEL_PER_PROVIDER: readonly (readonly [provider: string, modelId: string])[] = [
 	["amazon-bedrock", "us.anthropic.claude-opus-5-5"],
@@ -48,6 +48,7 @@ export const DEFAULT_MODEL_PER_PROVIDER: readonly (readonly [provider: string, m
 	["xiaomi-token-plan-sgp", "mimo-v2.6-pro"],
 ];
 
+/** The default model id of `provider`, or `undefined` when the table has none. */
 export function defaultModelIdFor(provider: string): string | undefined {
 	return DEFAULT_MODEL_PER_PROVIDER.find(([id]) => id === provider)?.[1];
 }
