@@ -242,4 +242,39 @@ describe("extension UI context (ctx.ui, hasUI: true)", () => {
 		expect(harness.mode.editor.getText()).toBe("b");
 		expect(seen.filter((data) => data === "z")).toHaveLength(2);
 	});
+
+	it("setHeader and setFooter replace the built-in ones; undefined restores them", async () => {
+		harness = await InteractiveHarness.start({
+			loader: {
+				extensionFactories: [
+					(pi: ExtensionAPI) => {
+						pi.registerCommand("brand", {
+							handler: async (args, ctx) => {
+								if (args === "off") {
+									ctx.ui.setHeader(undefined);
+									ctx.ui.setFooter(undefined);
+									return;
+								}
+								ctx.ui.setHeader(() => ({ render: () => ["CUSTOM HEADER"], invalidate: () => {} }));
+								ctx.ui.setFooter((_tui, _theme, data) => ({
+									render: () => [`CUSTOM FOOTER ${data.getExtensionStatuses().size}`],
+									invalidate: () => {},
+								}));
+							},
+						});
+					},
+				],
+			},
+		});
+		harness.submit("/brand");
+		await harness.until(async () => (await harness!.screen()).includes("CUSTOM FOOTER 0"));
+		let screen = await harness.screen();
+		expect(screen).toContain("CUSTOM HEADER");
+		expect(screen).not.toContain("(auto)");
+		harness.submit("/brand off");
+		await harness.until(async () => (await harness!.screen()).includes("(auto)"));
+		screen = (await harness.viewport()).join("\n");
+		expect(screen).not.toContain("CUSTOM FOOTER");
+		expect(screen).toContain("clear/exit");
+	});
 });

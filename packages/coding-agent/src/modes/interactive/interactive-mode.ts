@@ -18,7 +18,7 @@ import {
 } from "@tau/tui";
 import { APP_NAME, VERSION } from "../../config/app-identity.js";
 import type { AgentSession } from "../../core/agent-session/agent-session.js";
-import type { ExtensionUIContext } from "../../core/extensions/index.js";
+import type { DisposableComponent, ExtensionUIContext } from "../../core/extensions/index.js";
 import type { Theme } from "../../core/resources/index.js";
 import type { AgentSessionRuntime } from "../../core/runtime/agent-session-runtime.js";
 import { debugCommand } from "./commands/app-commands.js";
@@ -50,6 +50,7 @@ import { ProgramStatusReporter } from "./controller/program-status.js";
 import { SubmissionPipeline } from "./controller/submission.js";
 import { TranscriptController } from "./controller/transcript-controller.js";
 import { ExtensionHooks } from "./extension-ui/extension-hooks.js";
+import { ExtensionRegions } from "./extension-ui/extension-regions.js";
 import { createExtensionUiContext, type ExtensionUiHost } from "./extension-ui/ui-context.js";
 import { createAppKeybindings, keyHint } from "./keybindings/app-keybindings.js";
 import { EditorSlot } from "./selectors/editor-slot.js";
@@ -130,7 +131,7 @@ export class InteractiveMode implements CommandHost, ExtensionUiHost {
 	private hideThinkingBlocks: boolean;
 	private thinkingLabel = "Thinking...";
 	private readonly statuses = new Map<string, string>();
-	private readonly widgets = new Map<string, { component: Component & { dispose?(): void }; container: Container }>();
+	private readonly extensionRegions: ExtensionRegions;
 	private autocomplete: AutocompleteProvider | undefined;
 	private readonly inputListeners = new Set<InputListener>();
 	private autocompleteWrappers: ((current: AutocompleteProvider) => AutocompleteProvider)[] = [];
@@ -202,6 +203,11 @@ export class InteractiveMode implements CommandHost, ExtensionUiHost {
 			footer,
 		};
 		mountLayout(this.renderer, this.regions, settings, this.theme);
+		this.extensionRegions = new ExtensionRegions(
+			this.regions,
+			{ header: this.headerView, footer: this.footerView },
+			() => this.tui.requestRender(),
+		);
 
 		this.extensionHooks = new ExtensionHooks(
 			this.keys,
@@ -711,46 +717,21 @@ export class InteractiveMode implements CommandHost, ExtensionUiHost {
 		this.refreshFooter();
 	}
 
-	setWidget(
-		key: string,
-		component: (Component & { dispose?(): void }) | undefined,
-		placement: "aboveEditor" | "belowEditor",
-	): void {
-		const previous = this.widgets.get(key);
-		if (previous) {
-			previous.container.removeChild(previous.component);
-			previous.component.dispose?.();
-			this.widgets.delete(key);
-		}
-		if (component) {
-			const container = placement === "aboveEditor" ? this.regions.widgetsAbove : this.regions.widgetsBelow;
-			container.addChild(component);
-			this.widgets.set(key, { component, container });
-		}
-		this.tui.requestRender();
+	setWidget(key: string, component: DisposableComponent | undefined, placement: "aboveEditor" | "belowEditor"): void {
+		this.extensionRegions.setWidget(key, component, placement);
 	}
 
-	setHeader(component: (Component & { dispose?(): void }) | undefined): void {
-		const header = this.regions.header;
-		for (const child of header.children) (child as { dispose?(): void }).dispose?.();
-		header.clear();
-		header.addChild(component ?? this.headerView);
-		this.tui.requestRender();
+	setHeader(component: DisposableComponent | undefined): void {
+		this.extensionRegions.setHeader(component);
 	}
 
 	setFooter(factory: Parameters<ExtensionUIContext["setFooter"]>[0]): void {
-		const footer = this.regions.footer;
-		for (const child of footer.children) (child as { dispose?(): void }).dispose?.();
-		footer.clear();
-		footer.addChild(
-			factory
-				? factory(this.tui, this.theme.source, {
-						getGitBranch: () => this.gitBranch,
-						getExtensionStatuses: () => this.statuses,
-					})
-				: this.footerView,
+		this.extensionRegions.setFooter(
+			factory?.(this.tui, this.theme.source, {
+				getGitBranch: () => this.gitBranch,
+				getExtensionStatuses: () => this.statuses,
+			}),
 		);
-		this.tui.requestRender();
 	}
 
 	setWorkingMessage(message: string | undefined): void {
