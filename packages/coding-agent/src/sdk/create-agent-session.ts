@@ -196,6 +196,8 @@ export async function createAgentSession(options: CreateAgentSessionOptions = {}
 		followUpMode: settingsManager.getFollowUpMode(),
 		thinkingBudgets: settingsManager.getThinkingBudgets(),
 	});
+	// No model is explicit: the agent core would otherwise hold a stand-in model that looks selectable.
+	if (!model) (agent.state as { model: Model<Api> | undefined }).model = undefined;
 
 	if (hasMessages) {
 		if (!recorded) sessionManager.appendThinkingLevelChange(thinking.effective);

@@ -29,6 +29,8 @@ export interface RpcHarnessOptions {
 	loader?: Partial<DefaultResourceLoaderOptions>;
 	settings?: Record<string, unknown>;
 	persisted?: boolean;
+	/** No provider is registered and no model given: the session starts without a model. */
+	noModel?: boolean;
 }
 
 /**
@@ -64,7 +66,7 @@ export class RpcHarness {
 			builtinProviders: [],
 			modelsJsonPath: null,
 		});
-		modelRuntime.registerProvider("faux", faux.provider);
+		if (!options.noModel) modelRuntime.registerProvider("faux", faux.provider);
 		const settingsManager = SettingsManager.inMemory({ ...options.settings }, { projectTrusted: false });
 		const runtime = await createAgentSessionRuntime(
 			async ({ cwd: sessionCwd, agentDir: dir, sessionManager, sessionStartEvent }) => {
@@ -88,7 +90,7 @@ export class RpcHarness {
 					settingsManager,
 					resourceLoader,
 					sessionManager,
-					model: faux.getModel() as never,
+					...(options.noModel ? {} : { model: faux.getModel() as never }),
 					...(sessionStartEvent ? { sessionStartEvent } : {}),
 					retrySleep: async (_ms, signal) => {
 						if (signal.aborted) throw new Error("aborted");

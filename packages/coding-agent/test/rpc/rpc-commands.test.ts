@@ -139,6 +139,16 @@ describe("RPC prompt dispositions", () => {
 		});
 	});
 
+	it("without a model: get_state omits the model and prompt fails with the no-model guidance", async () => {
+		harness = await RpcHarness.start({ noModel: true });
+		const state = await harness.data({ type: "get_state" });
+		expect(state).not.toHaveProperty("model");
+		expect(await harness.send({ type: "prompt", message: "hi" })).toMatchObject({
+			success: false,
+			error: "No model selected. Use /login or set an API key environment variable, then select a model with /model.",
+		});
+	});
+
 	it("a failing extension command is reported as extension_error and still handled", async () => {
 		harness = await RpcHarness.start({
 			loader: {

@@ -121,7 +121,13 @@ describe("createAgentSession assembly", () => {
 		});
 		expect(result.modelFallbackMessage).toMatch(/^No models available/);
 		expect(result.session.thinkingLevel).toBe("off");
-		await expect(result.session.prompt("hi")).rejects.toThrow(/No model selected/);
+		// No stand-in model anywhere: neither the session nor the agent state claims one.
+		expect(result.session.model).toBeUndefined();
+		expect(result.session.state.model).toBeUndefined();
+		await expect(result.session.prompt("hi")).rejects.toThrow(
+			"No model selected. Use /login or set an API key environment variable, then select a model with /model.",
+		);
+		await expect(result.session.compact()).rejects.toThrow(/No model selected/);
 	});
 
 	it("thinking level: explicit > recorded > per-model > default > medium, clamped to the model", async () => {

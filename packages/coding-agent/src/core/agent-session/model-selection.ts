@@ -43,10 +43,9 @@ const ALL_LEVELS: SessionThinkingLevel[] = ["off", "minimal", "low", "medium", "
 export class ModelSelection {
 	constructor(private readonly host: ModelSelectionHost) {}
 
-	/** Undefined while the agent holds only its placeholder (no model could be selected). */
+	/** Undefined when no model is selected (the agent's state then holds none). */
 	get model(): Model<Api> | undefined {
-		const model = this.host.agent.state.model as Model<Api> | undefined;
-		return model && !(model.api === "unknown" && model.baseUrl === "") ? model : undefined;
+		return this.host.agent.state.model as Model<Api> | undefined;
 	}
 
 	get thinkingLevel(): SessionThinkingLevel {
