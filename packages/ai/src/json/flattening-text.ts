@@ -1,13 +1,13 @@
 /** Appends tolerated before the first flatten, so short texts are never copied. */
 const MIN_APPENDS_BETWEEN_FLATTENS = 1024;
 /** A flatten waits for at least length / this many appends, which keeps the copying amortized linear. */
-const LENGTH_PER_APPEND_BEFORE_FLATTEN = 16;
+const LENGTH_PER_APPEND_BEFORE_FLATTEN = 64;
 
 /**
  * Text that grows by appends and stays cheap to read at any time. `+=` builds a rope node of roughly
  * 30 bytes per append, so a text streamed one character at a time costs ~30 bytes per character. The
  * rope is copied into one flat string whenever the appends since the last copy reach a fraction of
- * the length: each copy is paid for by those appends, and at most length / 16 rope nodes stay alive.
+ * the length: each copy is paid for by those appends, and at most length / 64 rope nodes stay alive.
  */
 export class FlatteningText {
 	private text = "";
