@@ -1,16 +1,14 @@
 import { existsSync } from "node:fs";
 import { parseArgs } from "./cli/args.js";
 import { renderHelp } from "./cli/help.js";
+import type { MainIO } from "./cli/main-io.js";
 import { APP_NAME, VERSION } from "./config/app-identity.js";
 import { applyOfflineFlag, isOffline } from "./config/env.js";
 
 /** Subcommands that take over argv before option parsing (cli-modes.md §3); implemented later. */
-const SUBCOMMANDS = new Set(["install", "remove", "uninstall", "update", "list", "config", "mcp"]);
+const SUBCOMMANDS = new Set(["install", "remove", "uninstall", "update", "list", "config"]);
 
-export interface MainIO {
-	stdout: (text: string) => void;
-	stderr: (text: string) => void;
-}
+export type { MainIO } from "./cli/main-io.js";
 
 const processIO: MainIO = {
 	stdout: (text) => process.stdout.write(text),
@@ -47,6 +45,10 @@ export async function main(argv: readonly string[], io: MainIO = processIO): Pro
 		return 1;
 	}
 	if (first !== undefined && SUBCOMMANDS.has(first)) return notAvailable(io, first);
+	if (first === "mcp") {
+		const { runMcpCommand } = await import("./cli/mcp-command.js");
+		return runMcpCommand(argv.slice(1), io);
+	}
 
 	const args = parseArgs(argv);
 	for (const warning of args.warnings) io.stderr(`Warning: ${warning}\n`);

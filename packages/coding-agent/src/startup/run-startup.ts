@@ -33,8 +33,6 @@ export function resolveAppMode(
 	return "interactive";
 }
 
-const INTERACTIVE_UNAVAILABLE = `The interactive mode is not available in this version of ${APP_NAME} yet. Use -p "<message>" for a one-shot answer, --mode json for an event stream, or --mode rpc for the JSONL protocol.`;
-
 /** Writes the diagnostics; if one is an error, adds the `-ne` hint for extension failures and fails. */
 function reportStartupDiagnostics(diagnostics: readonly Diagnostic[]): void {
 	for (const diagnostic of diagnostics) writeDiagnostic(diagnostic);
@@ -48,7 +46,7 @@ function reportStartupDiagnostics(diagnostics: readonly Diagnostic[]): void {
 }
 
 /**
- * Startup steps 1–20 of cli-modes.md §4.2 for the non-interactive modes, ending in the mode's run.
+ * Startup steps 1–20 of cli-modes.md §4.2, ending in the mode's run.
  * Returns the process exit code; a `StartupError` with a message was not yet reported.
  */
 export async function runStartup(
@@ -56,8 +54,6 @@ export async function runStartup(
 	mode: AppMode,
 	takeover: StdoutTakeover | undefined,
 ): Promise<number> {
-	const plainOutput = args.help || args.listModels !== undefined;
-	if (mode === "interactive" && !plainOutput) throw new StartupError(INTERACTIVE_UNAVAILABLE);
 	if (mode === "rpc" && args.fileArgs.length > 0)
 		throw new StartupError("@file arguments are not supported in RPC mode");
 	validateSessionFlags(args);
@@ -137,13 +133,24 @@ export async function runStartup(
 			images: files.images,
 			messages: args.messages,
 		});
+		if (mode === "interactive" || !takeover) {
+			// The interactive mode shows diagnostics and the no-model guidance in the chat (steps 16–17).
+			const { runInteractiveMode } = await import("../modes/interactive/index.js");
+			return await runInteractiveMode(runtime, {
+				...input,
+				...(args.tuiMode ? { tuiMode: args.tuiMode } : {}),
+				verbose: args.verbose,
+				...(args.useTheme ? { themeName: args.useTheme } : {}),
+				diagnostics,
+				...(args.sessionDir !== undefined ? { sessionDirArgument: args.sessionDir } : {}),
+			});
+		}
 		reportStartupDiagnostics(diagnostics);
 		if (!hasRealModel(runtime.session.model, runtime.services.modelRuntime))
 			throw new StartupError(NO_MODELS_GUIDANCE);
 		if (isTruthyEnvFlag(process.env.TAU_STARTUP_BENCHMARK)) {
 			throw new StartupError("TAU_STARTUP_BENCHMARK is only supported in interactive mode");
 		}
-		if (!takeover) throw new StartupError(INTERACTIVE_UNAVAILABLE);
 		return await dispatch(mode, runtime, input, takeover);
 	} catch (error) {
 		await runtime.dispose().catch(() => undefined);

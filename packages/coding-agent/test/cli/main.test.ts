@@ -1,3 +1,6 @@
+import { mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { main, VERSION } from "@tau/coding-agent";
 import { describe, expect, it } from "vitest";
 
@@ -62,11 +65,34 @@ describe("main: flag errors exit 1 before anything starts", () => {
 		});
 	}
 
-	it("reserves auth and mcp too", async () => {
-		for (const command of ["auth", "mcp", "update", "list", "config", "remove", "uninstall"]) {
+	it("reserves auth and the package commands", async () => {
+		for (const command of ["auth", "update", "list", "config", "remove", "uninstall"]) {
 			const result = await run([command]);
 			expect(result.code).toBe(1);
 			expect(result.stderr).toContain(`"tau ${command}" is not available`);
+		}
+	});
+});
+
+describe("tau mcp", () => {
+	it("edits the user mcp.json in the agent directory", async () => {
+		const agentDir = mkdtempSync(join(tmpdir(), "tau-mcp-cli-"));
+		const previous = process.env.TAU_CODING_AGENT_DIR;
+		process.env.TAU_CODING_AGENT_DIR = agentDir;
+		try {
+			const added = await run(["mcp", "add", "files", "--", "node", "server.js"]);
+			expect(added.code).toBe(0);
+			const config = JSON.parse(readFileSync(join(agentDir, "mcp.json"), "utf8"));
+			expect(config.mcpServers.files).toMatchObject({ command: "node", args: ["server.js"] });
+			const removed = await run(["mcp", "remove", "files"]);
+			expect(removed.code).toBe(0);
+			expect(JSON.parse(readFileSync(join(agentDir, "mcp.json"), "utf8")).mcpServers.files).toBeUndefined();
+			const unknown = await run(["mcp", "frobnicate"]);
+			expect(unknown.code).toBe(1);
+			expect(unknown.stderr).toContain('Unknown subcommand "frobnicate"');
+		} finally {
+			if (previous === undefined) delete process.env.TAU_CODING_AGENT_DIR;
+			else process.env.TAU_CODING_AGENT_DIR = previous;
 		}
 	});
 });

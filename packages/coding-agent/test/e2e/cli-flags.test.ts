@@ -1,4 +1,4 @@
-import { execFileSync, spawnSync } from "node:child_process";
+import { execFileSync, spawn, spawnSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -147,37 +147,83 @@ describe.skipIf(!cliBuilt)("more startup checks (built CLI)", () => {
 
 const hasScript = (() => {
 	try {
-		return execFileSync("sh", ["-c", "command -v script"], { encoding: "utf8" }).trim() !== "";
+		return execFileSync("sh", ["-c", "command -v script && command -v pgrep"], { encoding: "utf8" }).trim() !== "";
 	} catch {
 		return false;
 	}
 })();
 
-describe.skipIf(!cliBuilt || !hasScript)("with a terminal (util-linux script)", () => {
-	it("the interactive mode reports that it is not available yet and exits 1", async () => {
-		const box = sandbox();
-		const result = await runCliInTerminal(box, []);
-		expect(result.status).toBe(1);
-		expect(result.output).toContain("interactive mode is not available");
-		expect(result.output).toContain("-p");
-	});
+describe.skipIf(!cliBuilt || !hasScript)(
+	"with a terminal (skipped unless util-linux script and pgrep are installed)",
+	() => {
+		it("starts the interactive mode, and restores the terminal when terminated", async () => {
+			const box = sandbox();
+			const session = startCliInTerminal(box, ["--offline-demo"]);
+			// The collapsed startup header lists the interrupt key once the first frame is drawn.
+			await session.waitForOutput("interrupt");
+			session.terminate();
+			expect(await session.exited).toBe(143);
+			expect(session.output()).toContain("\x1b[?1049h");
+			expect(session.output()).toContain("\x1b[?1049l");
+		});
 
-	it("--mode text with a terminal is the interactive mode; --help still prints", async () => {
-		const box = sandbox();
-		const text = await runCliInTerminal(box, ["--mode", "text"]);
-		expect(text.output).toContain("interactive mode is not available");
-		const help = await runCliInTerminal(box, ["--help"]);
-		expect(help.status).toBe(0);
-		expect(help.output).toContain("Usage:");
+		it("--mode text with a terminal is the interactive mode; --help still prints", async () => {
+			const box = sandbox();
+			const text = startCliInTerminal(box, ["--mode", "text", "--offline-demo"]);
+			await text.waitForOutput("interrupt");
+			text.terminate();
+			await text.exited;
+			const help = await runCliInTerminal(box, ["--help"]);
+			expect(help.status).toBe(0);
+			expect(help.output).toContain("Usage:");
+		});
+	},
+);
+
+function terminalCommand(args: string[]): string {
+	return [process.execPath, CLI, ...args].map((part) => `'${part.replaceAll("'", "'\\''")}'`).join(" ");
+}
+
+/** Runs the CLI under a pseudo-terminal until told to stop. */
+function startCliInTerminal(box: ReturnType<typeof sandbox>, args: string[]) {
+	const child = spawn("script", ["-qec", terminalCommand(args), "/dev/null"], {
+		cwd: box.project,
+		env: box.env,
+		stdio: ["pipe", "pipe", "pipe"],
 	});
-});
+	let output = "";
+	const waiters: Array<{ text: string; resolve: () => void }> = [];
+	child.stdout.on("data", (chunk: Buffer) => {
+		output += chunk.toString();
+		for (const waiter of waiters.filter((w) => output.includes(w.text))) {
+			waiters.splice(waiters.indexOf(waiter), 1);
+			waiter.resolve();
+		}
+	});
+	const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+	return {
+		exited,
+		output: () => output,
+		waitForOutput: (text: string) =>
+			new Promise<void>((resolve) => {
+				if (output.includes(text)) resolve();
+				else waiters.push({ text, resolve });
+			}),
+		// Signal tau itself (the child of `script`), so `script` reports its exit status.
+		terminate: () => {
+			const pid = execFileSync("pgrep", ["-P", String(child.pid)], { encoding: "utf8" })
+				.trim()
+				.split("\n")[0];
+			process.kill(Number(pid), "SIGTERM");
+		},
+	};
+}
 
 function runCliInTerminal(
 	box: ReturnType<typeof sandbox>,
 	args: string[],
 ): Promise<{ status: number | null; output: string }> {
-	const command = [process.execPath, CLI, ...args].map((part) => `'${part.replaceAll("'", "'\\''")}'`).join(" ");
-	const result = spawnSync("script", ["-qec", command, "/dev/null"], {
+	const result = spawnSync("script", ["-qec", terminalCommand(args), "/dev/null"], {
 		cwd: box.project,
 		env: box.env,
 		encoding: "utf8",
