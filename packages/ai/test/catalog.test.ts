@@ -143,4 +143,13 @@ describe("default model table (config.md 9.6)", () => {
 		expect(defaultModelIdFor("groq")).toBe("openai/gpt-oss-120b");
 		expect(defaultModelIdFor("no-such-provider")).toBeUndefined();
 	});
+
+	it("names, for every built-in hosted provider, a chat model the shipped catalog contains", () => {
+		const hosted = getBuiltinProviders().filter((provider) => getBuiltinModels(provider).length > 0);
+		expect(hosted.sort()).toEqual(Object.keys(shipped).sort());
+		const builtinDefaults = DEFAULT_MODEL_PER_PROVIDER.filter(([provider]) => hosted.includes(provider));
+		expect(builtinDefaults.map(([provider]) => provider).sort()).toEqual(hosted);
+		const missing = builtinDefaults.filter(([provider, id]) => getBuiltinModel(provider, id)?.type !== "chat");
+		expect(missing).toEqual([]);
+	});
 });

@@ -3,6 +3,45 @@ import { type CatalogFile, catalogViews, freezeCatalog } from "../../models/cata
 
 export const ANTHROPIC_CATALOG: CatalogFile = freezeCatalog({
 	"anthropic-messages": {
+		"chat:claude-opus-5-5": {
+			id: "claude-opus-5-5",
+			name: "Claude Opus 5.5",
+			api: "anthropic-messages",
+			provider: "anthropic",
+			type: "chat",
+			baseUrl: "https://api.anthropic.com",
+			reasoning: true,
+			input: ["text", "image"],
+			cost: {
+				input: 4,
+				output: 20,
+				cacheRead: 0.2,
+				cacheWrite: 5,
+			},
+			contextWindow: 1000000,
+			maxTokens: 128000,
+			thinkingLevelMap: {
+				off: null,
+			},
+		},
+		"chat:claude-opus-5": {
+			id: "claude-opus-5",
+			name: "Claude Opus 5",
+			api: "anthropic-messages",
+			provider: "anthropic",
+			type: "chat",
+			baseUrl: "https://api.anthropic.com",
+			reasoning: true,
+			input: ["text", "image"],
+			cost: {
+				input: 5,
+				output: 25,
+				cacheRead: 0.5,
+				cacheWrite: 6.25,
+			},
+			contextWindow: 1000000,
+			maxTokens: 128000,
+		},
 		"chat:claude-opus-4-1": {
 			id: "claude-opus-4-1",
 			name: "Claude Opus 4.1",

@@ -3,6 +3,66 @@ import { type CatalogFile, catalogViews, freezeCatalog } from "../../models/cata
 
 export const DEEPSEEK_CATALOG: CatalogFile = freezeCatalog({
 	"openai-completions": {
+		"chat:deepseek-v4-pro": {
+			id: "deepseek-v4-pro",
+			name: "DeepSeek V4 Pro",
+			api: "openai-completions",
+			provider: "deepseek",
+			type: "chat",
+			baseUrl: "https://api.deepseek.com",
+			reasoning: true,
+			input: ["text"],
+			cost: {
+				input: 1.32,
+				output: 3.96,
+				cacheRead: 0.044,
+				cacheWrite: 0,
+			},
+			contextWindow: 1048576,
+			maxTokens: 393216,
+			compat: {
+				thinkingFormat: "deepseek",
+				maxTokensField: "max_tokens",
+				requiresReasoningContentOnAssistantMessages: true,
+				supportsStore: false,
+			},
+			thinkingLevelMap: {
+				minimal: null,
+				low: null,
+				medium: null,
+				max: "max",
+			},
+		},
+		"chat:deepseek-flash": {
+			id: "deepseek-flash",
+			name: "DeepSeek Flash",
+			api: "openai-completions",
+			provider: "deepseek",
+			type: "chat",
+			baseUrl: "https://api.deepseek.com",
+			reasoning: true,
+			input: ["text", "image"],
+			cost: {
+				input: 0.3,
+				output: 1.2,
+				cacheRead: 0.006,
+				cacheWrite: 0,
+			},
+			contextWindow: 1048576,
+			maxTokens: 393216,
+			compat: {
+				thinkingFormat: "deepseek",
+				maxTokensField: "max_tokens",
+				requiresReasoningContentOnAssistantMessages: true,
+				supportsStore: false,
+			},
+			thinkingLevelMap: {
+				minimal: null,
+				low: null,
+				medium: null,
+				max: "max",
+			},
+		},
 		"chat:deepseek-chat": {
 			id: "deepseek-chat",
 			name: "DeepSeek Chat",

@@ -3,6 +3,34 @@ import { type CatalogFile, catalogViews, freezeCatalog } from "../../models/cata
 
 export const GOOGLE_CATALOG: CatalogFile = freezeCatalog({
 	"openai-completions": {
+		"chat:gemini-4-argon": {
+			id: "gemini-4-argon",
+			name: "Gemini 4 Argon",
+			api: "openai-completions",
+			provider: "google",
+			type: "chat",
+			baseUrl: "https://generativelanguage.googleapis.com/v1beta/openai",
+			reasoning: true,
+			input: ["text", "image"],
+			cost: {
+				input: 4,
+				output: 20,
+				cacheRead: 0.2,
+				cacheWrite: 0,
+			},
+			contextWindow: 1048576,
+			maxTokens: 65536,
+			compat: {
+				supportsDeveloperRole: false,
+				supportsStore: false,
+				thinkingFormat: "openai",
+				maxTokensField: "max_tokens",
+			},
+			thinkingLevelMap: {
+				off: null,
+				minimal: null,
+			},
+		},
 		"chat:gemini-2.5-pro": {
 			id: "gemini-2.5-pro",
 			name: "Gemini 2.5 Pro",

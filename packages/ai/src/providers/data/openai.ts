@@ -3,6 +3,39 @@ import { type CatalogFile, catalogViews, freezeCatalog } from "../../models/cata
 
 export const OPENAI_CATALOG: CatalogFile = freezeCatalog({
 	"openai-responses": {
+		"chat:gpt-6.2-sol": {
+			id: "gpt-6.2-sol",
+			name: "GPT-6.2 Sol",
+			api: "openai-responses",
+			provider: "openai",
+			type: "chat",
+			baseUrl: "https://api.openai.com/v1",
+			reasoning: true,
+			input: ["text", "image"],
+			cost: {
+				input: 2,
+				output: 10,
+				cacheRead: 0.1,
+				cacheWrite: 2.5,
+				tiers: [
+					{
+						inputTokensAbove: 272000,
+						input: 4,
+						output: 15,
+						cacheRead: 0.2,
+						cacheWrite: 5,
+					},
+				],
+			},
+			contextWindow: 1050000,
+			maxTokens: 128000,
+			thinkingLevelMap: {
+				off: null,
+				minimal: null,
+				xhigh: "xhigh",
+				max: "max",
+			},
+		},
 		"chat:gpt-5": {
 			id: "gpt-5",
 			name: "GPT-5",

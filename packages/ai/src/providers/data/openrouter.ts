@@ -3,6 +3,30 @@ import { type CatalogFile, catalogViews, freezeCatalog } from "../../models/cata
 
 export const OPENROUTER_CATALOG: CatalogFile = freezeCatalog({
 	"openai-completions": {
+		"chat:moonshotai/kimi-k2.7-code": {
+			id: "moonshotai/kimi-k2.7-code",
+			name: "MoonshotAI: Kimi K2.7 Code",
+			api: "openai-completions",
+			provider: "openrouter",
+			type: "chat",
+			baseUrl: "https://openrouter.ai/api/v1",
+			reasoning: true,
+			input: ["text", "image"],
+			cost: {
+				input: 0.6,
+				output: 2.4,
+				cacheRead: 0,
+				cacheWrite: 0,
+			},
+			contextWindow: 262144,
+			maxTokens: 262144,
+			compat: {
+				thinkingFormat: "openrouter",
+			},
+			thinkingLevelMap: {
+				off: null,
+			},
+		},
 		"chat:openai/gpt-5": {
 			id: "openai/gpt-5",
 			name: "OpenAI: GPT-5",

@@ -3,6 +3,41 @@ import { type CatalogFile, catalogViews, freezeCatalog } from "../../models/cata
 
 export const XAI_CATALOG: CatalogFile = freezeCatalog({
 	"openai-responses": {
+		"chat:grok-4.7": {
+			id: "grok-4.7",
+			name: "Grok 4.7",
+			api: "openai-responses",
+			provider: "xai",
+			type: "chat",
+			baseUrl: "https://api.x.ai/v1",
+			reasoning: true,
+			input: ["text", "image"],
+			cost: {
+				input: 2,
+				output: 6,
+				cacheRead: 0.5,
+				cacheWrite: 0,
+				tiers: [
+					{
+						inputTokensAbove: 200000,
+						input: 4,
+						output: 12,
+						cacheRead: 1,
+						cacheWrite: 0,
+					},
+				],
+			},
+			contextWindow: 500000,
+			maxTokens: 500000,
+			compat: {
+				supportsLongCacheRetention: false,
+			},
+			thinkingLevelMap: {
+				off: null,
+				minimal: null,
+				xhigh: "xhigh",
+			},
+		},
 		"chat:grok-4": {
 			id: "grok-4",
 			name: "Grok 4",
