@@ -4,6 +4,7 @@ import type { ModelRuntime, ScopedModel, SettingsManager } from "../../config/in
 import type { CompactionResult, SummaryCompletion } from "../compaction/index.js";
 import type {
 	AnyToolDefinition,
+	BashResult,
 	ExtensionRunner,
 	NestedToolCallExecutor,
 	ReplacedSessionContext,
@@ -41,6 +42,8 @@ import {
 	startingMessages,
 	withNormalizedImages,
 } from "./run-preparation.js";
+import { exportSessionHtml, exportSessionJsonl } from "./session-export.js";
+import { computeSessionStats, type SessionStats } from "./session-stats.js";
 import { repairInterruptedCalls, replaySafeCalls } from "./tool-call-repair.js";
 import { recordToolIntent } from "./tool-intents.js";
 import { restoredLoadout } from "./tool-loadout.js";
@@ -53,6 +56,7 @@ import {
 	navigateTree,
 } from "./tree-navigation.js";
 import type { AgentSessionConfig, ExtensionBindings, PromptOptions } from "./types.js";
+import { type ExecuteBashOptions, UserBash } from "./user-bash.js";
 import { VirtualModels } from "./virtual-models.js";
 import { type RoutingHost, routedCompletion, routeLoopRequest } from "./virtual-routing.js";
 
@@ -108,6 +112,7 @@ export class AgentSession {
 	private readonly deferredAfterSettle: (() => Promise<void>)[] = [];
 	private readonly pendingNextTurn: CustomMessage[] = [];
 	private readonly pendingCustom: CustomMessage[] = [];
+	private readonly userBash: UserBash;
 	private replayChecked = false;
 	private preflights = 0;
 	private hiddenDeclarations: ReadonlySet<string> = new Set();
@@ -203,6 +208,18 @@ export class AgentSession {
 			recordToolIntent: (toolCallId, toolName) => this.recordIntent(toolCallId, toolName),
 			refreshContext: () => this.refreshContext(),
 			pendingMessages: () => this.agent.peekQueuedMessages(),
+		});
+		this.userBash = new UserBash({
+			cwd: this.cwd,
+			sessionManager: this.sessionManager,
+			settingsManager: this.settingsManager,
+			model: () => this.model,
+			thinkingLevel: () => this.thinkingLevel,
+			isRunning: () => this.run.running,
+			append: (message) => {
+				this.sessionManager.appendMessage(message);
+				this.refreshContext();
+			},
 		});
 		this.selection = new ModelSelection({
 			agent: this.agent,
@@ -628,6 +645,49 @@ export class AgentSession {
 		return contextUsage(this.sessionManager.getBranch(), this.model);
 	}
 
+	/** Counts and spend over the whole session file, with the current context usage. */
+	getSessionStats(): SessionStats {
+		return computeSessionStats(this.sessionManager, this.getContextUsage());
+	}
+
+	/** Writes the session as HTML (default name from the session file or id, in the cwd); returns the path. */
+	exportToHtml(path?: string): Promise<string> {
+		return exportSessionHtml(this.sessionManager, this.cwd, path);
+	}
+
+	/** Writes a JSONL copy of the session (header and every entry); returns the path. */
+	exportToJsonl(path?: string): string {
+		return exportSessionJsonl(this.sessionManager, this.cwd, path);
+	}
+
+	// ---- user bash (`!` commands) --------------------------------------------------------------
+
+	get isBashRunning(): boolean {
+		return this.userBash.isRunning;
+	}
+
+	get hasPendingBashMessages(): boolean {
+		return this.userBash.hasPendingMessages;
+	}
+
+	/**
+	 * Runs a user command in the session cwd (through `operations` from a `user_bash` handler, else
+	 * the local shell) and records it as a `bashExecution` message for the next prompt.
+	 */
+	executeBash(command: string, onChunk?: (text: string) => void, options?: ExecuteBashOptions): Promise<BashResult> {
+		return this.userBash.execute(command, onChunk, options);
+	}
+
+	/** Records a result produced elsewhere (a `user_bash` handler's `result`); held while a run is active. */
+	recordBashResult(command: string, result: BashResult, options?: { excludeFromContext?: boolean }): void {
+		this.userBash.record(command, result, options);
+	}
+
+	/** Aborts every running user command; each reports `cancelled: true`. */
+	abortBash(): void {
+		this.userBash.abort();
+	}
+
 	/** Re-derives the agent's message cache from the session tree. */
 	refreshContext(): void {
 		this.agent.state.messages = this.sessionManager.buildSessionProjection().messages as AgentMessage[];
@@ -687,6 +747,7 @@ export class AgentSession {
 			() => this.retry.abortSleep(),
 			() => this.compaction.abort(),
 			() => this.branchSummary?.abort(),
+			() => this.userBash.abort(),
 			() => this.agent.abort(),
 			() => this.runner.invalidate(),
 			() => this.unsubscribeAgent(),
@@ -783,8 +844,11 @@ export class AgentSession {
 			} catch (error) {
 				this.run.running = false;
 				this.flushPendingCustom();
+				this.userBash.flush();
 				throw error;
 			}
+			// Commands that finished while the run was being prepared precede its messages.
+			this.userBash.flush();
 			options.preflightResult?.("started");
 			await runToSettled(this.postRunHost(), messages);
 		} finally {
@@ -808,6 +872,7 @@ export class AgentSession {
 			endRun: () => {
 				this.prompts.endRun();
 				this.flushPendingCustom();
+				this.userBash.flush();
 			},
 		};
 	}

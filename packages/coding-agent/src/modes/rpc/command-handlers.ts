@@ -2,7 +2,6 @@ import type { Api, ImageContent, Model } from "@tau/ai";
 import type { AgentSession } from "../../core/agent-session/agent-session.js";
 import type { AgentSessionRuntime } from "../../core/runtime/agent-session-runtime.js";
 import type { DirectBash } from "./direct-bash.js";
-import { computeSessionStats } from "./session-stats.js";
 import type {
 	PromptDisposition,
 	RpcCommand,
@@ -141,23 +140,6 @@ function slashCommands(session: AgentSession): RpcSlashCommand[] {
 	return [...extensionCommands, ...templates, ...skills];
 }
 
-/** Without `outputPath` the name comes from the session file (or the session id when in memory). */
-async function exportHtml(session: AgentSession, outputPath: string | undefined): Promise<{ path: string }> {
-	const [{ renderSessionHtml }, { writeFileSync }, { basename, resolve }] = await Promise.all([
-		import("../../export/html-export.js"),
-		import("node:fs"),
-		import("node:path"),
-	]);
-	const manager = session.sessionManager;
-	const header = manager.getHeader();
-	const entries = header ? [header, ...manager.getEntries()] : manager.getEntries();
-	const file = session.sessionFile;
-	const name = file ? `${basename(file).replace(/\.jsonl$/i, "")}.html` : `tau-session-${session.sessionId}.html`;
-	const path = resolve(session.cwd, outputPath ?? name);
-	writeFileSync(path, renderSessionHtml(entries));
-	return { path };
-}
-
 export const commandHandlers: Handlers = {
 	prompt: (command, session, host) => prompt(command, session, host),
 	steer: async (command, session) => ({
@@ -217,15 +199,19 @@ export const commandHandlers: Handlers = {
 	bash: (command, session, host) =>
 		host.bash.run(
 			session,
-			{ command: command.command, excludeFromContext: command.excludeFromContext === true },
+			{
+				command: command.command,
+				excludeFromContext: command.excludeFromContext === true,
+				...(command.id !== undefined ? { id: command.id } : {}),
+			},
 			(delta) => host.bashOutput(command.id, delta),
 		),
-	abort_bash: (_command, _session, host) => {
-		host.bash.abortAll();
+	abort_bash: (_command, session) => {
+		session.abortBash();
 		return undefined;
 	},
-	get_session_stats: (_command, session) => computeSessionStats(session),
-	export_html: (command, session) => exportHtml(session, command.outputPath),
+	get_session_stats: (_command, session) => session.getSessionStats(),
+	export_html: async (command, session) => ({ path: await session.exportToHtml(command.outputPath) }),
 	switch_session: (command, _session, host) => host.runtime.switchSession(command.sessionPath),
 	fork: async (command, _session, host) => {
 		const result = await host.runtime.fork(command.entryId);

@@ -56,7 +56,6 @@ export function runRpcMode(runtime: AgentSessionRuntime, options: RpcModeOptions
 		if (!theme) throw new Error("No theme is available in RPC mode");
 		return theme;
 	});
-	const bash = new DirectBash();
 
 	let unsubscribe: () => void = () => {};
 	let detachInput: () => void = () => {};
@@ -70,6 +69,7 @@ export function runRpcMode(runtime: AgentSessionRuntime, options: RpcModeOptions
 		finished = resolve;
 	});
 
+	const bash = new DirectBash();
 	const host: RpcCommandHost = {
 		runtime,
 		bash,
@@ -149,7 +149,6 @@ export function runRpcMode(runtime: AgentSessionRuntime, options: RpcModeOptions
 		detachInput();
 		if (answerPending) await Promise.allSettled([...commandsInFlight]);
 		unsubscribe();
-		bash.abortAll();
 		try {
 			await runtime.dispose();
 		} catch (error) {

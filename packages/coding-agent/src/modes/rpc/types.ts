@@ -1,5 +1,6 @@
 import type { AgentMessage } from "@tau/agent";
 import type { Api, ImageContent, Model, ThinkingLevel } from "@tau/ai";
+import type { SessionStats } from "../../core/agent-session/session-stats.js";
 import type { CompactionResult } from "../../core/compaction/index.js";
 import type { BashResult } from "../../core/extensions/index.js";
 import type { SourceInfo } from "../../core/resources/index.js";
@@ -70,18 +71,8 @@ export interface RpcSessionState {
 	pendingMessageCount: number;
 }
 
-export interface SessionStats {
-	sessionFile?: string;
-	sessionId: string;
-	userMessages: number;
-	assistantMessages: number;
-	toolCalls: number;
-	toolResults: number;
-	totalMessages: number;
-	tokens: { input: number; output: number; cacheRead: number; cacheWrite: number; total: number };
-	cost: number;
-	contextUsage?: { tokens: number | null; contextWindow: number; percent: number | null };
-}
+/** The wire shape of `get_session_stats` is the session's own. */
+export type { SessionStats };
 
 export interface RpcSlashCommand {
 	name: string;
