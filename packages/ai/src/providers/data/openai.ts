@@ -3,6 +3,39 @@ import { type CatalogFile, catalogViews, freezeCatalog } from "../../models/cata
 
 export const OPENAI_CATALOG: CatalogFile = freezeCatalog({
 	"openai-responses": {
+		"chat:gpt-6.2-astra": {
+			id: "gpt-6.2-astra",
+			name: "GPT-6.2 Astra",
+			api: "openai-responses",
+			provider: "openai",
+			type: "chat",
+			baseUrl: "https://api.openai.com/v1",
+			reasoning: true,
+			input: ["text", "image"],
+			cost: {
+				input: 8,
+				output: 40,
+				cacheRead: 0.4,
+				cacheWrite: 10,
+				tiers: [
+					{
+						inputTokensAbove: 272000,
+						input: 16,
+						output: 60,
+						cacheRead: 0.8,
+						cacheWrite: 20,
+					},
+				],
+			},
+			contextWindow: 1050000,
+			maxTokens: 128000,
+			thinkingLevelMap: {
+				off: null,
+				minimal: null,
+				xhigh: "xhigh",
+				max: "max",
+			},
+		},
 		"chat:gpt-6.2-sol": {
 			id: "gpt-6.2-sol",
 			name: "GPT-6.2 Sol",
