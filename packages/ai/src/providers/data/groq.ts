@@ -14,7 +14,7 @@ export const GROQ_CATALOG: CatalogFile = freezeCatalog({
 			input: ["text"],
 			cost: {
 				input: 0.15,
-				output: 0.75,
+				output: 0.6,
 				cacheRead: 0,
 				cacheWrite: 0,
 			},
