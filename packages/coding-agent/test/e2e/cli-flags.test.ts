@@ -147,38 +147,35 @@ describe.skipIf(!cliBuilt)("more startup checks (built CLI)", () => {
 
 const hasScript = (() => {
 	try {
-		return execFileSync("sh", ["-c", "command -v script && command -v pgrep"], { encoding: "utf8" }).trim() !== "";
+		return execFileSync("sh", ["-c", "command -v script"], { encoding: "utf8" }).trim() !== "";
 	} catch {
 		return false;
 	}
 })();
 
-describe.skipIf(!cliBuilt || !hasScript)(
-	"with a terminal (skipped unless util-linux script and pgrep are installed)",
-	() => {
-		it("starts the interactive mode, and restores the terminal when terminated", async () => {
-			const box = sandbox();
-			const session = startCliInTerminal(box, ["--offline-demo"]);
-			// The collapsed startup header lists the interrupt key once the first frame is drawn.
-			await session.waitForOutput("interrupt");
-			session.terminate();
-			expect(await session.exited).toBe(143);
-			expect(session.output()).toContain("\x1b[?1049h");
-			expect(session.output()).toContain("\x1b[?1049l");
-		});
+describe.skipIf(!cliBuilt || !hasScript)("with a terminal (skipped unless util-linux script is installed)", () => {
+	it("starts the interactive mode; a double Ctrl+C quits and restores the terminal", async () => {
+		const box = sandbox();
+		const session = startCliInTerminal(box, ["--offline-demo"]);
+		// The collapsed startup header lists the interrupt key once the first frame is drawn.
+		await session.waitForOutput("interrupt");
+		session.type("\x03\x03");
+		expect(await session.exited).toBe(0);
+		expect(session.output()).toContain("\x1b[?1049h");
+		expect(session.output()).toContain("\x1b[?1049l");
+	});
 
-		it("--mode text with a terminal is the interactive mode; --help still prints", async () => {
-			const box = sandbox();
-			const text = startCliInTerminal(box, ["--mode", "text", "--offline-demo"]);
-			await text.waitForOutput("interrupt");
-			text.terminate();
-			await text.exited;
-			const help = await runCliInTerminal(box, ["--help"]);
-			expect(help.status).toBe(0);
-			expect(help.output).toContain("Usage:");
-		});
-	},
-);
+	it("--mode text with a terminal is the interactive mode; --help still prints", async () => {
+		const box = sandbox();
+		const text = startCliInTerminal(box, ["--mode", "text", "--offline-demo"]);
+		await text.waitForOutput("interrupt");
+		text.type("\x03\x03");
+		expect(await text.exited).toBe(0);
+		const help = await runCliInTerminal(box, ["--help"]);
+		expect(help.status).toBe(0);
+		expect(help.output).toContain("Usage:");
+	});
+});
 
 function terminalCommand(args: string[]): string {
 	return [process.execPath, CLI, ...args].map((part) => `'${part.replaceAll("'", "'\\''")}'`).join(" ");
@@ -209,13 +206,8 @@ function startCliInTerminal(box: ReturnType<typeof sandbox>, args: string[]) {
 				if (output.includes(text)) resolve();
 				else waiters.push({ text, resolve });
 			}),
-		// Signal tau itself (the child of `script`), so `script` reports its exit status.
-		terminate: () => {
-			const pid = execFileSync("pgrep", ["-P", String(child.pid)], { encoding: "utf8" })
-				.trim()
-				.split("\n")[0];
-			process.kill(Number(pid), "SIGTERM");
-		},
+		// Keystrokes go through the pseudo-terminal to tau, as if typed.
+		type: (keys: string) => child.stdin.write(keys),
 	};
 }
 
