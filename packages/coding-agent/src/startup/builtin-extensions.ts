@@ -9,7 +9,7 @@ function deferred(load: () => Promise<ExtensionFactory>): ExtensionFactory {
 	return async (pi: ExtensionAPI) => (await load())(pi);
 }
 
-/** The built-in extensions behind `builtin:codemode` and `builtin:tool-search` (codemode-mcp.md). */
+/** The built-in extensions behind `builtin:codemode`, `builtin:tool-search` and `builtin:mcp` (codemode-mcp.md). */
 export function builtinExtensionFactories(): InlineExtension[] {
 	return [
 		{
@@ -21,6 +21,14 @@ export function builtinExtensionFactories(): InlineExtension[] {
 		{
 			name: "tool-search",
 			factory: deferred(async () => (await import("../builtin/tool-search/index.js")).createToolSearchExtension()),
+			builtin: true,
+			replaceable: true,
+		},
+		{
+			name: "mcp",
+			// The extension module itself, not the folder index: that one also exports `tau mcp`,
+			// which loads the MCP client.
+			factory: deferred(async () => (await import("../builtin/mcp/mcp-extension.js")).createMcpExtension()),
 			builtin: true,
 			replaceable: true,
 		},

@@ -81,6 +81,21 @@ describe.skipIf(!cliBuilt)("lazy startup (built CLI)", () => {
 		}
 	});
 
+	it("-p with a configured MCP server loads the MCP client but not the TUI", async () => {
+		const box = sandbox();
+		const server = await mockServer();
+		writeMockModels(box, server);
+		const fixture = join(REPO_ROOT, "packages/coding-agent/test/builtin/mcp/fixtures/scripted-server.mjs");
+		const mcpServers = { scripted: { command: process.execPath, args: [fixture], exposure: "direct" } };
+		writeFileSync(join(box.agentDir, "mcp.json"), JSON.stringify({ mcpServers }));
+		server.enqueue({ text: "mcp" });
+		const { code, stdout, urls } = await loadedModules(box, ["-p", "hi"]);
+		expect(code).toBe(0);
+		expect(stdout).toBe("mcp\n");
+		expect(loads(urls, "/packages/mcp/")).toBe(true);
+		expect(loads(urls, "/packages/tui/")).toBe(false);
+	});
+
 	it("the built-in tools load without TypeBox (validation loads it on the first tool call)", async () => {
 		const box = sandbox();
 		const tools = pathToFileURL(join(dirname(CLI), "core/tools/index.js")).href;

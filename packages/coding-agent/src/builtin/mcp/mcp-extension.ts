@@ -2,19 +2,25 @@ import { join } from "node:path";
 import type { McpOAuthServerStore } from "@tau/mcp/oauth";
 import { getAgentDir, VERSION } from "../../config/index.js";
 import type { ExtensionAPI, ExtensionContext, ExtensionFactory, ToolInfo } from "../../core/extensions/index.js";
-import { deleteMcpCredentials, peekMcpTokens } from "./auth/credential-store.js";
-import { signInMcpServer } from "./auth/sign-in.js";
 import { registerMcpCommand } from "./command/mcp-command.js";
-import { loadMcpConfig, type McpConfig, type McpConfigSources, type McpServerEntry } from "./config/load-config.js";
-import { writeEntryChange } from "./config/update-entry.js";
-import { type CreateMcpTransport, createMcpTransport } from "./connection/create-transport.js";
+import { mightConfigureMcp } from "./config/config-paths.js";
+import type { McpConfig, McpConfigSources, McpServerEntry } from "./config/load-config.js";
+import type { writeEntryChange } from "./config/update-entry.js";
+import type { CreateMcpTransport } from "./connection/create-transport.js";
 import type { McpServerConnection } from "./connection/server-connection.js";
 import { configuredExposures } from "./exposure.js";
 import { appendMcpLog } from "./log/mcp-log.js";
-import { McpSession } from "./mcp-session.js";
-import { renderServersSection } from "./prompt/servers-section.js";
-import { RESOURCE_TOOL_NAMES } from "./tools/resource-tools.js";
+import type { McpSession } from "./mcp-session.js";
 import { registerMcpToolRenderer } from "./tools/tool-renderer.js";
+
+type McpRuntime = typeof import("./runtime.js");
+
+let runtimeModule: Promise<McpRuntime> | undefined;
+/** The MCP client and everything built on it, loaded on first need (README §6). */
+function loadRuntime(): Promise<McpRuntime> {
+	runtimeModule ??= import("./runtime.js");
+	return runtimeModule;
+}
 
 export interface McpExtensionOptions {
 	/** Agent dir holding `mcp.json` and `mcp.log` (default: `getAgentDir()`). */
@@ -102,13 +108,14 @@ export function createMcpExtension(options: McpExtensionOptions = {}): Extension
 		let warnedUnreachable = false;
 		let sessionAbort = new AbortController();
 
-		const load = (ctx: ExtensionContext): McpConfig =>
-			(options.loadConfig ?? loadMcpConfig)({
-				cwd: ctx.cwd,
-				agentDir,
-				projectTrusted: ctx.isProjectTrusted(),
-				registered: pi.getMcpServers(),
-			});
+		const sourcesOf = (ctx: ExtensionContext): McpConfigSources => ({
+			cwd: ctx.cwd,
+			agentDir,
+			projectTrusted: ctx.isProjectTrusted(),
+			registered: pi.getMcpServers(),
+		});
+		const load = (runtime: McpRuntime, ctx: ExtensionContext): McpConfig =>
+			(options.loadConfig ?? runtime.loadMcpConfig)(sourcesOf(ctx));
 
 		/** Activates `codemode`/`tool_search` when configured exposures need them (D.6). */
 		const ensureDiscoveryActive = (ctx: ExtensionContext) => {
@@ -164,20 +171,21 @@ export function createMcpExtension(options: McpExtensionOptions = {}): Extension
 
 		/** Stored tokens of servers at the moment they needed sign-in; a change means someone signed in. */
 		const authSnapshots = new Map<string, string>();
-		const peekTokens = (connection: McpServerConnection): string =>
-			peekMcpTokens(agentDir, connection.entry.namespace, (connection.entry.config as { url: string }).url);
+		const peekTokens = (runtime: McpRuntime, connection: McpServerConnection): string =>
+			runtime.peekMcpTokens(agentDir, connection.entry.namespace, (connection.entry.config as { url: string }).url);
 		const storedTokens = async (connection: McpServerConnection): Promise<string> => {
-			if (!options.credentials) return peekTokens(connection);
+			if (!options.credentials) return peekTokens(await loadRuntime(), connection);
 			return JSON.stringify((await options.credentials(connection.entry).load())?.tokens ?? null);
 		};
 
-		pi.on("session_start", async (_event, ctx) => {
-			sessionAbort = new AbortController();
-			startupWaited = false;
-			warnedUnreachable = false;
-			authSnapshots.clear();
-			const config = load(ctx);
-			const current = new McpSession(config, pi, {
+		/**
+		 * Loads the config and the MCP runtime into a new session, or nothing when no file or
+		 * registration could name a server.
+		 */
+		const openSession = async (ctx: ExtensionContext): Promise<McpSession | undefined> => {
+			if (!options.loadConfig && !mightConfigureMcp(sourcesOf(ctx))) return undefined;
+			const runtime = await loadRuntime();
+			const current: McpSession = new runtime.McpSession(load(runtime, ctx), pi, {
 				version: VERSION,
 				transportContext: {
 					cwd: ctx.cwd,
@@ -186,21 +194,32 @@ export function createMcpExtension(options: McpExtensionOptions = {}): Extension
 					env: options.env ?? process.env,
 					...(options.providerToken ? { providerToken: options.providerToken } : {}),
 				},
-				createTransport: options.createTransport ?? createMcpTransport,
+				createTransport: options.createTransport ?? runtime.createMcpTransport,
 				sleep: options.sleep ?? abortableSleep,
 				onLog: (server, params) => appendMcpLog(logPath, server, params),
 				onStateChange: (connection) => {
 					if (connection.state !== "needs-auth" || connection.entry.transport !== "http") return;
 					// The default store is read synchronously, so a sign-in right after cannot be missed.
 					if (!options.credentials) {
-						authSnapshots.set(connection.name, peekTokens(connection));
+						authSnapshots.set(connection.name, peekTokens(runtime, connection));
 						return;
 					}
 					current.track(storedTokens(connection).then((tokens) => authSnapshots.set(connection.name, tokens)));
 				},
 			});
+			return current;
+		};
+
+		pi.on("session_start", async (_event, ctx) => {
+			sessionAbort = new AbortController();
+			startupWaited = false;
+			warnedUnreachable = false;
+			authSnapshots.clear();
+			const current = await openSession(ctx);
 			session = current;
+			if (!current) return;
 			ensureDiscoveryActive(ctx);
+			const config = current.config;
 			if (current.enabledEntries().length === 0) {
 				if (config.errors.length > 0) ctx.ui.notify(`MCP: ${config.errors.join("\n")}`, "warning");
 				return;
@@ -235,7 +254,7 @@ export function createMcpExtension(options: McpExtensionOptions = {}): Extension
 				}
 			}
 			const codemodeActive = pi.getActiveTools().includes("codemode") && reachingTool(pi, "codemode") !== undefined;
-			const section = renderServersSection(current.sectionInputs(codemodeActive));
+			const section = (await loadRuntime()).renderServersSection(current.sectionInputs(codemodeActive));
 			const sections = event.systemPromptOptions.sections;
 			if (section === undefined) delete sections[SECTION];
 			else sections[SECTION] = section;
@@ -254,7 +273,7 @@ export function createMcpExtension(options: McpExtensionOptions = {}): Extension
 					reach === "all"
 						? enabled
 						: enabled.filter((connection) => reach.some((word) => word.includes(connection.entry.namespace)));
-			} else if ((RESOURCE_TOOL_NAMES as readonly string[]).includes(event.toolName)) {
+			} else if (((await loadRuntime()).RESOURCE_TOOL_NAMES as readonly string[]).includes(event.toolName)) {
 				targets = enabled;
 			} else {
 				const server = current.serverOfTool(event.toolName);
@@ -268,8 +287,15 @@ export function createMcpExtension(options: McpExtensionOptions = {}): Extension
 		/** Reloads files and registrations; connects added or changed servers, hides removed ones. */
 		const applyConfig = async (ctx: ExtensionContext) => {
 			const current = session;
-			if (!current) return;
-			const next = load(ctx);
+			if (!current) {
+				// Nothing was configured at session start; a registration may have named the first server.
+				session = await openSession(ctx);
+				if (!session) return;
+				session.connectAll();
+				ensureDiscoveryActive(ctx);
+				return;
+			}
+			const next = load(await loadRuntime(), ctx);
 			const before = new Map(current.config.servers.map((entry) => [entry.name, entry]));
 			current.config = next;
 			for (const entry of next.servers) {
@@ -318,7 +344,10 @@ export function createMcpExtension(options: McpExtensionOptions = {}): Extension
 					return `"in this project" applies to servers from your user mcp.json`;
 				if (inProject && !ctx.isProjectTrusted())
 					return "This project is not trusted, so its .tau/mcp.json would be ignored";
-				const file = (options.updateConfig ?? writeEntryChange)(entry, change, { cwd: ctx.cwd, inProject });
+				const file = (options.updateConfig ?? (await loadRuntime()).writeEntryChange)(entry, change, {
+					cwd: ctx.cwd,
+					inProject,
+				});
 				await applyConfig(ctx);
 				return `${name}: ${change.field} = ${String(change.value)} (written to ${file})`;
 			},
@@ -326,7 +355,7 @@ export function createMcpExtension(options: McpExtensionOptions = {}): Extension
 				const entry = session?.config.servers.find((candidate) => candidate.name === name);
 				if (!entry) return `Unknown MCP server "${name}"`;
 				if (entry.transport !== "http") return `MCP server "${name}" is not an HTTP server; it has no sign-in.`;
-				const result = await signInMcpServer(entry, {
+				const result = await (await loadRuntime()).signInMcpServer(entry, {
 					agentDir,
 					...(options.credentials ? { store: options.credentials(entry) } : {}),
 					openUrl: async (url) => {
@@ -340,7 +369,7 @@ export function createMcpExtension(options: McpExtensionOptions = {}): Extension
 			signOut: async (name) => {
 				const entry = session?.config.servers.find((candidate) => candidate.name === name);
 				if (entry?.transport !== "http") return `MCP server "${name}" has no sign-in.`;
-				const removed = await deleteMcpCredentials(
+				const removed = await (await loadRuntime()).deleteMcpCredentials(
 					agentDir,
 					entry.namespace,
 					(entry.config as { url: string }).url,

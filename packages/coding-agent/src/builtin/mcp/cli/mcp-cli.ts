@@ -3,14 +3,9 @@ import { type McpHttpServerConfig, validateMcpServerConfig } from "@tau/mcp";
 import { VERSION } from "../../../config/index.js";
 import { deleteMcpCredentials } from "../auth/credential-store.js";
 import { signInMcpServer } from "../auth/sign-in.js";
+import { projectConfigPath, userConfigPath } from "../config/config-paths.js";
 import { editMcpServers } from "../config/edit-config.js";
-import {
-	loadMcpConfig,
-	type McpServerEntry,
-	projectConfigPath,
-	readMcpFile,
-	userConfigPath,
-} from "../config/load-config.js";
+import { loadMcpConfig, type McpServerEntry, readMcpFile } from "../config/load-config.js";
 import { type CreateMcpTransport, createMcpTransport } from "../connection/create-transport.js";
 import { McpServerConnection } from "../connection/server-connection.js";
 import { getMcpToolExposure } from "../exposure.js";

@@ -1,4 +1,3 @@
-import { parseMcpExposure } from "@tau/mcp";
 import type { ExtensionAPI, ExtensionContext } from "../../../core/extensions/index.js";
 import type { EntryChange } from "../config/update-entry.js";
 import type { McpSession } from "../mcp-session.js";
@@ -58,7 +57,8 @@ export function registerMcpCommand(pi: ExtensionAPI, host: McpCommandHost): void
 				const words = args.trim().split(/\s+/);
 				const inProject = words.includes("--project");
 				const value = words.filter((word) => word !== "--project")[2];
-				const exposure = parseMcpExposure(value);
+				// The MCP client loads only when a /mcp action needs it.
+				const exposure = (await import("@tau/mcp")).parseMcpExposure(value);
 				if (!name || (action === "exposure" && !exposure)) {
 					ctx.ui.notify(
 						action === "exposure"

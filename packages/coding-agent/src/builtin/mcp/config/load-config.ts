@@ -1,5 +1,4 @@
 import { existsSync, readFileSync } from "node:fs";
-import { join } from "node:path";
 import {
 	isMcpServerOverride,
 	type McpHttpServerConfig,
@@ -7,7 +6,7 @@ import {
 	mcpNamespace,
 	validateMcpServerConfig,
 } from "@tau/mcp";
-import { getProjectConfigDir } from "../../../config/index.js";
+import { projectConfigPath, userConfigPath } from "./config-paths.js";
 
 export type McpConfigScope = "user" | "project" | "extension";
 
@@ -41,13 +40,6 @@ export interface McpConfigSources {
 }
 
 const OVERRIDE_KEYS = new Set(["enabled", "exposure", "toolExposure"]);
-
-export function userConfigPath(agentDir: string): string {
-	return join(agentDir, "mcp.json");
-}
-export function projectConfigPath(cwd: string): string {
-	return join(getProjectConfigDir(cwd), "mcp.json");
-}
 
 interface RawFile {
 	servers: Record<string, unknown>;

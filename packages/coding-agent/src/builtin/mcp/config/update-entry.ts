@@ -1,6 +1,7 @@
 import type { McpExposure } from "@tau/mcp";
+import { projectConfigPath } from "./config-paths.js";
 import { editMcpServers } from "./edit-config.js";
-import { type McpServerEntry, projectConfigPath } from "./load-config.js";
+import type { McpServerEntry } from "./load-config.js";
 
 export type EntryChange = { field: "enabled"; value: boolean } | { field: "exposure"; value: McpExposure };
 

@@ -1,7 +1,31 @@
-import { Text } from "@tau/tui";
+import type { Component } from "@tau/tui";
 import type { ExtensionAPI } from "../../../core/extensions/index.js";
 
 const MAX_ARGS_CHARS = 200;
+
+/** Non-ASCII as JSON `\uXXXX` escapes, so one character is one terminal column. */
+function asciiJson(value: unknown): string {
+	return JSON.stringify(value ?? {}).replace(
+		/[^\x20-\x7e]/g,
+		(char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`,
+	);
+}
+
+/**
+ * One line of ASCII text wrapped to the width. Built without `@tau/tui` values, so loading the
+ * extension does not load the TUI in modes that never render.
+ */
+function asciiText(text: string): Component {
+	return {
+		render: (width) => {
+			const columns = Math.max(1, width);
+			const lines: string[] = [];
+			for (let start = 0; start < text.length; start += columns) lines.push(text.slice(start, start + columns));
+			return lines;
+		},
+		invalidate: () => {},
+	};
+}
 
 /**
  * Renders calls of `mcp__*` tools that are not (yet) registered, so a resumed session shows its
@@ -13,9 +37,9 @@ export function registerMcpToolRenderer(pi: ExtensionAPI): void {
 		if (found || !toolName.startsWith("mcp__")) return found;
 		return {
 			renderCall: (args) => {
-				const json = JSON.stringify(args ?? {});
-				const shown = json.length > MAX_ARGS_CHARS ? `${json.slice(0, MAX_ARGS_CHARS)}…` : json;
-				return new Text(`${toolName} ${shown}`, 0, 0);
+				const json = asciiJson(args);
+				const shown = json.length > MAX_ARGS_CHARS ? `${json.slice(0, MAX_ARGS_CHARS)}...` : json;
+				return asciiText(`${toolName} ${shown}`);
 			},
 		};
 	});
