@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { appendFileSync, mkdirSync, readFileSync, utimesSync, writeFileSync } from "node:fs";
+import { appendFileSync, existsSync, mkdirSync, readFileSync, utimesSync, writeFileSync } from "node:fs";
 import { hostname } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -159,7 +159,10 @@ describe("session fault tolerance", () => {
 		const second = SessionManager.open(file);
 		expect(first.isReadOnly()).toBe(false);
 		expect(second.isReadOnly()).toBe(true);
+		expect(existsSync(`${file}.lock.holder`)).toBe(true);
 		first.dispose();
+		// Releasing removes the holder record with the lock.
+		expect(existsSync(`${file}.lock.holder`)).toBe(false);
 		const third = SessionManager.open(file);
 		expect(third.isReadOnly()).toBe(false);
 		third.dispose();

@@ -44,6 +44,11 @@ export class SessionLock {
 		const holder: LockHolder = { pid: process.pid, hostname: hostname() };
 		try {
 			writeFileSync(holderFile(path), `${JSON.stringify(holder)}\n`);
+			recordedHolders.add(path);
+			if (!exitHookInstalled) {
+				exitHookInstalled = true;
+				process.once("exit", removeRecordsAtExit);
+			}
 		} catch {
 			// Without the record the lock still works; it just goes stale by age instead of at once.
 		}
@@ -54,13 +59,30 @@ export class SessionLock {
 		const release = this.releaseFn;
 		this.releaseFn = undefined;
 		if (!release) return;
-		if (readHolder(this.path)?.pid === process.pid) rmSync(holderFile(this.path), { force: true });
+		removeRecord(this.path);
 		try {
 			release();
 		} catch {
 			// The lock directory is already gone (compromised or removed by hand); nothing left to release.
 		}
 	}
+}
+
+/** Records this process wrote; removed on release, or at exit for locks the library releases itself. */
+const recordedHolders = new Set<string>();
+let exitHookInstalled = false;
+
+function removeRecord(path: string): void {
+	recordedHolders.delete(path);
+	try {
+		if (readHolder(path)?.pid === process.pid) rmSync(holderFile(path), { force: true });
+	} catch {
+		// Best effort: a leftover record only names a dead process, which the next opener ignores.
+	}
+}
+
+function removeRecordsAtExit(): void {
+	for (const path of [...recordedHolders]) removeRecord(path);
 }
 
 function lockDirectory(path: string): string {
