@@ -234,4 +234,24 @@ describe("builtin:mcp session behaviour (scripted server)", () => {
 		expect(h.session.getActiveToolNames()).not.toContain("mcp__late__alpha");
 		expect(existsSync(h.mcpAgentDir)).toBe(true);
 	});
+
+	it("registerMcpServer after a start with no mcp.json and no registration still connects the server", async () => {
+		let api: ExtensionAPI | undefined;
+		h = await createMcpHarness(
+			{},
+			{
+				// An agent dir without mcp.json: the session starts with nothing that names a server.
+				mcp: { agentDir: tempDir("tau-mcp-empty-agent-") },
+				extraExtensions: [
+					(pi) => {
+						api = pi;
+					},
+				],
+			},
+		);
+		expect(h.transports).toEqual([]);
+		api!.registerMcpServer("late", { ...scripted(), exposure: "direct" });
+		await waitForTools(h, "mcp__late__alpha");
+		expect(h.session.getActiveToolNames()).toContain("mcp__late__alpha");
+	});
 });
