@@ -1,13 +1,6 @@
-import { writeFileSync } from "node:fs";
 import { resolve } from "node:path";
 import type { SelectItem } from "@tau/tui";
-import {
-	deleteSessionFile,
-	SessionManager,
-	type SessionTreeNode,
-	serializeEntry,
-} from "../../../core/session/index.js";
-import { computeSessionStats } from "../../rpc/session-stats.js";
+import { deleteSessionFile, SessionManager, type SessionTreeNode } from "../../../core/session/index.js";
 import { formatTokens } from "../components/footer.js";
 import { keyHint } from "../keybindings/app-keybindings.js";
 import type { BuiltinCommand, CommandHost } from "./command-host.js";
@@ -230,7 +223,7 @@ const sessionCommand: BuiltinCommand = {
 	takesArgument: false,
 	run(host) {
 		const session = host.session;
-		const stats = computeSessionStats(session);
+		const stats = session.getSessionStats();
 		const lines = [
 			host.theme.bold("Session"),
 			`Name: ${session.sessionName ?? "(none)"}`,
@@ -294,21 +287,11 @@ const exportCommand: BuiltinCommand = {
 	description: "Export the session (HTML, or JSONL for a .jsonl path)",
 	takesArgument: true,
 	async run(host, argument) {
-		const session = host.session;
-		const manager = session.sessionManager;
-		const header = manager.getHeader();
-		const entries = header ? [header, ...manager.getEntries()] : manager.getEntries();
-		const requested = unquote(argument);
+		const requested = unquote(argument) || undefined;
 		try {
-			if (requested.toLowerCase().endsWith(".jsonl")) {
-				const path = resolve(session.cwd, requested);
-				writeFileSync(path, entries.map(serializeEntry).join(""));
-				host.notify("info", `Session exported to: ${path}`);
-				return;
-			}
-			const { renderSessionHtml } = await import("../../../export/html-export.js");
-			const path = resolve(session.cwd, requested || `${host.appName}-session-${session.sessionId}.html`);
-			writeFileSync(path, renderSessionHtml(entries));
+			const path = requested?.toLowerCase().endsWith(".jsonl")
+				? host.session.exportToJsonl(requested)
+				: await host.session.exportToHtml(requested);
 			host.notify("info", `Session exported to: ${path}`);
 		} catch (error) {
 			host.notify("error", `Export failed: ${(error as Error).message}`);

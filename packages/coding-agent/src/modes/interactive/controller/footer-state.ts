@@ -1,7 +1,6 @@
 import { existsSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import type { AgentSession } from "../../../core/agent-session/agent-session.js";
-import { computeSessionStats } from "../../rpc/session-stats.js";
 import type { FooterState } from "../components/footer.js";
 
 /** The branch checked out in `cwd`'s repository (short commit when detached), if any. */
@@ -41,7 +40,7 @@ export function footerStateOf(
 	session: AgentSession,
 	extras: { gitBranch: string | undefined; home: string | undefined; statuses: ReadonlyMap<string, string> },
 ): FooterState {
-	const stats = computeSessionStats(session);
+	const stats = session.getSessionStats();
 	const model = session.model;
 	const providers = new Set(session.modelRuntime.getAvailable().map((candidate) => candidate.provider));
 	const usage = session.getContextUsage();
