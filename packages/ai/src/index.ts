@@ -239,6 +239,7 @@ export {
 export type { ConstrainedSamplingConfig, Tool, ToolChoice, ToolReference } from "./types/tools.js";
 export { type Usage, type UsageCost, zeroUsage } from "./types/usage.js";
 // Usage, cost, retry
+export { addUsage } from "./usage/add-usage.js";
 export { calculateContextTokens, calculateCost } from "./usage/cost.js";
 export {
 	type ContextTokenEstimate,

@@ -1,5 +1,5 @@
 import type { AnyModel, ClassifierContext, ImagesContext, Usage } from "@tau/ai";
-import { getModelType } from "@tau/ai";
+import { addUsage, getModelType } from "@tau/ai";
 import type { CodemodeTool } from "@tau/codemode";
 import type { ModelRegistry } from "../../core/extensions/api/context.js";
 import type { CallRows } from "./nested-tools.js";
@@ -29,23 +29,7 @@ export class ModelCallTally {
 
 	add(usage: Usage | undefined): void {
 		if (!usage) return;
-		const u = this.usage;
-		this.usage = u
-			? {
-					input: u.input + usage.input,
-					output: u.output + usage.output,
-					cacheRead: u.cacheRead + usage.cacheRead,
-					cacheWrite: u.cacheWrite + usage.cacheWrite,
-					totalTokens: u.totalTokens + usage.totalTokens,
-					cost: {
-						input: u.cost.input + usage.cost.input,
-						output: u.cost.output + usage.cost.output,
-						cacheRead: u.cost.cacheRead + usage.cost.cacheRead,
-						cacheWrite: u.cost.cacheWrite + usage.cost.cacheWrite,
-						total: u.cost.total + usage.cost.total,
-					},
-				}
-			: structuredClone(usage);
+		this.usage = addUsage(this.usage, usage);
 	}
 }
 

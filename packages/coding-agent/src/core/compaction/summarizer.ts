@@ -1,6 +1,7 @@
 import {
 	type Api,
 	type AssistantMessage,
+	addUsage,
 	type Context,
 	type Model,
 	type RetryCallbacks,
@@ -118,24 +119,6 @@ export async function completeSummarization(
 	const failure = getSummarizationFailure(response, label);
 	if (failure) throw new Error(failure);
 	return { text: contentText(response.content, "\n"), usage: response.usage };
-}
-
-/** Sum of two usages, field by field. */
-export function addUsage(a: Usage, b: Usage): Usage {
-	return {
-		input: a.input + b.input,
-		output: a.output + b.output,
-		cacheRead: a.cacheRead + b.cacheRead,
-		cacheWrite: a.cacheWrite + b.cacheWrite,
-		totalTokens: a.totalTokens + b.totalTokens,
-		cost: {
-			input: a.cost.input + b.cost.input,
-			output: a.cost.output + b.cost.output,
-			cacheRead: a.cost.cacheRead + b.cost.cacheRead,
-			cacheWrite: a.cost.cacheWrite + b.cost.cacheWrite,
-			total: a.cost.total + b.cost.total,
-		},
-	};
 }
 
 /** The user prompt of a history summary (update mode when there is a previous summary). */

@@ -48,7 +48,6 @@ export {
 	NO_ASSISTANT_MESSAGE,
 	nestedErrorOutcome,
 } from "./nested-calls/nested-tool-calls.js";
-export { addUsage } from "./nested-calls/usage-sum.js";
 export { type ResolvedCommand, resolveCommands } from "./registry/commands.js";
 export { activatesOnRegistration, isCallable, isDeclarable, nextActiveTools } from "./registry/exposure.js";
 export { applyExtensionFlagValues } from "./registry/flags.js";

@@ -6,10 +6,10 @@ import type {
 	AgentToolUpdateCallback,
 } from "@tau/agent";
 import type { AssistantMessage, JsonObject, Usage } from "@tau/ai";
+import { addUsage } from "@tau/ai";
 import type { ToolExecutionEndEvent, ToolExecutionStartEvent, ToolExecutionUpdateEvent } from "../api/events.js";
 import { ExclusiveQueue } from "./exclusive-queue.js";
 import { NestedCallRecorder, type NestedToolCalls } from "./nested-call-record.js";
-import { addUsage } from "./usage-sum.js";
 
 export const NO_ASSISTANT_MESSAGE = "No assistant message issued this call";
 export const NESTED_CALLS_UNAVAILABLE = "Nested tool calls are not available in this context";

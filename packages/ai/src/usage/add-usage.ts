@@ -1,4 +1,4 @@
-import type { Usage } from "@tau/ai";
+import type { Usage } from "../types/usage.js";
 
 /** Field-wise sum of two usage records (optional subsets stay absent unless either side has them). */
 export function addUsage(total: Usage | undefined, usage: Usage): Usage {
