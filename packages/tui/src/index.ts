@@ -104,6 +104,7 @@ export {
 	decodePrintableKey,
 	isKeyRelease,
 	isKeyRepeat,
+	isValidKeyId,
 	Key,
 	type KeyId,
 	matchesKey,

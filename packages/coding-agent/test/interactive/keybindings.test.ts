@@ -1,11 +1,10 @@
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fauxAssistantMessage } from "@tau/ai";
-import { KeybindingsManager } from "@tau/tui";
+import { isValidKeyId, KeybindingsManager } from "@tau/tui";
 import { afterEach, describe, expect, it } from "vitest";
 import {
 	appKeybindingDefinitions,
-	isValidKeyId,
 	parseUserKeybindings,
 } from "../../src/modes/interactive/keybindings/app-keybindings.js";
 import { gatedStep, InteractiveHarness, KEYS } from "./harness.js";

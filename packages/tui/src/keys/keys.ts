@@ -138,6 +138,11 @@ function parseKeyId(id: string): ParsedKeyId | null {
 	return result;
 }
 
+/** Whether `value` is a key id of the keybinding grammar (distinct modifiers, then one known key). */
+export function isValidKeyId(value: unknown): value is KeyId {
+	return typeof value === "string" && value !== "" && parseKeyId(value) !== null;
+}
+
 /** Whether the input sequence `data` is the key `keyId` (any supported encoding). */
 export function matchesKey(data: string, keyId: KeyId | string): boolean {
 	const wanted = parseKeyId(keyId);

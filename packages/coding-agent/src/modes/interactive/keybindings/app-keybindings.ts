@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import {
+	isValidKeyId,
 	type KeybindingDefinition,
 	type KeybindingDefinitions,
 	KeybindingsManager,
@@ -80,42 +81,6 @@ export function appKeybindingDefinitions(
 		"app.tree.filter.cycleForward": def("ctrl+o", "Next filter"),
 		"app.tree.filter.cycleBackward": def("shift+ctrl+o", "Previous filter"),
 	};
-}
-
-const MODIFIERS = new Set(["ctrl", "shift", "alt", "super"]);
-const NAMED_KEYS = new Set([
-	"escape",
-	"esc",
-	"enter",
-	"return",
-	"tab",
-	"space",
-	"backspace",
-	"delete",
-	"insert",
-	"clear",
-	"home",
-	"end",
-	"pageup",
-	"pagedown",
-	"up",
-	"down",
-	"left",
-	"right",
-	...Array.from({ length: 12 }, (_, i) => `f${i + 1}`),
-]);
-const SYMBOLS = new Set([..."`-=[]\\;',./!@#$%^&*()_+|~{}:<>?"]);
-
-/** The key id grammar of §11.1: up to four distinct modifiers, then one key. */
-export function isValidKeyId(value: unknown): value is KeyId {
-	if (typeof value !== "string" || value === "") return false;
-	// A trailing "+" is the plus key itself, not a separator.
-	const parts = value.endsWith("++") ? [...value.slice(0, -2).split("+"), "+"] : value.split("+");
-	const key = parts.pop()!.toLowerCase();
-	const modifiers = parts.map((part) => part.toLowerCase());
-	if (modifiers.length > 4 || new Set(modifiers).size !== modifiers.length) return false;
-	if (!modifiers.every((modifier) => MODIFIERS.has(modifier))) return false;
-	return /^[a-z0-9]$/.test(key) || NAMED_KEYS.has(key) || SYMBOLS.has(key);
 }
 
 export interface LoadedKeybindings {
