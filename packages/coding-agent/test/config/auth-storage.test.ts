@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import {
 	AuthStorage,
+	FileAuthStorageBackend,
 	InMemoryAuthStorageBackend,
 	ReadOnlyAuthStorage,
 	RuntimeCredentials,
@@ -148,6 +149,29 @@ describe("auth.json file", () => {
 		await release();
 		await AuthStorage.create(alias).modify("openai", async () => ({ type: "api_key", key: "k" }));
 		expect(readJson(real)).toEqual({ openai: { type: "api_key", key: "k" } });
+	});
+
+	it("a lock compromised during modify aborts the operation without writing", async () => {
+		const { root } = tempDirs();
+		const path = join(root, "auth.json");
+		writeJson(path, { openai: { type: "api_key", key: "sk-old" } });
+		let compromise: ((error: Error) => void) | undefined;
+		// The real file lock, with its compromise callback captured so the test can fire it mid-transaction.
+		const storage = AuthStorage.fromStorage(
+			new FileAuthStorageBackend(path, (lockPath, options) => {
+				compromise = options.onCompromised;
+				return lockfile.lock(lockPath, options);
+			}),
+		);
+		const attempt = storage.modify("openai", async () => {
+			compromise?.(Object.assign(new Error("Lock was compromised"), { code: "ECOMPROMISED" }));
+			return { type: "api_key", key: "sk-new" };
+		});
+		await expect(attempt).rejects.toThrow("Lock was compromised");
+		expect(readJson(path)).toEqual({ openai: { type: "api_key", key: "sk-old" } });
+		// Without a compromise the same path writes: the test can tell the two apart.
+		await AuthStorage.create(path).modify("openai", async () => ({ type: "api_key", key: "sk-new" }));
+		expect(readJson(path)).toEqual({ openai: { type: "api_key", key: "sk-new" } });
 	});
 
 	it("modify is atomic across two processes writing different providers", { timeout: 120_000 }, async () => {

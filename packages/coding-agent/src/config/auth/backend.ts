@@ -32,13 +32,22 @@ const AUTH_DIR_MODE = 0o700;
 const ASYNC_LOCK_DEADLINE_MS = 30_000;
 const ASYNC_LOCK_STALE_MS = 30_000;
 
+/** The async file lock: proper-lockfile's `lock`, replaceable so tests can stage a compromised lock. */
+export type AsyncFileLock = (
+	path: string,
+	options: { stale: number; realpath: false; onCompromised: (error: Error) => void },
+) => Promise<() => Promise<void>>;
+
 export function defaultAuthPath(): string {
 	return join(getAgentDir(), "auth.json");
 }
 
 /** auth.json on disk: created `{}` with mode 0600 (directory 0700), written atomically under a lock. */
 export class FileAuthStorageBackend implements AuthStorageBackend {
-	constructor(readonly path: string = defaultAuthPath()) {}
+	constructor(
+		readonly path: string = defaultAuthPath(),
+		private readonly lockFile: AsyncFileLock = lockfile.lock,
+	) {}
 
 	revision(): string | undefined {
 		try {
@@ -76,7 +85,7 @@ export class FileAuthStorageBackend implements AuthStorageBackend {
 	): Promise<T> {
 		const real = this.ensureFile();
 		let compromised: Error | undefined;
-		const release = await acquireAsyncLock(real, options.signal, (error) => {
+		const release = await acquireAsyncLock(this.lockFile, real, options.signal, (error) => {
 			compromised = error;
 		});
 		try {
@@ -105,6 +114,7 @@ export class FileAuthStorageBackend implements AuthStorageBackend {
 
 /** Waits for the async lock with exponential backoff until a 30 s deadline; `signal` aborts the wait. */
 async function acquireAsyncLock(
+	lockFile: AsyncFileLock,
 	path: string,
 	signal: AbortSignal | undefined,
 	onCompromised: (error: Error) => void,
@@ -114,7 +124,7 @@ async function acquireAsyncLock(
 	for (let attempt = 0; ; attempt++) {
 		signal?.throwIfAborted();
 		try {
-			const release = await lockfile.lock(path, { stale: ASYNC_LOCK_STALE_MS, realpath: false, onCompromised });
+			const release = await lockFile(path, { stale: ASYNC_LOCK_STALE_MS, realpath: false, onCompromised });
 			// The caller gave up while this attempt was in flight: do not run the transaction.
 			if (signal?.aborted) {
 				await release();
