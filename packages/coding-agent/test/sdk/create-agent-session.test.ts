@@ -184,6 +184,35 @@ describe("createAgentSession assembly", () => {
 		expect(old.getEntries().map((entry) => entry.type)).toEqual(["message", "thinking_level_change"]);
 	});
 
+	it("setThinkingLevel persists the requested level, records the clamped one, and appends nothing when unchanged", async () => {
+		const { cwd, agentDir } = setup();
+		const faux = fauxProvider({ models: [{ id: "thinker", reasoning: true }] });
+		const settingsManager = SettingsManager.inMemory();
+		const sessionManager = SessionManager.inMemory(cwd);
+		const { session } = await createAgentSession({
+			cwd,
+			agentDir,
+			modelRuntime: runtimeWith(faux),
+			settingsManager,
+			sessionManager,
+			model: faux.getModel(),
+			resourceLoader: await isolatedLoader(cwd, agentDir, settingsManager),
+		});
+		const levelEntries = () =>
+			sessionManager
+				.getEntries()
+				.flatMap((entry) => (entry.type === "thinking_level_change" ? [entry.thinkingLevel] : []));
+		const before = levelEntries().length;
+		// Without an explicit mapping the model supports off..high: "max" clamps down to "high".
+		session.setThinkingLevel("max", { persist: true });
+		expect(settingsManager.getDefaultThinkingLevel()).toBe("max");
+		expect(session.thinkingLevel).toBe("high");
+		expect(levelEntries().slice(before)).toEqual(["high"]);
+		session.setThinkingLevel("xhigh");
+		expect(levelEntries().slice(before)).toEqual(["high"]);
+		session.dispose();
+	});
+
 	it("tool selection: allowlist, modifiers, invalid mixes, noTools and excludeTools", async () => {
 		const { cwd, agentDir } = setup();
 		const faux = fauxProvider();
