@@ -12,6 +12,8 @@ export function sleepSync(ms: number): void {
 export interface SyncLockOptions {
 	/** Lock file path when it is not `<path>.lock`. */
 	lockfilePath?: string;
+	/** The wait between attempts; tests replace it to act while the caller is waiting. */
+	wait?: (ms: number) => void;
 }
 
 /**
@@ -19,12 +21,13 @@ export interface SyncLockOptions {
  * `ELOCKED`; other errors and the last failure propagate. Returns the release function.
  */
 export function lockSyncWithRetry(path: string, options: SyncLockOptions = {}): () => void {
+	const { wait = sleepSync, ...lockOptions } = options;
 	for (let attempt = 1; ; attempt++) {
 		try {
-			return lockfile.lockSync(path, { realpath: false, ...options });
+			return lockfile.lockSync(path, { realpath: false, ...lockOptions });
 		} catch (error) {
 			if ((error as NodeJS.ErrnoException).code !== "ELOCKED" || attempt >= SYNC_LOCK_ATTEMPTS) throw error;
-			sleepSync(SYNC_LOCK_WAIT_MS);
+			wait(SYNC_LOCK_WAIT_MS);
 		}
 	}
 }
