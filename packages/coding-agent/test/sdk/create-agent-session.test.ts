@@ -1,6 +1,8 @@
 import { existsSync, mkdirSync, realpathSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fauxAssistantMessage, fauxProvider, fauxToolCall } from "@tau/ai";
+import { getBuiltinModel } from "@tau/ai/providers/all";
+import { anthropicProvider } from "@tau/ai/providers/anthropic";
 import {
 	AuthStorage,
 	createAgentSession,
@@ -210,6 +212,34 @@ describe("createAgentSession assembly", () => {
 		expect(levelEntries().slice(before)).toEqual(["high"]);
 		session.setThinkingLevel("xhigh");
 		expect(levelEntries().slice(before)).toEqual(["high"]);
+		session.dispose();
+	});
+
+	it("setModel refuses a model whose provider has no credentials and records nothing", async () => {
+		const { cwd, agentDir } = setup();
+		const faux = fauxProvider();
+		const settingsManager = SettingsManager.inMemory();
+		const sessionManager = SessionManager.inMemory(cwd);
+		const modelRuntime = new ModelRuntime({
+			credentials: AuthStorage.inMemory(),
+			builtinProviders: [anthropicProvider()],
+			modelsJsonPath: null,
+		});
+		modelRuntime.registerProvider(faux.provider.id, faux.provider);
+		const { session } = await createAgentSession({
+			cwd,
+			agentDir,
+			modelRuntime,
+			settingsManager,
+			sessionManager,
+			model: faux.getModel(),
+			resourceLoader: await isolatedLoader(cwd, agentDir, settingsManager),
+		});
+		const entriesBefore = sessionManager.getEntries().length;
+		const keyless = getBuiltinModel("anthropic", "claude-opus-5-5")!;
+		await expect(session.setModel(keyless)).rejects.toThrow("No API key for anthropic/claude-opus-5-5");
+		expect(session.model?.id).toBe(faux.getModel().id);
+		expect(sessionManager.getEntries()).toHaveLength(entriesBefore);
 		session.dispose();
 	});
 
