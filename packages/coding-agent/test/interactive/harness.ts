@@ -1,25 +1,13 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { AssistantMessage } from "@tau/ai";
-import { type FauxModelDefinition, type FauxProviderHandle, type FauxResponseStep, fauxProvider } from "@tau/ai";
-import {
-	type AgentSessionEvent,
-	type AgentSessionRuntime,
-	AuthStorage,
-	createAgentSession,
-	createAgentSessionRuntime,
-	DefaultResourceLoader,
-	type DefaultResourceLoaderOptions,
-	defaultExtensionLoader,
-	ModelRuntime,
-	SessionManager,
-	SettingsManager,
-} from "@tau/coding-agent";
+import type { AssistantMessage, FauxModelDefinition, FauxProviderHandle, FauxResponseStep } from "@tau/ai";
+import type { AgentSessionEvent, AgentSessionRuntime, DefaultResourceLoaderOptions } from "@tau/coding-agent";
 import type { ProgramStatus } from "@tau/tui";
 import { VirtualTerminal } from "../../../tui/test/helpers/virtual-terminal.js";
 import type { InteractiveModeOptions } from "../../src/modes/interactive/index.js";
 import { InteractiveMode } from "../../src/modes/interactive/interactive-mode.js";
+import { createFauxRuntime } from "../support/faux-runtime.js";
 
 /** A virtual terminal that delivers keys synchronously (no escape-sequence timeout to wait for). */
 export class KeyTerminal extends VirtualTerminal {
@@ -128,60 +116,14 @@ export class InteractiveHarness {
 		mkdirSync(agentDir, { recursive: true });
 		for (const [name, content] of Object.entries(options.agentFiles ?? {}))
 			writeFileSync(join(agentDir, name), content);
-		const faux = fauxProvider({ models: options.models ?? [{ id: "faux-1" }] });
-		const modelRuntime = new ModelRuntime({
-			credentials: AuthStorage.inMemory(),
-			builtinProviders: [],
-			modelsJsonPath: null,
+		const { runtime, faux } = await createFauxRuntime({
+			cwd,
+			agentDir,
+			...(options.models ? { models: options.models } : {}),
+			...(options.settings ? { settings: options.settings } : {}),
+			...(options.loader ? { loader: options.loader } : {}),
+			...(options.persisted ? { persisted: true } : {}),
 		});
-		modelRuntime.registerProvider("faux", faux.provider);
-		const settingsManager = SettingsManager.inMemory({ ...options.settings }, { projectTrusted: false });
-		const runtime = await createAgentSessionRuntime(
-			async ({ cwd: sessionCwd, agentDir: dir, sessionManager, sessionStartEvent }) => {
-				const resourceLoader = new DefaultResourceLoader({
-					cwd: sessionCwd,
-					agentDir: dir,
-					settingsManager,
-					noExtensions: true,
-					noSkills: true,
-					noPromptTemplates: true,
-					noThemes: true,
-					noContextFiles: true,
-					loadExtensions: defaultExtensionLoader,
-					...options.loader,
-				});
-				await resourceLoader.reload();
-				const created = await createAgentSession({
-					cwd: sessionCwd,
-					agentDir: dir,
-					modelRuntime,
-					settingsManager,
-					resourceLoader,
-					sessionManager,
-					model: faux.getModel() as never,
-					...(sessionStartEvent ? { sessionStartEvent } : {}),
-					retrySleep: async (_ms, signal) => {
-						if (signal.aborted) throw new Error("aborted");
-					},
-				});
-				const services = {
-					cwd: sessionCwd,
-					agentDir: dir,
-					modelRuntime,
-					settingsManager,
-					resourceLoader,
-					diagnostics: [],
-				};
-				return { ...created, services, diagnostics: [] };
-			},
-			{
-				cwd,
-				agentDir,
-				sessionManager: options.persisted
-					? SessionManager.create(cwd, join(agentDir, "sessions"), undefined, { agentDir })
-					: SessionManager.inMemory(cwd),
-			},
-		);
 		if (options.responses) faux.setResponses(options.responses);
 		const harness = new InteractiveHarness(runtime, faux, cwd, agentDir, options);
 		harness.track();

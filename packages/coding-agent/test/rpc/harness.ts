@@ -2,21 +2,11 @@ import { mkdirSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { PassThrough } from "node:stream";
-import { type FauxModelDefinition, type FauxProviderHandle, fauxProvider } from "@tau/ai";
-import {
-	type AgentSessionRuntime,
-	AuthStorage,
-	createAgentSession,
-	createAgentSessionRuntime,
-	DefaultResourceLoader,
-	type DefaultResourceLoaderOptions,
-	defaultExtensionLoader,
-	ModelRuntime,
-	SessionManager,
-	SettingsManager,
-} from "@tau/coding-agent";
+import type { FauxModelDefinition, FauxProviderHandle } from "@tau/ai";
+import type { AgentSessionRuntime, DefaultResourceLoaderOptions } from "@tau/coding-agent";
 import { runRpcMode } from "../../src/modes/rpc/index.js";
 import { RawWriter } from "../../src/modes/shared/index.js";
+import { createFauxRuntime } from "../support/faux-runtime.js";
 
 export type WireRecord = { type: string; [key: string]: any };
 
@@ -60,60 +50,15 @@ export class RpcHarness {
 		const cwd = tempDir();
 		const agentDir = join(tempDir("tau-rpc-agent-"), "agent");
 		mkdirSync(agentDir, { recursive: true });
-		const faux = fauxProvider({ models: options.models ?? [{ id: "faux-1" }] });
-		const modelRuntime = new ModelRuntime({
-			credentials: AuthStorage.inMemory(),
-			builtinProviders: [],
-			modelsJsonPath: null,
+		const { runtime, faux } = await createFauxRuntime({
+			cwd,
+			agentDir,
+			...(options.models ? { models: options.models } : {}),
+			...(options.settings ? { settings: options.settings } : {}),
+			...(options.loader ? { loader: options.loader } : {}),
+			...(options.persisted ? { persisted: true } : {}),
+			...(options.noModel ? { noModel: true } : {}),
 		});
-		if (!options.noModel) modelRuntime.registerProvider("faux", faux.provider);
-		const settingsManager = SettingsManager.inMemory({ ...options.settings }, { projectTrusted: false });
-		const runtime = await createAgentSessionRuntime(
-			async ({ cwd: sessionCwd, agentDir: dir, sessionManager, sessionStartEvent }) => {
-				const resourceLoader = new DefaultResourceLoader({
-					cwd: sessionCwd,
-					agentDir: dir,
-					settingsManager,
-					noExtensions: true,
-					noSkills: true,
-					noPromptTemplates: true,
-					noThemes: true,
-					noContextFiles: true,
-					loadExtensions: defaultExtensionLoader,
-					...options.loader,
-				});
-				await resourceLoader.reload();
-				const created = await createAgentSession({
-					cwd: sessionCwd,
-					agentDir: dir,
-					modelRuntime,
-					settingsManager,
-					resourceLoader,
-					sessionManager,
-					...(options.noModel ? {} : { model: faux.getModel() as never }),
-					...(sessionStartEvent ? { sessionStartEvent } : {}),
-					retrySleep: async (_ms, signal) => {
-						if (signal.aborted) throw new Error("aborted");
-					},
-				});
-				const services = {
-					cwd: sessionCwd,
-					agentDir: dir,
-					modelRuntime,
-					settingsManager,
-					resourceLoader,
-					diagnostics: [],
-				};
-				return { ...created, services, diagnostics: [] };
-			},
-			{
-				cwd,
-				agentDir,
-				sessionManager: options.persisted
-					? SessionManager.create(cwd, join(agentDir, "sessions"), undefined, { agentDir })
-					: SessionManager.inMemory(cwd),
-			},
-		);
 		const lines: string[] = [];
 		let buffer = "";
 		let harness: RpcHarness | undefined;

@@ -1,0 +1,92 @@
+import { join } from "node:path";
+import { type FauxModelDefinition, type FauxProviderHandle, fauxProvider } from "@tau/ai";
+import {
+	type AgentSessionRuntime,
+	AuthStorage,
+	createAgentSession,
+	createAgentSessionRuntime,
+	DefaultResourceLoader,
+	type DefaultResourceLoaderOptions,
+	defaultExtensionLoader,
+	ModelRuntime,
+	SessionManager,
+	SettingsManager,
+} from "@tau/coding-agent";
+
+export interface FauxRuntimeOptions {
+	cwd: string;
+	agentDir: string;
+	models?: FauxModelDefinition[];
+	settings?: Record<string, unknown>;
+	/** Extra `DefaultResourceLoader` options; every resource kind is off by default. */
+	loader?: Partial<DefaultResourceLoaderOptions>;
+	/** Start without any model, as a user with no credentials would. */
+	noModel?: boolean;
+	/** A file-backed session under `<agentDir>/sessions` instead of an in-memory one. */
+	persisted?: boolean;
+}
+
+/**
+ * A real `AgentSessionRuntime` over the faux provider, isolated from the user's resources, with
+ * retry backoff that never waits: what the mode tests (interactive, RPC) drive.
+ */
+export async function createFauxRuntime(
+	options: FauxRuntimeOptions,
+): Promise<{ runtime: AgentSessionRuntime; faux: FauxProviderHandle }> {
+	const { cwd, agentDir } = options;
+	const faux = fauxProvider({ models: options.models ?? [{ id: "faux-1" }] });
+	const modelRuntime = new ModelRuntime({
+		credentials: AuthStorage.inMemory(),
+		builtinProviders: [],
+		modelsJsonPath: null,
+	});
+	if (!options.noModel) modelRuntime.registerProvider("faux", faux.provider);
+	const settingsManager = SettingsManager.inMemory({ ...options.settings }, { projectTrusted: false });
+	const runtime = await createAgentSessionRuntime(
+		async ({ cwd: sessionCwd, agentDir: dir, sessionManager, sessionStartEvent }) => {
+			const resourceLoader = new DefaultResourceLoader({
+				cwd: sessionCwd,
+				agentDir: dir,
+				settingsManager,
+				noExtensions: true,
+				noSkills: true,
+				noPromptTemplates: true,
+				noThemes: true,
+				noContextFiles: true,
+				loadExtensions: defaultExtensionLoader,
+				...options.loader,
+			});
+			await resourceLoader.reload();
+			const created = await createAgentSession({
+				cwd: sessionCwd,
+				agentDir: dir,
+				modelRuntime,
+				settingsManager,
+				resourceLoader,
+				sessionManager,
+				...(options.noModel ? {} : { model: faux.getModel() as never }),
+				...(sessionStartEvent ? { sessionStartEvent } : {}),
+				retrySleep: async (_ms, signal) => {
+					if (signal.aborted) throw new Error("aborted");
+				},
+			});
+			const services = {
+				cwd: sessionCwd,
+				agentDir: dir,
+				modelRuntime,
+				settingsManager,
+				resourceLoader,
+				diagnostics: [],
+			};
+			return { ...created, services, diagnostics: [] };
+		},
+		{
+			cwd,
+			agentDir,
+			sessionManager: options.persisted
+				? SessionManager.create(cwd, join(agentDir, "sessions"), undefined, { agentDir })
+				: SessionManager.inMemory(cwd),
+		},
+	);
+	return { runtime, faux };
+}
