@@ -45,6 +45,10 @@ export async function main(argv: readonly string[], io: MainIO = processIO): Pro
 		return 1;
 	}
 	if (first !== undefined && SUBCOMMANDS.has(first)) return notAvailable(io, first);
+	if (first === "sessions") {
+		const { runSessionsCommand } = await import("./cli/sessions-command.js");
+		return runSessionsCommand(argv.slice(1), io);
+	}
 	if (first === "mcp") {
 		const { runMcpCommand } = await import("./cli/mcp-command.js");
 		return runMcpCommand(argv.slice(1), io);

@@ -66,6 +66,7 @@ const SUBCOMMANDS: ReadonlyArray<readonly [string, string]> = [
 	["config [-l]", "Enable or disable package resources"],
 	["auth <login|logout|check|...>", "Manage provider credentials"],
 	["mcp <add|remove|list|login|logout>", "Manage MCP servers"],
+	["sessions import-pi [--all]", "Import sessions written by Pi"],
 ];
 
 function table(rows: ReadonlyArray<readonly [string, string]>, indent = "  ", column = 38): string[] {

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { main, VERSION } from "@tau/coding-agent";
@@ -93,6 +93,46 @@ describe("tau mcp", () => {
 		} finally {
 			if (previous === undefined) delete process.env.TAU_CODING_AGENT_DIR;
 			else process.env.TAU_CODING_AGENT_DIR = previous;
+		}
+	});
+});
+
+describe("tau sessions import-pi", () => {
+	it("copies Pi sessions of every project into the tau session tree and reports the counts", async () => {
+		const root = mkdtempSync(join(tmpdir(), "tau-import-pi-"));
+		const piDir = join(root, "pi");
+		const agentDir = join(root, "tau");
+		mkdirSync(join(piDir, "sessions", "--w--"), { recursive: true });
+		const header = {
+			type: "session",
+			version: 3,
+			id: "pi-session-1",
+			timestamp: new Date(0).toISOString(),
+			cwd: "/w",
+		};
+		writeFileSync(join(piDir, "sessions", "--w--", "s.jsonl"), `${JSON.stringify(header)}\n`);
+		writeFileSync(join(piDir, "sessions", "--w--", "junk.jsonl"), "not a session\n");
+		const saved = { pi: process.env.PI_CODING_AGENT_DIR, tau: process.env.TAU_CODING_AGENT_DIR };
+		process.env.PI_CODING_AGENT_DIR = piDir;
+		process.env.TAU_CODING_AGENT_DIR = agentDir;
+		try {
+			const dry = await run(["sessions", "import-pi", "--all", "--dry-run"]);
+			expect(dry).toMatchObject({ code: 0, stdout: "Would import 1, skipped 0 (already imported), invalid 1\n" });
+			expect(existsSync(join(agentDir, "sessions"))).toBe(false);
+			const first = await run(["sessions", "import-pi", "--all"]);
+			expect(first.stdout).toBe("Imported 1, skipped 0 (already imported), invalid 1\n");
+			expect(readdirSync(join(agentDir, "sessions"))).toHaveLength(1);
+			const again = await run(["sessions", "import-pi", "--all"]);
+			expect(again.stdout).toBe("Imported 0, skipped 1 (already imported), invalid 1\n");
+			expect((await run(["sessions", "export"])).code).toBe(1);
+		} finally {
+			for (const [name, value] of [
+				["PI_CODING_AGENT_DIR", saved.pi],
+				["TAU_CODING_AGENT_DIR", saved.tau],
+			] as const) {
+				if (value === undefined) delete process.env[name];
+				else process.env[name] = value;
+			}
 		}
 	});
 });
