@@ -13,7 +13,7 @@ import { DEFAULT_LOCK_STALE_MS, SessionLock } from "./lock.js";
 import type { AppendableMessage, ImageContent, TextContent, Usage } from "./messages.js";
 import { headerVersion, migrateSessionEntries } from "./migrate.js";
 import { walkToRoot } from "./path.js";
-import { buildContextEntries, buildSessionContext, buildSessionProjection } from "./projection.js";
+import { buildContextEntries, buildSessionContext, buildSessionProjection, projectSessionPath } from "./projection.js";
 import { rewriteMigratedFile, writeForkedSessionFile } from "./rewrite.js";
 import { nodeSessionFileSystem, type SessionFileSystem, SessionFileWriter, writeFileAtomic } from "./storage.js";
 import { buildSessionTree } from "./tree.js";
@@ -83,6 +83,20 @@ function isImportant(entry: SessionEntry): boolean {
 }
 
 /**
+ * The active branch as of one state of the tree. Entries are only ever appended (a rollback pops the
+ * entry it just pushed; a reset replaces the arrays), so the entry array, its length, the index and
+ * the leaf together identify the state; the agent loop reads the branch several times per turn.
+ */
+interface ActivePathCache {
+	entries: readonly SessionEntry[];
+	count: number;
+	byId: ReadonlyMap<string, SessionEntry>;
+	leafId: string;
+	path: SessionEntry[];
+	projection?: SessionProjection;
+}
+
+/**
  * The session tree of one JSONL file: the single authority for model context. Every append is a child
  * of the current leaf; memory is updated first and rolled back when the write fails, so nothing in
  * memory ever points at an entry that did not reach the disk.
@@ -103,6 +117,7 @@ export class SessionManager {
 	private diagnostics: SessionDiagnostic[] = [];
 	private readonly fsync: FsyncPolicy;
 	private readonly fs: SessionFileSystem;
+	private activePath: ActivePathCache | undefined;
 
 	private constructor(
 		private cwd: string,
@@ -509,10 +524,39 @@ export class SessionManager {
 
 	/** Root-first path to `fromId` (default: the leaf); `[]` for a null leaf or an unknown id. */
 	getBranch(fromId?: string): SessionEntry[] {
+		if (fromId === undefined || fromId === this.leafId) {
+			const active = this.activeBranch();
+			if (active) return [...active.path];
+		}
 		const id = fromId ?? this.leafId;
 		if (id === null) return [];
 		const start = this.byId.get(id);
 		return start ? walkToRoot(start, this.byId, (message) => this.warn(message)) : [];
+	}
+
+	/**
+	 * The cached walk from the leaf, rebuilt when the tree or the leaf changed. Undefined when there is
+	 * no leaf entry, or when the walk warned (a cycle): those are rebuilt, and reported, on every read.
+	 */
+	private activeBranch(): ActivePathCache | undefined {
+		const cached = this.activePath;
+		if (
+			cached &&
+			cached.entries === this.entries &&
+			cached.count === this.entries.length &&
+			cached.byId === this.byId &&
+			cached.leafId === this.leafId
+		) {
+			return cached;
+		}
+		this.activePath = undefined;
+		const start = this.leafId === null ? undefined : this.byId.get(this.leafId);
+		if (!start) return undefined;
+		const warnings: string[] = [];
+		const path = walkToRoot(start, this.byId, (message) => warnings.push(message));
+		if (warnings.length > 0) return undefined;
+		this.activePath = { entries: this.entries, count: this.entries.length, byId: this.byId, leafId: start.id, path };
+		return this.activePath;
 	}
 
 	branch(id: string): void {
@@ -535,8 +579,15 @@ export class SessionManager {
 	buildContextEntries(): SessionEntry[] {
 		return buildContextEntries(this.entries, this.leafId, this.byId, (message) => this.warn(message));
 	}
+	/** A fresh top-level copy each call (callers may keep or extend the arrays); the cached one stays intact. */
 	buildSessionProjection(): SessionProjection {
-		return buildSessionProjection(this.entries, this.leafId, this.byId, (message) => this.warn(message));
+		const active = this.activeBranch();
+		if (!active) {
+			return buildSessionProjection(this.entries, this.leafId, this.byId, (message) => this.warn(message));
+		}
+		active.projection ??= projectSessionPath(active.path);
+		const { entries, messages, thinkingLevel, model } = active.projection;
+		return { entries: [...entries], messages: [...messages], thinkingLevel, model };
 	}
 	buildSessionContext(): SessionContext {
 		return buildSessionContext(this.entries, this.leafId, this.byId, (message) => this.warn(message));

@@ -139,7 +139,11 @@ export function buildSessionProjection(
 	byId?: ReadonlyMap<string, SessionEntry>,
 	onWarning?: WalkWarning,
 ): SessionProjection {
-	const path = buildSessionPath(entries, leafId, byId, onWarning);
+	return projectSessionPath(buildSessionPath(entries, leafId, byId, onWarning));
+}
+
+/** The projection of an already walked root-first path (see `buildSessionProjection`). */
+export function projectSessionPath(path: SessionEntry[]): SessionProjection {
 	const { thinkingLevel, model } = settingsFromPath(path);
 	const context = contextOfPath(path);
 	const edits = new Map<string, ContextEditEntry>();
