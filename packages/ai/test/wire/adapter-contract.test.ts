@@ -14,6 +14,7 @@ import {
 	body,
 	collect,
 	mockServer,
+	readTool,
 	texts,
 	transcript,
 	WIRE_APIS,
@@ -21,12 +22,6 @@ import {
 	wireApi,
 	wireModel,
 } from "./wire-harness.js";
-
-const readTool: Tool = {
-	name: "read",
-	description: "Read a file",
-	parameters: { type: "object", properties: { path: { type: "string" } }, required: ["path"] },
-};
 
 /** Where each protocol puts an input image in the request body. */
 function requestImages(api: WireApi, requestBody: Record<string, unknown>): unknown[] {

@@ -19,6 +19,7 @@ import {
 	body,
 	collect,
 	mockServer,
+	readTool,
 	texts,
 	transcript,
 	wireApi,
@@ -27,12 +28,6 @@ import {
 
 const api = "openai-completions";
 type Json = Record<string, unknown>;
-
-const readTool: Tool = {
-	name: "read",
-	description: "Read a file",
-	parameters: { type: "object", properties: { path: { type: "string" } }, required: ["path"] },
-};
 
 function assistant(content: AssistantMessage["content"], extra: Partial<AssistantMessage> = {}): AssistantMessage {
 	return assistantMessage(api, content, extra);

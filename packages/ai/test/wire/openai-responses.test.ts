@@ -16,6 +16,7 @@ import {
 	body,
 	collect,
 	mockServer,
+	readTool,
 	texts,
 	transcript,
 	wireApi,
@@ -24,12 +25,6 @@ import {
 
 const api = "openai-responses";
 type Json = Record<string, unknown>;
-
-const readTool: Tool = {
-	name: "read",
-	description: "Read a file",
-	parameters: { type: "object", properties: { path: { type: "string" } }, required: ["path"] },
-};
 
 function assistant(content: AssistantMessage["content"], extra: Partial<AssistantMessage> = {}): AssistantMessage {
 	return assistantMessage(api, content, extra);

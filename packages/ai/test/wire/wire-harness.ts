@@ -6,6 +6,7 @@ import type {
 	Context,
 	Model,
 	ProviderStreams,
+	Tool,
 	TranscriptContext,
 } from "@tau/ai";
 import { anthropicMessagesApi, normalizeContext, openAICompletionsApi, openAIResponsesApi, zeroUsage } from "@tau/ai";
@@ -16,6 +17,13 @@ export const WIRE_APIS = ["anthropic-messages", "openai-completions", "openai-re
 export type WireApi = (typeof WIRE_APIS)[number];
 
 export const API_KEY = "test-key";
+
+/** The tool every wire test declares: one string parameter, like the built-in `read`. */
+export const readTool: Tool = {
+	name: "read",
+	description: "Read a file",
+	parameters: { type: "object", properties: { path: { type: "string" } }, required: ["path"] },
+};
 
 /** The lazily loaded adapter for `api`, exactly as provider factories use it. */
 export function wireApi(api: WireApi): ProviderStreams {

@@ -2,7 +2,7 @@ import { fauxAssistantMessage, fauxToolCall } from "@tau/ai";
 import type { AnyToolDefinition, ExtensionAPI } from "@tau/coding-agent";
 import { Type } from "typebox";
 import { describe, expect, it } from "vitest";
-import { createHarness, gate, textOfMessage } from "./harness.js";
+import { createHarness, gate, heldResponse, textOfMessage } from "./harness.js";
 
 function recordingTool(calls: unknown[]): AnyToolDefinition {
 	return {
@@ -426,13 +426,7 @@ describe("abort and shutdown", () => {
 			},
 		});
 		const hold = gate();
-		h.faux.setResponses([
-			async () => {
-				hold.markStarted();
-				await hold.wait;
-				return fauxAssistantMessage("never shown");
-			},
-		]);
+		h.faux.setResponses([heldResponse(hold, fauxAssistantMessage("never shown"))]);
 		const running = h.session.prompt("hi");
 		await hold.started;
 		const aborting = h.session.abort();

@@ -1,7 +1,13 @@
 import { mkdirSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { type FauxModelDefinition, type FauxProviderHandle, fauxProvider } from "@tau/ai";
+import {
+	type AssistantMessage,
+	type FauxModelDefinition,
+	type FauxProviderHandle,
+	type FauxResponseStep,
+	fauxProvider,
+} from "@tau/ai";
 import {
 	type AgentSession,
 	type AgentSessionEvent,
@@ -128,6 +134,15 @@ export function textOfMessage(message: object): string {
 }
 
 /** A faux step that waits until `release()` is called, to hold a run open deterministically. */
+/** A faux response that reports it started, then waits for `hold` to be released before answering. */
+export function heldResponse(hold: ReturnType<typeof gate>, message: AssistantMessage): FauxResponseStep {
+	return async () => {
+		hold.markStarted();
+		await hold.wait;
+		return message;
+	};
+}
+
 export function gate(): { wait: Promise<void>; release: () => void; started: Promise<void>; markStarted: () => void } {
 	let release = () => {};
 	let markStarted = () => {};

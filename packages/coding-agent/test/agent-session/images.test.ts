@@ -2,7 +2,7 @@ import { crc32, deflateSync } from "node:zlib";
 import { fauxAssistantMessage, type ImageContent } from "@tau/ai";
 import type { ExtensionAPI } from "@tau/coding-agent";
 import { describe, expect, it } from "vitest";
-import { createHarness, gate, textOfMessage } from "./harness.js";
+import { createHarness, gate, heldResponse, textOfMessage } from "./harness.js";
 
 /** A solid grey RGBA PNG of the given size. */
 function png(width: number, height: number): ImageContent {
@@ -69,14 +69,7 @@ describe("prompt images", () => {
 			models: [{ id: "tiny", inputLimits: { images: { resize: { maxWidth: 50, maxHeight: 50 } } } }],
 		});
 		const hold = gate();
-		h.faux.setResponses([
-			async () => {
-				hold.markStarted();
-				await hold.wait;
-				return fauxAssistantMessage("first");
-			},
-			fauxAssistantMessage("second"),
-		]);
+		h.faux.setResponses([heldResponse(hold, fauxAssistantMessage("first")), fauxAssistantMessage("second")]);
 		const running = h.session.prompt("start");
 		await hold.started;
 		await h.session.followUp("and this picture", [png(200, 100)]);

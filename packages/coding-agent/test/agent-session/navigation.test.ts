@@ -1,7 +1,7 @@
 import { fauxAssistantMessage } from "@tau/ai";
 import type { ExtensionAPI } from "@tau/coding-agent";
 import { describe, expect, it } from "vitest";
-import { createHarness, gate, textOfMessage } from "./harness.js";
+import { createHarness, gate, heldResponse, textOfMessage } from "./harness.js";
 
 describe("navigateTree, reload and model cycling", () => {
 	it("navigating to a user message returns its text, moves the leaf to its parent and fires session_tree", async () => {
@@ -45,13 +45,7 @@ describe("navigateTree, reload and model cycling", () => {
 	it("navigateTree throws while streaming and for unknown entries", async () => {
 		const h = await createHarness();
 		const hold = gate();
-		h.faux.setResponses([
-			async () => {
-				hold.markStarted();
-				await hold.wait;
-				return fauxAssistantMessage("x");
-			},
-		]);
+		h.faux.setResponses([heldResponse(hold, fauxAssistantMessage("x"))]);
 		const running = h.session.prompt("hi");
 		await hold.started;
 		await expect(h.session.navigateTree("anything")).rejects.toThrow(

@@ -1,7 +1,18 @@
 import { createProvider, envApiKeyAuth, fauxAssistantMessage, fauxToolCall } from "@tau/ai";
 import type { ExtensionAPI } from "@tau/coding-agent";
 import { describe, expect, it } from "vitest";
-import { createHarness, eventTypes, gate, textOfMessage } from "./harness.js";
+import { createHarness, eventTypes, gate, heldResponse, textOfMessage } from "./harness.js";
+
+/** Registers provider `locked` (model `locked-1`), whose key variable is never set. */
+function registerKeylessProvider(h: Awaited<ReturnType<typeof createHarness>>): void {
+	const locked = createProvider({
+		id: "locked",
+		auth: { apiKey: envApiKeyAuth("Locked", ["TAU_TEST_LOCKED_PROVIDER_KEY_THAT_IS_NOT_SET"]) },
+		models: [{ ...h.faux.getModel(), provider: "locked", id: "locked-1" }],
+		api: h.faux.provider as never,
+	});
+	h.modelRuntime.registerProvider("locked", locked);
+}
 
 describe("AgentSession.prompt", () => {
 	it("runs a simple prompt in the specified event order and resolves after agent_settled", async () => {
@@ -59,14 +70,7 @@ describe("AgentSession.prompt", () => {
 	it("throws while streaming without streamingBehavior, and queues with it", async () => {
 		const h = await createHarness();
 		const hold = gate();
-		h.faux.setResponses([
-			async () => {
-				hold.markStarted();
-				await hold.wait;
-				return fauxAssistantMessage("first");
-			},
-			fauxAssistantMessage("second"),
-		]);
+		h.faux.setResponses([heldResponse(hold, fauxAssistantMessage("first")), fauxAssistantMessage("second")]);
 		const running = h.session.prompt("one");
 		await hold.started;
 		await expect(h.session.prompt("two")).rejects.toThrow(
@@ -90,11 +94,7 @@ describe("AgentSession.prompt", () => {
 		const h = await createHarness();
 		const hold = gate();
 		h.faux.setResponses([
-			async () => {
-				hold.markStarted();
-				await hold.wait;
-				return fauxAssistantMessage(fauxToolCall("ls", { path: "." }), { stopReason: "toolUse" });
-			},
+			heldResponse(hold, fauxAssistantMessage(fauxToolCall("ls", { path: "." }), { stopReason: "toolUse" })),
 			fauxAssistantMessage("after steering"),
 		]);
 		const running = h.session.prompt("list");
@@ -111,13 +111,7 @@ describe("AgentSession.prompt", () => {
 	it("clearQueue returns the queued texts and empties the agent queues", async () => {
 		const h = await createHarness();
 		const hold = gate();
-		h.faux.setResponses([
-			async () => {
-				hold.markStarted();
-				await hold.wait;
-				return fauxAssistantMessage("done");
-			},
-		]);
+		h.faux.setResponses([heldResponse(hold, fauxAssistantMessage("done"))]);
 		const running = h.session.prompt("one");
 		await hold.started;
 		await h.session.steer("s1");
@@ -137,14 +131,7 @@ describe("AgentSession.prompt", () => {
 		await h.session.prompt("one ".repeat(400));
 		await h.session.prompt("two ".repeat(400));
 		const hold = gate();
-		h.faux.setResponses([
-			async () => {
-				hold.markStarted();
-				await hold.wait;
-				return fauxAssistantMessage("SUMMARY");
-			},
-			fauxAssistantMessage("SUMMARY"),
-		]);
+		h.faux.setResponses([heldResponse(hold, fauxAssistantMessage("SUMMARY")), fauxAssistantMessage("SUMMARY")]);
 		const compacting = h.session.compact();
 		await hold.started;
 		await expect(h.session.prompt("now?")).rejects.toThrow(
@@ -163,13 +150,7 @@ describe("AgentSession.prompt", () => {
 
 	it("throws before any event when the provider has no configured auth", async () => {
 		const h = await createHarness();
-		const locked = createProvider({
-			id: "locked",
-			auth: { apiKey: envApiKeyAuth("Locked", ["TAU_TEST_LOCKED_PROVIDER_KEY_THAT_IS_NOT_SET"]) },
-			models: [{ ...h.faux.getModel(), provider: "locked", id: "locked-1" }],
-			api: h.faux.provider as never,
-		});
-		h.modelRuntime.registerProvider("locked", locked);
+		registerKeylessProvider(h);
 		(h.session.agent.state as { model: unknown }).model = h.modelRuntime.find("locked", "locked-1");
 		await expect(h.session.prompt("hi")).rejects.toThrow("No API key found for locked.");
 		expect(h.events).toEqual([]);
@@ -177,13 +158,7 @@ describe("AgentSession.prompt", () => {
 
 	it("a prompt deferred while settling rejects when it later fails, if the caller waits for its disposition", async () => {
 		const h = await createHarness();
-		const locked = createProvider({
-			id: "locked",
-			auth: { apiKey: envApiKeyAuth("Locked", ["TAU_TEST_LOCKED_PROVIDER_KEY_THAT_IS_NOT_SET"]) },
-			models: [{ ...h.faux.getModel(), provider: "locked", id: "locked-1" }],
-			api: h.faux.provider as never,
-		});
-		h.modelRuntime.registerProvider("locked", locked);
+		registerKeylessProvider(h);
 		h.faux.setResponses([fauxAssistantMessage("one")]);
 		let deferred: Promise<void> | undefined;
 		const dispositions: string[] = [];
@@ -227,13 +202,7 @@ describe("AgentSession.prompt", () => {
 			},
 		});
 		const hold = gate();
-		h.faux.setResponses([
-			async () => {
-				hold.markStarted();
-				await hold.wait;
-				return fauxAssistantMessage("done");
-			},
-		]);
+		h.faux.setResponses([heldResponse(hold, fauxAssistantMessage("done"))]);
 		const running = h.session.prompt("go");
 		await hold.started;
 		const decisions: string[] = [];

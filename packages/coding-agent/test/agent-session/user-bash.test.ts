@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { fauxAssistantMessage } from "@tau/ai";
 import { type BashOperations, SessionManager } from "@tau/coding-agent";
 import { describe, expect, it } from "vitest";
-import { createHarness, gate, tempDir, textOfMessage } from "./harness.js";
+import { createHarness, gate, heldResponse, tempDir, textOfMessage } from "./harness.js";
 
 function userTexts(request: { messages: { role: string }[] }): string[] {
 	return request.messages.filter((m) => m.role === "user").map((m) => textOfMessage(m as never));
@@ -56,14 +56,7 @@ describe("AgentSession user bash", () => {
 	it("a result recorded while a run is active is held until the run settles, then precedes the next prompt", async () => {
 		const h = await createHarness();
 		const hold = gate();
-		h.faux.setResponses([
-			async () => {
-				hold.markStarted();
-				await hold.wait;
-				return fauxAssistantMessage("first");
-			},
-			fauxAssistantMessage("second"),
-		]);
+		h.faux.setResponses([heldResponse(hold, fauxAssistantMessage("first")), fauxAssistantMessage("second")]);
 		const running = h.session.prompt("one");
 		await hold.started;
 		h.session.recordBashResult("ls", { output: "a.txt\n", exitCode: 0, cancelled: false, truncated: false });
