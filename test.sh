@@ -11,15 +11,29 @@ trap 'rm -rf "$work"' EXIT
 mkdir -p "$work"/{home,xdg-config,xdg-data,xdg-cache,xdg-state,npm-cache,tmp}
 
 gate_failures=0
+gate_count=0
+failed_gates=()
 gate() {
 	local label=$1
 	shift
 	echo "== $label"
-	if ! "$@"; then
+	gate_count=$((gate_count + 1))
+	local log="$work/gate-$gate_count.log"
+	if ! "$@" 2>&1 | tee "$log"; then
 		echo "!! $label failed"
 		gate_failures=$((gate_failures + 1))
+		failed_gates+=("$label|$log")
 		return 1
 	fi
+}
+
+# CI logs keep only the tail: repeat what each failed gate said just before the closing line.
+recap_failed_gates() {
+	local entry
+	for entry in "${failed_gates[@]}"; do
+		echo "!! gate failed: ${entry%%|*} (last lines follow)"
+		tail -n 40 "${entry#*|}"
+	done
 }
 
 bash scripts/install.sh || { echo "tests: 0 passed, 1 failed"; exit 1; }
@@ -49,4 +63,5 @@ env -i \
 	--reporter=default --reporter=json --outputFile.json="$work/results.json" "$@"
 vitest_rc=$?
 
+recap_failed_gates
 node scripts/test-summary.mjs "$work/results.json" "$gate_failures" "$vitest_rc"

@@ -280,6 +280,8 @@ describe("TuiAltScreen selection and search", () => {
 		term.sendInput(sgrMouse(0, nextCol, statusRow, true));
 		await frame(term);
 		expect(term.getViewport().join("\n")).toContain("2/3");
+		// The search input's fake cursor is resolved like any other: its APC markers never reach the terminal.
+		expect(term.getRawOutput()).not.toContain("\x1b_pi:");
 		tui.stop();
 	});
 });

@@ -1,4 +1,4 @@
-import { type Component, type Focusable, TuiMainScreen, visibleWidth } from "@tau/tui";
+import { type Component, type Focusable, Input, TuiMainScreen, visibleWidth } from "@tau/tui";
 import { describe, expect, it } from "vitest";
 import { Lines } from "./helpers/components.js";
 import { VirtualTerminal } from "./helpers/virtual-terminal.js";
@@ -40,6 +40,24 @@ describe("overlay layout", () => {
 		const vp = term.getViewport();
 		expect(vp[4]).toBe(`${".".repeat(10)}${"X".repeat(80)}${".".repeat(10)}`);
 		expect(vp[3]).toBe(".".repeat(100));
+		tui.stop();
+	});
+
+	it("a focused input inside an overlay draws its cursor in reverse video; no marker reaches the terminal", async () => {
+		const { term, tui } = setup(40, 10);
+		const input = new Input({ prompt: "> " });
+		input.setValue("abc");
+		tui.showOverlay(input, { width: 20 });
+		tui.setFocus(input);
+		tui.renderNow();
+		await term.flush();
+		const raw = term.getRawOutput();
+		expect(raw).not.toContain("\x1b_pi:");
+		const row = term.getViewport().findIndex((l) => l.includes("> abc"));
+		const col = term.getViewport()[row]!.indexOf("> abc");
+		expect(term.getCellStyle(row, col + 2).inverse).toBe(true);
+		expect(term.getCellStyle(row, col + 3).inverse).toBe(false);
+		expect(term.getCellStyle(row, col - 1).inverse).toBe(false);
 		tui.stop();
 	});
 

@@ -1,4 +1,4 @@
-import { readFileSync, writeFileSync } from "node:fs";
+import { readFileSync, renameSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { cliBuilt, mockServer, sandbox, startCli, writeMockModels } from "./harness.js";
@@ -43,7 +43,9 @@ describe.skipIf(!cliBuilt)("JSON mode stdout backpressure (built CLI)", () => {
 			if (!chunk) return;
 			chunks.push(chunk);
 			received += chunk.length;
-			writeFileSync(readSoFar, String(received));
+			// Atomic replace: a plain rewrite truncates first, and the tool's `cat` could read it empty.
+			writeFileSync(`${readSoFar}.tmp`, String(received));
+			renameSync(`${readSoFar}.tmp`, readSoFar);
 			setImmediate(() => drain());
 		});
 		expect(await finished).toBe(0);

@@ -4,6 +4,7 @@ import { isKeyRelease, matchesKey } from "../keys/keys.js";
 import type { Terminal } from "../terminal/terminal.js";
 import { type Component, isFocusable } from "./component.js";
 import { Container } from "./container.js";
+import { resolveFakeCursors } from "./frame.js";
 import type { OverlayBounds, OverlayOptions, PlacedOverlay } from "./overlay-layout.js";
 import { placeOverlay } from "./overlay-layout.js";
 import { TerminalColorQueries, type TerminalColors } from "./terminal-colors.js";
@@ -502,7 +503,8 @@ export abstract class TuiBase extends Container implements TUI {
 			}
 			const p = placeOverlay(entry.component, entry.options, width, height);
 			entry.bounds = { row: p.row, col: p.col, width: p.width, height: p.height };
-			placed.push(p);
+			// Overlay lines skip the frame's own fake-cursor pass; their markers must not reach the terminal.
+			placed.push({ ...p, lines: resolveFakeCursors(p.lines, this.showHardwareCursor) });
 		}
 		return placed;
 	}
