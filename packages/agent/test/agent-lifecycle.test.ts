@@ -135,6 +135,38 @@ describe("continue", () => {
 		expect(end.messages.map((message) => message.role)).toEqual(["assistant"]);
 		expect(agent.state.messages.map((message) => message.role)).toEqual(["user", "assistant"]);
 	});
+
+	it("toolResult tail retries from the transcript as it is", async () => {
+		const seen: string[][] = [];
+		const { agent, faux, events } = scriptedAgent([
+			(context) => {
+				seen.push(context.messages.map((message) => message.role));
+				return fauxAssistantMessage("after the tool");
+			},
+		]);
+		const call = fauxAssistantMessage(fauxToolCall("look", {}, { id: "l1" }), { stopReason: "toolUse" });
+		const result = {
+			role: "toolResult" as const,
+			toolCallId: "l1",
+			toolName: "look",
+			content: [{ type: "text" as const, text: "seen" }],
+			details: {},
+			isError: false,
+			timestamp: 2,
+		};
+		agent.state.messages = [{ role: "user", content: "look", timestamp: 1 }, call, result];
+		await agent.continue();
+		expect(faux.state.callCount).toBe(1);
+		expect(seen).toEqual([["user", "assistant", "toolResult"]]);
+		const end = events.at(-1) as Extract<AgentEvent, { type: "agent_end" }>;
+		expect(end.messages.map((message) => message.role)).toEqual(["assistant"]);
+		expect(agent.state.messages.map((message) => message.role)).toEqual([
+			"user",
+			"assistant",
+			"toolResult",
+			"assistant",
+		]);
+	});
 });
 
 describe("listeners", () => {

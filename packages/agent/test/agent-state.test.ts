@@ -47,7 +47,18 @@ describe("initial state", () => {
 
 	it("uses a placeholder model and thinking off by default", () => {
 		const agent = new Agent({ streamFn: (() => {}) as unknown as StreamFn });
-		expect(agent.state.model).toMatchObject({ id: "unknown", provider: "unknown", api: "unknown" });
+		expect(agent.state.model).toEqual({
+			id: "unknown",
+			name: "unknown",
+			api: "unknown",
+			provider: "unknown",
+			baseUrl: "",
+			reasoning: false,
+			input: [],
+			cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0 },
+			contextWindow: 0,
+			maxTokens: 0,
+		});
 		expect(agent.state.thinkingLevel).toBe("off");
 		expect(agent.state.isStreaming).toBe(false);
 		expect(agent.state.pendingToolCalls.size).toBe(0);
