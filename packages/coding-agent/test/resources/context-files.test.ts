@@ -111,6 +111,24 @@ describe("context files", () => {
 		expect(paths({ cwd: nested, agentDir })).toEqual([join(nested, "AGENTS.md")]);
 	});
 
+	it.runIf(hasGit())("leaves a bare-repository layout alone (its .git is a file, not the common dir)", () => {
+		const { root, agentDir } = resourceDirs();
+		const seed = join(root, "seed");
+		mkdirSync(seed);
+		git(seed, "init", "-q");
+		write(join(seed, "AGENTS.md"), "seed");
+		git(seed, "add", ".");
+		git(seed, "commit", "-qm", "init");
+		const project = join(root, "project");
+		mkdirSync(project);
+		git(root, "clone", "-q", "--bare", seed, join(project, ".bare"));
+		write(join(project, ".git"), "gitdir: ./.bare\n");
+		const projectFile = write(join(project, "AGENTS.md"), "project");
+		const tree = join(project, "main");
+		git(project, "worktree", "add", "-q", tree);
+		expect(paths({ cwd: tree, agentDir })).toEqual([projectFile, join(tree, "AGENTS.md")]);
+	});
+
 	it.runIf(hasGit())("leaves submodules alone (their main root's .git is not the common dir)", () => {
 		const { root, agentDir } = resourceDirs();
 		const lib = join(root, "lib");
