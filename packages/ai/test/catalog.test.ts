@@ -1,6 +1,8 @@
 import { readdirSync, readFileSync } from "node:fs";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { join } from "node:path";
-import { type AnyModel, type CatalogFile, validateCatalog } from "@tau/ai";
+import { type AnyModel, type CatalogFile, createModels, validateCatalog } from "@tau/ai";
 import {
 	builtinModels,
 	builtinProviders,
@@ -113,6 +115,89 @@ describe("built-in providers", () => {
 		expect(new Set(openrouter.getModels().map((m) => m.api))).toEqual(
 			new Set(["openai-completions", "anthropic-messages"]),
 		);
+	});
+
+	it("serves each hosted provider's models over its documented API", () => {
+		const expected: Record<string, string[]> = {
+			anthropic: ["anthropic-messages"],
+			openai: ["openai-responses"],
+			openrouter: ["anthropic-messages", "openai-completions"],
+			groq: ["openai-completions"],
+			xai: ["openai-responses"],
+			deepseek: ["openai-completions"],
+			google: ["openai-completions"],
+		};
+		for (const provider of builtinProviders().filter((p) => p.id in expected)) {
+			const apis = [...new Set(provider.getModels().map((m) => m.api))].sort();
+			expect(apis, provider.id).toEqual(expected[provider.id]);
+			for (const m of provider.getModels()) expect(m.provider, m.id).toBe(provider.id);
+		}
+		const openrouter = builtinProviders().find((p) => p.id === "openrouter")!;
+		for (const m of openrouter.getModels().filter((m) => m.api === "anthropic-messages")) {
+			expect(m.id.startsWith("anthropic/"), m.id).toBe(true);
+			expect(m.baseUrl).toBe("https://openrouter.ai/api");
+		}
+	});
+
+	it("reads each provider's documented environment variable, Anthropic's bearer token before its key", async () => {
+		const envVars: Record<string, string> = {
+			openai: "OPENAI_API_KEY",
+			openrouter: "OPENROUTER_API_KEY",
+			groq: "GROQ_API_KEY",
+			xai: "XAI_API_KEY",
+			deepseek: "DEEPSEEK_API_KEY",
+			google: "GEMINI_API_KEY",
+			ollama: "OLLAMA_API_KEY",
+			llamacpp: "LLAMA_API_KEY",
+			vllm: "VLLM_API_KEY",
+		};
+		const env: Record<string, string> = Object.fromEntries(
+			Object.values(envVars).map((name) => [name, `key-of-${name}`]),
+		);
+		const models = builtinModels({ authContext: { env: async (name) => env[name], fileExists: async () => false } });
+		for (const [provider, name] of Object.entries(envVars))
+			expect(await models.getAuth(provider), provider).toEqual({ auth: { apiKey: `key-of-${name}` }, source: name });
+		expect(await models.getAuth("lmstudio")).toEqual({ auth: {} });
+
+		env.ANTHROPIC_API_KEY = "sk-ant";
+		expect(await models.getAuth("anthropic")).toEqual({ auth: { apiKey: "sk-ant" }, source: "ANTHROPIC_API_KEY" });
+		env.ANTHROPIC_AUTH_TOKEN = "tok";
+		expect(await models.getAuth("anthropic")).toMatchObject({ source: "ANTHROPIC_AUTH_TOKEN" });
+	});
+
+	it("lists a local server's models over openai-completions with conservative defaults on refresh()", async () => {
+		const server = createServer((request, response) => {
+			response.setHeader("content-type", "application/json");
+			const data = [{ id: "qwen3:8b", context_length: 40960 }, { id: "llama3.2" }, { object: "no id" }];
+			response.end(JSON.stringify(request.url === "/v1/models" ? { data } : {}));
+		});
+		await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+		try {
+			const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
+			const ollama = builtinProviders().find((p) => p.id === "ollama")!;
+			expect(ollama.getModels()).toEqual([]);
+			const models = createModels();
+			models.setProvider({ ...ollama, baseUrl });
+			expect((await models.refresh()).errors).toEqual(new Map());
+			const listed = models.getModels("ollama");
+			expect(listed.map((m) => [m.id, m.contextWindow])).toEqual([
+				["qwen3:8b", 40960],
+				["llama3.2", 32768],
+			]);
+			for (const m of listed)
+				expect(m).toMatchObject({
+					api: "openai-completions",
+					provider: "ollama",
+					baseUrl,
+					reasoning: false,
+					input: ["text"],
+					cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0 },
+					compat: { supportsDeveloperRole: false, supportsStore: false, maxTokensField: "max_tokens" },
+				});
+		} finally {
+			server.closeAllConnections();
+			await new Promise((resolve) => server.close(resolve));
+		}
 	});
 
 	it("resolves env auth per provider and treats local providers as configured without keys", async () => {

@@ -98,6 +98,33 @@ describe("faux provider", () => {
 		expect(evs[0]?.type === "error" && evs[0].error.errorMessage).toBe("factory broke");
 	});
 
+	it("lets a factory inspect the last tool result of the transcript", async () => {
+		const { models, faux, model } = setup();
+		faux.setResponses([
+			(context) => {
+				const last = context.messages.at(-1);
+				const text = last?.role === "toolResult" ? last.content.map((b) => (b.type === "text" ? b.text : "")) : [];
+				return fauxAssistantMessage(`saw ${last?.role}: ${text.join("")}`);
+			},
+		]);
+		const call = fauxToolCall("read", { path: "a" }, { id: "c1" });
+		const reply = await models.complete(model, {
+			messages: [
+				user("read a"),
+				fauxAssistantMessage(call, { stopReason: "toolUse" }),
+				{
+					role: "toolResult",
+					toolCallId: "c1",
+					toolName: "read",
+					content: [fauxText("file body")],
+					isError: false,
+					timestamp: Date.now(),
+				},
+			],
+		});
+		expect(reply.content).toEqual([fauxText("saw toolResult: file body")]);
+	});
+
 	it("streams text, thinking and tool calls with growing arguments", async () => {
 		const { models, faux, model } = setup({ tokenSize: { min: 1, max: 1 } });
 		const args = { path: "src/index.ts", content: "x".repeat(40) };
@@ -142,10 +169,18 @@ describe("faux provider", () => {
 			fauxAssistantMessage("partial", { stopReason: "error", errorMessage: "boom" }),
 			fauxAssistantMessage("cut", { stopReason: "length" }),
 		]);
-		const failed = await models.complete(model, { messages: [user("a")] });
-		expect(failed).toMatchObject({ stopReason: "error", errorMessage: "boom", content: [fauxText("partial")] });
+		const failedEvents = await events(models.stream(model, { messages: [user("a")] }));
+		expect(failedEvents[0]?.type).toBe("start");
+		const failed = failedEvents.at(-1);
+		expect(failed?.type).toBe("error");
+		expect(failed?.type === "error" && failed.reason).toBe("error");
+		expect(failed?.type === "error" && failed.error).toMatchObject({
+			stopReason: "error",
+			errorMessage: "boom",
+			content: [fauxText("partial")],
+		});
 		const cut = await events(models.stream(model, { messages: [user("b")] }));
-		expect(cut.at(-1)).toMatchObject({ type: "done", reason: "length" });
+		expect(cut.at(-1)).toMatchObject({ type: "done", reason: "length", message: { stopReason: "length" } });
 	});
 
 	it("paces chunks with tokensPerSecond under fake timers and aborts mid-stream", async () => {

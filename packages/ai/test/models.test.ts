@@ -346,6 +346,22 @@ describe("OAuth refresh", () => {
 		expect(await credentials.read("acme")).toMatchObject({ type: "oauth", access: "new", refresh: "r2" });
 	});
 
+	it("refreshes inside the store's modify, and leaves a token valid for more than 5 minutes alone", async () => {
+		const refresh = vi.fn(async (c: OAuthCredential) => ({ ...c, access: "new", expires: Date.now() + 3_600_000 }));
+		const fresh = oauthSetup(refresh, Date.now() + 6 * 60_000);
+		const modify = vi.spyOn(fresh.credentials, "modify");
+		expect(await fresh.models.getAuth("acme")).toEqual({ auth: { apiKey: "old" }, source: "OAuth" });
+		expect(refresh).not.toHaveBeenCalled();
+		expect(modify).not.toHaveBeenCalled();
+
+		const expiring = oauthSetup(refresh, Date.now() + 4 * 60_000);
+		const expiringModify = vi.spyOn(expiring.credentials, "modify");
+		expect(await expiring.models.getAuth("acme")).toEqual({ auth: { apiKey: "new" }, source: "OAuth" });
+		expect(refresh).toHaveBeenCalledTimes(1);
+		expect(expiringModify).toHaveBeenCalledTimes(1);
+		expect(expiringModify.mock.calls[0]?.[0]).toBe("acme");
+	});
+
 	it("bounds the refresh by its own 15 s timeout instead of the caller's signal", async () => {
 		const timeout = vi.spyOn(AbortSignal, "timeout");
 		const controller = new AbortController();

@@ -147,6 +147,32 @@ describe("retryProviderRequest", () => {
 		expect(request).toHaveBeenCalledTimes(3);
 	});
 
+	it("retries 408, 409, 5xx, errors without a status, and x-should-retry true on any status", async () => {
+		vi.useFakeTimers();
+		const transport = Object.assign(new Error("socket hang up"), { code: "ECONNRESET" });
+		const forced = httpError(400, { "x-should-retry": "true", "retry-after-ms": "0" });
+		for (const error of [httpError(408), httpError(409), httpError(502), transport, forced]) {
+			const request = vi.fn().mockRejectedValueOnce(error).mockResolvedValueOnce("ok");
+			const result = retryProviderRequest(request, { maxRetries: 1 });
+			// The exponential backoff of the first retry is at most 500 ms (minus jitter).
+			await vi.advanceTimersByTimeAsync(500);
+			await expect(result).resolves.toBe("ok");
+			expect(request).toHaveBeenCalledTimes(2);
+		}
+	});
+
+	it("gives up after maxRetries retries and rethrows the last error", async () => {
+		vi.useFakeTimers();
+		const last = httpError(503);
+		const request = vi.fn().mockRejectedValueOnce(httpError(500)).mockRejectedValueOnce(httpError(502));
+		request.mockRejectedValueOnce(last);
+		const result = retryProviderRequest(request, { maxRetries: 2 });
+		const settled = expect(result).rejects.toBe(last);
+		await vi.advanceTimersByTimeAsync(1500);
+		await settled;
+		expect(request).toHaveBeenCalledTimes(3);
+	});
+
 	it("stops on x-should-retry false, non-retryable statuses and noRetryStatuses", async () => {
 		for (const error of [httpError(503, { "x-should-retry": "false" }), httpError(400), httpError(409)]) {
 			const request = vi.fn().mockRejectedValue(error);

@@ -13,6 +13,19 @@ export interface PreparedRequest<TOptions> {
 }
 
 /**
+ * The transform's result is final: a header it dropped is sent as `null`, so an adapter that applies
+ * `model.headers` itself cannot bring it back.
+ */
+function suppressDropped(
+	before: Record<string, string | null>,
+	after: Record<string, string | null>,
+): Record<string, string | null> {
+	const kept = new Set(Object.keys(after).map((name) => name.toLowerCase()));
+	const dropped = Object.keys(before).filter((name) => !kept.has(name.toLowerCase()));
+	return { ...after, ...Object.fromEntries(dropped.map((name) => [name, null])) };
+}
+
+/**
  * Applies resolved auth to a request: key, base URL, headers (auth < model < request < transformHeaders),
  * env and identity. `transformHeaders` is consumed here; providers never see it.
  */
@@ -27,7 +40,7 @@ export async function prepareRequest<TOptions extends StreamOptions & ModelsRequ
 	const apiKey = rest.apiKey ?? auth.auth.apiKey;
 	if (apiKey !== undefined) requestOptions.apiKey = apiKey;
 	let headers = mergeHeaders(auth.auth.headers, model.headers, rest.headers);
-	if (transformHeaders) headers = await transformHeaders(headers);
+	if (transformHeaders) headers = suppressDropped(headers, await transformHeaders(headers));
 	if (Object.keys(headers).length > 0) requestOptions.headers = headers;
 	else delete requestOptions.headers;
 	if (auth.env || rest.env) requestOptions.env = { ...auth.env, ...rest.env };

@@ -1,4 +1,4 @@
-import type { AssistantMessageEvent } from "@tau/ai";
+import { type AssistantMessageEvent, createModels, createProvider } from "@tau/ai";
 import { describe, expect, it } from "vitest";
 import * as anthropicMessages from "../../src/api/anthropic-messages/index.js";
 import * as openAICompletions from "../../src/api/openai-completions/index.js";
@@ -229,6 +229,51 @@ describe.each(WIRE_APIS)("%s request options and hooks", (api) => {
 			}),
 		);
 		expect(server.requests[1]?.headers["user-agent"]).toBe("tau");
+	});
+
+	it("through Models: auth headers < model.headers < options.headers, then transformHeaders is what the server gets", async () => {
+		const server = await mockServer();
+		server.enqueue({ text: "ok" });
+		const model = wireModel(api, server, { headers: { "x-layer": "model", "x-model": "m" } });
+		const models = createModels();
+		models.setProvider(
+			createProvider({
+				id: "mock",
+				auth: {
+					apiKey: {
+						name: "Mock",
+						resolve: async () => ({
+							auth: { apiKey: API_KEY, headers: { "X-Layer": "auth", "x-auth": "a", "x-gone": "auth" } },
+						}),
+					},
+				},
+				models: [model],
+				api: wireApi(api),
+			}),
+		);
+		let seen: Record<string, string | null> | undefined;
+		const { message } = await collect(
+			models.stream(
+				model,
+				{ messages: [{ role: "user", content: "Hello", timestamp: 1 }] },
+				{
+					headers: { "X-LAYER": "options", "x-gone": null },
+					transformHeaders: (headers) => {
+						seen = headers;
+						const { "x-model": _dropped, ...rest } = headers;
+						return { ...rest, "x-transformed": "t" };
+					},
+				},
+			),
+		);
+		expect(message.stopReason).toBe("stop");
+		expect(seen).toMatchObject({ "X-LAYER": "options", "x-auth": "a", "x-gone": null, "x-model": "m" });
+		const headers = server.requests[0]?.headers ?? {};
+		expect(headers["x-layer"]).toBe("options");
+		expect(headers["x-auth"]).toBe("a");
+		expect(headers["x-transformed"]).toBe("t");
+		expect(headers["x-gone"]).toBeUndefined();
+		expect(headers["x-model"]).toBeUndefined();
 	});
 
 	it("an authenticating header replaces the API key", async () => {
