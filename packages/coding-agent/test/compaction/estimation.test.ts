@@ -100,4 +100,35 @@ describe("token estimation and the trigger rule", () => {
 		const renewed = estimateProjectedContextTokens(manager.buildSessionProjection(), manager.getBranch());
 		expect(renewed).toMatchObject({ tokens: 705, lastUsageIndex: 4 });
 	});
+
+	it("ignores a kept usage that predates the latest compaction and re-estimates from the checkpoint", () => {
+		const manager = SessionManager.inMemory("/w");
+		manager.appendMessage({ role: "system", content: sized(100), timestamp: 1 });
+		manager.appendMessage(user(sized(40)));
+		const kept = manager.appendMessage(user(sized(50)));
+		manager.appendMessage(assistant(sized(2), { usage: usage(5000, 10) }));
+		manager.appendCompaction(sized(10), kept, 999);
+		manager.appendMessage(user(sized(3)));
+		const projection = manager.buildSessionProjection();
+		expect(projection.messages.map((m) => m.role)).toEqual([
+			"system",
+			"compactionSummary",
+			"user",
+			"assistant",
+			"user",
+		]);
+		// Without invalidation the kept answer's usage (5010) would be reused.
+		expect(estimateContextTokens(projection.messages).tokens).toBe(5013);
+		expect(estimateProjectedContextTokens(projection, manager.getBranch())).toEqual({
+			tokens: 100 + 10 + 50 + 2 + 3,
+			usageTokens: 0,
+			trailingTokens: 165,
+			lastUsageIndex: null,
+		});
+		manager.appendMessage(assistant("after", { usage: usage(800, 5) }));
+		expect(estimateProjectedContextTokens(manager.buildSessionProjection(), manager.getBranch())).toMatchObject({
+			tokens: 805,
+			lastUsageIndex: 5,
+		});
+	});
 });

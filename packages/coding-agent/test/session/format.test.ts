@@ -1,5 +1,5 @@
-import { readFileSync, statSync, writeFileSync } from "node:fs";
-import { basename, join } from "node:path";
+import { existsSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { basename, dirname, join, resolve } from "node:path";
 import {
 	assertValidSessionId,
 	encodeCwd,
@@ -26,6 +26,36 @@ describe("session file format", () => {
 		expect(header.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
 		expect(basename(file)).toBe(`${header.timestamp.replace(/[:.]/g, "-")}_${header.id}.jsonl`);
 		expect(Object.keys(header)).toEqual(["type", "version", "id", "timestamp", "cwd"]);
+		manager.dispose();
+	});
+
+	it("newSession: fresh v3 header, uuidv7 id, absolute cwd, parentSession, new file name in the same dir", () => {
+		const dir = tempDir();
+		const manager = SessionManager.create("relative/project", dir);
+		manager.appendMessage(user("one"));
+		const firstFile = manager.getSessionFile()!;
+		const firstId = manager.getSessionId();
+		const path = manager.newSession({ parentSession: firstFile })!;
+		expect(path).toBe(manager.getSessionFile());
+		expect(path).not.toBe(firstFile);
+		expect(dirname(path)).toBe(dir);
+		expect(manager.getEntries()).toEqual([]);
+		expect(manager.getLeafId()).toBeNull();
+		expect(existsSync(path)).toBe(false);
+		manager.appendMessage(user("two"));
+		const header = JSON.parse(readFileSync(path, "utf8").split("\n")[0]!);
+		expect(header).toEqual({
+			type: "session",
+			version: 3,
+			id: manager.getSessionId(),
+			timestamp: header.timestamp,
+			cwd: resolve("relative/project"),
+			parentSession: firstFile,
+		});
+		expect(header.id).not.toBe(firstId);
+		expect(header.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+		expect(new Date(header.timestamp).toISOString()).toBe(header.timestamp);
+		expect(basename(path)).toBe(`${header.timestamp.replace(/[:.]/g, "-")}_${header.id}.jsonl`);
 		manager.dispose();
 	});
 
