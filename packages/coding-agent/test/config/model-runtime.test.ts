@@ -149,12 +149,19 @@ describe("models.json in the runtime", () => {
 				newbie: { baseUrl: "http://x/v1", api: "openai-completions", models: [{ id: "m" }] },
 				other: { baseUrl: "https://proxy.example/v1" },
 				good: { baseUrl: "http://good/v1", api: "openai-completions", apiKey: "k", models: [{ id: "g" }] },
+				noapi: { baseUrl: "http://x/v1", apiKey: "k", models: [{ id: "m" }] },
+				nourl: { api: "openai-completions", apiKey: "k", models: [{ id: "m" }] },
+				blank: {},
 			},
 		});
-		expect(runtime.getError()).toBeUndefined();
-		expect(runtime.getProviderErrors()).toEqual([
+		const errors = [
 			'Provider "newbie": Provider newbie: no authentication method configured.',
-		]);
+			'Provider "noapi": Provider noapi, model m: no "api" specified. Set at provider or model level.',
+			'Provider "nourl": Provider nourl: "baseUrl" is required when defining custom models.',
+			'Provider "blank": Provider blank: must specify "baseUrl", "headers", "compat", "modelOverrides", or "models".',
+		];
+		expect(runtime.getProviderErrors()).toEqual(errors);
+		expect(runtime.getError()).toBe(errors.join("\n"));
 		expect(runtime.find("other", "other-model")?.baseUrl).toBe("https://proxy.example/v1");
 		expect(runtime.find("good", "g")).toBeDefined();
 		expect(runtime.find("newbie", "m")).toBeUndefined();
@@ -166,6 +173,7 @@ describe("models.json in the runtime", () => {
 		expect(runtime.getProviderErrors()).toEqual([
 			'Provider "acme": Provider acme: "baseUrl" is required when "oauth" is set.',
 		]);
+		expect(runtime.getError()).toBe('Provider "acme": Provider acme: "baseUrl" is required when "oauth" is set.');
 		expect(runtime.find("acme", "acme-model")).toBeDefined();
 	});
 

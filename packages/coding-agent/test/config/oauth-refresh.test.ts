@@ -5,7 +5,7 @@ import { fileURLToPath } from "node:url";
 import { defaultProviderAuthContext, type OAuthCredential, resolveProviderAuth } from "@tau/ai";
 import { AuthStorage, ModelRuntime } from "@tau/coding-agent";
 import lockfile from "proper-lockfile";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { readJson, tempDirs, writeJson } from "./helpers.js";
 import { fakeOAuth, recordingProvider } from "./runtime-fixtures.js";
 
@@ -148,6 +148,27 @@ describe("OAuth refresh", () => {
 		});
 		await expect(runtime.models.getAuth(model)).rejects.toThrow("OAuth refresh failed for codex");
 		expect(readJson(authPath).codex.access).toBe("access-1");
+	});
+
+	it("gives the refresh its own 15 s timeout and reports a timed-out refresh as failed", async () => {
+		// The refresh signal comes from AbortSignal.timeout; hand out one the test can fire instead of waiting 15 s.
+		const deadline = new AbortController();
+		const timeout = vi.spyOn(AbortSignal, "timeout").mockReturnValue(deadline.signal);
+		try {
+			const { runtime, model, authPath } = setup(
+				expiring(),
+				(_c, signal) =>
+					new Promise((_resolve, reject) => {
+						signal.addEventListener("abort", () => reject(signal.reason), { once: true });
+						deadline.abort(new DOMException("The operation timed out.", "TimeoutError"));
+					}),
+			);
+			await expect(runtime.models.getAuth(model)).rejects.toThrow("OAuth refresh failed for codex");
+			expect(timeout).toHaveBeenCalledWith(15_000);
+			expect(readJson(authPath).codex.access).toBe("access-1");
+		} finally {
+			timeout.mockRestore();
+		}
 	});
 
 	it("returns nothing when the user logged out while the refresh waited, and stays logged out", async () => {

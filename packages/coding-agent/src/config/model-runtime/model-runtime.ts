@@ -85,9 +85,13 @@ export class ModelRuntime {
 		for (const id of this.providerIds()) this.composeAndSet(id);
 	}
 
-	/** The models.json load error (the whole file is ignored), if any. */
+	/**
+	 * Everything wrong with the configured catalog: the models.json load error (the whole file is
+	 * ignored) and each provider's composition error (only that provider falls back), one per line.
+	 */
 	getError(): string | undefined {
-		return this.modelsJsonError;
+		const errors = [...(this.modelsJsonError ? [this.modelsJsonError] : []), ...this.getProviderErrors()];
+		return errors.length > 0 ? errors.join("\n") : undefined;
 	}
 
 	/** Composition errors, one per provider: `Provider "<id>": <message>`. */
