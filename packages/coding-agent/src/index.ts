@@ -4,6 +4,7 @@ export {
 	createCodemodeExtension,
 	readCodemodeStore,
 } from "./builtin/codemode/index.js";
+export { createMcpExtension, type McpExtensionOptions } from "./builtin/mcp/mcp-extension.js";
 export { Bm25Ranker, createToolSearchExtension, DEFAULT_TOOL_SEARCH_LIMIT } from "./builtin/tool-search/index.js";
 export { type CliThinkingLevel, type OutputMode, type ParsedArgs, parseArgs, type TuiMode } from "./cli/args.js";
 export * from "./config/index.js";

@@ -35,6 +35,7 @@ async function faultHarness(
 	replies: ScriptedReply[],
 	settings: Record<string, unknown> = {},
 	extensionFactories: ((pi: ExtensionAPI) => void)[] = [],
+	retrySleep?: (ms: number, signal: AbortSignal, session: AgentSession) => Promise<void>,
 ): Promise<FaultHarness> {
 	const server = await startMockLlmServer({ apiKey: API_KEY, replies, idleTimeoutMs: 0, maxLifetimeMs: 0 });
 	servers.push(server);
@@ -88,8 +89,9 @@ async function faultHarness(
 		resourceLoader,
 		sessionManager: SessionManager.inMemory(cwd),
 		model: modelRuntime.find("mock", "mock-model")!,
-		retrySleep: async (ms) => {
+		retrySleep: async (ms, signal) => {
 			sleeps.push(ms);
+			if (retrySleep) await retrySleep(ms, signal, session);
 		},
 	});
 	const events: AgentSessionEvent[] = [];
@@ -156,12 +158,26 @@ describe("provider faults through the real adapter", () => {
 		await h.session.prompt("hi");
 		expect(summary(h.events)).toEqual(["retry_start:1:2000", "retry_end:true", "settled"]);
 		expect(h.server.requests).toHaveLength(2);
+		expect(branchKinds(h.session)).toEqual([
+			"system",
+			"user",
+			"assistant:error",
+			"context_edit:omit",
+			"assistant:stop",
+		]);
 	});
 
 	it("a mid-stream disconnect is retried", async () => {
 		const h = await faultHarness([{ text: { tokens: 200 }, fault: { kind: "disconnect", afterEvents: 4 } }, ok]);
 		await h.session.prompt("hi");
 		expect(summary(h.events)).toEqual(["retry_start:1:2000", "retry_end:true", "settled"]);
+		expect(branchKinds(h.session)).toEqual([
+			"system",
+			"user",
+			"assistant:error",
+			"context_edit:omit",
+			"assistant:stop",
+		]);
 		expect(h.session.getLastAssistantText()).toBe("recovered");
 	});
 
@@ -183,7 +199,17 @@ describe("provider faults through the real adapter", () => {
 			"compaction_end:overflow:true:ok",
 			"settled",
 		]);
-		expect(branchKinds(h.session)).toContain("compaction");
+		// The failed attempt stays in the file but is omitted; the retry follows the compaction.
+		expect(branchKinds(h.session)).toEqual([
+			"system",
+			"user",
+			"assistant:stop",
+			"user",
+			"assistant:error",
+			"context_edit:omit",
+			"compaction",
+			"assistant:stop",
+		]);
 		expect(h.session.getLastAssistantText()).toBe("recovered");
 	});
 
@@ -205,6 +231,15 @@ describe("provider faults through the real adapter", () => {
 			"settled",
 		]);
 		expect(h.server.requests).toHaveLength(3);
+		// A completed response cannot be continued: it is kept and compacted, nothing is retried.
+		expect(branchKinds(h.session)).toEqual([
+			"system",
+			"user",
+			"assistant:stop",
+			"user",
+			"assistant:stop",
+			"compaction",
+		]);
 	});
 
 	it("a length stop below maxTokens (context pressure) compacts once and retries", async () => {
@@ -225,6 +260,16 @@ describe("provider faults through the real adapter", () => {
 			"compaction_end:overflow:true:ok",
 			"settled",
 		]);
+		expect(branchKinds(h.session)).toEqual([
+			"system",
+			"user",
+			"assistant:stop",
+			"user",
+			"assistant:length",
+			"context_edit:omit",
+			"compaction",
+			"assistant:stop",
+		]);
 		expect(h.session.getLastAssistantText()).toBe("recovered");
 	});
 
@@ -242,6 +287,37 @@ describe("provider faults through the real adapter", () => {
 		expect(last.role).toBe("assistant");
 		expect(last.stopReason).toBe("error");
 		expect(last.errorMessage).toMatch(/^Context overflow recovery failed: Nothing to compact/);
+		// The omission is undone (the truncated reply is visible again) and the run ends with the error.
+		expect(branchKinds(h.session)).toEqual([
+			"system",
+			"user",
+			"assistant:length",
+			"context_edit:omit",
+			"context_edit:replace",
+			"assistant:error",
+		]);
+	});
+
+	it("abort during the retry backoff: no second request, retry cancelled, settled aborted", async () => {
+		const h = await faultHarness(
+			[{ fault: { kind: "http", status: 503, message: "service unavailable" } }, ok],
+			{},
+			[],
+			(_ms, signal, session) =>
+				new Promise((_resolve, reject) => {
+					signal.addEventListener("abort", () => reject(new Error("aborted")), { once: true });
+					void session.abort();
+				}),
+		);
+		await h.session.prompt("hi");
+		expect(summary(h.events)).toEqual(["retry_start:1:2000", "retry_end:false", "settled"]);
+		expect(h.events.filter((event) => event.type === "auto_retry_end")).toEqual([
+			{ type: "auto_retry_end", success: false, attempt: 1, finalError: "Retry cancelled" },
+		]);
+		expect(h.events.at(-1)).toEqual({ type: "agent_settled", aborted: true });
+		expect(h.server.requests).toHaveLength(1);
+		// The cancelled retry leaves the failed attempt omitted from context, as it was when the backoff began.
+		expect(branchKinds(h.session)).toEqual(["system", "user", "assistant:error", "context_edit:omit"]);
 	});
 });
 

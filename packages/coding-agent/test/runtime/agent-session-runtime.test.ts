@@ -16,7 +16,7 @@ import {
 	SettingsManager,
 } from "@tau/coding-agent";
 import { describe, expect, it } from "vitest";
-import { tempDir } from "../agent-session/harness.js";
+import { gate, heldResponse, tempDir } from "../agent-session/harness.js";
 
 interface Setup {
 	cwd: string;
@@ -134,6 +134,33 @@ describe("AgentSessionRuntime", () => {
 		expect(s.log.at(-1)).toBe("session_shutdown:quit");
 	});
 
+	it("newSession during a run aborts it first: the aborted turn is persisted to the outgoing session", async () => {
+		const s = setup();
+		const runtime = await started(s);
+		const hold = gate();
+		s.faux.setResponses([fauxAssistantMessage("done before"), heldResponse(hold, fauxAssistantMessage("late"))]);
+		await runtime.session.prompt("first");
+		const old = runtime.session;
+		const oldFile = old.sessionFile!;
+		const settled: boolean[] = [];
+		old.subscribe((event) => {
+			if (event.type === "agent_settled") settled.push(event.aborted);
+		});
+		const running = old.prompt("second");
+		await hold.started;
+		const replacing = runtime.newSession();
+		hold.release();
+		await Promise.all([running, replacing]);
+		expect(settled).toEqual([true]);
+		expect(s.log.slice(-3)).toEqual(["session_shutdown:new", "rebind", "session_start:new:prev"]);
+		const persisted = SessionManager.open(oldFile)
+			.getBranch()
+			.flatMap((entry) => (entry.type === "message" ? [entry.message] : []));
+		expect(persisted.at(-1)).toMatchObject({ role: "assistant", stopReason: "aborted" });
+		expect(runtime.session.sessionFile).not.toBe(oldFile);
+		await runtime.dispose();
+	});
+
 	it("fork: 'before' needs a user message, unsaved sessions cannot fork, 'at' clones and selectedText comes back", async () => {
 		const s = setup();
 		const runtime = await started(s);
@@ -149,9 +176,15 @@ describe("AgentSessionRuntime", () => {
 		expect(texts).toEqual(["first question"]);
 
 		const assistant = runtime.session.sessionManager.getBranch().findLast((entry) => entry.type === "message")!;
+		const beforeClone = runtime.session.sessionFile;
 		const cloned = await runtime.fork(assistant.id, { position: "at" });
 		expect(cloned).toEqual({ cancelled: false });
 		expect(runtime.session.getLastAssistantText()).toBe("one");
+		// "at" writes a new file holding just that path (the entry itself is the new leaf).
+		expect(runtime.session.sessionFile).not.toBe(beforeClone);
+		expect(existsSync(runtime.session.sessionFile!)).toBe(true);
+		expect(runtime.session.sessionManager.getLeafId()).toBe(assistant.id);
+		expect(runtime.session.getUserMessagesForForking().map((entry) => entry.text)).toEqual(["first question"]);
 		await runtime.dispose();
 
 		const unsaved = setup();

@@ -1,7 +1,13 @@
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { fauxAssistantMessage, fauxToolCall } from "@tau/ai";
-import { SessionManager } from "@tau/coding-agent";
+import { fauxAssistantMessage, fauxToolCall, type ToolResultMessage } from "@tau/ai";
+import {
+	createCodemodeExtension,
+	createMcpExtension,
+	createToolSearchExtension,
+	type ExtensionAPI,
+	SessionManager,
+} from "@tau/coding-agent";
 import { describe, expect, it } from "vitest";
 import { createHarness, tempDir, textOfMessage } from "../agent-session/harness.js";
 
@@ -106,6 +112,7 @@ describe("SDK course contracts", () => {
 		h.faux.setResponses([
 			fauxAssistantMessage("template ok"),
 			fauxAssistantMessage("skill ok"),
+			fauxAssistantMessage(fauxToolCall("research_checklist", {}), { stopReason: "toolUse" }),
 			fauxAssistantMessage(
 				fauxToolCall("edit", { path: "main.ts", edits: [{ oldText: "true", newText: "false" }] }),
 				{
@@ -123,8 +130,13 @@ describe("SDK course contracts", () => {
 		expect(users[1]).toContain("explain the startup order");
 
 		await h.session.prompt("change main.ts");
-		const blocked = h.session.messages.filter((m) => m.role === "toolResult").at(-1)!;
-		expect(textOfMessage(blocked)).toBe("research workflow forbids this tool");
+		const [checklist, blocked] = h.session.messages.filter((m) => m.role === "toolResult") as ToolResultMessage[];
+		// The package's own tool runs; the package's policy blocks edit before it executes.
+		expect(checklist).toMatchObject({ toolName: "research_checklist", isError: false });
+		expect(textOfMessage(checklist!)).toBe("1. pin the version");
+		expect(blocked).toMatchObject({ toolName: "edit", isError: true });
+		expect(textOfMessage(blocked!)).toBe("research workflow forbids this tool");
+		expect(h.session.getLastAssistantText()).toBe("blocked, as expected");
 		expect(readFileSync(join(cwd, "main.ts"), "utf8")).toBe("export const original = true;\n");
 	});
 
@@ -156,5 +168,36 @@ describe("SDK course contracts", () => {
 		leaky.faux.setResponses([fauxAssistantMessage("ok")]);
 		await leaky.session.prompt("hi");
 		expect(JSON.stringify(leaky.requests[0])).toContain("SENTINEL_AGENTS");
+	});
+
+	it("the SDK loads no built-ins by default; the recipe adds them and bindExtensions starts them", async () => {
+		const plain = await createHarness({ loader: { noExtensions: false } });
+		const plainTools = plain.session.getAllTools().map((tool) => tool.name);
+		expect(plainTools).not.toContain("codemode");
+		expect(plainTools).not.toContain("tool_search");
+		expect(plain.session.extensionRunner.extensions).toEqual([]);
+
+		const starts: string[] = [];
+		const h = await createHarness({
+			settings: { defaultTools: ["+codemode", "+tool_search"] },
+			loader: {
+				extensionFactories: [
+					createCodemodeExtension({ mode: "on" }),
+					createToolSearchExtension(),
+					createMcpExtension({ agentDir: tempDir("tau-mcp-agent-") }),
+					(pi: ExtensionAPI) => {
+						pi.on("session_start", (event) => {
+							starts.push(event.reason);
+						});
+					},
+				],
+			},
+		});
+		expect(h.session.getActiveToolNames()).toEqual(["read", "bash", "edit", "write", "codemode", "tool_search"]);
+		// Assembly runs nothing: session_start (which connects MCP servers) waits for the host's bind.
+		expect(starts).toEqual([]);
+		await h.session.bindExtensions({});
+		expect(starts).toEqual(["startup"]);
+		h.session.dispose();
 	});
 });

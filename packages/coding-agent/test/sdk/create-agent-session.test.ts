@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync, realpathSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { fauxAssistantMessage, fauxProvider, fauxToolCall } from "@tau/ai";
+import { createProvider, envApiKeyAuth, fauxAssistantMessage, fauxProvider, fauxToolCall } from "@tau/ai";
 import { getBuiltinModel } from "@tau/ai/providers/all";
 import { anthropicProvider } from "@tau/ai/providers/anthropic";
 import {
@@ -107,7 +107,26 @@ describe("createAgentSession assembly", () => {
 		gone.appendMessage({ role: "user", content: "old", timestamp: Date.now() });
 		const fallback = await createAgentSession({ ...base, sessionManager: gone });
 		expect(fallback.modelFallbackMessage).toBe("Could not restore model vanished/x. Using faux/a");
+		expect(fallback.session.model?.id).toBe("a");
 		fallback.session.dispose();
+
+		// A registered model whose provider has no configured credentials is not restored either.
+		modelRuntime.registerProvider(
+			"locked",
+			createProvider({
+				id: "locked",
+				auth: { apiKey: envApiKeyAuth("Locked", ["TAU_TEST_LOCKED_PROVIDER_KEY_THAT_IS_NOT_SET"]) },
+				models: [{ ...faux.getModel("a")!, provider: "locked", id: "locked-1" }],
+				api: faux.provider as never,
+			}),
+		);
+		const keyless = SessionManager.inMemory(cwd);
+		keyless.appendModelChange("locked", "locked-1");
+		keyless.appendMessage({ role: "user", content: "old", timestamp: Date.now() });
+		const noAuth = await createAgentSession({ ...base, sessionManager: keyless });
+		expect(noAuth.modelFallbackMessage).toBe("Could not restore model locked/locked-1. Using faux/a");
+		expect(`${noAuth.session.model?.provider}/${noAuth.session.model?.id}`).toBe("faux/a");
+		noAuth.session.dispose();
 	});
 
 	it("with no models at all reports 'No models available' and thinking off", async () => {
@@ -158,6 +177,9 @@ describe("createAgentSession assembly", () => {
 		).toBe("high");
 		expect((await make({ defaultThinkingLevel: "low" }, { thinkingLevel: "minimal" })).thinkingLevel).toBe("minimal");
 		expect((await make({}, { model: faux.getModel("plain")!, thinkingLevel: "high" })).thinkingLevel).toBe("off");
+		// A reasoning model without xhigh (off..high) clamps an explicit or default xhigh down to high.
+		expect((await make({}, { thinkingLevel: "xhigh" })).thinkingLevel).toBe("high");
+		expect((await make({ defaultThinkingLevel: "xhigh" })).thinkingLevel).toBe("high");
 
 		const recorded = SessionManager.inMemory(cwd);
 		recorded.appendThinkingLevelChange("low");

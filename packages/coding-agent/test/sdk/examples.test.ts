@@ -1,5 +1,5 @@
-import { mkdirSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { mkdirSync, readdirSync, writeFileSync } from "node:fs";
+import { join, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import { run as runMinimal } from "../../../../examples/sdk/01-minimal.js";
 import { PRODUCT_RULES, run as runIsolated } from "../../../../examples/sdk/02-isolated-resources.js";
@@ -15,7 +15,22 @@ function dirs() {
 	return { cwd, agentDir };
 }
 
+const TESTED = [
+	"01-minimal.ts",
+	"02-isolated-resources.ts",
+	"03-restore-history.ts",
+	"04-policy-extension.ts",
+	"05-session-runtime.ts",
+];
+
 describe("examples/sdk", () => {
+	it("every example file is run by a test below", () => {
+		const examples = readdirSync(resolve(import.meta.dirname, "../../../../examples/sdk")).filter((name) =>
+			name.endsWith(".ts"),
+		);
+		expect(examples.sort()).toEqual(TESTED);
+	});
+
 	it("01-minimal streams the offline answer and returns the final text", async () => {
 		const { cwd, agentDir } = dirs();
 		writeFileSync(join(cwd, "README.md"), "# Example project\n");
