@@ -63,6 +63,28 @@ describe("event protocol", () => {
 				{ type: "done", reason: "toolUse", message },
 			]),
 		).toEqual(["blocks 0 not ended before done", "done.reason differs from stopReason"]);
+		expect(
+			protocolViolations([
+				{ type: "start", partial: message },
+				{ type: "text_start", contentIndex: 0, partial: message },
+				{ type: "text_end", contentIndex: 0, content: "x", partial: message },
+				{ type: "text_delta", contentIndex: 0, delta: "y", partial: message },
+				{ type: "done", reason: "stop", message },
+			]),
+		).toEqual(["text_delta for block 0 that is not an open text block"]);
+		const pending = { ...message, stopReason: "pending" as const };
+		expect(protocolViolations([{ type: "error", reason: "error", error: pending }])).toEqual([
+			"terminal message is still pending",
+			"error.reason differs from stopReason",
+			"error without errorMessage",
+		]);
+		const wrongIndex = [
+			{ type: "start", partial: message },
+			{ type: "toolcall_start", contentIndex: 0, partial: message },
+		] as const;
+		expect(protocolViolations([...wrongIndex, { type: "error", reason: "error", error: message }])).toContain(
+			"toolcall_start index 0 does not address a toolCall block",
+		);
 	});
 });
 

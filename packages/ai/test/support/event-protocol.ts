@@ -38,6 +38,7 @@ export function protocolViolations(events: readonly AssistantMessageEvent[]): st
 		const expected = kind === "toolcall" ? "toolCall" : kind;
 		if (block?.type !== expected) problems.push(`${event.type} index ${index} does not address a ${expected} block`);
 	}
+	if (final?.stopReason === "pending") problems.push("terminal message is still pending");
 	if (terminal?.type === "done") {
 		if (open.size > 0) problems.push(`blocks ${[...open.keys()].join(",")} not ended before done`);
 		if (terminal.reason !== terminal.message.stopReason) problems.push("done.reason differs from stopReason");

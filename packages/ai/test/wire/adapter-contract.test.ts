@@ -51,14 +51,36 @@ describe.each(WIRE_APIS)("%s adapter over the wire", (api) => {
 
 	it("keeps partial a live object and stream state off the content blocks", async () => {
 		const server = await mockServer();
-		server.enqueue({ text: "a b c", toolCalls: [{ name: "read", arguments: { path: "x.ts" } }] });
-		const { events, message } = await collect(
-			wireApi(api).stream(wireModel(api, server), transcript(), { apiKey: API_KEY }),
-		);
-		const partials = new Set(events.filter((e) => "partial" in e).map((e) => (e as { partial: unknown }).partial));
+		server.enqueue({
+			thinking: { text: "think first", signature: "sig" },
+			text: "a b c",
+			toolCalls: [{ name: "read", arguments: { path: "x.ts" }, chunkSize: 3 }],
+		});
+		const stream = wireApi(api).stream(wireModel(api, server, { reasoning: true }), transcript(), {
+			apiKey: API_KEY,
+		});
+		const fields: Record<string, string[]> = {
+			text: ["text", "textSignature", "type"],
+			thinking: ["redacted", "thinking", "thinkingSignature", "type"],
+			toolCall: ["arguments", "id", "name", "type"],
+		};
+		const partials = new Set<unknown>();
+		const leaked: string[] = [];
+		for await (const event of stream) {
+			const blocks = "partial" in event ? event.partial.content : [];
+			if ("partial" in event) partials.add(event.partial);
+			for (const block of blocks)
+				for (const key of Object.keys(block))
+					if (!fields[block.type]?.includes(key)) leaked.push(`${event.type}: ${block.type}.${key}`);
+		}
+		const message = await stream.result();
 		expect(partials.size).toBe(1);
-		const call = message.content.find((b): b is ToolCall => b.type === "toolCall");
-		expect(Object.keys(call ?? {}).sort()).toEqual(["arguments", "id", "name", "type"]);
+		expect(partials.has(message)).toBe(true);
+		expect(leaked).toEqual([]);
+		expect(message.content.map((b) => b.type)).toEqual(["thinking", "text", "toolCall"]);
+		for (const block of message.content)
+			expect(Object.keys(block).every((k) => fields[block.type]?.includes(k))).toBe(true);
+		expect(Object.keys(message.content[2] as ToolCall).sort()).toEqual(["arguments", "id", "name", "type"]);
 		expect(JSON.parse(JSON.stringify(message))).toEqual(message);
 	});
 

@@ -89,6 +89,14 @@ describe("openai-completions payload", () => {
 		expect((other.request.messages as Json[])[0]).toEqual({ role: "system", content: "Be brief." });
 		const flagged = await sent({ reasoning: true, compat: { supportsDeveloperRole: true } });
 		expect((flagged.request.messages as Json[])[0]?.role).toBe("developer");
+		const server = await mockServer();
+		server.enqueue({ text: "ok" }, { text: "ok" });
+		const byUrl = wireModel(api, server, { reasoning: true, baseUrl: `${server.url("/v1")}?host=api.openai.com` });
+		await collect(wireApi(api).stream(byUrl, transcript({ systemPrompt: "S" }), { apiKey: API_KEY }));
+		expect((body(server.requests[0]).messages as Json[])[0]?.role).toBe("developer");
+		const optedOut = { ...byUrl, compat: { supportsDeveloperRole: false } };
+		await collect(wireApi(api).stream(optedOut, transcript({ systemPrompt: "S" }), { apiKey: API_KEY }));
+		expect((body(server.requests[1]).messages as Json[])[0]?.role).toBe("system");
 	});
 
 	it("sends max_completion_tokens by default, max_tokens per compat, stream usage and store:false", async () => {

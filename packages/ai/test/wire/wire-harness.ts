@@ -12,6 +12,7 @@ import type {
 import { anthropicMessagesApi, normalizeContext, openAICompletionsApi, openAIResponsesApi, zeroUsage } from "@tau/ai";
 import { type MockLlmServer, type RecordedRequest, startMockLlmServer } from "@tau/testkit";
 import { afterEach, expect } from "vitest";
+import { protocolViolations } from "../support/event-protocol.js";
 
 export const WIRE_APIS = ["anthropic-messages", "openai-completions", "openai-responses"] as const;
 export type WireApi = (typeof WIRE_APIS)[number];
@@ -69,50 +70,17 @@ export interface Collected {
 	message: AssistantMessage;
 }
 
-/** Drains a stream, checks the event grammar, and returns the events with the terminal message. */
+/** Drains a stream, checks the event grammar (ai.md §3.2), and returns the events with the terminal message. */
 export async function collect(stream: AssistantMessageEventStream): Promise<Collected> {
 	const events: AssistantMessageEvent[] = [];
 	for await (const event of stream) events.push(event);
 	const message = await stream.result();
-	checkProtocol(events, message);
+	expect(protocolViolations(events)).toEqual([]);
+	const terminal = events.at(-1);
+	expect(terminal?.type === "done" ? terminal.message : terminal?.type === "error" ? terminal.error : undefined).toBe(
+		message,
+	);
 	return { events, message };
-}
-
-/**
- * The ordering grammar of ai.md §3.2: `start update* (done|error)` or a bare `error`; blocks start
- * once, end once, address the final content array, and are all ended before `done`.
- */
-export function checkProtocol(events: readonly AssistantMessageEvent[], message: AssistantMessage): void {
-	const last = events.at(-1);
-	expect(last?.type === "done" || last?.type === "error", "ends with a terminal event").toBe(true);
-	if (events.length > 1) expect(events[0]?.type).toBe("start");
-	const started = new Map<number, string>();
-	const ended = new Set<number>();
-	for (const event of events.slice(1, -1)) {
-		expect(["start", "done", "error"]).not.toContain(event.type);
-		if (!("contentIndex" in event)) continue;
-		const [kind, phase] = event.type.split("_") as [string, string];
-		if (phase === "start") {
-			expect(started.has(event.contentIndex), `block ${event.contentIndex} started once`).toBe(false);
-			started.set(event.contentIndex, kind);
-		} else {
-			expect(started.get(event.contentIndex), `event ${event.type} addresses a started ${kind} block`).toBe(kind);
-			expect(ended.has(event.contentIndex), `no ${event.type} after the block ended`).toBe(false);
-			if (phase === "end") ended.add(event.contentIndex);
-		}
-		const block = message.content[event.contentIndex];
-		const expected = kind === "toolcall" ? "toolCall" : kind;
-		expect(block?.type, "contentIndex addresses the final content array").toBe(expected);
-	}
-	if (last?.type === "done") {
-		expect(last.reason).toBe(message.stopReason);
-		expect(ended.size, "every started block ended before done").toBe(started.size);
-	}
-	if (last?.type === "error") {
-		expect(last.reason).toBe(message.stopReason);
-		expect(message.errorMessage).toBeTruthy();
-	}
-	expect(message.stopReason).not.toBe("pending");
 }
 
 /** The request body the server received, as an object. */
