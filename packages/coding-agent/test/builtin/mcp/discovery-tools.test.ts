@@ -76,7 +76,7 @@ describe("scripts calling MCP tools (real codemode)", () => {
 		expect(result?.isError).toBe(false);
 		expect(result?.text).toContain('"structured":"object"');
 		expect(result?.text).toMatch(/"echo":"[^"]*from a script/);
-		const blocks = (result?.message as { content: { type: string; mimeType?: string }[] }).content;
+		const blocks = (result!.message as { content: { type: string; mimeType?: string }[] }).content;
 		expect(blocks.some((block) => block.type === "image" && block.mimeType === "image/png")).toBe(true);
 	});
 
