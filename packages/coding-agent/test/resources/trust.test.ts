@@ -1,14 +1,16 @@
-import { mkdirSync } from "node:fs";
-import { join } from "node:path";
+import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
+import { dirname, join } from "node:path";
 import {
 	buildSystemPrompt,
 	createProjectTrustResolver,
 	DefaultResourceLoader,
+	type ExtensionAPI,
 	hasTrustRequiringProjectResources,
 	ProjectTrustCache,
 	ProjectTrustStore,
 	SettingsManager,
 	TRUST_REQUIRING_ENTRIES,
+	type TrustPromptChoice,
 } from "@tau/coding-agent";
 import { describe, expect, it } from "vitest";
 import { fakeExtensionLoader, resourceDirs, skillFile, write, writeJson } from "./helpers.js";
@@ -226,6 +228,86 @@ describe("trust decisions through the loader", () => {
 		});
 		expect(viaExtension.getSystemPrompt()).toBe("PROJECT_SYSTEM");
 		expect(store.get(cwd)).toEqual({ path: cwd, decision: true });
+	});
+
+	it("asks the pre-trust extensions by default: a throwing handler is a warning and undecided, the next yes wins", async () => {
+		const { cwd, store, home, agentDir } = flowSetup();
+		const warnings: string[] = [];
+		const load = async (cliOverride?: boolean) => {
+			const loader = new DefaultResourceLoader({
+				cwd,
+				agentDir,
+				homeDir: home,
+				settingsManager: SettingsManager.create(cwd, agentDir),
+				extensionFactories: [
+					{
+						name: "broken",
+						factory: (pi: ExtensionAPI) =>
+							pi.on("project_trust", () => {
+								throw new Error("boom");
+							}),
+					},
+					{ name: "gate", factory: (pi: ExtensionAPI) => pi.on("project_trust", () => ({ trusted: "yes" })) },
+				],
+			});
+			await loader.reload({
+				resolveProjectTrust: createProjectTrustResolver({
+					cwd,
+					store,
+					homeDir: home,
+					defaultProjectTrust: "never",
+					...(cliOverride === undefined ? {} : { cliOverride }),
+					onWarning: (warning) => warnings.push(warning),
+				}),
+			});
+			return loader.getSystemPrompt();
+		};
+		expect(await load()).toBe("PROJECT_SYSTEM");
+		expect(warnings).toEqual(['Extension "<inline:broken>" project_trust error: boom']);
+		expect(store.get(cwd)).toBeNull();
+		// --no-approve decides before any extension is asked.
+		warnings.length = 0;
+		expect(await load(false)).toBeUndefined();
+		expect(warnings).toEqual([]);
+	});
+
+	it("persists prompt choices exactly: parent trust saves only the parent, session-only and cancel save nothing", async () => {
+		const { cwd, agentDir, home } = flowSetup();
+		const parent = dirname(cwd);
+		const decide = async (choice: TrustPromptChoice, store: ProjectTrustStore) => {
+			const loader = new DefaultResourceLoader({
+				cwd,
+				agentDir,
+				homeDir: home,
+				settingsManager: SettingsManager.create(cwd, agentDir),
+			});
+			await loader.reload({
+				resolveProjectTrust: createProjectTrustResolver({
+					cwd,
+					store,
+					homeDir: home,
+					defaultProjectTrust: "ask",
+					prompt: async () => choice,
+				}),
+			});
+			return loader.getSystemPrompt() === "PROJECT_SYSTEM";
+		};
+		const trustFile = join(agentDir, "trust.json");
+		const saved = () => (existsSync(trustFile) ? JSON.parse(readFileSync(trustFile, "utf8")) : {});
+		const expected: [TrustPromptChoice, boolean, Record<string, boolean>][] = [
+			["trust-session", true, {}],
+			["distrust-session", false, {}],
+			["cancel", false, {}],
+			["trust", true, { [cwd]: true }],
+			["trust-parent", true, { [parent]: true }],
+			["distrust", false, { [cwd]: false }],
+		];
+		const store = new ProjectTrustStore(agentDir);
+		for (const [choice, trusted, file] of expected) {
+			rmSync(trustFile, { force: true });
+			expect([choice, await decide(choice, store)]).toEqual([choice, trusted]);
+			expect([choice, saved()]).toEqual([choice, file]);
+		}
 	});
 
 	it("keeps a folder without trust-requiring resources untrusted when 'do not trust' was saved", async () => {

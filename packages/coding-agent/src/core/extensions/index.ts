@@ -69,7 +69,12 @@ export {
 } from "./registry/tools.js";
 export type { BeforeAgentStartInput, BeforeAgentStartOutcome } from "./runner/dispatch/before-agent-start.js";
 export type { BoundaryProposal } from "./runner/dispatch/boundary.js";
-export { emitProjectTrustEvent, type ProjectTrustDispatchResult } from "./runner/dispatch/project-trust.js";
+export {
+	askExtensionsForProjectTrust,
+	emitProjectTrustEvent,
+	headlessProjectTrustContext,
+	type ProjectTrustDispatchResult,
+} from "./runner/dispatch/project-trust.js";
 export { DEFAULT_BLOCK_REASON, type ToolCallDecision } from "./runner/dispatch/tool-call.js";
 export type { UserBashDecision } from "./runner/dispatch/user-bash.js";
 export { ExtensionRunner, type ExtensionRunnerOptions } from "./runner/extension-runner.js";

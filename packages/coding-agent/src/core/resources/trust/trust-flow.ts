@@ -7,6 +7,11 @@ import {
 	type TrustPromptChoice,
 } from "../../../config/trust/trust-decision.js";
 import type { ProjectTrustStore } from "../../../config/trust/trust-store.js";
+import type { ProjectTrustContext } from "../../extensions/api/context.js";
+import {
+	askExtensionsForProjectTrust,
+	headlessProjectTrustContext,
+} from "../../extensions/runner/dispatch/project-trust.js";
 import type { LoadExtensionsResult } from "../loader/extension-set.js";
 import type { ReloadOptions } from "../loader/resource-loader.js";
 import { hasTrustRequiringProjectResources } from "./project-resources.js";
@@ -17,8 +22,15 @@ export interface ProjectTrustFlowOptions {
 	/** `--approve` / `--no-approve`. */
 	cliOverride?: boolean;
 	defaultProjectTrust: ProjectTrustPolicy;
-	/** Dispatches `project_trust` to the pre-trust extensions (supplied by the extension runner). */
+	/**
+	 * Replaces the default `project_trust` dispatch, which asks the pre-trust extensions in load
+	 * order with `trustContext` and reports failed handlers through `onWarning`.
+	 */
 	emitProjectTrust?: (extensionsResult: LoadExtensionsResult) => Promise<ExtensionTrustAnswer | undefined>;
+	/** What `project_trust` handlers receive; default: no UI, mode `print`. */
+	trustContext?: ProjectTrustContext;
+	/** Receives `Extension "<path>" project_trust error: <message>` warnings. */
+	onWarning?: (message: string) => void;
 	/** The interactive prompt; absent in print, JSON and RPC modes. */
 	prompt?: (options: { cwd: string; parent: string | undefined }) => Promise<TrustPromptChoice>;
 	homeDir?: string;
@@ -40,14 +52,25 @@ export function createProjectTrustResolver(
 			cliOverride: options.cliOverride,
 			hasTrustRequiringResources: hasTrustRequiringProjectResources(options.cwd, options.homeDir ?? homedir()),
 			defaultProjectTrust: options.defaultProjectTrust,
-			askExtensions: options.emitProjectTrust
-				? () => options.emitProjectTrust?.(extensionsResult) ?? Promise.resolve(undefined)
-				: undefined,
+			askExtensions: () =>
+				options.emitProjectTrust
+					? options.emitProjectTrust(extensionsResult)
+					: askPreTrustExtensions(extensionsResult, options),
 			prompt: options.prompt,
 		});
 		options.onDecision?.(decision);
 		return decision.trusted;
 	};
+}
+
+async function askPreTrustExtensions(
+	extensionsResult: LoadExtensionsResult,
+	options: ProjectTrustFlowOptions,
+): Promise<ExtensionTrustAnswer | undefined> {
+	const context = options.trustContext ?? headlessProjectTrustContext(options.cwd);
+	const { answer, warnings } = await askExtensionsForProjectTrust(extensionsResult.extensions, context);
+	for (const warning of warnings) options.onWarning?.(warning);
+	return answer;
 }
 
 /**

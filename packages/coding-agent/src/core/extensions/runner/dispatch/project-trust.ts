@@ -53,3 +53,37 @@ export async function emitProjectTrustEvent(
 	}
 	return { errors };
 }
+
+/** The trust context of hosts without a UI (print, JSON, RPC startup): dialogs answer with defaults. */
+export function headlessProjectTrustContext(cwd: string): ProjectTrustContext {
+	return {
+		cwd,
+		mode: "print",
+		hasUI: false,
+		ui: { select: async () => undefined, confirm: async () => false, input: async () => undefined, notify: () => {} },
+	};
+}
+
+/**
+ * Asks the pre-trust extensions for a decision (resources.md §5.3 step 3): the first yes/no as the
+ * trust flow's answer, and every failed handler as the warning
+ * `Extension "<path>" project_trust error: <message>` (it counted as undecided).
+ */
+export async function askExtensionsForProjectTrust(
+	extensions: readonly object[],
+	ctx: ProjectTrustContext,
+): Promise<{ answer?: { trusted: "yes" | "no"; remember: boolean }; warnings: string[] }> {
+	// Only runner extensions carry handlers; other loaders' items cannot answer.
+	const runnable = extensions.filter(
+		(item): item is Extension => (item as Partial<Extension>).handlers instanceof Map,
+	);
+	const outcome = await emitProjectTrustEvent(runnable, ctx.cwd, ctx);
+	const warnings = outcome.errors.map(
+		(error) => `Extension "${error.extensionPath}" project_trust error: ${error.error}`,
+	);
+	if (!outcome.decision) return { warnings };
+	return {
+		answer: { trusted: outcome.decision.trusted ? "yes" : "no", remember: outcome.decision.remember },
+		warnings,
+	};
+}
