@@ -61,9 +61,12 @@ describe("createAgentSession assembly", () => {
 	});
 
 	it("without options uses process.cwd(), the agent dir, file settings, a persistent session and the default tools", async () => {
-		const { cwd, agentDir } = setup();
-		process.env.HOME = tempDir("tau-home-");
-		process.env.TAU_CODING_AGENT_DIR = agentDir;
+		const { cwd } = setup();
+		const home = tempDir("tau-home-");
+		process.env.HOME = home;
+		delete process.env.TAU_CODING_AGENT_DIR;
+		const agentDir = join(home, ".tau", "agent");
+		mkdirSync(agentDir, { recursive: true });
 		writeFileSync(join(agentDir, "settings.json"), JSON.stringify({ defaultThinkingLevel: "low" }));
 		process.chdir(cwd);
 		const { session } = await createAgentSession();
