@@ -106,6 +106,9 @@ describe("AgentSession.prompt", () => {
 		expect(roles).toEqual(["user", "assistant", "toolResult", "user", "assistant"]);
 		const lastRequest = h.requests.at(-1)!;
 		expect(lastRequest.messages.at(-1)).toMatchObject({ role: "user" });
+		// queue_update on queuing and again when the steering message is delivered.
+		const updates = h.events.flatMap((e) => (e.type === "queue_update" ? [e.steering] : []));
+		expect(updates).toEqual([["also this"], []]);
 	});
 
 	it("clearQueue returns the queued texts and empties the agent queues", async () => {
