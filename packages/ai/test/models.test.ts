@@ -426,6 +426,34 @@ describe("OAuth refresh", () => {
 		expect(await auth).toBeUndefined();
 	});
 
+	it("lets a request queued behind a running refresh abandon its wait without disturbing the refresh", async () => {
+		let release: () => void = () => {};
+		const gate = new Promise<void>((resolve) => {
+			release = resolve;
+		});
+		let started: () => void = () => {};
+		const refreshStarted = new Promise<void>((resolve) => {
+			started = resolve;
+		});
+		const refresh = vi.fn(async (c: OAuthCredential) => {
+			started();
+			await gate;
+			return { ...c, access: "new", expires: Date.now() + 3_600_000 };
+		});
+		const { models, credentials } = oauthSetup(refresh);
+		const first = models.getAuth("acme");
+		await refreshStarted;
+		const controller = new AbortController();
+		const queued = models.getAuth("acme", { signal: controller.signal });
+		controller.abort();
+		await expect(queued).rejects.toBeDefined();
+		expect(await credentials.read("acme")).toMatchObject({ access: "old" });
+		release();
+		expect(await first).toEqual({ auth: { apiKey: "new" }, source: "OAuth" });
+		expect(await credentials.read("acme")).toMatchObject({ access: "new" });
+		expect(refresh).toHaveBeenCalledTimes(1);
+	});
+
 	it("lets the caller abandon the lock wait while a started refresh still completes", async () => {
 		let release: () => void = () => {};
 		const gate = new Promise<void>((resolve) => {
