@@ -647,4 +647,17 @@ describe("extension discovery", () => {
 			`Extension package "${join(root, "gone")}": failed to install (Path does not exist: ${join(root, "gone")}). Run "tau remove ${join(root, "gone")}" to remove it from settings.json.`,
 		]);
 	});
+
+	it("retries a package that failed at startup on the next reload", async () => {
+		const { root, agentDir, make } = setup();
+		const pkg = join(root, "later-pkg");
+		writeJson(join(agentDir, "settings.json"), { packages: [pkg] });
+		const loader = make({ loadExtensions: fakeExtensionLoader().load });
+		await loader.reload();
+		expect(loader.getExtensions().warnings?.length).toBe(1);
+		const entry = write(join(pkg, "extensions", "late.ts"), "");
+		await loader.reload();
+		expect(loader.getExtensions().extensions.map((extension) => extension.path)).toEqual([entry]);
+		expect(loader.getExtensions().warnings ?? []).toEqual([]);
+	});
 });
