@@ -66,6 +66,42 @@ describe("nested call records", () => {
 	});
 });
 
+describe("nested call statuses", () => {
+	it("records ok and error calls with durations and error text; an unawaited call is cancelled at script end", async () => {
+		const failing: AnyToolDefinition = {
+			...sink,
+			name: "fails",
+			execute: async () => {
+				throw new Error("disk full");
+			},
+		};
+		const hanging: AnyToolDefinition = {
+			...sink,
+			name: "hangs",
+			execute: (_id, _params, signal) =>
+				new Promise((_resolve, reject) => {
+					signal?.addEventListener("abort", () => reject(new Error("cancelled")), { once: true });
+				}),
+		};
+		const h = await createCodemodeHarness({ tools: [sink, failing, hanging] });
+		await runScript(h, `await tools.sink({}); try { await tools.fails({}) } catch {} tools.hangs({}); return 1`);
+		const record = nestedCallsOf(h).nestedCalls as {
+			calls: { id: string; name: string; status: string; durationMs?: number; error?: string }[];
+			complete: boolean;
+		};
+		expect(record.calls.map((call) => [call.id, call.name, call.status])).toEqual([
+			["call_7/1", "sink", "ok"],
+			["call_7/2", "fails", "error"],
+			["call_7/3", "hangs", "error"],
+		]);
+		expect(record.calls[0]!.durationMs).toEqual(expect.any(Number));
+		expect(record.calls[1]!.durationMs).toEqual(expect.any(Number));
+		expect(record.calls[1]!.error).toBe("disk full");
+		expect(record.calls[2]!.error).toBe("cancelled");
+		expect(record.complete).toBe(true);
+	});
+});
+
 describe("values returned to scripts by built-in tools", () => {
 	it("bash resolves an object for non-zero exits", async () => {
 		const h = await createCodemodeHarness({ harness: { session: { tools: ["bash", "codemode"] } } });
