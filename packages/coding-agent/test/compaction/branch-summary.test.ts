@@ -62,6 +62,24 @@ describe("branch summaries", () => {
 		]);
 	});
 
+	it("the budget is contextWindow - reserveTokens (default reserve 16384, default window 128000)", async () => {
+		const manager = SessionManager.inMemory("/w");
+		manager.appendMessage(user(`OLD${sized(80)}`));
+		manager.appendMessage(assistant(`NEW${sized(50)}`));
+		const entries = manager.getBranch();
+		const included = async (definition: { contextWindow: number }, reserveTokens?: number) => {
+			const s = fauxSummarizer([fauxAssistantMessage("x")], { id: "m", ...definition });
+			await generateBranchSummary(entries, s.model, { complete: s.complete, reserveTokens });
+			const prompt = promptOf(s.requests[0]!);
+			return ["OLD", "NEW"].filter((marker) => prompt.includes(marker));
+		};
+		expect(await included({ contextWindow: 1000 }, 900)).toEqual(["NEW"]);
+		expect(await included({ contextWindow: 1000 }, 800)).toEqual(["OLD", "NEW"]);
+		expect(await included({ contextWindow: 16384 + 100 })).toEqual(["NEW"]);
+		expect(await included({ contextWindow: 16384 + 200 })).toEqual(["OLD", "NEW"]);
+		expect(await included({ contextWindow: 0 }, 128000 - 100)).toEqual(["NEW"]);
+	});
+
 	it("carries file lists of nested built-in branch summaries only", () => {
 		const manager = SessionManager.inMemory("/w");
 		manager.branchWithSummary(null, "built in", { readFiles: ["r.ts"], modifiedFiles: ["m.ts"] });
