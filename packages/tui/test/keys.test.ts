@@ -15,14 +15,15 @@ import { afterEach, describe, expect, it } from "vitest";
 afterEach(() => setKittyProtocolActive(false));
 
 describe("matchesKey", () => {
+	// Legacy encodings first, then Kitty (with and without the press event type), then modifyOtherKeys.
 	const cases: [string, string[]][] = [
-		["ctrl+c", ["\x03", "\x1b[99;5u", "\x1b[27;5;99~"]],
-		["shift+enter", ["\x1b[13;2u", "\x1b[27;2;13~"]],
-		["alt+enter", ["\x1b\r", "\x1b[13;3u"]],
-		["ctrl+left", ["\x1b[1;5D", "\x1bOd"]],
-		["shift+tab", ["\x1b[Z", "\x1b[9;2u"]],
-		["f5", ["\x1b[15~", "\x1b[[E"]],
-		["ctrl+-", ["\x1f", "\x1b[45;5u", "\x1b[27;5;45~"]],
+		["ctrl+c", ["\x03", "\x1b[99;5u", "\x1b[99;5:1u", "\x1b[27;5;99~"]],
+		["shift+enter", ["\x1b[13;2u", "\x1b[13;2:1u", "\x1b[27;2;13~"]],
+		["alt+enter", ["\x1b\r", "\x1b[13;3u", "\x1b[13;3:1u", "\x1b[27;3;13~"]],
+		["ctrl+left", ["\x1b[1;5D", "\x1bOd", "\x1b[1;5:1D"]],
+		["shift+tab", ["\x1b[Z", "\x1b[9;2u", "\x1b[9;2:1u", "\x1b[27;2;9~"]],
+		["f5", ["\x1b[15~", "\x1b[[E", "\x1b[15;1:1~"]],
+		["ctrl+-", ["\x1f", "\x1b[45;5u", "\x1b[45;5:1u", "\x1b[27;5;45~"]],
 	];
 	for (const [key, encodings] of cases) {
 		it(`accepts every encoding of ${key}`, () => {

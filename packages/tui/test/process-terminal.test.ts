@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { isKittyProtocolActive, matchesKey, ProcessTerminal } from "@tau/tui";
+import { isKeyRelease, isKittyProtocolActive, matchesKey, ProcessTerminal } from "@tau/tui";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { FakeStdin, FakeStdout } from "./helpers/fake-stdio.js";
 
@@ -37,11 +37,13 @@ describe("ProcessTerminal", () => {
 		terminal.stop();
 	});
 
-	it("omits the program-status query when TAU_PROGRAM_STATUS is set", () => {
-		vi.stubEnv("TAU_PROGRAM_STATUS", "0");
-		const { stdout, terminal } = setup();
-		expect(stdout.output).toBe("\x1b[?2004h\x1b[>7u\x1b[?u\x1b[c");
-		terminal.stop();
+	it("omits the program-status query when TAU_PROGRAM_STATUS is 0 or 1", () => {
+		for (const value of ["0", "1"]) {
+			vi.stubEnv("TAU_PROGRAM_STATUS", value);
+			const { stdout, terminal } = setup();
+			expect(stdout.output, value).toBe("\x1b[?2004h\x1b[>7u\x1b[?u\x1b[c");
+			terminal.stop();
+		}
 	});
 
 	it("stop disables bracketed paste, pops Kitty flags, pauses stdin and restores raw mode", () => {
@@ -128,6 +130,7 @@ describe("ProcessTerminal", () => {
 		const { stdin, terminal, inputs } = setup();
 		for (const c of ["\x1b[200~a", "b:3", "u", "c\x1b[20", "1~"]) stdin.type(c);
 		expect(inputs).toEqual(["\x1b[200~ab:3uc\x1b[201~"]);
+		expect(isKeyRelease(inputs[0]!)).toBe(false);
 		terminal.stop();
 	});
 

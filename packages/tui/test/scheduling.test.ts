@@ -112,9 +112,12 @@ describe("render scheduling", () => {
 		tui.start();
 		term.sendInput("\x1b[97;1:3u");
 		expect(log.keys).toEqual([]);
+		// A paste whose text looks like a release suffix is still delivered.
+		term.sendPaste("ab:3u");
+		expect(log.keys).toEqual(["\x1b[200~ab:3u\x1b[201~"]);
 		log.wantsKeyRelease = true;
 		term.sendInput("\x1b[97;1:3u");
-		expect(log.keys).toEqual(["\x1b[97;1:3u"]);
+		expect(log.keys).toEqual(["\x1b[200~ab:3u\x1b[201~", "\x1b[97;1:3u"]);
 		tui.stop();
 	});
 

@@ -26,12 +26,23 @@ export class VirtualTerminal implements Terminal {
 	started = false;
 	/** Sequences passed to `restoreOnExit`, in order. */
 	readonly exitRestores: { before: string; after: string }[] = [];
+	/** Malformed output: xterm parser complaints and tau's private APC markers (which must never reach a terminal). */
+	readonly outputErrors: string[] = [];
 
 	constructor(columns = 80, rows = 24, options: { scrollback?: number; kittyProtocol?: boolean } = {}) {
 		this.cols = columns;
 		this.lines = rows;
 		this.kittyProtocolActive = options.kittyProtocol ?? false;
-		this.xterm = new XTerm({ cols: columns, rows, scrollback: options.scrollback ?? 1000, allowProposedApi: true });
+		const report = (message: unknown, state?: { position?: number; code?: number }) =>
+			this.outputErrors.push(`xterm: ${String(message)} at ${state?.position} (code ${state?.code})`);
+		const ignore = () => {};
+		this.xterm = new XTerm({
+			cols: columns,
+			rows,
+			scrollback: options.scrollback ?? 1000,
+			allowProposedApi: true,
+			logger: { trace: ignore, debug: ignore, info: ignore, warn: report, error: report },
+		});
 		this.modes.add(25);
 		// Track DEC private modes ourselves: xterm does not expose all of them (e.g. 2026, 1006).
 		const track = (set: boolean) => (params: (number | number[])[]) => {
@@ -74,6 +85,9 @@ export class VirtualTerminal implements Terminal {
 
 	write(data: string): void {
 		this.raw += data;
+		const marker = data.indexOf("\x1b_pi:");
+		if (marker >= 0)
+			this.outputErrors.push(`private APC marker written: ${JSON.stringify(data.slice(marker, marker + 24))}`);
 		// xterm applies writes in order, so the last write's callback means everything is processed.
 		this.pending = new Promise<void>((resolve) => this.xterm.write(data, resolve));
 	}
@@ -129,9 +143,10 @@ export class VirtualTerminal implements Terminal {
 		this.onResize?.();
 	}
 
-	/** Resolves after xterm processed every write so far. */
+	/** Resolves after xterm processed every write so far; rejects when anything written so far was malformed. */
 	async flush(): Promise<void> {
 		await this.pending;
+		if (this.outputErrors.length > 0) throw new Error(`malformed terminal output:\n${this.outputErrors.join("\n")}`);
 	}
 
 	private rowText(index: number): string {
