@@ -67,6 +67,22 @@ describe("token estimation and the trigger rule", () => {
 			3,
 		);
 		expect(estimateTokens({ role: "branchSummary", summary: "abcd", fromId: null, timestamp: 0 })).toBe(1);
+		expect(
+			estimateTokens({
+				role: "toolResult",
+				toolCallId: "c",
+				toolName: "read",
+				content: [
+					{ type: "text", text: "abcdefghi" },
+					{ type: "image", data: "AAAA", mimeType: "image/png" },
+				],
+				isError: false,
+				timestamp: 0,
+			}),
+		).toBe(Math.ceil((9 + 4800) / 4));
+		expect(estimateTokens({ role: "custom", customType: "n", content: "abcde", display: true, timestamp: 0 })).toBe(
+			2,
+		);
 		expect(estimateTokens({ role: "mystery", timestamp: 0 } as never)).toBe(0);
 	});
 

@@ -113,6 +113,9 @@ describe("compaction summaries", () => {
 			maxTokens: 64000,
 		});
 		await compact(prep, small.model, { complete: small.complete });
+		// Every summary without a caller routing id gets a fresh one.
+		expect(small.requests[0]!.options!.sessionId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7/);
+		expect(small.requests[0]!.options!.sessionId).not.toBe(requests[0]!.options!.sessionId);
 		const sent = small.requests[0]!;
 		const input = Math.ceil((sent.context.systemPrompt!.length + promptOf(sent).length) / 4);
 		expect(sent.options!.maxTokens).toBe(40000 - input - Math.max(4096, Math.ceil(0.15 * input)));
