@@ -635,6 +635,37 @@ describe("extension discovery", () => {
 		]);
 	});
 
+	it("drops built-in codemode and tool-search only when another extension registers their tools", async () => {
+		const { agentDir, make } = setup();
+		const factories: InlineExtension[] = [
+			{ name: "codemode", factory: () => {}, builtin: true, replaceable: true },
+			{ name: "tool-search", factory: () => {}, builtin: true, replaceable: true },
+		];
+		const builtins = {
+			"builtin:codemode": { tools: ["codemode"] },
+			"builtin:tool-search": { tools: ["tool_search"] },
+		};
+		const untouched = make({ loadExtensions: fakeExtensionLoader(builtins).load, extensionFactories: factories });
+		await untouched.reload();
+		expect(untouched.getExtensions().extensions.map((extension) => extension.path)).toEqual([
+			"builtin:codemode",
+			"builtin:tool-search",
+		]);
+		expect(untouched.getExtensions().warnings ?? []).toEqual([]);
+
+		const own = write(join(agentDir, "extensions", "own.ts"), "");
+		const replaced = make({
+			loadExtensions: fakeExtensionLoader({ ...builtins, "own.ts": { tools: ["codemode", "tool_search"] } }).load,
+			extensionFactories: factories,
+		});
+		await replaced.reload();
+		expect(replaced.getExtensions().extensions.map((extension) => extension.path)).toEqual([own]);
+		expect(replaced.getExtensions().warnings?.map((warning) => warning.message)).toEqual([
+			`The built-in codemode extension was not loaded because ${own} registers tool "codemode". To use it, enable it in tau config and disable the other extension.`,
+			`The built-in tool-search extension was not loaded because ${own} registers tool "tool_search". To use it, enable it in tau config and disable the other extension.`,
+		]);
+	});
+
 	it("warns about a configured package that cannot be installed and still loads everything else", async () => {
 		const { root, agentDir, make } = setup();
 		const ok = write(join(agentDir, "extensions", "ok.ts"), "");
