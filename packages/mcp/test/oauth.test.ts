@@ -1,14 +1,18 @@
+import { createHash } from "node:crypto";
 import {
 	codeChallengeS256,
 	completeMcpSignIn,
 	createMcpAuthProvider,
 	createMemoryOAuthStore,
 	discoverMcpOAuth,
+	documentsListRedirect,
 	McpOAuthAuthorizationRequiredError,
 	type McpSignInOptions,
+	metadataDocumentCallbackId,
 	OAuthInsecureEndpointError,
 	OAuthIssuerMismatchError,
 	parseWwwAuthenticate,
+	refreshMcpTokens,
 	responseFromRedirectUrl,
 	startMcpSignIn,
 	stepUpScope,
@@ -258,6 +262,118 @@ describe("sign-in", () => {
 			}),
 		).rejects.toBeInstanceOf(OAuthIssuerMismatchError);
 		expect(as.paths()).not.toContain("POST /token");
+	});
+});
+
+describe("client ID metadata documents (CIMD)", () => {
+	const documents = { baseUrl: "https://tau.example/oauth" };
+	const cimdMetadata = {
+		client_id_metadata_document_supported: true,
+		token_endpoint_auth_methods_supported: ["none"],
+	};
+
+	it("with iss support the document URL is the client_id, the redirect stays and nothing is registered or stored", async () => {
+		const as = await authorizationServer({ ...cimdMetadata, authorization_response_iss_parameter_supported: true });
+		const options = signInOptions(`${as.base}/mcp`, { clientMetadataDocuments: documents });
+		const start = await startMcpSignIn(options);
+		if (start.kind !== "redirect") throw new Error("expected a redirect");
+		const params = new URL(start.authorizationUrl).searchParams;
+		expect(params.get("client_id")).toBe("https://tau.example/oauth/client.json");
+		expect(params.get("redirect_uri")).toBe(options.redirectUrl);
+		expect(start.redirectUrl).toBe(options.redirectUrl);
+		expect(as.paths()).not.toContain("POST /register");
+		expect((await options.store.load())?.clientInformation).toBeUndefined();
+		await completeMcpSignIn({
+			...options,
+			authorization: start,
+			response: { code: "c", state: start.state, iss: as.base },
+		});
+		const token = as.requests.find((r) => r.path === "/token")!;
+		expect(token.form.get("client_id")).toBe("https://tau.example/oauth/client.json");
+		expect((await options.store.load())?.clientInformation).toBeUndefined();
+		expect(await refreshMcpTokens(options)).toBe(true);
+		const refresh = as.requests.find((r) => r.form.get("grant_type") === "refresh_token")!;
+		expect(refresh.form.get("client_id")).toBe("https://tau.example/oauth/client.json");
+	});
+
+	it("without iss support each server gets its own document and callback path", async () => {
+		const as = await authorizationServer(cimdMetadata);
+		const serverUrl = `${as.base}/mcp`;
+		const options = signInOptions(serverUrl, { clientMetadataDocuments: documents });
+		const start = await startMcpSignIn(options);
+		if (start.kind !== "redirect") throw new Error("expected a redirect");
+		const id = createHash("sha256").update(serverUrl).digest().subarray(0, 9).toString("base64url");
+		expect(metadataDocumentCallbackId(`${serverUrl}#fragment`)).toBe(id);
+		const params = new URL(start.authorizationUrl).searchParams;
+		expect(params.get("client_id")).toBe(`https://tau.example/oauth/${id}/client.json`);
+		expect(params.get("redirect_uri")).toBe(`http://127.0.0.1:8765/callback/${id}`);
+		expect(start.redirectUrl).toBe(`http://127.0.0.1:8765/callback/${id}`);
+		await completeMcpSignIn({ ...options, authorization: start, response: { code: "c", state: start.state } });
+		const token = as.requests.find((r) => r.path === "/token")!;
+		expect(token.form.get("redirect_uri")).toBe(`http://127.0.0.1:8765/callback/${id}`);
+		expect(token.form.get("client_id")).toBe(`https://tau.example/oauth/${id}/client.json`);
+	});
+
+	it("auto falls back to DCR with a configured client name, an unsupported AS or an unlisted redirect", async () => {
+		const named = await authorizationServer(cimdMetadata);
+		await startMcpSignIn(
+			signInOptions(`${named.base}/mcp`, { clientMetadataDocuments: documents, settings: { clientName: "Mine" } }),
+		);
+		expect(named.paths()).toContain("POST /register");
+		const unsupported = await authorizationServer();
+		await startMcpSignIn(signInOptions(`${unsupported.base}/mcp`, { clientMetadataDocuments: documents }));
+		expect(unsupported.paths()).toContain("POST /register");
+		const unlisted = await authorizationServer(cimdMetadata);
+		await startMcpSignIn(
+			signInOptions(`${unlisted.base}/mcp`, {
+				clientMetadataDocuments: documents,
+				redirectUrl: "http://127.0.0.1:8765/elsewhere",
+			}),
+		);
+		expect(unlisted.paths()).toContain("POST /register");
+		expect(documentsListRedirect("http://localhost:1/callback")).toBe(true);
+		expect(documentsListRedirect("https://127.0.0.1/callback")).toBe(false);
+	});
+
+	it("cimd fails without AS support or without documents, and replaces a stored registered client", async () => {
+		const unsupported = await authorizationServer();
+		await expect(
+			startMcpSignIn(
+				signInOptions(`${unsupported.base}/mcp`, {
+					clientMetadataDocuments: documents,
+					settings: { clientRegistration: "cimd" },
+				}),
+			),
+		).rejects.toThrow(/metadata documents/);
+		const as = await authorizationServer(cimdMetadata);
+		await expect(
+			startMcpSignIn(signInOptions(`${as.base}/mcp`, { settings: { clientRegistration: "cimd" } })),
+		).rejects.toThrow(/metadata documents/);
+		const store = createMemoryOAuthStore();
+		await store.save({
+			serverUrl: `${as.base}/mcp`,
+			clientInformation: { client_id: "old-registered", redirect_uris: ["http://127.0.0.1:8765/callback"] },
+		});
+		const start = await startMcpSignIn(
+			signInOptions(`${as.base}/mcp`, {
+				store,
+				clientMetadataDocuments: documents,
+				settings: { clientRegistration: "cimd" },
+			}),
+		);
+		if (start.kind !== "redirect") throw new Error("expected a redirect");
+		expect(new URL(start.authorizationUrl).searchParams.get("client_id")).toMatch(/client\.json$/);
+		expect((await store.load())?.clientInformation).toBeUndefined();
+		const kept = createMemoryOAuthStore();
+		await kept.save({
+			serverUrl: `${as.base}/mcp`,
+			clientInformation: { client_id: "old-registered", redirect_uris: ["http://127.0.0.1:8765/callback"] },
+		});
+		const auto = await startMcpSignIn(
+			signInOptions(`${as.base}/mcp`, { store: kept, clientMetadataDocuments: documents }),
+		);
+		if (auto.kind !== "redirect") throw new Error("expected a redirect");
+		expect(new URL(auto.authorizationUrl).searchParams.get("client_id")).toBe("old-registered");
 	});
 });
 

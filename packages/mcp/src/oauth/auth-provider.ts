@@ -5,6 +5,7 @@ import type {
 	McpAuthProvider,
 	McpUnauthorizedContext,
 } from "../transport/http/streamable-http-transport.js";
+import type { McpClientMetadataDocuments } from "./client-metadata-document.js";
 import { refreshMcpTokens } from "./sign-in.js";
 import { loadStateFor, type McpOAuthServerStore } from "./state.js";
 import { parseWwwAuthenticate, type WwwAuthenticateChallenge } from "./www-authenticate.js";
@@ -17,6 +18,7 @@ export interface McpAuthProviderOptions {
 	onChallenge?(challenge: WwwAuthenticateChallenge | undefined): void;
 	redirectUrl?: string;
 	clientName?: string;
+	clientMetadataDocuments?: McpClientMetadataDocuments;
 	fetch?: FetchLike;
 	now?: () => number;
 }
@@ -41,6 +43,7 @@ export function createMcpAuthProvider(options: McpAuthProviderOptions): McpAuthP
 					settings: options.settings(),
 					redirectUrl: options.redirectUrl ?? "http://127.0.0.1/callback",
 					...(options.clientName ? { clientName: options.clientName } : {}),
+					...(options.clientMetadataDocuments ? { clientMetadataDocuments: options.clientMetadataDocuments } : {}),
 					...(options.fetch ? { fetch: options.fetch } : {}),
 					now,
 				});

@@ -1,6 +1,11 @@
 export { McpOAuthAuthorizationRequiredError } from "../errors.js";
 export { createMcpAuthProvider, type McpAuthProviderOptions } from "./auth-provider.js";
 export {
+	documentsListRedirect,
+	type McpClientMetadataDocuments,
+	metadataDocumentCallbackId,
+} from "./client-metadata-document.js";
+export {
 	type AuthorizationServerMetadata,
 	discoverAuthorizationServerMetadata,
 	discoverMcpOAuth,

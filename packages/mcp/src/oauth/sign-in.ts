@@ -1,6 +1,11 @@
 import type { McpOAuthConfig } from "../config/server-config.js";
 import { McpOAuthAuthorizationRequiredError } from "../errors.js";
 import type { FetchLike } from "../transport/http/streamable-http-transport.js";
+import {
+	type McpClientMetadataDocuments,
+	type MetadataDocumentClient,
+	metadataDocumentClient,
+} from "./client-metadata-document.js";
 import { discoverMcpOAuth, type McpOAuthDiscovery, oauthEndpoints } from "./discovery.js";
 import { isLoopbackUrl } from "./endpoints.js";
 import { McpRefreshLockBusyError, OAuthError, OAuthIssuerMismatchError, OAuthRegistrationError } from "./errors.js";
@@ -22,6 +27,8 @@ export interface McpSignInOptions {
 	redirectUrl: string;
 	/** `client_name` for dynamic registration (default "tau"). */
 	clientName?: string;
+	/** Published client metadata documents (CIMD); without them `auto` registers dynamically. */
+	clientMetadataDocuments?: McpClientMetadataDocuments;
 	challenge?: WwwAuthenticateChallenge;
 	/** Step-up for `insufficient_scope`: always needs the browser. */
 	stepUp?: boolean;
@@ -119,17 +126,45 @@ async function registerClient(
 	return (await response.json()) as McpOAuthClientInformation;
 }
 
+/** The CIMD client for this server and redirect; its document URL is recomputed, never stored. */
+function documentClientOf(
+	options: McpSignInOptions,
+	discovery: McpOAuthDiscovery,
+	redirectUrl = options.redirectUrl,
+): MetadataDocumentClient | undefined {
+	return metadataDocumentClient({
+		serverUrl: options.serverUrl,
+		redirectUrl,
+		settings: options.settings,
+		documents: options.clientMetadataDocuments,
+		metadata: discovery.metadata,
+	});
+}
+
+/** The stored registered client, else the metadata-document client. */
+function clientOf(
+	options: McpSignInOptions,
+	state: McpOAuthState,
+	discovery: McpOAuthDiscovery,
+): McpOAuthClientInformation | undefined {
+	if (state.clientInformation) return state.clientInformation;
+	const documentClient = documentClientOf(options, discovery);
+	return documentClient ? { client_id: documentClient.clientId } : undefined;
+}
+
 /** Refreshes the stored tokens; returns false when impossible. `invalid_grant` clears the tokens. */
 export async function refreshMcpTokens(options: McpSignInOptions): Promise<boolean> {
 	const state = await loadStateFor(options.store, options.serverUrl);
 	const refreshToken = state.tokens?.refresh_token;
-	if (!refreshToken || !state.clientInformation) return false;
+	if (!refreshToken || (!state.clientInformation && !options.clientMetadataDocuments)) return false;
 	const discovery = await discover(options, state);
+	const client = clientOf(options, state, discovery);
+	if (!client) return false;
 	try {
 		const fresh = await requestTokens({
 			fetch: fetchOf(options),
 			tokenEndpoint: oauthEndpoints(discovery).token,
-			client: state.clientInformation,
+			client,
 			...(discovery.metadata?.token_endpoint_auth_methods_supported
 				? { supportedAuthMethods: discovery.metadata.token_endpoint_auth_methods_supported }
 				: {}),
@@ -184,9 +219,10 @@ export async function startMcpSignIn(options: McpSignInOptions): Promise<McpSign
 		explicit ||
 		discovery.scopesSupported?.join(" ") ||
 		undefined;
-	// A registered client is usable only with the redirect URI it registered.
+	// A registered client is usable only with the redirect URI it registered; `cimd` replaces it.
 	let client = state.clientInformation;
-	if (client?.redirect_uris && !client.redirect_uris.includes(options.redirectUrl)) {
+	const replaced = options.settings.clientRegistration === "cimd";
+	if (client && (replaced || (client.redirect_uris && !client.redirect_uris.includes(options.redirectUrl)))) {
 		const { clientInformation, tokens, tokensExpireAt, ...rest } = state;
 		state = rest;
 		client = undefined;
@@ -195,6 +231,9 @@ export async function startMcpSignIn(options: McpSignInOptions): Promise<McpSign
 		client = { client_id: options.settings.clientId };
 		if (options.settings.clientSecret) client.client_secret = options.settings.clientSecret;
 	}
+	const documentClient = client ? undefined : documentClientOf(options, discovery);
+	const redirectUrl = documentClient?.redirectUrl ?? options.redirectUrl;
+	if (documentClient) client = { client_id: documentClient.clientId };
 	client ??= await registerClient(options, discovery, scope);
 	const verifier = createCodeVerifier();
 	const oauthState = createOAuthState();
@@ -204,21 +243,16 @@ export async function startMcpSignIn(options: McpSignInOptions): Promise<McpSign
 		client_id: client.client_id,
 		code_challenge: codeChallengeS256(verifier),
 		code_challenge_method: "S256",
-		redirect_uri: options.redirectUrl,
+		redirect_uri: redirectUrl,
 		state: oauthState,
 		scope,
 		prompt: splitScopes(scope).includes("offline_access") ? "consent" : undefined,
 		resource: discovery.resource,
 	};
 	for (const [key, value] of Object.entries(params)) if (value !== undefined) url.searchParams.set(key, value);
-	const next: McpOAuthState = {
-		...state,
-		clientInformation: client,
-		codeVerifier: verifier,
-		oauthState,
-		redirectUrl: options.redirectUrl,
-		discovery,
-	};
+	const next: McpOAuthState = { ...state, codeVerifier: verifier, oauthState, redirectUrl, discovery };
+	// A metadata document's URL is the client id itself: nothing to remember.
+	if (!documentClient) next.clientInformation = client;
 	if (scope) next.requestedScope = scope;
 	else delete next.requestedScope;
 	// The verifier is saved before the user is sent anywhere.
@@ -226,7 +260,7 @@ export async function startMcpSignIn(options: McpSignInOptions): Promise<McpSign
 	const start: McpSignInStart = {
 		kind: "redirect",
 		authorizationUrl: url.href,
-		redirectUrl: options.redirectUrl,
+		redirectUrl,
 		state: oauthState,
 	};
 	if (scope) start.scope = scope;
@@ -239,8 +273,8 @@ export async function completeMcpSignIn(options: McpSignInCompletion): Promise<M
 	if (options.response.state !== options.authorization.state || state.oauthState !== options.response.state) {
 		throw new Error("The sign-in response does not belong to the current sign-in (state mismatch)");
 	}
-	if (!state.codeVerifier || !state.clientInformation || !state.discovery)
-		throw new McpOAuthAuthorizationRequiredError();
+	const client = state.discovery && clientOf(options, state, state.discovery);
+	if (!state.codeVerifier || !client || !state.discovery) throw new McpOAuthAuthorizationRequiredError();
 	if (state.redirectUrl !== undefined && state.redirectUrl !== options.authorization.redirectUrl) {
 		throw new Error("The redirect URI differs from the one used for authorization");
 	}
@@ -254,7 +288,7 @@ export async function completeMcpSignIn(options: McpSignInCompletion): Promise<M
 	const fresh = await requestTokens({
 		fetch: fetchOf(options),
 		tokenEndpoint: oauthEndpoints(discovery).token,
-		client: state.clientInformation,
+		client,
 		...(metadata?.token_endpoint_auth_methods_supported
 			? { supportedAuthMethods: metadata.token_endpoint_auth_methods_supported }
 			: {}),
