@@ -334,8 +334,11 @@ describe("pi.events", () => {
 				sender = pi;
 			},
 		);
+		const printed = vi.spyOn(console, "error").mockImplementation(() => {});
 		sender.events.emit("jobs", { id: 1 });
 		await new Promise((resolve) => setImmediate(resolve));
+		expect(printed).not.toHaveBeenCalled();
+		printed.mockRestore();
 		expect(received).toEqual([{ id: 1 }]);
 		expect(errors).toMatchObject([{ extensionPath: "ext1", event: "events:jobs", error: "async failure" }]);
 	});
