@@ -3,13 +3,17 @@ import os from "node:os";
 import path from "node:path";
 import {
 	CombinedAutocompleteProvider,
+	Editor,
 	fuzzyFilter,
 	fuzzyMatch,
 	type SlashCommand,
 	stripTerminalSequences,
+	TuiAltScreen,
 } from "@tau/tui";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { makeEditor } from "./helpers/editor.js";
+import { Lines, numbered } from "./helpers/components.js";
+import { editorTheme, makeEditor } from "./helpers/editor.js";
+import { VirtualTerminal } from "./helpers/virtual-terminal.js";
 
 const commands: SlashCommand[] = [
 	{ name: "model", description: "Switch model", argumentHint: "<name>" },
@@ -77,6 +81,32 @@ describe("Editor autocomplete", () => {
 		expect(editor.getText()).toBe("/");
 		editor.handleInput("\x1b");
 		expect(editor.capturesViewportInput).toBe(false);
+	});
+
+	it("on the alternate screen, PageDown with the menu open pages the menu, not the transcript", async () => {
+		const term = new VirtualTerminal(60, 20);
+		const tui = new TuiAltScreen(term);
+		tui.addChild(new Lines(numbered(40)));
+		const editor = new Editor(tui, editorTheme);
+		const many = Array.from({ length: 12 }, (_, i) => ({ name: `cmd${String(i).padStart(2, "0")}` }));
+		editor.setAutocompleteProvider(new CombinedAutocompleteProvider(many, project()));
+		tui.addChild(editor);
+		tui.setFocus(editor);
+		tui.start();
+		term.sendInput("\x1b[5~"); // scroll the transcript up first so a PageDown could move it
+		term.sendInput("/");
+		await settle();
+		tui.renderNow();
+		await term.flush();
+		const before = term.getViewport();
+		expect(before.some((l) => l.startsWith("→ cmd00"))).toBe(true);
+		term.sendInput("\x1b[6~");
+		tui.renderNow();
+		await term.flush();
+		const after = term.getViewport();
+		expect(after.some((l) => l.startsWith("→ cmd05"))).toBe(true);
+		expect(after[0]).toBe(before[0]);
+		tui.stop();
 	});
 
 	it("Enter in a path menu only completes", async () => {

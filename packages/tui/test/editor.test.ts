@@ -228,6 +228,12 @@ describe("Editor rendering", () => {
 		const tall = makeEditor(50).editor;
 		tall.setText(Array.from({ length: 40 }, (_, i) => `l${i}`).join("\n"));
 		expect(tall.render(40)).toHaveLength(15 + 2);
+		// A short terminal still shows five lines (30% of 10 rows would be 3).
+		const short = makeEditor(10).editor;
+		short.setText(Array.from({ length: 40 }, (_, i) => `l${i}`).join("\n"));
+		const shortLines = short.render(40).map(stripTerminalSequences);
+		expect(shortLines).toHaveLength(5 + 2);
+		expect(shortLines[0]).toContain("↑ 35 more");
 	});
 
 	it("with focus the cursor line contains CURSOR_MARKER before the fake cursor", () => {

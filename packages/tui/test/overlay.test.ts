@@ -41,6 +41,12 @@ describe("overlay layout", () => {
 		expect(vp[4]).toBe(`${".".repeat(10)}${"X".repeat(80)}${".".repeat(10)}`);
 		expect(vp[3]).toBe(".".repeat(100));
 		tui.stop();
+		// Narrower than 80 columns: the overlay takes the full width.
+		const narrow = setup(50, 9);
+		const full = narrow.tui.showOverlay(new Box("N", 3));
+		narrow.tui.renderNow();
+		expect(full.getBounds()).toEqual({ row: 3, col: 0, width: 50, height: 3 });
+		narrow.tui.stop();
 	});
 
 	it("a focused input inside an overlay draws its cursor in reverse video; no marker reaches the terminal", async () => {
