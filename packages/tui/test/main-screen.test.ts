@@ -76,7 +76,8 @@ describe("TuiMainScreen differential rendering", () => {
 		tui.renderNow();
 		await term.flush();
 		const raw = term.getRawOutput();
-		expect(raw).not.toContain("line 4\x1b");
+		for (const n of [1, 2, 3, 4]) expect(raw).not.toContain(`line ${n}\x1b`);
+		expect(count(raw, "\x1b[2K")).toBe(4);
 		for (const n of [5, 6, 7, 8]) expect(raw).toContain(`line ${n}`);
 		expect(term.getViewport()).toEqual(["line 4", "line 5", "line 6", "line 7", "line 8"]);
 		expect(term.getScrollback()).toEqual(["line 1", "line 2", "line 3"]);
