@@ -128,9 +128,20 @@ export async function executeCodemode(run: CodemodeExecution): Promise<AgentTool
 		performance.now() - startedAt,
 		source.options.maxOutputTokens,
 	);
+	const content = [...formatted.content];
+	const note = unshownImagesNote(tally, result.output);
+	if (note) content.push({ type: "text", text: note });
 	return {
-		content: formatted.content,
+		content,
 		details: { calls: rows.rows, ...(formatted.fullOutputPath ? { fullOutputPath: formatted.fullOutputPath } : {}) },
 		isError: formatted.isError,
+		// What models.* calls cost belongs to this tool call (nested tool usage is added by the core).
+		...(tally.usage ? { usage: tally.usage } : {}),
 	};
+}
+
+/** Generated images reach the model only through `image()`; say so when a script showed none. */
+function unshownImagesNote(tally: ModelCallTally, output: readonly { type: string }[]): string | undefined {
+	if (tally.generatedImages === 0 || output.some((item) => item.type === "image")) return undefined;
+	return `Note: models.generateImages produced ${tally.generatedImages} image(s) that this script did not show; pass each image block to image(block) to show it.`;
 }

@@ -1,7 +1,9 @@
 import { CodemodeSandbox } from "@tau/codemode";
 import { afterEach, describe, expect, it } from "vitest";
+import { executeCodemode } from "../../../src/builtin/codemode/executor.js";
 import { ModelCallTally, modelsGlobals } from "../../../src/builtin/codemode/models.js";
 import { CallRows } from "../../../src/builtin/codemode/nested-tools.js";
+import { CodemodeWorkerPool } from "../../../src/builtin/codemode/worker-pool.js";
 import { createCodemodeHarness, runScript } from "./harness.js";
 
 const usage = (total: number) => ({
@@ -172,5 +174,59 @@ describe("models.* in a session", () => {
 	it("is absent when models are off", async () => {
 		const h = await createCodemodeHarness({ codemode: { models: false } });
 		expect((await runScript(h, `return typeof models`)).text).toContain("\nundefined");
+	});
+});
+
+describe("models.* on the codemode result", () => {
+	const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0]).toString("base64");
+
+	/** Runs one script through the codemode executor over a fake registry that classifies and paints. */
+	function execute(code: string) {
+		const registry = {
+			...fakeRegistry(async () => ({ stopReason: "stop", answers: {}, usage: usage(0.25) })),
+			generateImages: async () => ({
+				stopReason: "stop",
+				output: [{ type: "image", data: PNG, mimeType: "image/png" }],
+				usage: usage(1),
+			}),
+		};
+		return executeCodemode({
+			toolCallId: "call_1",
+			code,
+			signal: undefined,
+			onUpdate: undefined,
+			ctx: { tools: [], modelRegistry: registry, sessionManager: { getBranch: () => [] } } as never,
+			pi: { getAllTools: () => [], appendEntry: () => {} } as never,
+			pool: new CodemodeWorkerPool(() => 2),
+			models: true,
+		});
+	}
+
+	const text = (result: Awaited<ReturnType<typeof execute>>) =>
+		result.content.map((block) => (block.type === "text" ? block.text : "")).join("\n");
+
+	it("adds the usage of every models call to the tool result", async () => {
+		const result = await execute(`
+			const judge = { provider: "acme", id: "judge" };
+			const context = { state: {}, questions: ${question} };
+			await models.classify(judge, context);
+			await models.classify(judge, context);
+			const painted = await models.generateImages({ provider: "acme", id: "painter" }, { input: [{ type: "text", text: "a dot" }] });
+			image(painted.output[0]);
+		`);
+		expect(result.isError).toBeFalsy();
+		expect(result.usage?.cost.total).toBe(1.5);
+		expect(result.usage?.input).toBe(3);
+		expect(text(result)).not.toMatch(/did not show/);
+	});
+
+	it("notes generated images the script never showed", async () => {
+		const result = await execute(
+			`await models.generateImages({ provider: "acme", id: "painter" }, { input: [{ type: "text", text: "a dot" }] })`,
+		);
+		expect(text(result)).toMatch(
+			/produced 1 image\(s\) that this script did not show; pass each image block to image\(block\)/,
+		);
+		expect(result.usage?.cost.total).toBe(1);
 	});
 });
