@@ -1,5 +1,6 @@
-// Runs every package's bench/*.bench.ts (or only the packages named as arguments), prints one
-// table of medians, and compares with the previous run stored in bench-results/.
+// Runs every package's bench/*.bench.ts (or only those named as arguments: `<pkg>` for a package,
+// `<pkg>/<name>` for its bench/<name>.bench.ts), prints one table of medians, and compares with the
+// previous run stored in bench-results/. A partial run replaces only the rows it measured.
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { performance } from "node:perf_hooks";
@@ -28,11 +29,12 @@ const median = (xs) => {
 
 const rows = [];
 for (const pkg of readdirSync(join(root, "packages")).sort()) {
-	if (only.length && !only.includes(pkg)) continue;
+	const wanted = (file) =>
+		only.length === 0 || only.includes(pkg) || only.includes(`${pkg}/${file.replace(/\.bench\.ts$/, "")}`);
 	const dir = join(root, "packages", pkg, "bench");
 	if (!existsSync(dir)) continue;
 	for (const file of readdirSync(dir)
-		.filter((f) => f.endsWith(".bench.ts"))
+		.filter((f) => f.endsWith(".bench.ts") && wanted(f))
 		.sort()) {
 		const bench = await jiti.import(join(dir, file), { default: true });
 		const ctx = {
@@ -60,9 +62,11 @@ mkdirSync(resultsDir, { recursive: true });
 const latestPath = join(resultsDir, "latest.json");
 const previous = existsSync(latestPath) ? JSON.parse(readFileSync(latestPath, "utf8")) : [];
 if (existsSync(latestPath)) renameSync(latestPath, join(resultsDir, "previous.json"));
-writeFileSync(latestPath, JSON.stringify(rows, null, 2));
-
 const key = (r) => `${r.pkg}\u0000${r.name}`;
+const measured = new Set(rows.map(key));
+const kept = only.length ? previous.filter((r) => !measured.has(key(r))) : [];
+writeFileSync(latestPath, JSON.stringify([...kept, ...rows], null, 2));
+
 const before = new Map(previous.map((r) => [key(r), r]));
 const fmt = (x) => (Math.abs(x) >= 100 ? x.toFixed(0) : Math.abs(x) >= 1 ? x.toFixed(2) : x.toPrecision(3));
 const table = [["package", "benchmark", "median", "unit", "n", "previous", "change"]];
