@@ -26,6 +26,8 @@ const skipReason = !hasScript
 		? "jiti (used to load the TypeScript sources in a child process) is not installed"
 		: undefined;
 
+const CHILD_TIMEOUT_MS = 60_000;
+
 /** Runs `body` in a child node process attached to a real pseudo-terminal; returns what it wrote. */
 function runUnderPty(body: string): { output: string; status: number | null } {
 	const dir = fs.mkdtempSync(path.join(os.tmpdir(), "tau-tui-exit-"));
@@ -43,7 +45,8 @@ ${body}
 		{
 			encoding: "utf8",
 			env: { PATH: process.env.PATH ?? "", HOME: dir, TERM: "xterm-256color", TAU_PROGRAM_STATUS: "0" },
-			timeout: 15_000,
+			// Generous: loading the sources through jiti is slow on a loaded machine; only a hang should hit this.
+			timeout: CHILD_TIMEOUT_MS,
 		},
 	);
 	return { output: result.stdout, status: result.status };
@@ -58,6 +61,7 @@ app.renderNow();
 
 describe.skipIf(skipReason !== undefined)(
 	`exit restore under a pseudo-terminal${skipReason ? ` (skipped: ${skipReason})` : ""}`,
+	{ timeout: CHILD_TIMEOUT_MS + 30_000 },
 	() => {
 		it("process.exit without stop() restores bracketed paste, Kitty flags and the cursor", () => {
 			const { output } = runUnderPty(`${startApp("TuiMainScreen")}\nprocess.exit(0);`);

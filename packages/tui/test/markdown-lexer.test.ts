@@ -53,7 +53,8 @@ describe("incremental Markdown lexing", () => {
 		}
 	});
 
-	it("matches a full lex on every prefix of generated documents", () => {
+	// About 30,000 lexes: a loaded machine must not turn this into a timeout failure.
+	it("matches a full lex on every prefix of generated documents", { timeout: 90_000 }, () => {
 		const fragments = [
 			"para text\n",
 			"more words\n",
