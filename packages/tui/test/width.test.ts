@@ -106,11 +106,7 @@ describe("wrapTextWithAnsi", () => {
 		expect(lines[1]!.startsWith(open)).toBe(true);
 		const openSt = "\x1b]8;;https://x.test\x1b\\";
 		const st = wrapTextWithAnsi(`${openSt}click this long link\x1b]8;;\x1b\\ after`, 10);
-		expect(st).toEqual([
-			`${openSt}click this\x1b]8;;\x1b\\`,
-			`${openSt}long link\x1b]8;;\x1b\\`,
-			"after",
-		]);
+		expect(st).toEqual([`${openSt}click this\x1b]8;;\x1b\\`, `${openSt}long link\x1b]8;;\x1b\\`, "after"]);
 	});
 	it("wraps CJK between characters", () => {
 		const lines = wrapTextWithAnsi("日本語のテキストです", 6);
