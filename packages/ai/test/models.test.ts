@@ -138,7 +138,11 @@ describe("errors are events", () => {
 		controller.abort();
 		const events = await collect(models.stream(faux.getModel(), context, { signal: controller.signal }));
 		expect(events).toHaveLength(1);
-		expect(events[0]).toMatchObject({ type: "error", reason: "aborted", error: { stopReason: "aborted" } });
+		expect(events[0]).toMatchObject({
+			type: "error",
+			reason: "aborted",
+			error: { stopReason: "aborted", errorMessage: "This operation was aborted", content: [] },
+		});
 		expect(faux.state.callCount).toBe(0);
 	});
 
