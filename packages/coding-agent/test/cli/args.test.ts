@@ -45,6 +45,13 @@ describe("parseArgs: the cli-modes §2.3 tokenizer", () => {
 		expect(parseArgs(["-p", "@f"]).fileArgs).toEqual(["f"]);
 	});
 
+	it("-p takes hello as its message; -- and --- let dash-led text through; @f.md stays a file", () => {
+		expect(parseArgs(["-p", "hello"])).toMatchObject({ print: true, messages: ["hello"], errors: [] });
+		expect(parseArgs(["-p", "--", "- x"])).toMatchObject({ print: true, messages: ["- x"], errors: [] });
+		expect(parseArgs(["-p", "---", "x"])).toMatchObject({ print: true, messages: ["---", "x"], errors: [] });
+		expect(parseArgs(["-p", "@f.md"])).toMatchObject({ print: true, messages: [], fileArgs: ["f.md"] });
+	});
+
 	it("splits list flags and validates the --tools grammar", () => {
 		expect(parseArgs(["--models", " a, ,b ,"]).models).toEqual(["a", "b"]);
 		expect(parseArgs(["-t", "read,+bash"]).errors).toEqual([
@@ -86,6 +93,7 @@ describe("parseArgs: the cli-modes §2.3 tokenizer", () => {
 		expect(parseArgs(["--list-models"]).listModels).toBe(true);
 		expect(parseArgs(["--list-models", "sonnet"]).listModels).toBe("sonnet");
 		expect(parseArgs(["--list-models", "@f"]).listModels).toBe(true);
+		expect(parseArgs(["--list-models", "-p"])).toMatchObject({ listModels: true, print: true, messages: [] });
 		expect(parseArgs(["--tui-mode", "regular"]).tuiMode).toBe("regular");
 		expect(parseArgs(["--tui-mode", "big"]).errors).toEqual([
 			'Invalid TUI mode "big". Valid values: regular, fullscreen',

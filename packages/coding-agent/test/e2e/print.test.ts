@@ -134,6 +134,16 @@ describe.skipIf(!cliBuilt)("print mode (built CLI)", () => {
 		expect(result).toMatchObject({ code: 0, stdout: "piped\n" });
 	});
 
+	it("--mode text without a terminal is print mode: only the final text, then exit", async () => {
+		const box = sandbox();
+		const server = await mockServer();
+		writeMockModels(box, server);
+		server.enqueue({ text: "text mode answer" });
+		const result = await runCli(box, ["--mode", "text", "hello"]);
+		expect(result).toMatchObject({ code: 0, stdout: "text mode answer\n", stderr: "" });
+		expect(userTexts(server.requests[0]!.body)).toEqual(["hello"]);
+	});
+
 	it("an aborted answer exits 1 with the abort message on stderr and nothing on stdout", async () => {
 		const box = sandbox();
 		const server = await mockServer();

@@ -119,6 +119,22 @@ describe.skipIf(!cliBuilt)("RPC mode (built CLI)", () => {
 		expect((await rpc.getState()).isStreaming).toBe(false);
 	});
 
+	it("promptAndWait returns the run's events, ending with agent_settled", async () => {
+		const box = sandbox();
+		const server = await mockServer();
+		writeMockModels(box, server);
+		server.enqueue({ text: "waited answer" });
+		const rpc = client(box);
+		await rpc.start();
+		const events = await rpc.promptAndWait("hello");
+		expect(events.at(-1)).toEqual({ type: "agent_settled", aborted: false });
+		const types = events.map((event) => event.type);
+		expect(types).toContain("agent_start");
+		expect(types.indexOf("agent_end")).toBeLessThan(types.indexOf("agent_settled"));
+		expect(JSON.stringify(events)).toContain("waited answer");
+		expect(await rpc.getLastAssistantText()).toBe("waited answer");
+	});
+
 	it("promptAndWait resolves at once for a prompt handled by an extension command", async () => {
 		const box = sandbox();
 		const server = await mockServer();
@@ -251,7 +267,8 @@ export default function (pi) { pi.on("session_shutdown", () => { appendFileSync(
 			raw.child.kill(signal);
 			if (closeStdin) raw.child.stdin.end();
 			const { code } = await raw.result;
-			// With stdin closed as well, whichever trigger arrives first decides the code; the other is ignored.
+			// With stdin closed as well, whichever trigger arrives first decides the code; the other one
+			// neither cuts the shutdown short nor runs it twice.
 			if (closeStdin) expect([0, expected]).toContain(code);
 			else expect(code).toBe(expected);
 			const { readFileSync } = await import("node:fs");
@@ -277,9 +294,12 @@ export default function (pi) { pi.on("session_shutdown", () => { appendFileSync(
 		const raw = rawChild(box, ["-e", extension]);
 		raw.child.stdin.write('{"id":"s","type":"get_state"}\n');
 		await raw.waitFor((r) => r.id === "s");
+		// Accumulated: the marker may arrive split across chunks.
+		let stderr = "";
 		const started = new Promise<void>((resolve) =>
-			raw.child.stderr.on("data", (chunk: Buffer) => {
-				if (chunk.toString().includes("shutdown-started")) resolve();
+			raw.child.stderr.on("data", (chunk: Buffer | string) => {
+				stderr += chunk.toString();
+				if (stderr.includes("shutdown-started")) resolve();
 			}),
 		);
 		raw.child.kill("SIGTERM");

@@ -72,6 +72,31 @@ describe("keybindings.json", () => {
 		expect(native.getKeys("tui.editor.undo")).toEqual(["ctrl+-"]);
 	});
 
+	it('"tui.altScreen.pageUp": [] stops PageUp from paging the fullscreen transcript', async () => {
+		const PAGE_UP = "\x1b[5~";
+		const pagedViewport = async (agentFiles: Record<string, string>) => {
+			const h = await InteractiveHarness.start({ mode: { tuiMode: "fullscreen" }, rows: 20, agentFiles });
+			harness = h;
+			h.faux.setResponses(Array.from({ length: 6 }, (_, i) => fauxAssistantMessage(`reply number ${i}`)));
+			for (let i = 0; i < 6; i++) {
+				const since = h.eventCount;
+				h.submit(`prompt ${i}`);
+				await h.waitForEvent((event) => event.type === "agent_settled", since);
+			}
+			const before = (await h.viewport()).join("\n");
+			h.terminal.press(PAGE_UP);
+			const after = (await h.viewport()).join("\n");
+			await h.close();
+			harness = undefined;
+			return { before, after };
+		};
+		const paged = await pagedViewport({});
+		expect(paged.before).toContain("reply number 5");
+		expect(paged.after).not.toBe(paged.before);
+		const disabled = await pagedViewport({ "keybindings.json": JSON.stringify({ "tui.altScreen.pageUp": [] }) });
+		expect(disabled.after).toBe(disabled.before);
+	});
+
 	it("/reload applies a changed follow-up key", async () => {
 		harness = await InteractiveHarness.start();
 		const gate = gatedStep(fauxAssistantMessage("done"));

@@ -21,6 +21,8 @@ export interface RpcHarnessOptions {
 	persisted?: boolean;
 	/** No provider is registered and no model given: the session starts without a model. */
 	noModel?: boolean;
+	/** Install the SIGTERM/SIGHUP handlers (tests emit the signal on `process`). */
+	handleSignals?: boolean;
 }
 
 /**
@@ -87,7 +89,7 @@ export class RpcHarness {
 			stderr: (text) => {
 				h.stderr += text;
 			},
-			handleSignals: false,
+			handleSignals: options.handleSignals ?? false,
 			exit: (code) => {
 				h.exitCode = code;
 			},

@@ -1,6 +1,6 @@
-import type { ExtensionAPI, ExtensionCommandContext } from "@tau/coding-agent";
+import type { ExtensionAPI, ExtensionCommandContext, ExtensionContext } from "@tau/coding-agent";
 import { afterEach, describe, expect, it } from "vitest";
-import { RpcHarness } from "./harness.js";
+import { gate, RpcHarness } from "./harness.js";
 
 let harness: RpcHarness | undefined;
 afterEach(async () => {
@@ -185,6 +185,41 @@ describe("RPC lifecycle", () => {
 		harness = undefined;
 	});
 
+	it("a signal during an EOF shutdown lets it finish; a second signal exits at once", async () => {
+		const listeners = process.listenerCount("SIGHUP");
+		const slowShutdown = () => {
+			const hold = gate();
+			const factory = (pi: ExtensionAPI) => pi.on("session_shutdown", () => hold.wait());
+			return { hold, factory };
+		};
+		// Real signals pass their name to listeners.
+		const hangUp = () => (process.emit as (event: string, ...args: unknown[]) => boolean)("SIGHUP", "SIGHUP");
+
+		const eof = slowShutdown();
+		harness = await RpcHarness.start({ handleSignals: true, loader: { extensionFactories: [eof.factory] } });
+		await harness.data({ type: "get_state" });
+		harness.input.end();
+		await eof.hold.started;
+		hangUp();
+		expect(harness.exitCode).toBeUndefined();
+		eof.hold.open();
+		expect(await harness.exited).toBe(0);
+		expect(harness.exitCode).toBe(0);
+
+		const twice = slowShutdown();
+		harness = await RpcHarness.start({ handleSignals: true, loader: { extensionFactories: [twice.factory] } });
+		await harness.data({ type: "get_state" });
+		hangUp();
+		await twice.hold.started;
+		expect(harness.exitCode).toBeUndefined();
+		hangUp();
+		expect(harness.exitCode).toBe(129);
+		twice.hold.open();
+		expect(await harness.exited).toBe(129);
+		expect(process.listenerCount("SIGHUP")).toBe(listeners);
+		harness = undefined;
+	});
+
 	it("ctx.shutdown() while idle exits without any further command", async () => {
 		harness = await RpcHarness.start({
 			loader: {
@@ -198,6 +233,32 @@ describe("RPC lifecycle", () => {
 		});
 		await harness.send({ type: "prompt", message: "/quit" });
 		expect(await harness.exited).toBe(0);
+		harness = undefined;
+	});
+
+	it("ctx.shutdown() from an idle timer, outside any command, exits without another command", async () => {
+		let context: ExtensionContext | undefined;
+		harness = await RpcHarness.start({
+			loader: {
+				extensionFactories: [
+					(pi: ExtensionAPI) =>
+						pi.on("session_start", (_event, ctx) => {
+							context = ctx;
+						}),
+				],
+			},
+		});
+		await harness.data({ type: "get_state" });
+		const count = harness.records.length;
+		// A timer callback of the extension, firing while no command is being handled.
+		await new Promise<void>((resolve) =>
+			setImmediate(() => {
+				context?.shutdown();
+				resolve();
+			}),
+		);
+		expect(await harness.exited).toBe(0);
+		expect(harness.records.length).toBe(count);
 		harness = undefined;
 	});
 

@@ -242,14 +242,18 @@ export function runRpcMode(runtime: AgentSessionRuntime, options: RpcModeOptions
 	}
 
 	const signalHandlers = new Map<NodeJS.Signals, () => void>();
+	let signalled = false;
 	function installSignalHandlers(): void {
 		for (const [signal, code] of Object.entries(SIGNAL_EXIT_CODES) as [keyof typeof SIGNAL_EXIT_CODES, number][]) {
 			if (signal === "SIGHUP" && process.platform === "win32") continue;
 			const handler = () => {
-				if (shuttingDown) {
+				// Only a second signal cuts the shutdown short; one arriving during an EOF shutdown lets it finish.
+				if (signalled) {
 					exit(code);
 					return;
 				}
+				signalled = true;
+				if (shuttingDown) return;
 				// SIGHUP means the terminal went away but a reader may remain; SIGTERM does not wait for one.
 				void shutdown(code, signal === "SIGHUP");
 			};
