@@ -1,8 +1,8 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Model } from "@tau/ai";
-import { resolveModelReference, resolveModelScope, SettingsManager } from "@tau/coding-agent";
+import { AuthStorage, resolveModelReference, resolveModelScope, SettingsManager } from "@tau/coding-agent";
 import type { Bench } from "../../../scripts/bench/api.js";
 
 function catalog(size: number): Model[] {
@@ -40,6 +40,20 @@ const bench: Bench = async (ctx) => {
 				iterations: 200,
 			},
 		);
+
+		// Credentials are resolved per request: every read checks auth.json's revision first.
+		const authPath = join(root, "agent", "auth.json");
+		writeFileSync(authPath, JSON.stringify({ openai: { type: "api_key", key: "sk-bench" } }), { mode: 0o600 });
+		const auth = AuthStorage.create(authPath);
+		await ctx.time("auth: read a stored key (auth.json unchanged)", () => auth.read("openai"), {
+			iterations: 2000,
+			warmup: 50,
+		});
+		const noFile = AuthStorage.create(join(root, "agent", "absent", "auth.json"));
+		await ctx.time("auth: read with no auth.json (env-key users)", () => noFile.read("openai"), {
+			iterations: 2000,
+			warmup: 50,
+		});
 
 		const models = catalog(2000);
 		const options = { thinkingSuffix: "strict" as const, fuzzy: true, usable: () => true };

@@ -28,6 +28,7 @@ export interface AuthStorageBackend {
 }
 
 const AUTH_FILE_MODE = 0o600;
+const ABSENT_REVISION = "absent";
 const AUTH_DIR_MODE = 0o700;
 const ASYNC_LOCK_DEADLINE_MS = 30_000;
 const ASYNC_LOCK_STALE_MS = 30_000;
@@ -49,9 +50,14 @@ export class FileAuthStorageBackend implements AuthStorageBackend {
 		private readonly lockFile: AsyncFileLock = lockfile.lock,
 	) {}
 
+	/**
+	 * `dev:ino:size:mtimeNs:ctimeNs`, or `absent` while there is no file: users with only environment
+	 * keys have no auth.json, and without a token of its own every read would re-read the missing file.
+	 */
 	revision(): string | undefined {
 		try {
-			const stat = statSync(this.path, { bigint: true });
+			const stat = statSync(this.path, { bigint: true, throwIfNoEntry: false });
+			if (stat === undefined) return ABSENT_REVISION;
 			return `${stat.dev}:${stat.ino}:${stat.size}:${stat.mtimeNs}:${stat.ctimeNs}`;
 		} catch {
 			return undefined;
