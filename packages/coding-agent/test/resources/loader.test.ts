@@ -7,7 +7,7 @@ import {
 	PackageResolver,
 	SettingsManager,
 } from "@tau/coding-agent";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, onTestFinished, vi } from "vitest";
 import { fakeExtensionLoader, resourceDirs, skillFile, write, writeJson } from "./helpers.js";
 
 function themeJson(name: string) {
@@ -669,12 +669,17 @@ describe("extension discovery", () => {
 	it("warns about a configured package that cannot be installed and still loads everything else", async () => {
 		const { root, agentDir, make } = setup();
 		const ok = write(join(agentDir, "extensions", "ok.ts"), "");
+		// Offline: the npm package is not installed and nothing is spawned.
+		vi.stubEnv("TAU_OFFLINE", "1");
+		onTestFinished(() => {
+			vi.unstubAllEnvs();
+		});
 		writeJson(join(agentDir, "settings.json"), { packages: ["npm:not-installed-pkg", join(root, "gone")] });
 		const loader = make({ loadExtensions: fakeExtensionLoader().load });
 		await loader.reload();
 		expect(loader.getExtensions().extensions.map((extension) => extension.path)).toEqual([ok]);
 		expect(loader.getExtensions().warnings?.map((warning) => warning.message)).toEqual([
-			'Extension package "npm:not-installed-pkg": failed to install (installing npm and git packages is not available in this build). Run "tau remove npm:not-installed-pkg" to remove it from settings.json.',
+			'Extension package "npm:not-installed-pkg": failed to install (offline mode). Run "tau remove npm:not-installed-pkg" to remove it from settings.json.',
 			`Extension package "${join(root, "gone")}": failed to install (Path does not exist: ${join(root, "gone")}). Run "tau remove ${join(root, "gone")}" to remove it from settings.json.`,
 		]);
 	});

@@ -31,6 +31,13 @@ export {
 export { type InstallLocation, packageInstallLocation } from "./packages/install-paths.js";
 export { type ChangelogVersionStore, extensionPackageUpdates } from "./packages/package-changelog.js";
 export {
+	detectPackageManager,
+	PackageInstaller,
+	type PackageInstallerOptions,
+	type PackageManagerKind,
+	type PackageProgressEvent,
+} from "./packages/package-installer.js";
+export {
 	PackageResolver,
 	type PackageResolverOptions,
 	type ResolvedPaths,

@@ -1,9 +1,12 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
+import { isOffline } from "../../../config/env.js";
+import { errorMessage } from "../../../config/fs/json-text.js";
 import { getProjectConfigDir } from "../../../config/paths.js";
 import { SettingsManager } from "../../../config/settings/manager.js";
 import { type ContextFile, loadProjectContextFiles } from "../context-files/context-files.js";
 import { hostDependencyWarnings } from "../packages/host-dependencies.js";
+import { PackageInstaller, type PackageProgressEvent } from "../packages/package-installer.js";
 import { PackageResolver, type ResolvedPaths, type ResolvedResource } from "../packages/package-resolver.js";
 import { loadPromptTemplates, type PromptTemplate } from "../prompt-templates/prompt-templates.js";
 import { loadSkills, type Skill } from "../skills/skills.js";
@@ -71,6 +74,9 @@ export interface DefaultResourceLoaderOptions {
 	loadExtensions?: LoadExtensions;
 	/** Home directory for `~/.agents/skills` (defaults to the OS home). */
 	homeDir?: string;
+	/** Output of git/npm while installing missing packages; default `capture` (kept for error messages). */
+	packageCommandOutput?: "inherit" | "capture";
+	onPackageProgress?: (event: PackageProgressEvent) => void;
 	/** `-e` values: paths (already resolved against the process cwd), package sources, `builtin:<name>`. */
 	additionalExtensionPaths?: string[];
 	additionalSkillPaths?: string[];
@@ -202,14 +208,14 @@ export class DefaultResourceLoader implements ResourceLoader {
 		if (reloadOptions.resolveProjectTrust) {
 			settings.setProjectTrusted(false);
 			await settings.reload();
-			const untrusted = this.resolveAll(settings);
+			const untrusted = this.resolveAll(settings, await this.installMissingPackages(settings));
 			const items = this.extensionLoadItems(untrusted.resolved, untrusted.cli, false);
 			preTrust = settleExtensionSet(await load({ ...this.loadContext(), items, phase: "pre-trust" }));
 			const trusted = await reloadOptions.resolveProjectTrust({ extensionsResult: preTrust });
 			settings.setProjectTrusted(trusted);
 		}
 		await settings.reload();
-		const { resolved, cli, diagnostics } = this.resolveAll(settings);
+		const { resolved, cli, diagnostics } = this.resolveAll(settings, await this.installMissingPackages(settings));
 		this.diagnostics = [...diagnostics];
 
 		this.extensionItems = this.extensionLoadItems(resolved, cli, true);
@@ -281,19 +287,62 @@ export class DefaultResourceLoader implements ResourceLoader {
 		return eventBus === undefined ? context : { ...context, eventBus };
 	}
 
-	private resolveAll(settings: SettingsManager): {
-		resolved: ResolvedPaths;
-		cli: ResolvedPaths;
-		diagnostics: ResourceDiagnostic[];
-	} {
+	private packageResolver(settings: SettingsManager, installFailures?: ReadonlyMap<string, string>): PackageResolver {
 		const { options } = this;
-		const resolver = new PackageResolver({
+		return new PackageResolver({
 			cwd: options.cwd,
 			agentDir: options.agentDir,
 			settings,
 			homeDir: options.homeDir,
 			builtinExtensionNames: this.builtinExtensions().map((extension) => extension.name),
+			...(installFailures ? { installFailures } : {}),
 		});
+	}
+
+	/**
+	 * Installs configured and `-e` npm/git packages that are missing (resources.md §12.9). Failures
+	 * and offline mode never stop the reload: they are returned per source for the resolver's
+	 * warning, and the next reload tries again.
+	 */
+	private async installMissingPackages(settings: SettingsManager): Promise<Map<string, string>> {
+		const failures = new Map<string, string>();
+		const missing = this.packageResolver(settings).missingPackages(this.options.additionalExtensionPaths ?? []);
+		if (missing.length === 0) return failures;
+		if (isOffline()) {
+			for (const item of missing) failures.set(item.source, "offline mode");
+			return failures;
+		}
+		let installer: PackageInstaller;
+		try {
+			installer = new PackageInstaller({
+				npmCommand: settings.getNpmCommand(),
+				output: this.options.packageCommandOutput ?? "capture",
+				...(this.options.onPackageProgress ? { onProgress: this.options.onPackageProgress } : {}),
+			});
+		} catch (error) {
+			for (const item of missing) failures.set(item.source, errorMessage(error));
+			return failures;
+		}
+		for (const item of missing) {
+			try {
+				await installer.install(item.source, item.parsed, item.location);
+			} catch (error) {
+				failures.set(item.source, errorMessage(error));
+			}
+		}
+		return failures;
+	}
+
+	private resolveAll(
+		settings: SettingsManager,
+		installFailures: ReadonlyMap<string, string>,
+	): {
+		resolved: ResolvedPaths;
+		cli: ResolvedPaths;
+		diagnostics: ResourceDiagnostic[];
+	} {
+		const { options } = this;
+		const resolver = this.packageResolver(settings, installFailures);
 		const main = resolver.resolve();
 		const cli = resolver.resolveExtensionSources(options.additionalExtensionPaths ?? []);
 		return { resolved: main.resolved, cli: cli.resolved, diagnostics: [...main.diagnostics, ...cli.diagnostics] };

@@ -9,6 +9,8 @@ export interface InstallLocation {
 	root: string;
 	/** Where the package itself lives once installed. */
 	path: string;
+	/** npm only: the `--prefix` directory whose `node_modules` holds the package. */
+	prefix?: string;
 }
 
 /** First 8 hex digits of SHA-256, so each temporary source (and pinned ref) gets its own folder. */
@@ -40,7 +42,7 @@ export function packageInstallLocation(
 		const key = `npm-${source.name}${source.version ? `@${source.version}` : ""}`;
 		const prefix = scope === "temporary" ? join(temporaryRoot, "npm", shortHash(key)) : join(base, "npm");
 		const root = scope === "temporary" ? temporaryRoot : prefix;
-		location = { root, path: join(prefix, "node_modules", ...source.name.split("/")) };
+		location = { root, prefix, path: join(prefix, "node_modules", ...source.name.split("/")) };
 	} else {
 		const key = `git-${source.host}/${source.path}${source.ref ? `@${source.ref}` : ""}`;
 		const root = scope === "temporary" ? temporaryRoot : join(base, "git");

@@ -10,7 +10,7 @@ import { pathKey } from "../loader/path-key.js";
 import { collectExtensionEntries, collectFilesByExtension, collectSkillEntries } from "../scan/directory-scan.js";
 import { projectAgentsSkillDirs } from "../trust/project-resources.js";
 import type { PathMetadata, ResourceDiagnostic, ResourceScope } from "../types.js";
-import { packageInstallLocation } from "./install-paths.js";
+import { type InstallLocation, packageInstallLocation } from "./install-paths.js";
 import {
 	collectByKind,
 	collectPackageResources,
@@ -44,6 +44,15 @@ export interface PackageResolverOptions {
 	builtinExtensionNames?: readonly string[];
 	/** Home directory for `~/.agents/skills` (tests point it into a temp dir). */
 	homeDir?: string;
+	/** Why a package source could not be installed this reload (source -> message). */
+	installFailures?: ReadonlyMap<string, string>;
+}
+
+/** An npm or git package of the current configuration that is not installed yet. */
+export interface MissingPackage {
+	source: string;
+	parsed: Exclude<ReturnType<typeof parsePackageSource>, { kind: "local" }>;
+	location: InstallLocation;
 }
 
 function isDelta(source: PackageSource): boolean {
@@ -155,6 +164,41 @@ export class PackageResolver {
 		return { resolved, diagnostics };
 	}
 
+	/**
+	 * npm and git packages of the settings (project entries only when trusted) and of the CLI `-e`
+	 * sources whose install location does not exist yet; sources whose location is refused are
+	 * left to `resolve()`, which reports them.
+	 */
+	missingPackages(cliSources: readonly string[]): MissingPackage[] {
+		const candidates: { source: string; scope: ResourceScope; baseDir: string }[] = [
+			...this.packageEntries().map((entry) => ({
+				source: typeof entry.source === "string" ? entry.source : entry.source.source,
+				scope: entry.scope,
+				baseDir: entry.baseDir,
+			})),
+			...cliSources
+				.filter((source) => !source.startsWith("builtin:"))
+				.map((source) => ({ source, scope: "temporary" as const, baseDir: this.options.cwd })),
+		];
+		const missing: MissingPackage[] = [];
+		for (const { source, scope, baseDir } of candidates) {
+			const parsed = parsePackageSource(source, baseDir);
+			if (parsed.kind === "local") continue;
+			let location: InstallLocation;
+			try {
+				location = packageInstallLocation(parsed, scope, {
+					agentDir: this.options.agentDir,
+					cwd: this.options.cwd,
+					projectTrusted: this.options.settings.isProjectTrusted(),
+				});
+			} catch {
+				continue;
+			}
+			if (!existsSync(location.path)) missing.push({ source, parsed, location });
+		}
+		return missing;
+	}
+
 	/** Package entries after identity dedupe: project entries first; a project entry replaces a user one. */
 	private packageEntries(): { source: PackageSource; scope: ResourceScope; baseDir: string }[] {
 		const { settings, cwd, agentDir } = this.options;
@@ -213,7 +257,7 @@ export class PackageResolver {
 			const reason =
 				parsed.kind === "local"
 					? `Path does not exist: ${parsed.path}`
-					: "installing npm and git packages is not available in this build";
+					: (this.options.installFailures?.get(source) ?? "not installed");
 			return { error: `Extension package "${source}": failed to install (${reason}). ${remedy}` };
 		}
 		const metadata: PathMetadata = { source, scope, origin: "package", baseDir: root, packageRoot: root };
