@@ -193,6 +193,7 @@ export function createMcpExtension(options: McpExtensionOptions = {}): Extension
 					...(options.credentials ? { credentials: options.credentials } : {}),
 					env: options.env ?? process.env,
 					...(options.providerToken ? { providerToken: options.providerToken } : {}),
+					onOAuthProvider: (provider) => current.watchOAuthProvider(provider),
 				},
 				createTransport: options.createTransport ?? runtime.createMcpTransport,
 				sleep: options.sleep ?? abortableSleep,

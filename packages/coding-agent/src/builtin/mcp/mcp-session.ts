@@ -17,6 +17,8 @@ export class McpSession {
 	private readonly owners = new Map<string, string>();
 	private resourceExposure: ToolExposure | undefined;
 	private readonly tracked = new Set<Promise<unknown>>();
+	/** OAuth providers of this session's transports: a refresh already sent must still be saved. */
+	private readonly oauthProviders = new Set<{ settled(): Promise<void> }>();
 
 	constructor(
 		public config: McpConfig,
@@ -140,9 +142,14 @@ export class McpSession {
 		void promise.finally(() => this.tracked.delete(promise));
 	}
 
+	watchOAuthProvider(provider: { settled(): Promise<void> }): void {
+		this.oauthProviders.add(provider);
+	}
+
 	async shutdown(): Promise<void> {
 		const closing = [...this.connections.values()].map((connection) => connection.close().catch(() => {}));
 		await Promise.all(closing);
 		await Promise.all([...this.tracked].map((promise) => promise.catch(() => {})));
+		await Promise.all([...this.oauthProviders].map((provider) => provider.settled().catch(() => {})));
 	}
 }

@@ -1,7 +1,7 @@
 import { readFileSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import { fauxAssistantMessage } from "@tau/ai";
+import { fauxAssistantMessage, fauxToolCall } from "@tau/ai";
 import { createMcpAuthProvider, createMemoryOAuthStore, McpRefreshLockBusyError } from "@tau/mcp/oauth";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { createMcpCredentialStore, mcpAuthPath } from "../../../src/builtin/mcp/auth/credential-store.js";
@@ -21,6 +21,10 @@ async function oauthProtectedMcp() {
 	let issued = 0;
 	const valid = new Set<string>();
 	const tokenRequests: URLSearchParams[] = [];
+	/** While set, token responses wait for it (the request is already recorded). */
+	let tokenGate: Promise<void> | undefined;
+	let onTokenRequest = () => {};
+	let onDelete = () => {};
 	const server = createServer((req, res) => {
 		const chunks: Buffer[] = [];
 		req.on("data", (chunk: Buffer) => chunks.push(chunk));
@@ -56,10 +60,20 @@ async function oauthProtectedMcp() {
 			if (url.pathname === "/token") {
 				const form = new URLSearchParams(body);
 				tokenRequests.push(form);
-				const token = `at-${++issued}`;
-				valid.clear();
-				valid.add(token);
-				return json(200, { access_token: token, refresh_token: `rt-${issued}`, expires_in: 3600 });
+				onTokenRequest();
+				const answer = () => {
+					const token = `at-${++issued}`;
+					valid.clear();
+					valid.add(token);
+					json(200, { access_token: token, refresh_token: `rt-${issued}`, expires_in: 3600 });
+				};
+				if (tokenGate) void tokenGate.then(answer);
+				else answer();
+				return;
+			}
+			if (url.pathname === "/mcp" && req.method === "DELETE") {
+				onDelete();
+				return void res.writeHead(200).end();
 			}
 			if (url.pathname === "/mcp") {
 				const auth = req.headers.authorization?.replace(/^Bearer /, "");
@@ -81,7 +95,7 @@ async function oauthProtectedMcp() {
 								serverInfo: { name: "secure", version: "1" },
 							}
 						: { tools: [{ name: "secret", inputSchema: {} }] };
-				return json(200, { jsonrpc: "2.0", id: rpc.id, result });
+				return json(200, { jsonrpc: "2.0", id: rpc.id, result }, { "mcp-session-id": "session-1" });
 			}
 			res.writeHead(404).end();
 		});
@@ -95,7 +109,23 @@ async function oauthProtectedMcp() {
 				server.close(() => resolve());
 			}),
 	);
-	return { url: `${base}/mcp`, tokenRequests };
+	return {
+		url: `${base}/mcp`,
+		tokenRequests,
+		/** The server forgets every token, as after a revocation. */
+		revokeTokens: () => valid.clear(),
+		acceptToken: (token: string) => valid.add(token),
+		holdTokenResponses(gate: Promise<void>) {
+			tokenGate = gate;
+		},
+		nextTokenRequest: () =>
+			new Promise<void>((resolve) => {
+				onTokenRequest = resolve;
+			}),
+		onSessionDelete(listener: () => void) {
+			onDelete = listener;
+		},
+	};
 }
 
 function cliContext(agentDir: string, out: string[]): McpCliContext {
@@ -199,6 +229,42 @@ describe("SDK options", () => {
 		} finally {
 			await h.session.shutdown();
 		}
+	});
+});
+
+describe("session shutdown", () => {
+	it("waits for a token refresh already sent and saves its answer", async () => {
+		const server = await oauthProtectedMcp();
+		server.acceptToken("at-0");
+		const memory = createMemoryOAuthStore({
+			serverUrl: server.url,
+			clientInformation: { client_id: "tau-client" },
+			tokens: { access_token: "at-0", refresh_token: "rt-0" },
+		});
+		const h = await createMcpHarness(
+			{ secure: { url: server.url, exposure: "direct" } },
+			{ mcp: { credentials: () => memory } },
+		);
+		await waitForTools(h, "mcp__secure__secret");
+		// The next call is rejected with 401; its refresh is answered only once shutdown closed the connection.
+		server.revokeTokens();
+		let release = () => {};
+		server.holdTokenResponses(
+			new Promise<void>((resolve) => {
+				release = resolve;
+			}),
+		);
+		server.onSessionDelete(() => release());
+		const refreshSent = server.nextTokenRequest();
+		h.faux.setResponses([
+			fauxAssistantMessage(fauxToolCall("mcp__secure__secret", {}, { id: "c1" }), { stopReason: "toolUse" }),
+			fauxAssistantMessage("done"),
+		]);
+		const running = h.session.prompt("call it").catch(() => undefined);
+		await refreshSent;
+		await h.session.shutdown();
+		expect((await memory.load())?.tokens).toMatchObject({ access_token: "at-1", refresh_token: "rt-1" });
+		await running;
 	});
 });
 

@@ -26,6 +26,8 @@ export interface TransportContext {
 	credentials?: (entry: McpServerEntry) => McpOAuthServerStore;
 	/** A tau `/login` provider token for entries with `auth.provider`. */
 	providerToken?: (provider: string) => Promise<string | undefined>;
+	/** Sees every OAuth provider created, so shutdown can wait for refreshes in flight to be saved. */
+	onOAuthProvider?: (provider: { settled(): Promise<void> }) => void;
 }
 
 export type CreateMcpTransport = (entry: McpServerEntry, context: TransportContext) => McpTransport;
@@ -57,7 +59,7 @@ export const createMcpTransport: CreateMcpTransport = (entry, context) => {
 		options.authProvider = authProvider;
 	} else if (!hasAuthorization && (context.credentials || context.agentDir)) {
 		// OAuth only when the user did not configure credentials of their own.
-		options.authProvider = createMcpAuthProvider({
+		const authProvider = createMcpAuthProvider({
 			serverUrl: config.url,
 			store:
 				context.credentials?.(entry) ??
@@ -65,6 +67,8 @@ export const createMcpTransport: CreateMcpTransport = (entry, context) => {
 			settings: () => config.oauth ?? {},
 			clientName: "tau",
 		});
+		context.onOAuthProvider?.(authProvider);
+		options.authProvider = authProvider;
 	}
 	return new StreamableHttpTransport(options);
 };
