@@ -106,6 +106,39 @@ describe("canonical projection", () => {
 		expect(patch.toolsAdded?.map((added) => added.name)).toEqual(["deferred_x", "codemode_x"]);
 	});
 
+	it("a tool activated mid-run, after an unchanged turn, is declared before the run's next request", async () => {
+		let api: ExtensionAPI | undefined;
+		let toolCalls = 0;
+		const h = await createHarness({
+			session: { tools: ["ls", "grep"] },
+			loader: {
+				extensionFactories: [
+					(pi: ExtensionAPI) => {
+						api = pi;
+						pi.on("tool_call", () => {
+							if (++toolCalls === 2) pi.setActiveTools([...pi.getActiveTools(), "grep"]);
+							return undefined;
+						});
+					},
+				],
+			},
+		});
+		h.session.setActiveToolsByName(["ls"]);
+		const ls = (id: string) =>
+			fauxAssistantMessage(fauxToolCall("ls", { path: "." }, { id }), { stopReason: "toolUse" });
+		h.faux.setResponses([ls("c1"), ls("c2"), fauxAssistantMessage("done")]);
+		await h.session.prompt("list twice");
+		expect(api).toBeDefined();
+		expect(h.requests).toHaveLength(3);
+		// Between the first two turns nothing changed: no patch. After the activation: the tool and the
+		// prompt sections that list tools.
+		expect(systemMessages(h.requests[1]!)).toHaveLength(1);
+		const third = systemMessages(h.requests[2]!);
+		expect(third).toHaveLength(2);
+		expect(third[1]!.toolsAdded?.map((tool) => tool.name)).toEqual(["grep"]);
+		expect(Object.keys(third[1]!.sections ?? {})).toContain("tools");
+	});
+
 	it("changing one prompt section appends a patch with only that section", async () => {
 		let rules = "first rules";
 		const h = await createHarness({ loader: { appendSystemPromptOverride: () => [rules] } });

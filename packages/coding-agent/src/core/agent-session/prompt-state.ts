@@ -32,6 +32,8 @@ export interface PromptStateOptions {
  */
 export class PromptState {
 	private runOptions: NormalizedBuildSystemPromptOptions | undefined;
+	/** The inputs of the last `patchFor` that found the transcript current (see `patchFor`). */
+	private current: PatchInputs | undefined;
 
 	constructor(private readonly options: PromptStateOptions) {}
 
@@ -56,7 +58,30 @@ export class PromptState {
 
 	/** What `session.systemPrompt` shows: the run's options while a run is active, else the base ones. */
 	render(): string {
-		return buildSystemPrompt(this.runOptions ?? this.baseOptions());
+		return buildSystemPrompt(this.currentOptions());
+	}
+
+	/**
+	 * The base options, or during a run the run's options (as `before_agent_start` left them) with the
+	 * current active tools: a tool activated mid-run brings its own snippet and guidelines.
+	 */
+	private currentOptions(): BuildSystemPromptOptions {
+		const run = this.runOptions;
+		if (!run) return this.baseOptions();
+		const selectedTools = this.options.tools.getActiveToolNames();
+		const atStart = new Set(run.selectedTools);
+		const added = selectedTools.filter((name) => !atStart.has(name));
+		if (added.length === 0) return { ...run, selectedTools };
+		const metadata = this.options.tools.promptMetadata();
+		const toolSnippets = { ...run.toolSnippets };
+		const toolGuidelines = { ...run.toolGuidelines };
+		for (const name of added) {
+			const snippet = metadata.snippets[name];
+			if (snippet !== undefined) toolSnippets[name] = snippet;
+			const rules = metadata.guidelines[name];
+			if (rules !== undefined) toolGuidelines[name] = rules;
+		}
+		return { ...run, selectedTools, toolSnippets, toolGuidelines };
 	}
 
 	/** `before_agent_start` with the base options; a changed `selectedTools` list becomes the active set. */
@@ -72,14 +97,27 @@ export class PromptState {
 		this.runOptions = undefined;
 	}
 
-	/** The system message to append before the next request, or undefined when the transcript is current. */
+	/**
+	 * The system message to append before the next request, or undefined when the transcript is current.
+	 * The update depends only on the sections, the declared tools and the transcript's system messages;
+	 * when all three equal those of a call that found the transcript current, so does this one (which
+	 * spares the tool-declaration diff on every turn of a long run).
+	 */
 	patchFor(transcript: readonly { role: string }[]): SystemMessage | undefined {
-		const { forceSystemPrompt: _forced, ...options } = this.runOptions ?? this.baseOptions();
-		const sections = buildSystemPromptSections({
-			...options,
-			selectedTools: this.options.tools.getActiveToolNames(),
-		});
-		return createSystemPromptUpdate(transcript, { sections, tools: this.options.declared() }, Date.now());
+		const { forceSystemPrompt: _forced, ...options } = this.currentOptions();
+		const inputs: PatchInputs = {
+			sections: buildSystemPromptSections(options),
+			tools: this.options.declared(),
+			systemMessages: transcript.filter((message) => message.role === "system"),
+		};
+		if (this.current && samePatchInputs(this.current, inputs)) return undefined;
+		const update = createSystemPromptUpdate(
+			transcript,
+			{ sections: inputs.sections, tools: inputs.tools },
+			Date.now(),
+		);
+		this.current = update ? undefined : inputs;
+		return update;
 	}
 
 	/**
@@ -94,4 +132,28 @@ export class PromptState {
 		if (tools.length > 0) system.toolsAdded = tools;
 		return [system, ...messages.filter((message) => message.role !== "system")];
 	}
+}
+
+interface PatchInputs {
+	sections: Readonly<Record<string, string>>;
+	tools: readonly Tool[];
+	systemMessages: readonly object[];
+}
+
+function samePatchInputs(a: PatchInputs, b: PatchInputs): boolean {
+	return (
+		sameItems(a.tools, b.tools) &&
+		sameItems(a.systemMessages, b.systemMessages) &&
+		sameSections(a.sections, b.sections)
+	);
+}
+
+/** Element-wise identity: a re-declared tool or a new (or replaced) system message is a change. */
+function sameItems(a: readonly object[], b: readonly object[]): boolean {
+	return a.length === b.length && a.every((item, index) => item === b[index]);
+}
+
+function sameSections(a: Readonly<Record<string, string>>, b: Readonly<Record<string, string>>): boolean {
+	const names = Object.keys(a);
+	return names.length === Object.keys(b).length && names.every((name) => a[name] === b[name]);
 }
