@@ -40,6 +40,19 @@ const RESPONSE_TIMEOUT_MS = 30_000;
 const DEFAULT_WAIT_MS = 60_000;
 const STOP_EXIT_WAIT_MS = 5_000;
 const STOP_KILL_WAIT_MS = 2_000;
+/** How long an exit report waits for the rest of stderr (a grandchild may hold the pipe open). */
+const PIPE_DRAIN_WAIT_MS = 1_000;
+
+/** Whether `promise` settled within `ms`. */
+function within(promise: Promise<unknown>, ms: number): Promise<boolean> {
+	return new Promise<boolean>((resolve) => {
+		const timer = setTimeout(() => resolve(false), ms);
+		void promise.then(() => {
+			clearTimeout(timer);
+			resolve(true);
+		});
+	});
+}
 
 interface ResponseRecord {
 	id?: string;
@@ -94,14 +107,23 @@ export class RpcClient {
 			process.stderr.write(text);
 		});
 		attachJsonlLineReader(child.stdout, (line) => this.handleLine(line));
+		const stderrEnded = new Promise<void>((resolve) => child.stderr.once("end", resolve));
 		this.exited = new Promise<void>((resolve) => {
 			child.once("exit", (code, signal) => {
-				this.fail(new Error(`Agent process exited (code=${code} signal=${signal}). Stderr: ${this.stderr}`));
-				resolve();
+				// The exit can be reported before the child's last stderr lines were read; the report carries them.
+				void within(stderrEnded, PIPE_DRAIN_WAIT_MS).then(() => {
+					this.fail(new Error(`Agent process exited (code=${code} signal=${signal}). Stderr: ${this.stderr}`));
+					resolve();
+				});
 			});
 		});
 		child.once("error", (error) => this.fail(new Error(`Agent process error: ${error.message}`)));
-		child.stdin.on("error", (error) => this.fail(new Error(`Agent process stdin error: ${error.message}`)));
+		child.stdin.on("error", (error) => {
+			// A broken pipe usually means the child is exiting: its exit report says more, so it goes first.
+			void within(this.exited, PIPE_DRAIN_WAIT_MS).then(() =>
+				this.fail(new Error(`Agent process stdin error: ${error.message}`)),
+			);
+		});
 
 		let graceTimer: NodeJS.Timeout | undefined;
 		await Promise.race([
@@ -119,19 +141,11 @@ export class RpcClient {
 		const child = this.child;
 		if (!child) return;
 		const exited = this.exited;
-		const within = (ms: number) =>
-			new Promise<boolean>((resolve) => {
-				const timer = setTimeout(() => resolve(false), ms);
-				void exited.then(() => {
-					clearTimeout(timer);
-					resolve(true);
-				});
-			});
 		if (child.exitCode === null && child.signalCode === null) {
 			child.stdin.end();
-			if (!(await within(STOP_EXIT_WAIT_MS))) {
+			if (!(await within(exited, STOP_EXIT_WAIT_MS))) {
 				child.kill("SIGTERM");
-				if (!(await within(STOP_KILL_WAIT_MS))) child.kill("SIGKILL");
+				if (!(await within(exited, STOP_KILL_WAIT_MS))) child.kill("SIGKILL");
 			}
 		}
 		await exited;
