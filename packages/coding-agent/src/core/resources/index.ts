@@ -45,6 +45,13 @@ export {
 } from "./packages/package-resolver.js";
 export { collectPackageResources, type PackageResources } from "./packages/package-resources.js";
 export { type PackageSourceKind, type ParsedPackageSource, parsePackageSource } from "./packages/package-source.js";
+export {
+	isNewerVersion,
+	type PackageUpdateOptions,
+	type PackageUpdateReport,
+	updateMarkerPath,
+	updatePackages,
+} from "./packages/package-updater.js";
 export { applyPatterns, isEnabledByOverrides } from "./packages/resource-patterns.js";
 export { parseCommandArgs, substituteArgs } from "./prompt-templates/arguments.js";
 export {

@@ -1,7 +1,7 @@
-import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, realpathSync, rmdirSync, rmSync, writeFileSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
 import type { InstallLocation } from "./install-paths.js";
+import { runPackageCommand } from "./package-command.js";
 import type { ParsedPackageSource } from "./package-source.js";
 
 export type PackageManagerKind = "npm" | "pnpm" | "bun";
@@ -24,8 +24,6 @@ export interface PackageInstallerOptions {
 }
 
 const KNOWN_MANAGERS: readonly PackageManagerKind[] = ["npm", "pnpm", "bun"];
-/** Captured output kept for error messages. */
-const CAPTURE_LIMIT = 8000;
 
 function managerName(word: string): PackageManagerKind | undefined {
 	const name = basename(word).replace(/\.(cmd|exe|js|mjs|cjs)$/i, "");
@@ -46,12 +44,12 @@ export function detectPackageManager(npmCommand: readonly string[]): PackageMana
 	return named[0] ?? "npm";
 }
 
-/** Arguments that install `spec` into the prefix `root` without peers (host packages stay the host's). */
-export function npmInstallArguments(kind: PackageManagerKind, spec: string, root: string): string[] {
+/** Arguments that install `specs` into the prefix `root` without peers (host packages stay the host's). */
+export function npmInstallArguments(kind: PackageManagerKind, specs: readonly string[], root: string): string[] {
 	if (kind === "pnpm") {
 		return [
 			"install",
-			spec,
+			...specs,
 			"--prefix",
 			root,
 			"--config.auto-install-peers=false",
@@ -59,8 +57,8 @@ export function npmInstallArguments(kind: PackageManagerKind, spec: string, root
 			"--config.strict-dep-builds=false",
 		];
 	}
-	if (kind === "bun") return ["install", spec, "--cwd", root, "--omit=peer"];
-	return ["install", spec, "--prefix", root, "--legacy-peer-deps", "--no-audit", "--no-fund"];
+	if (kind === "bun") return ["install", ...specs, "--cwd", root, "--omit=peer"];
+	return ["install", ...specs, "--prefix", root, "--legacy-peer-deps", "--no-audit", "--no-fund"];
 }
 
 /** Arguments that install the production dependencies of a git checkout. */
@@ -134,10 +132,8 @@ export class PackageInstaller {
 		this.options.onProgress?.({ type: "complete", action, source });
 	}
 
-	private async installNpm(parsed: Extract<ParsedPackageSource, { kind: "npm" }>, prefix: string) {
-		prepareNpmRoot(prefix);
-		const spec = parsed.version ? `${parsed.name}@${parsed.version}` : parsed.name;
-		await this.runPackageManager(npmInstallArguments(this.kind, spec, realpathSync(prefix)), prefix);
+	private installNpm(parsed: Extract<ParsedPackageSource, { kind: "npm" }>, prefix: string): Promise<void> {
+		return this.installNpmSpecs([parsed.version ? `${parsed.name}@${parsed.version}` : parsed.name], prefix);
 	}
 
 	private async installGit(parsed: Extract<ParsedPackageSource, { kind: "git" }>, location: InstallLocation) {
@@ -145,13 +141,22 @@ export class PackageInstaller {
 		try {
 			await this.run("git", ["clone", parsed.repo, location.path], location.root);
 			if (parsed.ref) await this.run("git", ["checkout", parsed.ref], location.path);
-			if (existsSync(join(location.path, "package.json"))) {
-				await this.runPackageManager(productionInstallArguments(this.kind), location.path);
-			}
+			if (existsSync(join(location.path, "package.json"))) await this.installProductionDependencies(location.path);
 		} catch (error) {
 			removeWithEmptyParents(location.path, location.root);
 			throw error;
 		}
+	}
+
+	/** Installs the production dependencies of a checkout with the configured package manager. */
+	installProductionDependencies(checkout: string): Promise<void> {
+		return this.runPackageManager(productionInstallArguments(this.kind), checkout);
+	}
+
+	/** Installs several npm specs into one prefix in a single package-manager run. */
+	async installNpmSpecs(specs: readonly string[], prefix: string): Promise<void> {
+		prepareNpmRoot(prefix);
+		await this.runPackageManager(npmInstallArguments(this.kind, specs, realpathSync(prefix)), prefix);
 	}
 
 	private runPackageManager(args: string[], cwd: string): Promise<void> {
@@ -159,34 +164,11 @@ export class PackageInstaller {
 		return this.run(command!, [...leading, ...args], cwd);
 	}
 
-	private run(command: string, args: string[], cwd: string): Promise<void> {
-		const capture = this.options.output !== "inherit";
-		const env = { ...(this.options.env ?? process.env) };
-		if (capture) {
-			// Nobody can answer a credential prompt while the TUI owns the terminal.
-			env.GIT_TERMINAL_PROMPT = "0";
-			env.GIT_SSH_COMMAND ??= "ssh -o BatchMode=yes";
-		}
-		return new Promise((resolve, reject) => {
-			let output = "";
-			const child = spawn(command, args, {
-				cwd,
-				env,
-				stdio: capture ? ["ignore", "pipe", "pipe"] : "inherit",
-			});
-			const keep = (chunk: Buffer) => {
-				output = (output + chunk.toString("utf8")).slice(-CAPTURE_LIMIT);
-			};
-			child.stdout?.on("data", keep);
-			child.stderr?.on("data", keep);
-			child.on("error", (error) => reject(new Error(`${command} failed to start: ${error.message}`)));
-			child.on("close", (code) => {
-				if (code === 0) resolve();
-				else {
-					const detail = output.trim();
-					reject(new Error(`${[command, ...args].join(" ")} exited with ${code}${detail ? `: ${detail}` : ""}`));
-				}
-			});
+	private async run(command: string, args: string[], cwd: string): Promise<void> {
+		await runPackageCommand(command, args, {
+			cwd,
+			output: this.options.output ?? "capture",
+			...(this.options.env ? { env: this.options.env } : {}),
 		});
 	}
 }

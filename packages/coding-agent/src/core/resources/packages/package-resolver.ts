@@ -48,6 +48,13 @@ export interface PackageResolverOptions {
 	installFailures?: ReadonlyMap<string, string>;
 }
 
+/** A `packages` entry after identity dedupe, with the directory its relative paths resolve against. */
+export interface ConfiguredPackage {
+	source: string;
+	scope: ResourceScope;
+	baseDir: string;
+}
+
 /** An npm or git package of the current configuration that is not installed yet. */
 export interface MissingPackage {
 	source: string;
@@ -170,12 +177,8 @@ export class PackageResolver {
 	 * left to `resolve()`, which reports them.
 	 */
 	missingPackages(cliSources: readonly string[]): MissingPackage[] {
-		const candidates: { source: string; scope: ResourceScope; baseDir: string }[] = [
-			...this.packageEntries().map((entry) => ({
-				source: typeof entry.source === "string" ? entry.source : entry.source.source,
-				scope: entry.scope,
-				baseDir: entry.baseDir,
-			})),
+		const candidates: ConfiguredPackage[] = [
+			...this.configuredPackages(),
 			...cliSources
 				.filter((source) => !source.startsWith("builtin:"))
 				.map((source) => ({ source, scope: "temporary" as const, baseDir: this.options.cwd })),
@@ -197,6 +200,15 @@ export class PackageResolver {
 			if (!existsSync(location.path)) missing.push({ source, parsed, location });
 		}
 		return missing;
+	}
+
+	/** The `packages` of the settings (project entries only when trusted) after identity dedupe. */
+	configuredPackages(): ConfiguredPackage[] {
+		return this.packageEntries().map((entry) => ({
+			source: typeof entry.source === "string" ? entry.source : entry.source.source,
+			scope: entry.scope,
+			baseDir: entry.baseDir,
+		}));
 	}
 
 	/** Package entries after identity dedupe: project entries first; a project entry replaces a user one. */

@@ -1,0 +1,182 @@
+import { execFileSync } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { isNewerVersion, SettingsManager, updateMarkerPath, updatePackages } from "@tau/coding-agent";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { resourceDirs, write, writeJson } from "./helpers.js";
+
+/**
+ * A stand-in for npm backed by `registry.json` (name -> latest version): `view <spec> version --json`
+ * answers the latest version, `install <name>@latest ... --prefix <root>` installs it.
+ */
+const FAKE_NPM = `
+import { appendFileSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+const args = process.argv.slice(2);
+appendFileSync(new URL("./calls.log", import.meta.url), JSON.stringify(args) + "\\n");
+const registry = JSON.parse(readFileSync(new URL("./registry.json", import.meta.url), "utf8"));
+const nameOf = (spec) => spec.replace(/^(@?[^@]+)(@.*)?$/, "$1");
+if (args[0] === "view") {
+	process.stdout.write(JSON.stringify(registry[nameOf(args[1])]));
+	process.exit(0);
+}
+const root = args[args.indexOf("--prefix") + 1];
+for (const spec of args.slice(1, args.indexOf("--prefix"))) {
+	const name = nameOf(spec);
+	const dir = join(root, "node_modules", name);
+	mkdirSync(dir, { recursive: true });
+	writeFileSync(join(dir, "package.json"), JSON.stringify({ name, version: registry[name] }));
+}
+`;
+
+function setup(packages: unknown[]) {
+	const dirs = resourceDirs();
+	const bin = join(dirs.root, "bin");
+	const npm = write(join(bin, "fake-npm.mjs"), FAKE_NPM);
+	writeJson(join(bin, "registry.json"), { "tool-a": "2.0.0", "tool-b": "2.0.0", "tool-c": "2.0.0" });
+	writeJson(join(dirs.agentDir, "settings.json"), { packages });
+	const log = join(bin, "calls.log");
+	const calls = (): string[][] =>
+		existsSync(log)
+			? readFileSync(log, "utf8")
+					.trim()
+					.split("\n")
+					.map((line) => JSON.parse(line) as string[])
+			: [];
+	const installed = (name: string, version: string) =>
+		writeJson(join(dirs.agentDir, "npm", "node_modules", name, "package.json"), { name, version });
+	const update = (extra: { source?: string; offline?: boolean } = {}) =>
+		updatePackages({
+			cwd: dirs.cwd,
+			agentDir: dirs.agentDir,
+			settings: SettingsManager.create(dirs.cwd, dirs.agentDir),
+			npmCommand: [process.execPath, npm],
+			...extra,
+		});
+	return { ...dirs, calls, installed, update };
+}
+
+afterEach(() => {
+	vi.unstubAllEnvs();
+});
+
+describe("updating npm packages", () => {
+	it("skips pinned specs, reinstalls outdated ones as name@latest, and reports result lines", async () => {
+		const { agentDir, calls, installed, update } = setup(["npm:tool-a", "npm:tool-b@1.0.0", "npm:tool-c"]);
+		installed("tool-a", "1.0.0");
+		installed("tool-b", "1.0.0");
+		installed("tool-c", "2.0.0");
+		const report = await update();
+		expect(calls()).toEqual([
+			["view", "tool-a", "version", "--json"],
+			["view", "tool-c", "version", "--json"],
+			[
+				"install",
+				"tool-a@latest",
+				"--prefix",
+				join(agentDir, "npm"),
+				"--legacy-peer-deps",
+				"--no-audit",
+				"--no-fund",
+			],
+		]);
+		expect(report.summary).toEqual(["Updated 1 package(s):", "npm:tool-a 1.0.0 -> 2.0.0"]);
+		expect((await update()).summary).toEqual(["Packages are already up to date"]);
+	});
+
+	it("matches one package by identity, refuses unknown ones, and does nothing offline", async () => {
+		const { calls, installed, update } = setup(["npm:tool-a", "npm:tool-c"]);
+		installed("tool-a", "1.0.0");
+		installed("tool-c", "1.0.0");
+		const one = await update({ source: "npm:tool-c@2" });
+		expect(one.updated).toEqual(["npm:tool-c 1.0.0 -> 2.0.0"]);
+		expect(calls().filter((args) => args[0] === "view")).toEqual([["view", "tool-c", "version", "--json"]]);
+		await expect(update({ source: "npm:other" })).rejects.toThrow("No matching package found for npm:other");
+		const before = calls().length;
+		expect((await update({ offline: true })).summary).toEqual(["Skipped package updates (offline mode)"]);
+		expect(calls().length).toBe(before);
+	});
+
+	it("compares versions numerically; a release is newer than its prerelease", () => {
+		expect(isNewerVersion("1.10.0", "1.9.9")).toBe(true);
+		expect(isNewerVersion("1.2.0", "1.2.0")).toBe(false);
+		expect(isNewerVersion("1.2.0", "1.2.0-beta.1")).toBe(true);
+		expect(isNewerVersion("1.1.9", "1.2.0")).toBe(false);
+	});
+});
+
+function hasGit(): boolean {
+	try {
+		execFileSync("git", ["--version"], { stdio: "ignore" });
+		return true;
+	} catch {
+		return false;
+	}
+}
+
+describe.runIf(hasGit())("updating git packages (needs git)", () => {
+	const git = (cwd: string, ...args: string[]) =>
+		execFileSync("git", ["-c", "user.email=t@t", "-c", "user.name=t", ...args], { cwd, encoding: "utf8" }).trim();
+
+	function remote(root: string) {
+		const remotes = join(root, "remotes");
+		const repo = join(remotes, "acme", "tool");
+		mkdirSync(repo, { recursive: true });
+		git(repo, "init", "-q", "-b", "main");
+		write(join(repo, "extensions", "index.ts"), "export default () => {};");
+		git(repo, "add", ".");
+		git(repo, "commit", "-qm", "one");
+		git(repo, "tag", "v1");
+		// Route https clone URLs to the local repositories instead of the network.
+		vi.stubEnv("GIT_CONFIG_COUNT", "1");
+		vi.stubEnv("GIT_CONFIG_KEY_0", `url.file://${remotes}/.insteadOf`);
+		vi.stubEnv("GIT_CONFIG_VALUE_0", "https://git.example.test/");
+		return repo;
+	}
+
+	it("follows the upstream branch and reports shortened commits", async () => {
+		const { root, agentDir, update } = setup(["git:git.example.test/acme/tool"]);
+		const repo = remote(root);
+		const first = await update();
+		const checkout = join(agentDir, "git", "git.example.test", "acme", "tool");
+		const one = git(checkout, "rev-parse", "HEAD");
+		expect(first.updated).toEqual([`git:git.example.test/acme/tool (none) -> ${one.slice(0, 7)}`]);
+		write(join(repo, "extensions", "more.ts"), "export default () => {};");
+		git(repo, "add", ".");
+		git(repo, "commit", "-qm", "two");
+		const two = git(repo, "rev-parse", "HEAD");
+		const second = await update();
+		expect(second.summary).toEqual([
+			"Updated 1 package(s):",
+			`git:git.example.test/acme/tool ${one.slice(0, 7)} -> ${two.slice(0, 7)}`,
+		]);
+		expect(git(checkout, "rev-parse", "HEAD")).toBe(two);
+		expect((await update()).summary).toEqual(["Packages are already up to date"]);
+	});
+
+	it("reconciles a pinned checkout to its ref and finishes an interrupted update from the marker", async () => {
+		const { root, agentDir, update } = setup(["git:git.example.test/acme/tool@v1"]);
+		const repo = remote(root);
+		const pinned = git(repo, "rev-parse", "v1^{commit}");
+		await update();
+		const checkout = join(agentDir, "git", "git.example.test", "acme", "tool");
+		// Local drift: a commit on top of the pinned ref.
+		write(join(checkout, "local.txt"), "drift");
+		git(checkout, "add", ".");
+		git(checkout, "commit", "-qm", "drift");
+		const drifted = await update();
+		expect(git(checkout, "rev-parse", "HEAD")).toBe(pinned);
+		expect(drifted.updated).toHaveLength(1);
+		expect(existsSync(join(checkout, "local.txt"))).toBe(false);
+
+		// An update interrupted after the reset: the marker makes the next run clean up.
+		const marker = updateMarkerPath(checkout);
+		expect(marker).toBe(join(agentDir, "git", "git.example.test", "acme", ".tool.tau-update-incomplete"));
+		write(marker, `${pinned}\n`);
+		write(join(checkout, "half-written.tmp"), "partial");
+		const recovered = await update();
+		expect(recovered.summary).toEqual(["Packages are already up to date"]);
+		expect(existsSync(join(checkout, "half-written.tmp"))).toBe(false);
+		expect(existsSync(marker)).toBe(false);
+	});
+});
