@@ -189,6 +189,17 @@ describe("execution and result format", () => {
 		expect(none.text).toMatch(/no tool calls were made/);
 	});
 
+	it("reports a timed-out script with the timeout text and keeps its earlier output", async () => {
+		const h = await createCodemodeHarness();
+		const result = await runScript(h, `// @options: {"timeout_ms": 300}\ntext("started"); while (true) {}`);
+		expect(result.isError).toBe(true);
+		expect(result.text).toMatch(/^Script failed\nWall time \d+\.\d seconds\nOutput:\nstarted/);
+		const blocks = result.content as { type: string; text?: string }[];
+		expect(blocks.at(-1)?.text).toMatch(
+			/^Script error:\nScript timed out: Execution timed out after \d+ ms\n\n.*no tool calls were made/,
+		);
+	});
+
 	it("truncates output over max_output_tokens and saves the full text", async () => {
 		const { existsSync, readFileSync } = await import("node:fs");
 		const h = await createCodemodeHarness();
