@@ -111,6 +111,8 @@ describe("read: text", () => {
 				Buffer.from([0xf0, 0x9f]),
 			]),
 			emoji: `${"😀".repeat(30_000)}\nafter`,
+			// Several 1 MiB chunks of the local reader, with lines straddling every chunk boundary.
+			multiChunk: `${numberedLines(300_000)}\n${"é".repeat(700_000)}\ntail`,
 			empty: "",
 		};
 		const cases = [
@@ -120,6 +122,7 @@ describe("read: text", () => {
 			{ offset: 2, limit: 1 },
 			{ offset: 1999, limit: 5 },
 			{ offset: 2 },
+			{ offset: 299_990, limit: 20 },
 		];
 		for (const [name, content] of Object.entries(samples)) {
 			writeFileSync(join(dir, name), content);

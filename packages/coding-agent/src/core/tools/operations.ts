@@ -1,6 +1,5 @@
-import { constants, createReadStream, existsSync, readdirSync, statSync } from "node:fs";
+import { constants, existsSync, readdirSync, statSync } from "node:fs";
 import { access, mkdir, readFile, writeFile } from "node:fs/promises";
-import { detectImageMimeType } from "./read/image-mime.js";
 
 /*
  * Pluggable filesystem/process backends (tools.md §10.1). Paths passed in are host-resolved
@@ -65,15 +64,6 @@ export interface FindOperations {
 	exists(absolutePath: string): boolean | Promise<boolean>;
 	glob(pattern: string, cwd: string, options: { ignore: string[]; limit: number }): string[] | Promise<string[]>;
 }
-
-export const localReadOperations: ReadOperations = {
-	readFile: (path) => readFile(path),
-	access: (path) => access(path, constants.R_OK),
-	detectImageMimeType,
-	// Large chunks keep huge files fast; only the shown lines are retained.
-	createReadStream: (path, options) =>
-		createReadStream(path, { highWaterMark: 1024 * 1024, ...(options.signal ? { signal: options.signal } : {}) }),
-};
 
 export const localWriteOperations: WriteOperations = {
 	writeFile: (path, content) => writeFile(path, content, "utf8"),

@@ -2,10 +2,11 @@ import type { AgentToolResult } from "@tau/agent";
 import type { ImageContent, TextContent } from "@tau/ai";
 import type { Static, TNumber, TObject, TOptional, TSchema, TString } from "typebox";
 import { jsonSchema } from "./json-schema.js";
-import { localReadOperations, type ReadOperations } from "./operations.js";
+import type { ReadOperations } from "./operations.js";
 import { resolveReadPath } from "./path-resolution.js";
 import { type ProcessedImage, processImage } from "./read/image-processing.js";
 import { type ReadSelection, selectFromStream, selectFromText } from "./read/line-selection.js";
+import { openLocalSource, openOperationsSource, type ReadSource } from "./read/read-source.js";
 import { DEFAULT_MAX_BYTES, DEFAULT_MAX_LINES, formatSize, type TruncationResult } from "./truncate.js";
 import { type BuiltinToolContext, type BuiltinToolDefinition, throwIfAborted, toAgentTool } from "./types.js";
 
@@ -62,8 +63,7 @@ const DESCRIPTION = `Read the contents of a file. Supports text files and images
 const isWholeNumber = (value: number | undefined): boolean => value === undefined || Number.isInteger(value);
 
 async function readImage(
-	ops: ReadOperations,
-	path: string,
+	source: ReadSource,
 	mimeType: string,
 	options: ReadToolOptions,
 	ctx: BuiltinToolContext | undefined,
@@ -74,7 +74,7 @@ async function readImage(
 	let processed: ProcessedImage;
 	try {
 		const limits = ctx?.model?.inputLimits?.images?.resize ?? options.resizeOptions;
-		processed = processImage(await ops.readFile(path), mimeType, options.autoResizeImages ?? true, limits);
+		processed = processImage(await source.readAll(), mimeType, options.autoResizeImages ?? true, limits);
 	} catch (error) {
 		const text = `${note}\nImage could not be processed: ${(error as Error).message}`;
 		return { content: [{ type: "text", text }], details };
@@ -124,11 +124,31 @@ function formatText(
 	return { text: truncation.content };
 }
 
+/** Streams when the backend can and offset/limit are whole numbers, else reads the whole file. */
+async function selectText(
+	source: ReadSource,
+	startLine: number,
+	{ offset, limit }: ReadToolInput,
+	signal: AbortSignal | undefined,
+): Promise<ReadSelection> {
+	const streamable = isWholeNumber(offset) && isWholeNumber(limit) && (limit ?? 0) >= 0;
+	const chunks = streamable ? source.chunks(signal) : undefined;
+	if (chunks) {
+		return selectFromStream(chunks, startLine, limit, signal).catch((error: unknown) => {
+			throwIfAborted(signal);
+			throw error;
+		});
+	}
+	const bytes = await source.readAll();
+	throwIfAborted(signal);
+	return selectFromText(bytes.toString("utf8"), startLine, limit);
+}
+
 export function createReadToolDefinition(
 	cwd: string,
 	options: ReadToolOptions = {},
 ): BuiltinToolDefinition<typeof readSchema, ReadToolDetails | undefined> {
-	const ops = options.operations ?? localReadOperations;
+	const { operations } = options;
 	return {
 		name: "read",
 		label: "read",
@@ -142,26 +162,17 @@ export function createReadToolDefinition(
 		async execute(_id, params, signal, _onUpdate, ctx) {
 			throwIfAborted(signal);
 			const path = resolveReadPath(params.path, ctx?.cwd || cwd);
-			await ops.access(path);
-			throwIfAborted(signal);
-			const mimeType = (await ops.detectImageMimeType?.(path)) ?? null;
-			throwIfAborted(signal);
-			if (mimeType) return readImage(ops, path, mimeType, options, ctx);
-
+			const source = operations
+				? await openOperationsSource(operations, path, signal)
+				: await openLocalSource(path, signal);
 			const { offset, limit } = params;
 			const startLine = offset ? Math.max(0, offset - 1) : 0;
-			const streamable = ops.createReadStream && isWholeNumber(offset) && isWholeNumber(limit) && (limit ?? 0) >= 0;
 			let selection: ReadSelection;
-			if (streamable && ops.createReadStream) {
-				const stream = ops.createReadStream(path, signal ? { signal } : {});
-				selection = await selectFromStream(stream, startLine, limit, signal).catch((error: unknown) => {
-					throwIfAborted(signal);
-					throw error;
-				});
-			} else {
-				const bytes = await ops.readFile(path);
-				throwIfAborted(signal);
-				selection = selectFromText(bytes.toString("utf8"), startLine, limit);
+			try {
+				if (source.mimeType) return await readImage(source, source.mimeType, options, ctx);
+				selection = await selectText(source, startLine, params, signal);
+			} finally {
+				await source.close();
 			}
 			const { text, truncation } = formatText(selection, startLine, offset, limit, params.path);
 			const content: TextContent[] = [{ type: "text", text }];

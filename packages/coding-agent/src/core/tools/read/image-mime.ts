@@ -1,7 +1,5 @@
-import { open } from "node:fs/promises";
-
 /** How many leading bytes are enough to recognise every supported image format. */
-const SNIFF_BYTES = 4100;
+export const SNIFF_BYTES = 4100;
 
 function isPng(bytes: Buffer): boolean {
 	const signature = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
@@ -39,16 +37,4 @@ export function detectImageMimeTypeFromBytes(bytes: Buffer): string | null {
 	}
 	if (isBmp(bytes)) return "image/bmp";
 	return null;
-}
-
-/** Sniffs the first bytes of a file. */
-export async function detectImageMimeType(absolutePath: string): Promise<string | null> {
-	const handle = await open(absolutePath, "r");
-	try {
-		const buffer = Buffer.alloc(SNIFF_BYTES);
-		const { bytesRead } = await handle.read(buffer, 0, SNIFF_BYTES, 0);
-		return detectImageMimeTypeFromBytes(buffer.subarray(0, bytesRead));
-	} finally {
-		await handle.close();
-	}
 }
