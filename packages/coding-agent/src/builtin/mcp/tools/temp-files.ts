@@ -12,11 +12,12 @@ export function saveMcpTempFile(name: string, data: string | Buffer): string {
 
 /** A file name for a blob: the URI's extension, else `.bin`. */
 export function blobFileName(uri: string): string {
-	let ext = "";
-	try {
-		ext = extname(new URL(uri).pathname);
-	} catch {
-		ext = extname(uri);
+	let ext = extname(uri);
+	if (URL.canParse(uri)) {
+		const url = new URL(uri);
+		// Custom schemes such as `mem://report.pdf` parse the name as the host; web hosts are not file names.
+		const webHost = url.protocol === "http:" || url.protocol === "https:";
+		ext = extname(url.pathname) || (webHost ? "" : extname(url.host));
 	}
 	return `resource${/^\.[A-Za-z0-9]{1,10}$/.test(ext) ? ext : ".bin"}`;
 }
