@@ -46,7 +46,9 @@ export function installAgentHooks(host: AgentHooksHost): void {
 		);
 	agent.prepareNextTurnWithContext = async (turn) => {
 		if (host.hasModel()) await host.overflow.compactIfThresholdExceeded(turn.message);
-		const patch = prompts.patchFor(projected());
-		return { context: { messages: projected(), tools: agent.state.tools }, messages: patch ? [patch] : [] };
+		// After a threshold compaction this is the compacted context; patchFor only reads it.
+		const messages = projected();
+		const patch = prompts.patchFor(messages);
+		return { context: { messages, tools: agent.state.tools }, messages: patch ? [patch] : [] };
 	};
 }
