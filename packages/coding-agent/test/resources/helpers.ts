@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import type { ExtensionLoadRequest, LoadExtensions, LoadExtensionsResult, LoadedExtension } from "@tau/coding-agent";
@@ -72,4 +72,49 @@ export function fakeExtensionLoader(registrations: FakeRegistrations = {}) {
 		return result;
 	};
 	return { load, requests, loadedPaths };
+}
+
+/**
+ * A stand-in for npm backed by a registry (name -> latest version), run as `node <script>`:
+ * `view <spec> version --json` prints the version; `install <specs...> --prefix <root>` installs
+ * each as a package with one extension; a name missing from the registry fails like a 404;
+ * `uninstall` only records its call. Every call's arguments are recorded in order.
+ */
+export function fakeNpm(dir: string, registry: Record<string, string>) {
+	const script = write(
+		join(dir, "fake-npm.mjs"),
+		`import { appendFileSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+const args = process.argv.slice(2);
+appendFileSync(new URL("./calls.log", import.meta.url), JSON.stringify(args) + "\\n");
+const registry = JSON.parse(readFileSync(new URL("./registry.json", import.meta.url), "utf8"));
+const nameOf = (spec) => spec.replace(/^(@?[^@]+)(@.*)?$/, "$1");
+if (args[0] === "view") {
+	process.stdout.write(JSON.stringify(registry[nameOf(args[1])]));
+} else if (args[0] === "install") {
+	const root = args[args.indexOf("--prefix") + 1];
+	for (const spec of args.slice(1, args.indexOf("--prefix"))) {
+		const name = nameOf(spec);
+		if (!registry[name]) {
+			process.stderr.write("404 Not Found: " + name);
+			process.exit(1);
+		}
+		const pkg = join(root, "node_modules", ...name.split("/"));
+		mkdirSync(join(pkg, "extensions"), { recursive: true });
+		writeFileSync(join(pkg, "package.json"), JSON.stringify({ name, version: registry[name] }));
+		writeFileSync(join(pkg, "extensions", "index.ts"), "export default () => {};");
+	}
+}
+`,
+	);
+	writeJson(join(dir, "registry.json"), registry);
+	const log = join(dir, "calls.log");
+	const calls = (): string[][] =>
+		existsSync(log)
+			? readFileSync(log, "utf8")
+					.trim()
+					.split("\n")
+					.map((line) => JSON.parse(line) as string[])
+			: [];
+	return { npmCommand: [process.execPath, script], calls };
 }

@@ -8,41 +8,16 @@ import {
 	type PackageProgressEvent,
 } from "@tau/coding-agent";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { fakeExtensionLoader, resourceDirs, write, writeJson } from "./helpers.js";
-
-/**
- * A stand-in for npm: records its arguments, then "installs" `<spec>` under `--prefix` as a package
- * with one extension, or fails like a registry miss when the name contains "broken".
- */
-const FAKE_NPM = `
-import { appendFileSync, mkdirSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
-const args = process.argv.slice(2);
-appendFileSync(new URL("./calls.log", import.meta.url), JSON.stringify(args) + "\\n");
-const spec = args[1];
-const name = spec.replace(/^(@?[^@]+)(@.*)?$/, "$1");
-if (name.includes("broken")) {
-	process.stderr.write("404 Not Found: " + name);
-	process.exit(1);
-}
-const dir = join(args[args.indexOf("--prefix") + 1], "node_modules", ...name.split("/"));
-mkdirSync(join(dir, "extensions"), { recursive: true });
-writeFileSync(join(dir, "package.json"), JSON.stringify({ name, version: "1.0.0" }));
-writeFileSync(join(dir, "extensions", "index.ts"), "export default () => {};");
-`;
+import { fakeExtensionLoader, fakeNpm, resourceDirs, write, writeJson } from "./helpers.js";
 
 function setup(settings: Record<string, unknown>) {
 	const dirs = resourceDirs();
-	const npm = write(join(dirs.root, "bin", "fake-npm.mjs"), FAKE_NPM);
-	const log = join(dirs.root, "bin", "calls.log");
-	writeJson(join(dirs.agentDir, "settings.json"), { npmCommand: [process.execPath, npm], ...settings });
-	const calls = (): string[][] =>
-		existsSync(log)
-			? readFileSync(log, "utf8")
-					.trim()
-					.split("\n")
-					.map((line) => JSON.parse(line) as string[])
-			: [];
+	const npm = fakeNpm(join(dirs.root, "bin"), {
+		"@acme/tools": "1.2.0",
+		"quick-tool": "1.0.0",
+		"project-tool": "1.0.0",
+	});
+	writeJson(join(dirs.agentDir, "settings.json"), { npmCommand: npm.npmCommand, ...settings });
 	const make = (options: Partial<DefaultResourceLoaderOptions> = {}) =>
 		new DefaultResourceLoader({
 			cwd: dirs.cwd,
@@ -51,7 +26,7 @@ function setup(settings: Record<string, unknown>) {
 			loadExtensions: fakeExtensionLoader().load,
 			...options,
 		});
-	return { ...dirs, calls, make };
+	return { ...dirs, calls: npm.calls, make };
 }
 
 const paths = (loader: DefaultResourceLoader) => loader.getExtensions().extensions.map((extension) => extension.path);

@@ -1,48 +1,14 @@
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync } from "node:fs";
+import { existsSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { isNewerVersion, SettingsManager, updateMarkerPath, updatePackages } from "@tau/coding-agent";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { resourceDirs, write, writeJson } from "./helpers.js";
-
-/**
- * A stand-in for npm backed by `registry.json` (name -> latest version): `view <spec> version --json`
- * answers the latest version, `install <name>@latest ... --prefix <root>` installs it.
- */
-const FAKE_NPM = `
-import { appendFileSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
-const args = process.argv.slice(2);
-appendFileSync(new URL("./calls.log", import.meta.url), JSON.stringify(args) + "\\n");
-const registry = JSON.parse(readFileSync(new URL("./registry.json", import.meta.url), "utf8"));
-const nameOf = (spec) => spec.replace(/^(@?[^@]+)(@.*)?$/, "$1");
-if (args[0] === "view") {
-	process.stdout.write(JSON.stringify(registry[nameOf(args[1])]));
-	process.exit(0);
-}
-const root = args[args.indexOf("--prefix") + 1];
-for (const spec of args.slice(1, args.indexOf("--prefix"))) {
-	const name = nameOf(spec);
-	const dir = join(root, "node_modules", name);
-	mkdirSync(dir, { recursive: true });
-	writeFileSync(join(dir, "package.json"), JSON.stringify({ name, version: registry[name] }));
-}
-`;
+import { fakeNpm, resourceDirs, write, writeJson } from "./helpers.js";
 
 function setup(packages: unknown[]) {
 	const dirs = resourceDirs();
-	const bin = join(dirs.root, "bin");
-	const npm = write(join(bin, "fake-npm.mjs"), FAKE_NPM);
-	writeJson(join(bin, "registry.json"), { "tool-a": "2.0.0", "tool-b": "2.0.0", "tool-c": "2.0.0" });
+	const npm = fakeNpm(join(dirs.root, "bin"), { "tool-a": "2.0.0", "tool-b": "2.0.0", "tool-c": "2.0.0" });
 	writeJson(join(dirs.agentDir, "settings.json"), { packages });
-	const log = join(bin, "calls.log");
-	const calls = (): string[][] =>
-		existsSync(log)
-			? readFileSync(log, "utf8")
-					.trim()
-					.split("\n")
-					.map((line) => JSON.parse(line) as string[])
-			: [];
 	const installed = (name: string, version: string) =>
 		writeJson(join(dirs.agentDir, "npm", "node_modules", name, "package.json"), { name, version });
 	const update = (extra: { source?: string; offline?: boolean } = {}) =>
@@ -50,10 +16,10 @@ function setup(packages: unknown[]) {
 			cwd: dirs.cwd,
 			agentDir: dirs.agentDir,
 			settings: SettingsManager.create(dirs.cwd, dirs.agentDir),
-			npmCommand: [process.execPath, npm],
+			npmCommand: npm.npmCommand,
 			...extra,
 		});
-	return { ...dirs, calls, installed, update };
+	return { ...dirs, calls: npm.calls, installed, update };
 }
 
 afterEach(() => {

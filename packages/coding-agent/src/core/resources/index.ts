@@ -31,6 +31,14 @@ export {
 export { type InstallLocation, packageInstallLocation } from "./packages/install-paths.js";
 export { type ChangelogVersionStore, extensionPackageUpdates } from "./packages/package-changelog.js";
 export {
+	installAndPersist,
+	listPackages,
+	normalizePackageSourceForSettings,
+	type PackageCommandContext,
+	type PackageCommandSettings,
+	removePackage,
+} from "./packages/package-commands.js";
+export {
 	detectPackageManager,
 	PackageInstaller,
 	type PackageInstallerOptions,

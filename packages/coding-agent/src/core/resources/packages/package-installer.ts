@@ -88,7 +88,7 @@ function prepareNpmRoot(root: string): void {
 }
 
 /** Removes `dir` and then its empty parents, never `stopAt` itself. */
-function removeWithEmptyParents(dir: string, stopAt: string): void {
+export function removeWithEmptyParents(dir: string, stopAt: string): void {
 	rmSync(dir, { recursive: true, force: true });
 	let parent = dirname(dir);
 	while (parent.startsWith(stopAt) && parent !== stopAt) {
