@@ -2,7 +2,7 @@ import { fauxAssistantMessage, fauxToolCall } from "@tau/ai";
 import { createReadToolDefinition, type ExtensionAPI } from "@tau/coding-agent";
 import { Type } from "typebox";
 import { describe, expect, it } from "vitest";
-import { createHarness, tempDir } from "../agent-session/harness.js";
+import { createHarness, gate, heldResponse, tempDir } from "../agent-session/harness.js";
 import { createFauxRuntime } from "../support/faux-runtime.js";
 
 /** An extension asking to continue after every turn, once. */
@@ -60,6 +60,21 @@ describe("turn_end continuation", () => {
 		await h.session.prompt("go");
 		expect(h.faux.state.callCount).toBe(1);
 		expect(h.session.getLastAssistantText()).not.toBe("an extra request");
+	});
+	it("does not continue an aborted turn", async () => {
+		const h = await createHarness({ loader: { extensionFactories: [continueOnce()] } });
+		await h.session.bindExtensions({});
+		const hold = gate();
+		h.faux.setResponses([
+			heldResponse(hold, fauxAssistantMessage("cut off")),
+			fauxAssistantMessage("an extra request"),
+		]);
+		const running = h.session.prompt("go");
+		await hold.started;
+		const aborting = h.session.abort();
+		hold.release();
+		await Promise.all([running, aborting]);
+		expect(h.faux.state.callCount).toBe(1);
 	});
 });
 
