@@ -58,6 +58,9 @@ describe("updating npm packages", () => {
 		expect(one.updated).toEqual(["npm:tool-c 1.0.0 -> 2.0.0"]);
 		expect(calls().filter((args) => args[0] === "view")).toEqual([["view", "tool-c", "version", "--json"]]);
 		await expect(update({ source: "npm:other" })).rejects.toThrow("No matching package found for npm:other");
+		await expect(update({ source: "tool-c" })).rejects.toThrow(
+			"No matching package found for tool-c. Did you mean npm:tool-c?",
+		);
 		const before = calls().length;
 		expect((await update({ offline: true })).summary).toEqual(["Skipped package updates (offline mode)"]);
 		expect(calls().length).toBe(before);

@@ -33,6 +33,26 @@ interface Target<P extends ParsedPackageSource> {
 	location: InstallLocation;
 }
 
+/**
+ * `No matching package found for <input>`, plus `Did you mean <source>?` when the input is a
+ * configured package written without its prefix: an npm name or spec, or a git `host/path[@ref]`.
+ */
+function noMatchMessage(input: string, configured: readonly ConfiguredPackage[]): string {
+	const message = `No matching package found for ${input}`;
+	const suggestion = configured.find((entry) => {
+		const parsed = parsePackageSource(entry.source, entry.baseDir);
+		if (parsed.kind === "npm") {
+			return input === parsed.name || input === `${parsed.name}${parsed.version ? `@${parsed.version}` : ""}`;
+		}
+		if (parsed.kind === "git") {
+			const bare = `${parsed.host}/${parsed.path}`;
+			return input === bare || input === `${bare}${parsed.ref ? `@${parsed.ref}` : ""}`;
+		}
+		return false;
+	});
+	return suggestion ? `${message}. Did you mean ${suggestion.source}?` : message;
+}
+
 /** Git checkouts updated at once. */
 const GIT_CONCURRENCY = 4;
 
@@ -110,7 +130,7 @@ export async function updatePackages(options: PackageUpdateOptions): Promise<Pac
 	if (options.source !== undefined) {
 		const wanted = parsePackageSource(options.source, options.cwd).identity;
 		entries = entries.filter((entry) => parsePackageSource(entry.source, entry.baseDir).identity === wanted);
-		if (entries.length === 0) throw new Error(`No matching package found for ${options.source}`);
+		if (entries.length === 0) throw new Error(noMatchMessage(options.source, resolver.configuredPackages()));
 	}
 	const npm: Target<NpmSource>[] = [];
 	const git: Target<GitSource>[] = [];
