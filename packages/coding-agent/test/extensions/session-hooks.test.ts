@@ -261,3 +261,44 @@ describe("/reload", () => {
 		await running;
 	});
 });
+
+describe("context and input in a session", () => {
+	it("a context handler that drops every message cannot drop the system prompt or tools", async () => {
+		const seen: SeenRequest[] = [];
+		const h = await createHarness({
+			loader: {
+				extensionFactories: [
+					(pi: ExtensionAPI) => {
+						pi.on("context", (event) => {
+							expect(event.messages.some((message) => (message as { role: string }).role === "system")).toBe(
+								false,
+							);
+							return { messages: [] };
+						});
+					},
+				],
+			},
+		});
+		h.faux.setResponses([observing(seen, fauxAssistantMessage("ok"))]);
+		await h.session.prompt("hello");
+		expect(seen[0]?.systemMessages).toBe(1);
+		expect(seen[0]?.prompt).toBe(h.session.systemPrompt);
+		expect(seen[0]?.tools).toEqual(["read", "bash", "edit", "write"]);
+		expect(seen[0]?.userTexts).toEqual([]);
+	});
+
+	it("an input handler answering handled consumes the text: no run, nothing persisted", async () => {
+		const h = await createHarness({
+			loader: {
+				extensionFactories: [
+					(pi: ExtensionAPI) => {
+						pi.on("input", (event) => (event.text === "secret" ? { action: "handled" } : undefined));
+					},
+				],
+			},
+		});
+		await h.session.prompt("secret");
+		expect(h.faux.state.callCount).toBe(0);
+		expect(h.sessionManager.getEntries().some((entry) => entry.type === "message")).toBe(false);
+	});
+});
