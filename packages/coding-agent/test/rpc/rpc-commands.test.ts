@@ -90,6 +90,31 @@ describe("RPC prompt dispositions", () => {
 		}
 	});
 
+	it("an extension command that prompts is handled, and its own run produces the events", async () => {
+		harness = await RpcHarness.start({
+			loader: {
+				extensionFactories: [
+					(pi: ExtensionAPI) =>
+						pi.registerCommand("ask", {
+							handler: async (args) => {
+								pi.sendUserMessage(`question: ${args}`);
+							},
+						}),
+				],
+			},
+		});
+		harness.faux.setResponses([fauxAssistantMessage("answer from the command's run")]);
+		const settled = harness.waitFor((r) => r.type === "agent_settled");
+		expect(await harness.data({ type: "prompt", message: "/ask why" })).toEqual({ disposition: "handled" });
+		await settled;
+		const user = harness.records.find((r) => r.type === "message_start" && r.message.role === "user");
+		expect(user?.message.content).toEqual([{ type: "text", text: "question: why" }]);
+		expect(harness.records.filter((r) => r.type === "agent_start")).toHaveLength(1);
+		expect(await harness.data({ type: "get_last_assistant_text" })).toEqual({
+			text: "answer from the command's run",
+		});
+	});
+
 	it("a prompt deferred while the session settles answers with its failure", async () => {
 		const settling = gate();
 		let first = true;
