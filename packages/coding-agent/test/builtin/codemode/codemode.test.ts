@@ -195,9 +195,8 @@ describe("execution and result format", () => {
 		const result = await runScript(h, `// @options: {"timeout_ms": 300}\nwhile (true) {}`);
 		expect(result.isError).toBe(true);
 		expect(result.text).toMatch(/^Script failed\nWall time \d+\.\d seconds\nOutput:\n/);
-		const blocks = result.content as { type: string; text?: string }[];
-		expect(blocks.at(-1)?.text).toMatch(
-			/^Script error:\nScript timed out: Execution timed out after \d+ ms\n\n.*no tool calls were made/,
+		expect(result.text).toMatch(
+			/Script error:\nScript timed out: Execution timed out after \d+ ms\n\n.*no tool calls were made/,
 		);
 	});
 
