@@ -5,11 +5,14 @@ import {
 	type BaseProvider,
 	composeProvider,
 	loadModelsJson,
+	ModelsJsonSchema,
 	mergeHeaders,
 	parseModelsJson,
 	stripJsonComments,
 } from "@tau/coding-agent";
+import { Value } from "typebox/value";
 import { describe, expect, it } from "vitest";
+import { type JsonSchemaNode, matchesSchema } from "../../src/config/models-json/schema-check.js";
 import { tempDirs, writeText } from "./helpers.js";
 
 function model(overrides: Partial<Model> & { id: string }): Model {
@@ -92,6 +95,97 @@ describe("models.json file", () => {
 			"/m.json",
 		);
 		expect(error).toBeUndefined();
+	});
+});
+
+describe("models.json schema check without the schema engine", () => {
+	const valid = {
+		$schema: "https://pi.dev/schemas/models.schema.json",
+		providers: {
+			local: {
+				name: "Local",
+				baseUrl: "http://localhost:11434/v1",
+				apiKey: "$KEY",
+				api: "openai-completions",
+				oauth: "radius",
+				headers: { "X-A": "1" },
+				authHeader: true,
+				compat: {
+					supportsStore: false,
+					maxTokensField: "max_tokens",
+					thinkingFormat: "qwen",
+					openRouterRouting: { order: ["a"] },
+					vllmPriority: 1,
+					allowedFallbackModels: ["m"],
+					futureFlag: { any: 1 },
+				},
+				models: [
+					{
+						id: "m",
+						name: "M",
+						reasoning: true,
+						thinkingLevelMap: { high: "high", max: null },
+						input: ["text", "image"],
+						inputLimits: { maxRequestBytes: 10, images: { resize: { maxWidth: 5, jpegQuality: 80 } } },
+						cost: {
+							input: 1,
+							output: 2,
+							cacheRead: 0,
+							cacheWrite: 0,
+							tiers: [{ inputTokensAbove: 1, input: 1, output: 1, cacheRead: 1, cacheWrite: 1 }],
+						},
+						promptCache: { short: 300 },
+						contextWindow: 1000,
+						maxTokens: 100,
+						samplingParams: { temperature: 0.2 },
+						samplingParamsByThinkingLevel: { low: { top_p: 1 } },
+					},
+				],
+				modelOverrides: { m: { cost: { input: 3 }, maxTokens: 5, headers: { "X-B": "2" } } },
+			},
+		},
+	};
+	const replacements: unknown[] = [null, true, 0, -1, 1.5, 101, "", "x", "radius", "max_tokens", [], ["text"], {}];
+
+	/** Every variant that changes, removes or adds one value anywhere in `root`. */
+	function* variants(root: unknown): Generator<unknown> {
+		type Container = Record<string, unknown> | unknown[];
+		function* at(node: unknown, replace: (next: unknown) => unknown): Generator<unknown> {
+			for (const value of replacements) yield replace(value);
+			if (typeof node !== "object" || node === null) return;
+			const container = node as Container;
+			for (const key of Object.keys(container)) {
+				const child = (container as Record<string, unknown>)[key];
+				const rebuilt = (next: unknown) => {
+					const copy: Container = Array.isArray(container) ? [...container] : { ...container };
+					(copy as Record<string, unknown>)[key] = next;
+					return replace(copy);
+				};
+				yield* at(child, rebuilt);
+				if (!Array.isArray(container)) {
+					const { [key]: _removed, ...rest } = container;
+					yield replace(rest);
+				}
+			}
+			if (!Array.isArray(container)) yield replace({ ...container, unknownKey: 1, off: "x" });
+		}
+		yield* at(root, (next) => next);
+	}
+
+	it("accepts and rejects exactly what the schema engine does", () => {
+		let rejected = 0;
+		let count = 0;
+		for (const candidate of variants(valid)) {
+			const expected = Value.Check(ModelsJsonSchema, candidate);
+			expect(matchesSchema(ModelsJsonSchema as JsonSchemaNode, candidate), JSON.stringify(candidate)).toBe(expected);
+			if (!expected) rejected++;
+			count++;
+		}
+		expect(Value.Check(ModelsJsonSchema, valid)).toBe(true);
+		// The corpus exercises both outcomes broadly.
+		expect(count).toBeGreaterThan(900);
+		expect(rejected).toBeGreaterThan(count / 2);
+		expect(count - rejected).toBeGreaterThan(100);
 	});
 });
 

@@ -1,8 +1,8 @@
 import { readFileSync } from "node:fs";
-import { Settings } from "typebox/system";
-import { Value } from "typebox/value";
+import { createRequire } from "node:module";
 import { errorMessage, stripBom } from "../fs/json-text.js";
 import { type ModelsJson, ModelsJsonSchema } from "./schema.js";
+import { type JsonSchemaNode, matchesSchema } from "./schema-check.js";
 
 /**
  * Removes `//` line comments and trailing commas before `}`/`]`, leaving string literals
@@ -59,7 +59,7 @@ export function parseModelsJson(text: string, path: string): ModelsJsonLoad {
 	} catch (error) {
 		return { config: undefined, error: `Failed to parse models.json: ${errorMessage(error)}\n\nFile: ${path}` };
 	}
-	const problems = schemaProblems(parsed);
+	const problems = matchesSchema(ModelsJsonSchema as JsonSchemaNode, parsed) ? [] : schemaProblems(parsed);
 	if (problems.length > 0) {
 		const lines = problems.map((problem) => `  - ${problem}`).join("\n");
 		return { config: undefined, error: `Invalid models.json schema:\n${lines}\n\nFile: ${path}` };
@@ -67,8 +67,23 @@ export function parseModelsJson(text: string, path: string): ModelsJsonLoad {
 	return { config: Object.freeze(parsed as ModelsJson) };
 }
 
+/**
+ * The schema engine, loaded only to describe an invalid file (it costs startup time otherwise).
+ * `require` because loading models.json is synchronous; Node >= 20.19 can require ES modules.
+ */
+function schemaEngine(): {
+	Value: typeof import("typebox/value").Value;
+	Settings: typeof import("typebox/system").Settings;
+} {
+	const require = createRequire(import.meta.url);
+	const { Value } = require("typebox/value") as typeof import("typebox/value");
+	const { Settings } = require("typebox/system") as typeof import("typebox/system");
+	return { Value, Settings };
+}
+
 /** `<dotted.path>: <message>` for every schema violation; a missing property's path ends with its name. */
 function schemaProblems(value: unknown): string[] {
+	const { Value, Settings } = schemaEngine();
 	const byPath = new Map<string, { messages: string[]; constants: unknown[]; types: string[]; union: boolean }>();
 	const entry = (path: string) => {
 		let found = byPath.get(path);
