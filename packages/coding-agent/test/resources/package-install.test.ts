@@ -6,6 +6,7 @@ import {
 	type DefaultResourceLoaderOptions,
 	detectPackageManager,
 	type PackageProgressEvent,
+	satisfiesVersion,
 } from "@tau/coding-agent";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { fakeExtensionLoader, fakeNpm, resourceDirs, write, writeJson } from "./helpers.js";
@@ -111,6 +112,33 @@ describe("installing missing packages on reload", () => {
 		expect(calls().map((args) => [args[1], args[3]])).toEqual([
 			["project-tool", realpathSync(join(cwd, ".tau", "npm"))],
 		]);
+	});
+});
+
+describe("installed npm versions", () => {
+	it("reinstalls a package whose installed version does not match the configured one", async () => {
+		const { agentDir, calls, make } = setup({ packages: ["npm:@acme/tools@1.2.0"] });
+		writeJson(join(agentDir, "npm", "node_modules", "@acme", "tools", "package.json"), { version: "1.0.0" });
+		const loader = make();
+		await loader.reload();
+		await loader.reload();
+		expect(calls().map((args) => args[1])).toEqual(["@acme/tools@1.2.0"]);
+	});
+
+	it("checks exact versions, ^ and ~ ranges and partials; other ranges are undecided", () => {
+		expect(satisfiesVersion("1.2.0", "1.2.0")).toBe(true);
+		expect(satisfiesVersion("1.2.1", "1.2.0")).toBe(false);
+		expect(satisfiesVersion("1.9.0", "^1.2.0")).toBe(true);
+		expect(satisfiesVersion("2.0.0", "^1.2.0")).toBe(false);
+		expect(satisfiesVersion("1.1.0", "^1.2.0")).toBe(false);
+		expect(satisfiesVersion("0.2.5", "^0.2.1")).toBe(true);
+		expect(satisfiesVersion("0.3.0", "^0.2.1")).toBe(false);
+		expect(satisfiesVersion("1.2.9", "~1.2.3")).toBe(true);
+		expect(satisfiesVersion("1.3.0", "~1.2.3")).toBe(false);
+		expect(satisfiesVersion("1.4.2", "1.x")).toBe(true);
+		expect(satisfiesVersion("2.0.0", "1")).toBe(false);
+		expect(satisfiesVersion("1.0.0", "latest")).toBeUndefined();
+		expect(satisfiesVersion("1.0.0", ">=1 <2")).toBeUndefined();
 	});
 });
 

@@ -29,6 +29,7 @@ export {
 	type ResourceLoader,
 } from "./loader/resource-loader.js";
 export { type InstallLocation, packageInstallLocation } from "./packages/install-paths.js";
+export { isNewerVersion, satisfiesVersion } from "./packages/npm-versions.js";
 export { type ChangelogVersionStore, extensionPackageUpdates } from "./packages/package-changelog.js";
 export {
 	installAndPersist,
@@ -54,7 +55,6 @@ export {
 export { collectPackageResources, type PackageResources } from "./packages/package-resources.js";
 export { type PackageSourceKind, type ParsedPackageSource, parsePackageSource } from "./packages/package-source.js";
 export {
-	isNewerVersion,
 	type PackageUpdateOptions,
 	type PackageUpdateReport,
 	updateMarkerPath,

@@ -11,6 +11,7 @@ import { collectExtensionEntries, collectFilesByExtension, collectSkillEntries }
 import { projectAgentsSkillDirs } from "../trust/project-resources.js";
 import type { PathMetadata, ResourceDiagnostic, ResourceScope } from "../types.js";
 import { type InstallLocation, packageInstallLocation } from "./install-paths.js";
+import { installedVersion, satisfiesVersion } from "./npm-versions.js";
 import {
 	collectByKind,
 	collectPackageResources,
@@ -197,7 +198,13 @@ export class PackageResolver {
 			} catch {
 				continue;
 			}
-			if (!existsSync(location.path)) missing.push({ source, parsed, location });
+			// An npm package whose installed version no longer matches the configured one is reinstalled.
+			const outdated =
+				parsed.kind === "npm" &&
+				parsed.version !== undefined &&
+				existsSync(location.path) &&
+				satisfiesVersion(installedVersion(location.path) ?? "", parsed.version) === false;
+			if (!existsSync(location.path) || outdated) missing.push({ source, parsed, location });
 		}
 		return missing;
 	}

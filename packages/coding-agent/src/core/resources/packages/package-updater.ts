@@ -2,6 +2,7 @@ import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
 import { errorMessage } from "../../../config/fs/json-text.js";
 import { type InstallLocation, packageInstallLocation } from "./install-paths.js";
+import { installedVersion, isNewerVersion } from "./npm-versions.js";
 import { runPackageCommand } from "./package-command.js";
 import { PackageInstaller, type PackageInstallerOptions } from "./package-installer.js";
 import { type ConfiguredPackage, PackageResolver, type ResolverSettings } from "./package-resolver.js";
@@ -58,33 +59,6 @@ const GIT_CONCURRENCY = 4;
 
 function resultLine(entry: ConfiguredPackage, from: string | undefined, to: string | undefined): string {
 	return `${entry.source}${entry.scope === "project" ? " (project)" : ""} ${from ?? "(none)"} -> ${to ?? "(none)"}`;
-}
-
-function versionParts(version: string): { numbers: number[]; prerelease: boolean } | undefined {
-	const match = /^v?(\d+)\.(\d+)\.(\d+)(-[^+]*)?/.exec(version.trim());
-	if (!match) return undefined;
-	return { numbers: [Number(match[1]), Number(match[2]), Number(match[3])], prerelease: match[4] !== undefined };
-}
-
-/** Whether `candidate` is a newer semver version than `installed` (a release beats its prerelease). */
-export function isNewerVersion(candidate: string, installed: string): boolean {
-	const a = versionParts(candidate);
-	const b = versionParts(installed);
-	if (!a || !b) return candidate !== installed;
-	for (let i = 0; i < 3; i++) {
-		if (a.numbers[i] !== b.numbers[i]) return (a.numbers[i] ?? 0) > (b.numbers[i] ?? 0);
-	}
-	return b.prerelease && !a.prerelease;
-}
-
-function installedVersion(packageDir: string): string | undefined {
-	try {
-		const version = (JSON.parse(readFileSync(join(packageDir, "package.json"), "utf8")) as { version?: unknown })
-			.version;
-		return typeof version === "string" ? version : undefined;
-	} catch {
-		return undefined;
-	}
 }
 
 /** The marker that survives an interrupted `git reset`/`clean`, so the next update finishes the job. */
