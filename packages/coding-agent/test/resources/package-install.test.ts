@@ -90,6 +90,28 @@ describe("installing missing packages on reload", () => {
 		expect(warnings(loader)[0]?.endsWith("Check the source and try again.")).toBe(true);
 	});
 
+	it("refreshes an installed -e package to a newer version on the next reload, but not offline", async () => {
+		const { root, agentDir, calls, make } = setup({});
+		const loader = make({ additionalExtensionPaths: ["npm:quick-tool"] });
+		await loader.reload();
+		const [entry] = paths(loader);
+		const manifest = join(entry!, "..", "..", "package.json");
+		expect(JSON.parse(readFileSync(manifest, "utf8")).version).toBe("1.0.0");
+		writeJson(join(root, "bin", "registry.json"), { "quick-tool": "1.1.0" });
+		vi.stubEnv("TAU_OFFLINE", "1");
+		await loader.reload();
+		expect(calls().map((args) => args[0])).toEqual(["install"]);
+		vi.unstubAllEnvs();
+		await loader.reload();
+		expect(calls().map((args) => args.slice(0, 2))).toEqual([
+			["install", "quick-tool"],
+			["view", "quick-tool"],
+			["install", "quick-tool@latest"],
+		]);
+		expect(JSON.parse(readFileSync(manifest, "utf8")).version).toBe("1.1.0");
+		expect(entry?.startsWith(join(agentDir, "tmp", "extensions"))).toBe(true);
+	});
+
 	it("spawns nothing offline and reports the packages as not installed", async () => {
 		vi.stubEnv("TAU_OFFLINE", "1");
 		const { calls, make } = setup({ packages: ["npm:@acme/tools"] });

@@ -8,6 +8,7 @@ import { type ContextFile, loadProjectContextFiles } from "../context-files/cont
 import { hostDependencyWarnings } from "../packages/host-dependencies.js";
 import { PackageInstaller, type PackageProgressEvent } from "../packages/package-installer.js";
 import { PackageResolver, type ResolvedPaths, type ResolvedResource } from "../packages/package-resolver.js";
+import { refreshTemporaryPackages } from "../packages/package-updater.js";
 import { loadPromptTemplates, type PromptTemplate } from "../prompt-templates/prompt-templates.js";
 import { loadSkills, type Skill } from "../skills/skills.js";
 import { loadThemes, type Theme } from "../themes/themes.js";
@@ -205,6 +206,7 @@ export class DefaultResourceLoader implements ResourceLoader {
 		this.generation++;
 		const load = options.loadExtensions ?? builtinExtensionLoader;
 		let preTrust: LoadExtensionsResult | undefined;
+		await this.refreshTemporaryPackages(settings);
 		if (reloadOptions.resolveProjectTrust) {
 			settings.setProjectTrusted(false);
 			await settings.reload();
@@ -331,6 +333,24 @@ export class DefaultResourceLoader implements ResourceLoader {
 			}
 		}
 		return failures;
+	}
+
+	/** `-e` packages follow their source on every reload; failures keep the cached copy. */
+	private async refreshTemporaryPackages(settings: SettingsManager): Promise<void> {
+		const sources = this.options.additionalExtensionPaths ?? [];
+		if (sources.length === 0 || isOffline()) return;
+		try {
+			await refreshTemporaryPackages(sources, {
+				cwd: this.options.cwd,
+				agentDir: this.options.agentDir,
+				settings,
+				npmCommand: settings.getNpmCommand(),
+				output: this.options.packageCommandOutput ?? "capture",
+				...(this.options.onPackageProgress ? { onProgress: this.options.onPackageProgress } : {}),
+			});
+		} catch {
+			// An unusable npmCommand is reported when a missing package needs it.
+		}
 	}
 
 	private resolveAll(

@@ -106,6 +106,21 @@ export async function updatePackages(options: PackageUpdateOptions): Promise<Pac
 		entries = entries.filter((entry) => parsePackageSource(entry.source, entry.baseDir).identity === wanted);
 		if (entries.length === 0) throw new Error(noMatchMessage(options.source, resolver.configuredPackages()));
 	}
+	await updateEntries(entries, options, report);
+	if (report.updated.length > 0)
+		report.summary.push(`Updated ${report.updated.length} package(s):`, ...report.updated);
+	else if (report.warnings.length > 0) report.summary.push("No packages were updated, see the warnings above");
+	else report.summary.push("Packages are already up to date");
+	return report;
+}
+
+/** Updates installed (or installs missing) npm and git packages of `entries` into `report`. */
+async function updateEntries(
+	entries: readonly ConfiguredPackage[],
+	options: Omit<PackageUpdateOptions, "source">,
+	report: PackageUpdateReport,
+	skipGit: (target: Target<GitSource>) => boolean = () => false,
+): Promise<void> {
 	const npm: Target<NpmSource>[] = [];
 	const git: Target<GitSource>[] = [];
 	for (const entry of entries) {
@@ -127,12 +142,54 @@ export async function updatePackages(options: PackageUpdateOptions): Promise<Pac
 	}
 	const installer = new PackageInstaller(options);
 	await updateNpm(npm, installer, options, report);
-	await inPool(git, GIT_CONCURRENCY, (target) => updateGit(target, installer, options, report));
-	if (report.updated.length > 0)
-		report.summary.push(`Updated ${report.updated.length} package(s):`, ...report.updated);
-	else if (report.warnings.length > 0) report.summary.push("No packages were updated, see the warnings above");
-	else report.summary.push("Packages are already up to date");
-	return report;
+	await inPool(
+		git.filter((target) => !skipGit(target)),
+		GIT_CONCURRENCY,
+		(target) => updateGit(target, installer, options, report),
+	);
+}
+
+/** A ref naming a commit (7-64 hex digits), as opposed to a branch or tag that may move. */
+const COMMIT_REF = /^[0-9a-f]{7,64}$/i;
+
+/**
+ * Refreshes the installed `-e` packages (temporary scope) on start and `/reload`: unpinned npm
+ * packages get a newer matching version, git checkouts follow their ref unless it is a commit
+ * already checked out. A failure keeps the cached copy; offline nothing is refreshed.
+ */
+export async function refreshTemporaryPackages(
+	sources: readonly string[],
+	options: Omit<PackageUpdateOptions, "source">,
+): Promise<void> {
+	if (options.offline) return;
+	const entries = sources
+		.filter((source) => !source.startsWith("builtin:"))
+		.map((source) => ({ source, scope: "temporary" as const, baseDir: options.cwd }));
+	const headIsRef = (target: Target<GitSource>) => {
+		const ref = target.parsed.ref;
+		if (!ref || !COMMIT_REF.test(ref)) return false;
+		try {
+			const head = readFileSync(join(target.location.path, ".git", "HEAD"), "utf8").trim();
+			return head.toLowerCase().startsWith(ref.toLowerCase());
+		} catch {
+			return false;
+		}
+	};
+	const installedOnly = entries.filter((entry) => {
+		const parsed = parsePackageSource(entry.source, entry.baseDir);
+		if (parsed.kind === "local") return false;
+		try {
+			const location = packageInstallLocation(parsed, "temporary", {
+				agentDir: options.agentDir,
+				cwd: options.cwd,
+				projectTrusted: options.settings.isProjectTrusted(),
+			});
+			return existsSync(location.path);
+		} catch {
+			return false;
+		}
+	});
+	await updateEntries(installedOnly, options, { updated: [], warnings: [], summary: [] }, headIsRef);
 }
 
 async function latestVersion(target: Target<NpmSource>, options: PackageUpdateOptions): Promise<string | undefined> {
