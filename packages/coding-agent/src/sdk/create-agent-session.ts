@@ -24,7 +24,7 @@ import {
 	type SessionStartEvent,
 } from "../core/extensions/index.js";
 import { DefaultResourceLoader, type LoadExtensionsResult, type ResourceLoader } from "../core/resources/index.js";
-import { convertToLlm, SessionManager, type SessionMessage } from "../core/session/index.js";
+import { convertToLlm, getBranchSelection, SessionManager, type SessionMessage } from "../core/session/index.js";
 import { resolveToolSelection, type ToolsFlagValue } from "../core/tools/index.js";
 import { createDefaultModelRuntime } from "./model-runtime-factory.js";
 import { headerTransform, providerHooks } from "./provider-hooks.js";
@@ -139,13 +139,17 @@ export async function createAgentSession(options: CreateAgentSessionOptions = {}
 	flushProviderRegistrations(resourceLoader, modelRuntime, virtualModels);
 	await modelRuntime.refreshAvailability();
 
-	// Model: explicit, else restored from the branch, else defaults.
+	// Model: explicit, else restored from the branch, else defaults. Answers name the physical model a
+	// virtual selection routed to, so the branch's selection (a registered virtual model) comes first.
 	const existing = sessionManager.buildSessionContext();
 	const hasMessages = existing.messages.length > 0;
+	const branch = sessionManager.getBranch();
+	const restorable =
+		getBranchSelection(branch, (provider, id) => virtualModels.find(provider, id) !== undefined) ?? existing.model;
 	const selection = selectInitialModel({
 		...(options.model ? { cliModel: { model: options.model } } : {}),
 		hasMessages,
-		...(existing.model ? { sessionModel: { provider: existing.model.provider, id: existing.model.modelId } } : {}),
+		...(restorable ? { sessionModel: { provider: restorable.provider, id: restorable.modelId } } : {}),
 		defaultProvider: settingsManager.getDefaultProvider(),
 		defaultModel: settingsManager.getDefaultModel(),
 		models: [...modelRuntime.getAll(), ...virtualModels.list()],
@@ -156,7 +160,6 @@ export async function createAgentSession(options: CreateAgentSessionOptions = {}
 	let modelFallbackMessage = selection.warning;
 	if (!model) modelFallbackMessage = modelFallbackMessage ? `${modelFallbackMessage}. ${NO_MODELS}` : NO_MODELS;
 
-	const branch = sessionManager.getBranch();
 	const recorded = branch.findLast((entry) => entry.type === "thinking_level_change");
 	const thinking = resolveInitialThinkingLevel({
 		...(options.thinkingLevel ? { explicit: options.thinkingLevel as ModelThinkingLevel } : {}),

@@ -200,4 +200,53 @@ describe("SDK course contracts", () => {
 		expect(starts).toEqual(["startup"]);
 		h.session.dispose();
 	});
+
+	it("a resumed session restores its selection (a virtual model), not the physical model that answered", async () => {
+		const router = (pi: ExtensionAPI) => {
+			pi.registerVirtualModel({
+				provider: "router",
+				id: "auto",
+				name: "Auto",
+				route: (_request, ctx) => ({ model: ctx.modelRegistry.find("faux", "small")!, thinkingLevel: "off" }),
+			});
+		};
+		const models = [{ id: "small" }, { id: "large" }];
+		const first = await createHarness({
+			models,
+			settings: { defaultProvider: "router", defaultModel: "auto" },
+			session: { model: undefined },
+			loader: { extensionFactories: [router] },
+		});
+		first.faux.setResponses([fauxAssistantMessage("routed answer")]);
+		await first.session.prompt("hi");
+		expect(first.session.messages.at(-1)).toMatchObject({ role: "assistant", model: "small" });
+		first.session.dispose();
+
+		const resumed = await createHarness({
+			cwd: first.cwd,
+			models,
+			sessionManager: first.sessionManager,
+			settings: { defaultProvider: "faux", defaultModel: "large" },
+			session: { model: undefined },
+			loader: { extensionFactories: [router] },
+		});
+		expect(`${resumed.session.model?.provider}/${resumed.session.model?.id}`).toBe("router/auto");
+	});
+
+	it("a handled prompt starts no run: no agent_start and no agent_settled to wait for", async () => {
+		const h = await createHarness({
+			loader: {
+				extensionFactories: [
+					(pi: ExtensionAPI) => {
+						pi.registerCommand("ping", { handler: async () => {} });
+					},
+				],
+			},
+		});
+		const decisions: string[] = [];
+		await h.session.prompt("/ping", { preflightResult: (decision) => decisions.push(decision) });
+		expect(decisions).toEqual(["handled"]);
+		expect(h.events.filter((event) => event.type === "agent_start" || event.type === "agent_settled")).toEqual([]);
+		expect(h.faux.state.callCount).toBe(0);
+	});
 });
