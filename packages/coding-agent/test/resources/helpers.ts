@@ -76,7 +76,7 @@ export function fakeExtensionLoader(registrations: FakeRegistrations = {}) {
 
 /**
  * A stand-in for npm backed by a registry (name -> latest version), run as `node <script>`:
- * `view <spec> version --json` prints the version; `install <specs...> --prefix <root>` installs
+ * `view <spec> version --json` prints the version (or never answers for "hang"); `install <specs...> --prefix <root>` installs
  * each as a package with one extension; a name missing from the registry fails like a 404;
  * `uninstall` only records its call. Every call's arguments are recorded in order.
  */
@@ -89,7 +89,10 @@ const args = process.argv.slice(2);
 appendFileSync(new URL("./calls.log", import.meta.url), JSON.stringify(args) + "\\n");
 const registry = JSON.parse(readFileSync(new URL("./registry.json", import.meta.url), "utf8"));
 const nameOf = (spec) => spec.replace(/^(@?[^@]+)(@.*)?$/, "$1");
-if (args[0] === "view") {
+if (args[0] === "view" && registry[nameOf(args[1])] === "hang") {
+	// An unreachable registry: the lookup never answers.
+	setInterval(() => {}, 1000);
+} else if (args[0] === "view") {
 	process.stdout.write(JSON.stringify(registry[nameOf(args[1])]));
 } else if (args[0] === "install") {
 	const root = args[args.indexOf("--prefix") + 1];

@@ -11,7 +11,7 @@ function setup(packages: unknown[]) {
 	writeJson(join(dirs.agentDir, "settings.json"), { packages });
 	const installed = (name: string, version: string) =>
 		writeJson(join(dirs.agentDir, "npm", "node_modules", name, "package.json"), { name, version });
-	const update = (extra: { source?: string; offline?: boolean } = {}) =>
+	const update = (extra: { source?: string; offline?: boolean; lookupTimeoutMs?: number } = {}) =>
 		updatePackages({
 			cwd: dirs.cwd,
 			agentDir: dirs.agentDir,
@@ -64,6 +64,18 @@ describe("updating npm packages", () => {
 		const before = calls().length;
 		expect((await update({ offline: true })).summary).toEqual(["Skipped package updates (offline mode)"]);
 		expect(calls().length).toBe(before);
+	});
+
+	it("treats a registry lookup that times out as failed and updates the package", async () => {
+		const { root, calls, installed, update } = setup(["npm:tool-a"]);
+		installed("tool-a", "1.0.0");
+		writeJson(join(root, "bin", "registry.json"), { "tool-a": "hang" });
+		const report = await update({ lookupTimeoutMs: 200 });
+		expect(calls().map((args) => args.slice(0, 2))).toEqual([
+			["view", "tool-a"],
+			["install", "tool-a@latest"],
+		]);
+		expect(report.updated).toEqual(["npm:tool-a 1.0.0 -> hang"]);
 	});
 
 	it("compares versions numerically; a release is newer than its prerelease", () => {

@@ -8,6 +8,8 @@ export interface PackageCommandOptions {
 	/** `inherit` streams to the terminal; `capture` keeps the output (stdout is returned). */
 	output: "inherit" | "capture";
 	env?: NodeJS.ProcessEnv;
+	/** Kill the command and fail after this many milliseconds (network lookups). */
+	timeoutMs?: number;
 }
 
 /**
@@ -38,9 +40,22 @@ export function runPackageCommand(command: string, args: readonly string[], opti
 			keep(chunk);
 		});
 		child.stderr?.on("data", keep);
-		child.on("error", (error) => reject(new Error(`${command} failed to start: ${error.message}`)));
+		let timedOut = false;
+		const timer =
+			options.timeoutMs === undefined
+				? undefined
+				: setTimeout(() => {
+						timedOut = true;
+						child.kill("SIGKILL");
+					}, options.timeoutMs);
+		child.on("error", (error) => {
+			clearTimeout(timer);
+			reject(new Error(`${command} failed to start: ${error.message}`));
+		});
 		child.on("close", (code) => {
-			if (code === 0) resolve(stdout);
+			clearTimeout(timer);
+			if (timedOut) reject(new Error(`${[command, ...args].join(" ")} timed out after ${options.timeoutMs} ms`));
+			else if (code === 0) resolve(stdout);
 			else {
 				const detail = tail.trim();
 				reject(new Error(`${[command, ...args].join(" ")} exited with ${code}${detail ? `: ${detail}` : ""}`));

@@ -15,6 +15,8 @@ export interface PackageUpdateOptions extends PackageInstallerOptions {
 	/** Update only the configured package with this identity; default: every package. */
 	source?: string;
 	offline?: boolean;
+	/** Limit of each registry lookup (`npm view`); default 10 s. */
+	lookupTimeoutMs?: number;
 }
 
 export interface PackageUpdateReport {
@@ -53,6 +55,9 @@ function noMatchMessage(input: string, configured: readonly ConfiguredPackage[])
 	});
 	return suggestion ? `${message}. Did you mean ${suggestion.source}?` : message;
 }
+
+/** Registry lookups give up after this long; the package then counts as worth updating. */
+const LOOKUP_TIMEOUT_MS = 10_000;
 
 /** Git checkouts updated at once. */
 const GIT_CONCURRENCY = 4;
@@ -199,6 +204,7 @@ async function latestVersion(target: Target<NpmSource>, options: PackageUpdateOp
 		const text = await runPackageCommand(command!, [...leading, "view", spec, "version", "--json"], {
 			cwd: options.cwd,
 			output: "capture",
+			timeoutMs: options.lookupTimeoutMs ?? LOOKUP_TIMEOUT_MS,
 			...(options.env ? { env: options.env } : {}),
 		});
 		const parsed = JSON.parse(text) as unknown;
