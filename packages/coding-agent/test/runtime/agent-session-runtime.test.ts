@@ -134,6 +134,34 @@ describe("AgentSessionRuntime", () => {
 		expect(s.log.at(-1)).toBe("session_shutdown:quit");
 	});
 
+	it("newSession runs setup on the new session's manager, refreshes its context, then rebinds; parentSession in the header", async () => {
+		const s = setup();
+		const runtime = await started(s);
+		const parent = join(s.sessionDir, "parent.jsonl");
+		await runtime.newSession({
+			parentSession: parent,
+			setup: async (sessionManager) => {
+				s.log.push(
+					`setup:${sessionManager
+						.getEntries()
+						.map((entry) => entry.type)
+						.join(",")}`,
+				);
+				sessionManager.appendMessage({ role: "user", content: "seeded question", timestamp: Date.now() });
+			},
+		});
+		// The factory built the session first (its initial entries exist), then setup seeded it.
+		expect(s.log.slice(-4)).toEqual([
+			"session_shutdown:new",
+			"setup:model_change,thinking_level_change",
+			"rebind",
+			"session_start:new:prev",
+		]);
+		expect(runtime.session.messages.map((message) => message.role)).toEqual(["user"]);
+		expect(runtime.session.sessionManager.getHeader()?.parentSession).toBe(parent);
+		await runtime.dispose();
+	});
+
 	it("newSession during a run aborts it first: the aborted turn is persisted to the outgoing session", async () => {
 		const s = setup();
 		const runtime = await started(s);

@@ -30,6 +30,13 @@ export interface RuntimeTarget {
 }
 
 type WithSession = (context: ReplacedSessionContext) => Promise<void>;
+
+/** Optional steps of a replacement: the new session's seeding, its project trust, the host's follow-up. */
+interface ReplacementSteps {
+	withSession?: WithSession;
+	projectTrustContext?: ProjectTrustContext;
+	afterCreate?: (session: AgentSession) => Promise<void>;
+}
 type ShutdownReason = "new" | "resume" | "fork" | "quit";
 
 /** The session's working directory no longer exists. */
@@ -146,8 +153,19 @@ export class AgentSessionRuntime {
 					{ agentDir: this.agentDir },
 				)
 			: SessionManager.inMemory(this.cwd);
-		await options.setup?.(target);
-		await this.replace(target, "new", this.cwd, options.withSession);
+		const { setup } = options;
+		await this.replace(target, "new", this.cwd, {
+			...(options.withSession ? { withSession: options.withSession } : {}),
+			// Seeds the built session (after its initial entries), before the host rebinds.
+			...(setup
+				? {
+						afterCreate: async (session: AgentSession) => {
+							await setup(session.sessionManager);
+							session.refreshContext();
+						},
+					}
+				: {}),
+		});
 		return { cancelled: false };
 	}
 
@@ -167,7 +185,10 @@ export class AgentSessionRuntime {
 		const target = SessionManager.open(file, undefined, options.cwdOverride, { agentDir: this.agentDir });
 		assertCwdExists(target.getCwd());
 		const trust = options.projectTrustContextFactory?.(target.getCwd());
-		await this.replace(target, "resume", target.getCwd(), options.withSession, trust);
+		await this.replace(target, "resume", target.getCwd(), {
+			...(options.withSession ? { withSession: options.withSession } : {}),
+			...(trust ? { projectTrustContext: trust } : {}),
+		});
 		return { cancelled: false };
 	}
 
@@ -183,7 +204,12 @@ export class AgentSessionRuntime {
 		}
 		if (await this.cancelledBy({ type: "session_before_fork", entryId, position })) return { cancelled: true };
 		const forked = forkSession(source, entryId, position, { agentDir: this.agentDir });
-		await this.replace(forked.manager, "fork", this.cwd, options.withSession);
+		await this.replace(
+			forked.manager,
+			"fork",
+			this.cwd,
+			options.withSession ? { withSession: options.withSession } : {},
+		);
 		return forked.editorText === undefined
 			? { cancelled: false }
 			: { cancelled: false, selectedText: forked.editorText };
@@ -242,9 +268,9 @@ export class AgentSessionRuntime {
 		target: SessionManager,
 		reason: "new" | "resume" | "fork",
 		cwd: string,
-		withSession?: WithSession,
-		projectTrustContext?: ProjectTrustContext,
+		steps: ReplacementSteps = {},
 	): Promise<void> {
+		const { withSession, projectTrustContext, afterCreate } = steps;
 		const previousSessionFile = this.current.sessionFile;
 		await this.teardown(reason, target.getSessionFile());
 		const sessionStartEvent: SessionStartEvent = {
@@ -263,6 +289,7 @@ export class AgentSessionRuntime {
 		this.currentServices = created.services;
 		this.currentDiagnostics = [...created.diagnostics];
 		this.fallbackMessage = created.modelFallbackMessage;
+		await afterCreate?.(created.session);
 		await this.rebind?.(created.session);
 		await withSession?.(created.session.createReplacedSessionContext());
 	}
