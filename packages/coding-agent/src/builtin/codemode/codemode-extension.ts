@@ -1,6 +1,7 @@
 import { CODEMODE_SOURCE_GRAMMAR } from "@tau/codemode/source";
-import { Type } from "typebox";
+import type { TObject, TString } from "typebox";
 import type { ExtensionAPI, ExtensionFactory } from "../../core/extensions/api/extension-api.js";
+import { jsonSchema } from "../../core/tools/json-schema.js";
 import { codemodeDescription } from "./description.js";
 import type { CodemodeDetails } from "./executor.js";
 import { CODEMODE_TOOL_NAME, type CodemodeLoadoutOptions, prepareCodemodeLoadout } from "./loadout.js";
@@ -66,5 +67,9 @@ export function createCodemodeExtension(options: CodemodeExtensionOptions = {}):
 }
 
 function parameters() {
-	return Type.Object({ code: Type.String({ description: "Raw JavaScript source (an async function body)" }) });
+	return jsonSchema<TObject<{ code: TString }>>({
+		type: "object",
+		required: ["code"],
+		properties: { code: { type: "string", description: "Raw JavaScript source (an async function body)" } },
+	});
 }

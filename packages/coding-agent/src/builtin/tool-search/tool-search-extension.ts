@@ -1,6 +1,7 @@
-import { Type } from "typebox";
+import type { TNumber, TObject, TOptional, TString } from "typebox";
 import type { ExtensionAPI, ExtensionFactory } from "../../core/extensions/api/extension-api.js";
 import type { ToolInfo } from "../../core/extensions/api/tool-definition.js";
+import { jsonSchema } from "../../core/tools/json-schema.js";
 import { Bm25Ranker } from "./bm25-ranker.js";
 
 export const TOOL_SEARCH_TOOL_NAME = "tool_search";
@@ -42,9 +43,13 @@ export function createToolSearchExtension(): ExtensionFactory {
 			label: "Tool search",
 			description: DESCRIPTION,
 			promptSnippet: "find and load tools that are not declared upfront (such as MCP tools)",
-			parameters: Type.Object({
-				query: Type.String({ description: "Keywords describing the capability you need" }),
-				limit: Type.Optional(Type.Number({ description: "How many tools to load at most (default 8)" })),
+			parameters: jsonSchema<TObject<{ query: TString; limit: TOptional<TNumber> }>>({
+				type: "object",
+				required: ["query"],
+				properties: {
+					query: { type: "string", description: "Keywords describing the capability you need" },
+					limit: { type: "number", description: "How many tools to load at most (default 8)" },
+				},
 			}),
 			exposure: "model-only",
 			defaultActive: false,

@@ -1,8 +1,9 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
+import type { TSchema } from "typebox";
 import { errorMessage, stripBom } from "../fs/json-text.js";
 import { type ModelsJson, ModelsJsonSchema } from "./schema.js";
-import { type JsonSchemaNode, matchesSchema } from "./schema-check.js";
+import { matchesSchema } from "./schema-check.js";
 
 /**
  * Removes `//` line comments and trailing commas before `}`/`]`, leaving string literals
@@ -59,7 +60,7 @@ export function parseModelsJson(text: string, path: string): ModelsJsonLoad {
 	} catch (error) {
 		return { config: undefined, error: `Failed to parse models.json: ${errorMessage(error)}\n\nFile: ${path}` };
 	}
-	const problems = matchesSchema(ModelsJsonSchema as JsonSchemaNode, parsed) ? [] : schemaProblems(parsed);
+	const problems = matchesSchema(ModelsJsonSchema, parsed) ? [] : schemaProblems(parsed);
 	if (problems.length > 0) {
 		const lines = problems.map((problem) => `  - ${problem}`).join("\n");
 		return { config: undefined, error: `Invalid models.json schema:\n${lines}\n\nFile: ${path}` };
@@ -93,7 +94,7 @@ function schemaProblems(value: unknown): string[] {
 		}
 		return found;
 	};
-	const errors = Value.Errors(ModelsJsonSchema, value);
+	const errors = Value.Errors(ModelsJsonSchema as TSchema, value);
 	for (const error of errors) {
 		const segments = error.instancePath.split("/").slice(1);
 		const path = segments.length > 0 ? segments.join(".") : "root";

@@ -5,13 +5,46 @@ import type {
 	OpenAICompletionsCompat,
 	OpenAIResponsesCompat,
 } from "@tau/ai";
-import { Type } from "typebox";
+import type { JsonSchemaNode } from "./schema-check.js";
 
 const THINKING_LEVEL_KEYS = ["off", "minimal", "low", "medium", "high", "xhigh", "max"] as const;
 
-const PositiveInteger = Type.Integer({ minimum: 1 });
-const Headers = Type.Record(Type.String(), Type.String());
-const OpenObject = Type.Record(Type.String(), Type.Unknown());
+// Plain JSON Schema built by a few local helpers (the shapes TypeBox would produce): a valid file is
+// checked without loading a schema library at startup; `parse.ts` loads one only to explain errors.
+interface OptionalProperty {
+	optional: JsonSchemaNode;
+}
+const Optional = (schema: JsonSchemaNode): OptionalProperty => ({ optional: schema });
+const isOptional = (value: JsonSchemaNode | OptionalProperty): value is OptionalProperty => "optional" in value;
+
+/** Properties wrapped in `Optional` are left out of `required`. */
+function object(
+	properties: Record<string, JsonSchemaNode | OptionalProperty>,
+	options: Pick<JsonSchemaNode, "additionalProperties"> = {},
+): JsonSchemaNode {
+	const required = Object.keys(properties).filter((key) => !isOptional(properties[key]!));
+	const plain = Object.fromEntries(
+		Object.entries(properties).map(([key, value]) => [key, isOptional(value) ? value.optional : value]),
+	);
+	return { type: "object", ...(required.length > 0 ? { required } : {}), properties: plain, ...options };
+}
+const string = (options: Pick<JsonSchemaNode, "minLength"> = {}): JsonSchemaNode => ({ type: "string", ...options });
+const number = (options: Pick<JsonSchemaNode, "exclusiveMinimum"> = {}): JsonSchemaNode => ({
+	type: "number",
+	...options,
+});
+const integer = (options: Pick<JsonSchemaNode, "minimum" | "maximum">): JsonSchemaNode => ({
+	type: "integer",
+	...options,
+});
+const boolean = (): JsonSchemaNode => ({ type: "boolean" });
+const array = (items: JsonSchemaNode): JsonSchemaNode => ({ type: "array", items });
+const record = (value: JsonSchemaNode): JsonSchemaNode => ({ type: "object", patternProperties: { "^.*$": value } });
+const literal = (value: string): JsonSchemaNode => ({ type: "string", const: value });
+
+const PositiveInteger = integer({ minimum: 1 });
+const Headers = record(string());
+const OpenObject = record({});
 
 const BOOLEAN_COMPAT_FLAGS = [
 	"supportsStore",
@@ -50,14 +83,14 @@ const BOOLEAN_COMPAT_FLAGS = [
 ] as const;
 
 /** One `enum` keyword, so a wrong value yields one error listing the allowed values. */
-const literals = <T extends string>(values: readonly T[]) => Type.Enum([...values]);
+const literals = (values: readonly string[]): JsonSchemaNode => ({ enum: [...values] });
 
 /** Compat is open (unknown flags allowed); known flags are type-checked. */
-const Compat = Type.Object(
+const Compat = object(
 	{
-		...Object.fromEntries(BOOLEAN_COMPAT_FLAGS.map((flag) => [flag, Type.Optional(Type.Boolean())])),
-		maxTokensField: Type.Optional(literals(["max_completion_tokens", "max_tokens"])),
-		thinkingFormat: Type.Optional(
+		...Object.fromEntries(BOOLEAN_COMPAT_FLAGS.map((flag) => [flag, Optional(boolean())])),
+		maxTokensField: Optional(literals(["max_completion_tokens", "max_tokens"])),
+		thinkingFormat: Optional(
 			literals([
 				"openai",
 				"openrouter",
@@ -72,128 +105,125 @@ const Compat = Type.Object(
 				"ant-ling",
 			]),
 		),
-		thinkingTokenBudgetField: Type.Optional(
+		thinkingTokenBudgetField: Optional(
 			literals(["thinking_token_budget", "thinking_budget", "thinking_budget_tokens"]),
 		),
-		chatTemplateKwargs: Type.Optional(OpenObject),
-		chatTemplateArgs: Type.Optional(OpenObject),
-		openRouterRouting: Type.Optional(OpenObject),
-		vercelGatewayRouting: Type.Optional(OpenObject),
-		cacheControlFormat: Type.Optional(Type.Literal("anthropic")),
-		sessionAffinityFormat: Type.Optional(literals(["openai", "openai-nosession", "openrouter"])),
-		promptCacheKeyMode: Type.Optional(literals(["auto", "enabled", "disabled"])),
-		vllmPriority: Type.Optional(Type.Number()),
-		allowedFallbackModels: Type.Optional(Type.Array(Type.String())),
-		imageInput: Type.Optional(literals(["assets", "images", "state-image-urls"])),
+		chatTemplateKwargs: Optional(OpenObject),
+		chatTemplateArgs: Optional(OpenObject),
+		openRouterRouting: Optional(OpenObject),
+		vercelGatewayRouting: Optional(OpenObject),
+		cacheControlFormat: Optional(literal("anthropic")),
+		sessionAffinityFormat: Optional(literals(["openai", "openai-nosession", "openrouter"])),
+		promptCacheKeyMode: Optional(literals(["auto", "enabled", "disabled"])),
+		vllmPriority: Optional(number()),
+		allowedFallbackModels: Optional(array(string())),
+		imageInput: Optional(literals(["assets", "images", "state-image-urls"])),
 	},
 	{ additionalProperties: true },
 );
 
-const CostTier = Type.Object({
-	inputTokensAbove: Type.Number(),
-	input: Type.Number(),
-	output: Type.Number(),
-	cacheRead: Type.Number(),
-	cacheWrite: Type.Number(),
+const CostTier = object({
+	inputTokensAbove: number(),
+	input: number(),
+	output: number(),
+	cacheRead: number(),
+	cacheWrite: number(),
 });
 
-const InputLimits = Type.Object({
-	maxRequestBytes: Type.Optional(PositiveInteger),
-	images: Type.Optional(
-		Type.Object({
-			resize: Type.Optional(
-				Type.Object({
-					maxWidth: Type.Optional(PositiveInteger),
-					maxHeight: Type.Optional(PositiveInteger),
-					maxBytes: Type.Optional(PositiveInteger),
-					jpegQuality: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
+const InputLimits = object({
+	maxRequestBytes: Optional(PositiveInteger),
+	images: Optional(
+		object({
+			resize: Optional(
+				object({
+					maxWidth: Optional(PositiveInteger),
+					maxHeight: Optional(PositiveInteger),
+					maxBytes: Optional(PositiveInteger),
+					jpegQuality: Optional(integer({ minimum: 1, maximum: 100 })),
 				}),
 			),
-			maxPerMessage: Type.Optional(PositiveInteger),
-			maxPerRequest: Type.Optional(PositiveInteger),
+			maxPerMessage: Optional(PositiveInteger),
+			maxPerRequest: Optional(PositiveInteger),
 		}),
 	),
 });
 
-const ThinkingLevelMap = Type.Object(
-	Object.fromEntries(
-		THINKING_LEVEL_KEYS.map((level) => [level, Type.Optional(Type.Union([Type.String(), Type.Null()]))]),
-	),
+const ThinkingLevelMap = object(
+	Object.fromEntries(THINKING_LEVEL_KEYS.map((level) => [level, Optional({ anyOf: [string(), { type: "null" }] })])),
 	{ additionalProperties: false },
 );
 
-const SamplingByLevel = Type.Object(
-	Object.fromEntries(THINKING_LEVEL_KEYS.map((level) => [level, Type.Optional(OpenObject)])),
-	{ additionalProperties: false },
-);
+const SamplingByLevel = object(Object.fromEntries(THINKING_LEVEL_KEYS.map((level) => [level, Optional(OpenObject)])), {
+	additionalProperties: false,
+});
 
 /** Fields a model definition and a model override share (everything but id/api/baseUrl and the cost shape). */
 const sharedModelFields = {
-	name: Type.Optional(Type.String({ minLength: 1 })),
-	reasoning: Type.Optional(Type.Boolean()),
-	thinkingLevelMap: Type.Optional(ThinkingLevelMap),
-	input: Type.Optional(Type.Array(literals(["text", "image"]))),
-	inputLimits: Type.Optional(InputLimits),
-	promptCache: Type.Optional(
-		Type.Object({
-			short: Type.Optional(Type.Number({ exclusiveMinimum: 0 })),
-			long: Type.Optional(Type.Number({ exclusiveMinimum: 0 })),
+	name: Optional(string({ minLength: 1 })),
+	reasoning: Optional(boolean()),
+	thinkingLevelMap: Optional(ThinkingLevelMap),
+	input: Optional(array(literals(["text", "image"]))),
+	inputLimits: Optional(InputLimits),
+	promptCache: Optional(
+		object({
+			short: Optional(number({ exclusiveMinimum: 0 })),
+			long: Optional(number({ exclusiveMinimum: 0 })),
 		}),
 	),
-	contextWindow: Type.Optional(Type.Number({ exclusiveMinimum: 0 })),
-	maxTokens: Type.Optional(Type.Number({ exclusiveMinimum: 0 })),
-	samplingParams: Type.Optional(OpenObject),
-	samplingParamsByThinkingLevel: Type.Optional(SamplingByLevel),
-	headers: Type.Optional(Headers),
-	compat: Type.Optional(Compat),
+	contextWindow: Optional(number({ exclusiveMinimum: 0 })),
+	maxTokens: Optional(number({ exclusiveMinimum: 0 })),
+	samplingParams: Optional(OpenObject),
+	samplingParamsByThinkingLevel: Optional(SamplingByLevel),
+	headers: Optional(Headers),
+	compat: Optional(Compat),
 };
 
-export const ModelDefinitionSchema = Type.Object({
-	id: Type.String({ minLength: 1 }),
-	api: Type.Optional(Type.String({ minLength: 1 })),
-	baseUrl: Type.Optional(Type.String({ minLength: 1 })),
-	cost: Type.Optional(
-		Type.Object({
-			input: Type.Number(),
-			output: Type.Number(),
-			cacheRead: Type.Number(),
-			cacheWrite: Type.Number(),
-			tiers: Type.Optional(Type.Array(CostTier)),
+export const ModelDefinitionSchema = object({
+	id: string({ minLength: 1 }),
+	api: Optional(string({ minLength: 1 })),
+	baseUrl: Optional(string({ minLength: 1 })),
+	cost: Optional(
+		object({
+			input: number(),
+			output: number(),
+			cacheRead: number(),
+			cacheWrite: number(),
+			tiers: Optional(array(CostTier)),
 		}),
 	),
 	...sharedModelFields,
 });
 
-export const ModelOverrideSchema = Type.Object({
-	cost: Type.Optional(
-		Type.Object({
-			input: Type.Optional(Type.Number()),
-			output: Type.Optional(Type.Number()),
-			cacheRead: Type.Optional(Type.Number()),
-			cacheWrite: Type.Optional(Type.Number()),
-			tiers: Type.Optional(Type.Array(CostTier)),
+export const ModelOverrideSchema = object({
+	cost: Optional(
+		object({
+			input: Optional(number()),
+			output: Optional(number()),
+			cacheRead: Optional(number()),
+			cacheWrite: Optional(number()),
+			tiers: Optional(array(CostTier)),
 		}),
 	),
 	...sharedModelFields,
 });
 
-export const ProviderConfigSchema = Type.Object({
-	name: Type.Optional(Type.String({ minLength: 1 })),
-	baseUrl: Type.Optional(Type.String({ minLength: 1 })),
-	apiKey: Type.Optional(Type.String()),
-	api: Type.Optional(Type.String({ minLength: 1 })),
-	oauth: Type.Optional(Type.Literal("radius")),
-	headers: Type.Optional(Headers),
-	compat: Type.Optional(Compat),
-	authHeader: Type.Optional(Type.Boolean()),
-	models: Type.Optional(Type.Array(ModelDefinitionSchema)),
-	modelOverrides: Type.Optional(Type.Record(Type.String(), ModelOverrideSchema)),
+export const ProviderConfigSchema = object({
+	name: Optional(string({ minLength: 1 })),
+	baseUrl: Optional(string({ minLength: 1 })),
+	apiKey: Optional(string()),
+	api: Optional(string({ minLength: 1 })),
+	oauth: Optional(literal("radius")),
+	headers: Optional(Headers),
+	compat: Optional(Compat),
+	authHeader: Optional(boolean()),
+	models: Optional(array(ModelDefinitionSchema)),
+	modelOverrides: Optional(record(ModelOverrideSchema)),
 });
 
 /** The published models.json schema; unknown properties are allowed everywhere. */
-export const ModelsJsonSchema = Type.Object({
-	$schema: Type.Optional(Type.String()),
-	providers: Type.Record(Type.String(), ProviderConfigSchema),
+export const ModelsJsonSchema = object({
+	$schema: Optional(string()),
+	providers: record(ProviderConfigSchema),
 });
 
 type ThinkingLevelKey = (typeof THINKING_LEVEL_KEYS)[number];
