@@ -411,7 +411,46 @@ describe("OAuth refresh", () => {
 
 	it("rejects a refreshed token that stays short of minOAuthValidityMs", async () => {
 		const { models } = oauthSetup(async (c) => ({ ...c, access: "new", expires: Date.now() + 600_000 }));
-		await expect(models.getAuth("acme", { minOAuthValidityMs: 3_600_000 })).rejects.toMatchObject({ code: "oauth" });
+		await expect(models.getAuth("acme", { minOAuthValidityMs: 3_600_000 })).rejects.toMatchObject({
+			code: "oauth",
+			message: "OAuth refresh returned a token that expires too soon for acme",
+		});
+	});
+
+	it("names a failing credential store and a failing auth derivation with the cause attached", async () => {
+		const storeFailure = new Error("disk full");
+		const broken = oauthSetup(async (c) => ({ ...c, access: "new", expires: Date.now() + 3_600_000 }));
+		vi.spyOn(broken.credentials, "modify").mockRejectedValue(storeFailure);
+		await expect(broken.models.getAuth("acme")).rejects.toMatchObject({
+			code: "auth",
+			message: "Credential store modify failed for acme",
+			cause: storeFailure,
+		});
+
+		const derivationFailure = new Error("bad token shape");
+		const credentials = new InMemoryCredentialStore({
+			acme: { type: "oauth", access: "a", refresh: "r", expires: Date.now() + 3_600_000 },
+		});
+		const models = createModels({ credentials, authContext: envContext({}) });
+		models.setProvider(
+			acme(recordingStreams().streams, {
+				auth: {
+					oauth: {
+						name: "Acme",
+						login: vi.fn(),
+						refresh: async (c) => c,
+						toAuth: async () => {
+							throw derivationFailure;
+						},
+					},
+				},
+			}),
+		);
+		await expect(models.getAuth("acme")).rejects.toMatchObject({
+			code: "oauth",
+			message: "OAuth auth derivation failed for acme",
+			cause: derivationFailure,
+		});
 	});
 
 	it("returns undefined when logged out during the refresh", async () => {

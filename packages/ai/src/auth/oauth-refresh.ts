@@ -1,5 +1,4 @@
 import { ModelsError } from "../models/models-error.js";
-import { describeThrown } from "../stream/failure.js";
 import type { AuthResult, CredentialStore, OAuthAuth, OAuthCredential } from "../types/auth.js";
 
 const MIN_OAUTH_VALIDITY_MS = 5 * 60_000;
@@ -37,9 +36,7 @@ export async function refreshStoredOAuthCredential(
 		);
 	} catch (error) {
 		if (error === refreshFailure || signal?.aborted) throw error;
-		throw new ModelsError("auth", `Credential store failed for ${providerId}: ${describeThrown(error)}`, {
-			cause: error,
-		});
+		throw new ModelsError("auth", `Credential store modify failed for ${providerId}`, { cause: error });
 	}
 	return result?.type === "oauth" ? result : undefined;
 }
@@ -60,17 +57,12 @@ export async function resolveStoredOAuth(
 		credential = await refreshStoredOAuthCredential(store, providerId, oauth, expiresSoon, signal);
 		if (!credential) return undefined;
 		if (minOAuthValidityMs !== undefined && expiresSoon(credential)) {
-			throw new ModelsError(
-				"oauth",
-				`OAuth token for ${providerId} does not stay valid for ${minOAuthValidityMs} ms`,
-			);
+			throw new ModelsError("oauth", `OAuth refresh returned a token that expires too soon for ${providerId}`);
 		}
 	}
 	try {
 		return { auth: await oauth.toAuth(credential), source: "OAuth" };
 	} catch (error) {
-		throw new ModelsError("oauth", `OAuth credential for ${providerId} is unusable: ${describeThrown(error)}`, {
-			cause: error,
-		});
+		throw new ModelsError("oauth", `OAuth auth derivation failed for ${providerId}`, { cause: error });
 	}
 }
