@@ -226,6 +226,54 @@ describe("AgentSessionRuntime", () => {
 		await fresh.dispose();
 	});
 
+	it("switchSession: session_before_switch {resume, target} can cancel; otherwise session_start {resume, previous}", async () => {
+		const s = setup();
+		const runtime = await started(s);
+		const targets: (string | undefined)[] = [];
+		s.faux.setResponses([fauxAssistantMessage("first answer"), fauxAssistantMessage("second answer")]);
+		await runtime.session.prompt("first");
+		const firstFile = runtime.session.sessionFile!;
+		await runtime.newSession();
+		await runtime.session.prompt("second");
+		const secondFile = runtime.session.sessionFile!;
+		s.cancelSwitch.value = true;
+		expect(await runtime.switchSession(firstFile)).toEqual({ cancelled: true });
+		expect(runtime.session.sessionFile).toBe(secondFile);
+		s.cancelSwitch.value = false;
+		s.log.length = 0;
+		expect(
+			await runtime.switchSession(firstFile, {
+				withSession: async (ctx) => {
+					targets.push(ctx.sessionManager.getSessionFile());
+				},
+			}),
+		).toEqual({ cancelled: false });
+		expect(s.log).toEqual([
+			"session_before_switch:resume",
+			"session_shutdown:resume",
+			"rebind",
+			"session_start:resume:prev",
+		]);
+		expect(targets).toEqual([firstFile]);
+		expect(runtime.session.getLastAssistantText()).toBe("first answer");
+		await runtime.dispose();
+	});
+
+	it("forking before the first user message of a saved session starts an empty session with parentSession", async () => {
+		const s = setup();
+		const runtime = await started(s);
+		s.faux.setResponses([fauxAssistantMessage("one")]);
+		await runtime.session.prompt("only question");
+		const sourceFile = runtime.session.sessionFile!;
+		const [first] = runtime.session.getUserMessagesForForking();
+		const forked = await runtime.fork(first!.entryId);
+		expect(forked).toEqual({ cancelled: false, selectedText: "only question" });
+		expect(runtime.session.sessionFile).not.toBe(sourceFile);
+		expect(runtime.session.messages.filter((message) => message.role !== "system")).toEqual([]);
+		expect(runtime.session.sessionManager.getHeader()?.parentSession).toBe(sourceFile);
+		await runtime.dispose();
+	});
+
 	it("importFromJsonl: missing file error, -1 suffix on a name collision", async () => {
 		const s = setup();
 		const runtime = await started(s);
@@ -296,6 +344,24 @@ describe("AgentSessionRuntime", () => {
 		const runtime = await started(s);
 		(runtime.diagnostics as { type: string; message: string }[]).push({ type: "warning", message: "once" });
 		expect(runtime.takeUnreportedDiagnostics()).toEqual([{ type: "warning", message: "once" }]);
+		expect(runtime.takeUnreportedDiagnostics()).toEqual([]);
+		await runtime.dispose();
+	});
+
+	it("a diagnostic repeated by the factory after a replacement is not reported again", async () => {
+		const s = setup();
+		const factory: CreateAgentSessionRuntimeFactory = async (options) => {
+			const created = await s.factory(options);
+			return { ...created, diagnostics: [{ type: "warning", message: "models.json: unknown field" }] };
+		};
+		const runtime = await createAgentSessionRuntime(factory, {
+			cwd: s.cwd,
+			agentDir: s.agentDir,
+			sessionManager: SessionManager.inMemory(s.cwd),
+		});
+		expect(runtime.takeUnreportedDiagnostics()).toEqual([{ type: "warning", message: "models.json: unknown field" }]);
+		await runtime.newSession();
+		expect(runtime.diagnostics).toHaveLength(1);
 		expect(runtime.takeUnreportedDiagnostics()).toEqual([]);
 		await runtime.dispose();
 	});
