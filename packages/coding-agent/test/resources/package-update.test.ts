@@ -1,7 +1,13 @@
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { isNewerVersion, SettingsManager, updateMarkerPath, updatePackages } from "@tau/coding-agent";
+import {
+	checkForAvailableUpdates,
+	isNewerVersion,
+	SettingsManager,
+	updateMarkerPath,
+	updatePackages,
+} from "@tau/coding-agent";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { fakeNpm, resourceDirs, write, writeJson } from "./helpers.js";
 
@@ -19,7 +25,15 @@ function setup(packages: unknown[]) {
 			npmCommand: npm.npmCommand,
 			...extra,
 		});
-	return { ...dirs, calls: npm.calls, installed, update };
+	const check = (extra: { offline?: boolean } = {}) =>
+		checkForAvailableUpdates({
+			cwd: dirs.cwd,
+			agentDir: dirs.agentDir,
+			settings: SettingsManager.create(dirs.cwd, dirs.agentDir),
+			npmCommand: npm.npmCommand,
+			...extra,
+		});
+	return { ...dirs, calls: npm.calls, installed, update, check };
 }
 
 afterEach(() => {
@@ -78,6 +92,15 @@ describe("updating npm packages", () => {
 		expect(report.updated).toEqual(["npm:tool-a 1.0.0 -> hang"]);
 	});
 
+	it("announces newer versions of installed unpinned packages only, and nothing offline", async () => {
+		const { installed, check } = setup(["npm:tool-a", "npm:tool-b@1.0.0", "npm:tool-c", "npm:tool-d"]);
+		installed("tool-a", "1.0.0");
+		installed("tool-b", "1.0.0");
+		installed("tool-c", "2.0.0");
+		expect(await check()).toEqual(["npm:tool-a"]);
+		expect(await check({ offline: true })).toEqual([]);
+	});
+
 	it("compares versions numerically; a release is newer than its prerelease", () => {
 		expect(isNewerVersion("1.10.0", "1.9.9")).toBe(true);
 		expect(isNewerVersion("1.2.0", "1.2.0")).toBe(false);
@@ -116,7 +139,7 @@ describe.runIf(hasGit())("updating git packages (needs git)", () => {
 	}
 
 	it("follows the upstream branch and reports shortened commits", async () => {
-		const { root, agentDir, update } = setup(["git:git.example.test/acme/tool"]);
+		const { root, agentDir, update, check } = setup(["git:git.example.test/acme/tool"]);
 		const repo = remote(root);
 		const first = await update();
 		const checkout = join(agentDir, "git", "git.example.test", "acme", "tool");
@@ -126,12 +149,14 @@ describe.runIf(hasGit())("updating git packages (needs git)", () => {
 		git(repo, "add", ".");
 		git(repo, "commit", "-qm", "two");
 		const two = git(repo, "rev-parse", "HEAD");
+		expect(await check()).toEqual(["git:git.example.test/acme/tool"]);
 		const second = await update();
 		expect(second.summary).toEqual([
 			"Updated 1 package(s):",
 			`git:git.example.test/acme/tool ${one.slice(0, 7)} -> ${two.slice(0, 7)}`,
 		]);
 		expect(git(checkout, "rev-parse", "HEAD")).toBe(two);
+		expect(await check()).toEqual([]);
 		expect((await update()).summary).toEqual(["Packages are already up to date"]);
 	});
 

@@ -55,6 +55,7 @@ export {
 export { collectPackageResources, type PackageResources } from "./packages/package-resources.js";
 export { type PackageSourceKind, type ParsedPackageSource, parsePackageSource } from "./packages/package-source.js";
 export {
+	checkForAvailableUpdates,
 	type PackageUpdateOptions,
 	type PackageUpdateReport,
 	updateMarkerPath,

@@ -119,13 +119,12 @@ export async function updatePackages(options: PackageUpdateOptions): Promise<Pac
 	return report;
 }
 
-/** Updates installed (or installs missing) npm and git packages of `entries` into `report`. */
-async function updateEntries(
+/** Install locations of the npm and git entries; refused locations become warnings. */
+function collectTargets(
 	entries: readonly ConfiguredPackage[],
 	options: Omit<PackageUpdateOptions, "source">,
-	report: PackageUpdateReport,
-	skipGit: (target: Target<GitSource>) => boolean = () => false,
-): Promise<void> {
+	warnings: string[],
+): { npm: Target<NpmSource>[]; git: Target<GitSource>[] } {
 	const npm: Target<NpmSource>[] = [];
 	const git: Target<GitSource>[] = [];
 	for (const entry of entries) {
@@ -139,12 +138,23 @@ async function updateEntries(
 				projectTrusted: options.settings.isProjectTrusted(),
 			});
 		} catch (error) {
-			report.warnings.push(`${entry.source}: ${errorMessage(error)}`);
+			warnings.push(`${entry.source}: ${errorMessage(error)}`);
 			continue;
 		}
 		if (parsed.kind === "npm") npm.push({ entry, parsed, location });
 		else git.push({ entry, parsed, location });
 	}
+	return { npm, git };
+}
+
+/** Updates installed (or installs missing) npm and git packages of `entries` into `report`. */
+async function updateEntries(
+	entries: readonly ConfiguredPackage[],
+	options: Omit<PackageUpdateOptions, "source">,
+	report: PackageUpdateReport,
+	skipGit: (target: Target<GitSource>) => boolean = () => false,
+): Promise<void> {
+	const { npm, git } = collectTargets(entries, options, report.warnings);
 	const installer = new PackageInstaller(options);
 	await updateNpm(npm, installer, options, report);
 	await inPool(
@@ -195,6 +205,44 @@ export async function refreshTemporaryPackages(
 		}
 	});
 	await updateEntries(installedOnly, options, { updated: [], warnings: [], summary: [] }, headIsRef);
+}
+
+/**
+ * The startup notice's question (resources.md §12.7): which installed, unpinned packages have a
+ * newer npm version or a remote head different from the local one. Offline: none; failed lookups
+ * count as "no update".
+ */
+export async function checkForAvailableUpdates(options: Omit<PackageUpdateOptions, "source">): Promise<string[]> {
+	if (options.offline) return [];
+	const resolver = new PackageResolver({ cwd: options.cwd, agentDir: options.agentDir, settings: options.settings });
+	const { npm, git } = collectTargets(resolver.configuredPackages(), options, []);
+	const available: string[] = [];
+	for (const target of npm) {
+		const installed = installedVersion(target.location.path);
+		if (target.parsed.pinned || installed === undefined) continue;
+		const latest = await latestVersion(target, options);
+		if (latest !== undefined && isNewerVersion(latest, installed)) available.push(target.entry.source);
+	}
+	for (const target of git) {
+		if (target.parsed.pinned || !existsSync(target.location.path)) continue;
+		const git = (...args: string[]) =>
+			runPackageCommand("git", args, {
+				cwd: target.location.path,
+				output: "capture",
+				timeoutMs: options.lookupTimeoutMs ?? LOOKUP_TIMEOUT_MS,
+				...(options.env ? { env: options.env } : {}),
+			}).then((text) => text.trim());
+		try {
+			const local = await git("rev-parse", "HEAD");
+			const upstream = await git("rev-parse", "--abbrev-ref", "@{upstream}").catch(() => undefined);
+			const ref = upstream?.startsWith("origin/") ? `refs/heads/${upstream.slice("origin/".length)}` : "HEAD";
+			const remote = (await git("ls-remote", "origin", ref)).split(/\s/)[0];
+			if (remote && remote !== local) available.push(target.entry.source);
+		} catch {
+			// An unreachable remote is no update notice.
+		}
+	}
+	return available;
 }
 
 async function latestVersion(target: Target<NpmSource>, options: PackageUpdateOptions): Promise<string | undefined> {
