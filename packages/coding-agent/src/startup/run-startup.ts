@@ -115,13 +115,12 @@ export async function runStartup(
 		}));
 		return printPlain(renderHelp(flags));
 	}
+	// A broken models.json (or one broken provider entry) only disables what it defines: say so in every mode.
+	const modelsError = runtime.services.modelRuntime.getError();
+	if (modelsError) diagnostics.push({ type: "warning", message: `errors loading models.json:\n${modelsError}` });
 	if (args.listModels !== undefined) {
-		const modelRuntime = runtime.services.modelRuntime;
-		const modelsError = modelRuntime.getError();
-		if (modelsError) diagnostics.push({ type: "warning", message: `errors loading models.json:\n${modelsError}` });
-		return printPlain(
-			renderModelList(modelRuntime.getAvailable(), args.listModels === true ? undefined : args.listModels),
-		);
+		const available = runtime.services.modelRuntime.getAvailable();
+		return printPlain(renderModelList(available, args.listModels === true ? undefined : args.listModels));
 	}
 
 	try {

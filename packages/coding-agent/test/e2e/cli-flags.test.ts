@@ -63,6 +63,30 @@ describe.skipIf(!cliBuilt)("command-line flags (built CLI)", () => {
 		expect(none.stdout).toBe('No models matching "zzqqx"\n');
 	});
 
+	it("a broken models.json entry is a warning on stderr in print mode and --list-models; the rest still works", async () => {
+		const box = sandbox();
+		const server = await mockServer();
+		writeMockModels(box, server);
+		const models = JSON.parse(readFileSync(join(box.agentDir, "models.json"), "utf8"));
+		models.providers.broken = { api: "anthropic-messages", apiKey: "k", models: [{ id: "no-base-url" }] };
+		writeFileSync(join(box.agentDir, "models.json"), JSON.stringify(models));
+		server.enqueue({ text: "still answering" });
+		const print = await runCli(box, ["--model", "mock/mock-model", "-p", "hi"]);
+		expect(print).toMatchObject({ code: 0, stdout: "still answering\n" });
+		expect(print.stderr).toContain("Warning: errors loading models.json:");
+		expect(print.stderr).toContain('Provider "broken"');
+		const list = await runCli(box, ["--list-models"]);
+		expect(list.code).toBe(0);
+		expect(list.stdout).toContain("mock-model");
+		expect(list.stderr).toContain('Provider "broken"');
+
+		writeFileSync(join(box.agentDir, "models.json"), "{ not json");
+		const unparsable = await runCli(box, ["--list-models"]);
+		expect(unparsable.code).toBe(0);
+		expect(unparsable.stderr).toContain("Warning: errors loading models.json:");
+		expect(unparsable.stderr).toContain("Failed to parse models.json");
+	});
+
 	it("--export writes a self-contained, escaped HTML file and reports its path", async () => {
 		const box = sandbox();
 		const server = await mockServer();
