@@ -1,5 +1,7 @@
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, realpathSync } from "node:fs";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import {
 	DefaultResourceLoader,
@@ -8,7 +10,7 @@ import {
 	type PackageProgressEvent,
 	satisfiesVersion,
 } from "@tau/coding-agent";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, onTestFinished, vi } from "vitest";
 import { fakeExtensionLoader, fakeNpm, resourceDirs, write, writeJson } from "./helpers.js";
 
 function setup(settings: Record<string, unknown>) {
@@ -218,6 +220,25 @@ describe.runIf(hasGit())("git packages (needs git)", () => {
 		expect(warnings(loader)).toHaveLength(1);
 		expect(warnings(loader)[0]).toMatch(
 			/^Extension package "git:git.example.test\/acme\/missing": failed to install/,
+		);
+	});
+
+	it("hints at credentials when a clone needs a password it cannot ask for", async () => {
+		const server = createServer((_request, response) => {
+			response.writeHead(401, { "WWW-Authenticate": 'Basic realm="git"' });
+			response.end();
+		});
+		await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+		onTestFinished(() => new Promise<void>((resolve) => server.close(() => resolve())));
+		const port = (server.address() as AddressInfo).port;
+		const { make } = setup({ packages: [`git:localhost:${port}/acme/private`] });
+		vi.stubEnv("GIT_CONFIG_COUNT", "1");
+		vi.stubEnv("GIT_CONFIG_KEY_0", `url.http://127.0.0.1:${port}/.insteadOf`);
+		vi.stubEnv("GIT_CONFIG_VALUE_0", `https://localhost:${port}/`);
+		const loader = make();
+		await loader.reload();
+		expect(warnings(loader)[0]).toContain(
+			`Configure a git credential helper or an ssh agent, or run "tau install git:localhost:${port}/acme/private" from a shell.`,
 		);
 	});
 });

@@ -1,5 +1,6 @@
 import { existsSync, mkdirSync, readdirSync, realpathSync, rmdirSync, rmSync, writeFileSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
+import { APP_NAME } from "../../../config/app-identity.js";
 import type { InstallLocation } from "./install-paths.js";
 import { runPackageCommand } from "./package-command.js";
 import type { ParsedPackageSource } from "./package-source.js";
@@ -22,6 +23,9 @@ export interface PackageInstallerOptions {
 	onProgress?: (event: PackageProgressEvent) => void;
 	env?: NodeJS.ProcessEnv;
 }
+
+/** Git output when it needed credentials it could not ask for (prompts are off while capturing). */
+const CREDENTIAL_PROMPT = /terminal prompts disabled|could not read (Username|Password)|Permission denied \(publickey/i;
 
 const KNOWN_MANAGERS: readonly PackageManagerKind[] = ["npm", "pnpm", "bun"];
 
@@ -123,7 +127,7 @@ export class PackageInstaller {
 		this.options.onProgress?.({ type: "start", action, source });
 		try {
 			if (parsed.kind === "npm") await this.installNpm(parsed, location.prefix ?? dirname(location.path));
-			else await this.installGit(parsed, location);
+			else await this.installGit(source, parsed, location);
 		} catch (error) {
 			const message = error instanceof Error ? error.message : String(error);
 			this.options.onProgress?.({ type: "error", action, source, message });
@@ -136,7 +140,11 @@ export class PackageInstaller {
 		return this.installNpmSpecs([parsed.version ? `${parsed.name}@${parsed.version}` : parsed.name], prefix);
 	}
 
-	private async installGit(parsed: Extract<ParsedPackageSource, { kind: "git" }>, location: InstallLocation) {
+	private async installGit(
+		source: string,
+		parsed: Extract<ParsedPackageSource, { kind: "git" }>,
+		location: InstallLocation,
+	) {
 		mkdirSync(dirname(location.path), { recursive: true });
 		try {
 			await this.run("git", ["clone", parsed.repo, location.path], location.root);
@@ -144,6 +152,12 @@ export class PackageInstaller {
 			if (existsSync(join(location.path, "package.json"))) await this.installProductionDependencies(location.path);
 		} catch (error) {
 			removeWithEmptyParents(location.path, location.root);
+			const message = error instanceof Error ? error.message : String(error);
+			if ((this.options.output ?? "capture") === "capture" && CREDENTIAL_PROMPT.test(message)) {
+				throw new Error(
+					`${message}\nConfigure a git credential helper or an ssh agent, or run "${APP_NAME} install ${source}" from a shell.`,
+				);
+			}
 			throw error;
 		}
 	}
