@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fauxAssistantMessage } from "@tau/ai";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { InteractiveHarness, KEYS } from "./harness.js";
 
 let harness: InteractiveHarness | undefined;
@@ -38,6 +38,22 @@ describe("built-in slash commands", () => {
 		harness.terminal.press(KEYS.enter);
 		await harness.settleMicrotasks();
 		expect(harness.runtime.session.model?.id).toBe("faux-1");
+	});
+
+	it("opening the model selector reloads models.json before listing the models", async () => {
+		harness = await InteractiveHarness.start({ models: [{ id: "faux-1" }, { id: "faux-2" }] });
+		const modelRuntime = harness.runtime.session.modelRuntime;
+		const order: string[] = [];
+		vi.spyOn(modelRuntime, "reload").mockImplementation(() => order.push("reload"));
+		const getAvailable = modelRuntime.getAvailable.bind(modelRuntime);
+		vi.spyOn(modelRuntime, "getAvailable").mockImplementation(() => {
+			order.push("list");
+			return getAvailable();
+		});
+		harness.submit("/model");
+		expect(await harness.screen()).toContain("Select model");
+		expect(order.slice(0, 2)).toEqual(["reload", "list"]);
+		harness.terminal.press(KEYS.escape);
 	});
 
 	it("/thinking with an unknown level lists the available ones", async () => {

@@ -19,6 +19,9 @@ async function switchModel(host: CommandHost, model: Model<Api>, persist = false
 
 /** The model selector; `app.models.save` also stores the choice as the default model. */
 export async function selectModel(host: CommandHost, filter = ""): Promise<void> {
+	// models.json is a snapshot, not watched: opening the selector is when edits to it take effect.
+	host.session.modelRuntime.reload();
+	await host.session.modelRuntime.refreshAvailability();
 	const models = availableModels(host);
 	if (models.length === 0) {
 		host.notify("warning", "No models available. Log in with /login or set an API key.");
