@@ -46,6 +46,8 @@ export interface HarnessOptions {
 	loader?: Partial<DefaultResourceLoaderOptions>;
 	session?: Partial<CreateAgentSessionOptions>;
 	sessionManager?: SessionManager;
+	/** Built for the harness' own dirs (default: in-memory settings from `settings`). */
+	settingsManager?: (dirs: { cwd: string; agentDir: string }) => SettingsManager;
 	cwd?: string;
 }
 
@@ -61,10 +63,12 @@ export async function createHarness(options: HarnessOptions = {}): Promise<Harne
 		modelsJsonPath: null,
 	});
 	modelRuntime.registerProvider("faux", faux.provider);
-	const settingsManager = SettingsManager.inMemory(
-		{ retry: { enabled: true, maxRetries: 3, baseDelayMs: 2000 }, ...options.settings },
-		{ projectTrusted: false },
-	);
+	const settingsManager =
+		options.settingsManager?.({ cwd, agentDir }) ??
+		SettingsManager.inMemory(
+			{ retry: { enabled: true, maxRetries: 3, baseDelayMs: 2000 }, ...options.settings },
+			{ projectTrusted: false },
+		);
 	const resourceLoader = new DefaultResourceLoader({
 		cwd,
 		agentDir,

@@ -1,5 +1,7 @@
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { fauxAssistantMessage } from "@tau/ai";
-import type { ExtensionAPI } from "@tau/coding-agent";
+import { type ExtensionAPI, SettingsManager } from "@tau/coding-agent";
 import { describe, expect, it } from "vitest";
 import { createHarness, gate, heldResponse, textOfMessage } from "./harness.js";
 
@@ -51,7 +53,7 @@ describe("navigateTree, reload and model cycling", () => {
 		await expect(h.session.navigateTree("anything")).rejects.toThrow(
 			"Wait for the current response to finish before navigating the session tree.",
 		);
-		await expect(h.session.reload()).rejects.toThrow(/Cannot reload while/);
+		await expect(h.session.reload()).rejects.toThrow("Wait for the current response to finish before reloading.");
 		hold.release();
 		await running;
 		await expect(h.session.navigateTree("nope")).rejects.toThrow("Entry nope not found");
@@ -82,6 +84,27 @@ describe("navigateTree, reload and model cycling", () => {
 		await h.session.reload();
 		expect(log).toEqual(["start:startup:2", "shutdown:reload:2", "start:reload:3"]);
 		expect(() => stale.cwd).toThrow();
+	});
+
+	it("reload re-reads settings: queue modes apply and tools newly added to defaultTools activate", async () => {
+		const h = await createHarness({
+			settingsManager: ({ cwd, agentDir }) => {
+				writeFileSync(join(agentDir, "settings.json"), "{}");
+				return SettingsManager.create(cwd, agentDir);
+			},
+		});
+		h.session.setActiveToolsByName(["read", "bash", "write"]);
+		writeFileSync(
+			join(h.agentDir, "settings.json"),
+			JSON.stringify({ defaultTools: ["+grep"], steeringMode: "all" }),
+		);
+		await h.session.reload();
+		// edit stays off (the user turned it off); grep is new to defaultTools.
+		expect(h.session.getActiveToolNames()).toEqual(["read", "bash", "write", "grep"]);
+		expect(h.session.steeringMode).toBe("all");
+		h.session.setActiveToolsByName(["read"]);
+		await h.session.reload();
+		expect(h.session.getActiveToolNames()).toEqual(["read"]);
 	});
 
 	it("cycleModel walks the available models; cycleThinkingLevel needs a reasoning model", async () => {

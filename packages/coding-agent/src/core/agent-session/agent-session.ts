@@ -1,6 +1,12 @@
 import type { Agent, AgentMessage, AgentState } from "@tau/agent";
 import type { Api, AssistantMessage, ImageContent, Model } from "@tau/ai";
-import type { ModelRuntime, ScopedModel, SettingsManager } from "../../config/index.js";
+import {
+	applyToolModifiers,
+	DEFAULT_TOOL_NAMES,
+	type ModelRuntime,
+	type ScopedModel,
+	type SettingsManager,
+} from "../../config/index.js";
 import type { CompactionResult, SummaryCompletion } from "../compaction/index.js";
 import type {
 	AnyToolDefinition,
@@ -116,6 +122,8 @@ export class AgentSession {
 	private replayChecked = false;
 	private preflights = 0;
 	private hiddenDeclarations: ReadonlySet<string> = new Set();
+	/** `defaultTools` as last applied, so `/reload` activates only the names it newly adds. */
+	private defaultToolNames: string[] = [];
 	/** Extension virtual models of this session; the selection may name one, requests are routed. */
 	readonly virtualModels: VirtualModels;
 	private routed: { model: Model<Api>; thinkingLevel?: string } | undefined;
@@ -274,6 +282,7 @@ export class AgentSession {
 		};
 		this.unsubscribeAgent = this.agent.subscribe((event) => handleAgentEvent(eventHost, event));
 		bindSessionToRunner(this, this.runner);
+		this.defaultToolNames = this.resolveDefaultToolNames();
 		this.tools.refresh(config.initialActiveToolNames);
 		this.restoreToolLoadout();
 		this.applyToolLoadout();
@@ -708,17 +717,24 @@ export class AgentSession {
 	 * same flag values and active tools), then — only if extensions were bound — `session_start {reload}`.
 	 */
 	async reload(options: { beforeSessionStart?: () => void | Promise<void> } = {}): Promise<void> {
-		if (this.run.running) throw new Error("Cannot reload while the agent is processing. Wait for it to finish.");
+		if (this.run.running) throw new Error("Wait for the current response to finish before reloading.");
+		if (this.isCompacting) throw new Error("Wait for compaction to finish before reloading.");
 		const active = this.getActiveToolNames();
 		await reloadExtensions({
 			previous: this.runner,
 			loader: this.resourceLoader,
 			cwd: this.cwd,
 			bindings: this.bindings,
+			// The loader re-read the settings: apply the queue modes and any tools new to `defaultTools`.
 			install: (runner) => {
 				this.runner = runner;
 				bindSessionToRunner(this, runner);
-				this.tools.refresh(active);
+				this.agent.steeringMode = this.settingsManager.getSteeringMode();
+				this.agent.followUpMode = this.settingsManager.getFollowUpMode();
+				const previousDefaults = new Set(this.defaultToolNames);
+				this.defaultToolNames = this.resolveDefaultToolNames();
+				const added = this.defaultToolNames.filter((name) => !previousDefaults.has(name));
+				this.tools.refresh([...active, ...added]);
 				this.applyToolLoadout();
 			},
 			...(options.beforeSessionStart ? { beforeSessionStart: options.beforeSessionStart } : {}),
@@ -797,6 +813,18 @@ export class AgentSession {
 			(this.modelRuntime.find(message.provider, message.model) as Model<Api> | undefined) ??
 			(this.model?.provider === message.provider && this.model.id === message.model ? this.model : undefined)
 		);
+	}
+
+	/**
+	 * The built-ins `defaultTools` (with the session's `+`/`-` modifiers) asks for; empty when the
+	 * session's tools did not come from `defaultTools` (an allowlist or `noTools`).
+	 */
+	private resolveDefaultToolNames(): string[] {
+		if (!this.config.usesDefaultTools) return [];
+		const setting = this.settingsManager.getDefaultTools();
+		const defaults = setting ? applyToolModifiers(setting) : [...DEFAULT_TOOL_NAMES];
+		const modifiers = this.config.defaultToolModifiers;
+		return modifiers ? applyToolModifiers(modifiers, defaults) : defaults;
 	}
 
 	/** With `defaultTools`, a branch's recorded tools win over the defaults (§11). */

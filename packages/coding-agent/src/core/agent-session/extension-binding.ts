@@ -177,7 +177,7 @@ export function createReplacedSessionContext(session: AgentSession, runner: Exte
 /**
  * `/reload` of extensions: `session_shutdown {reload}` (when bound), a fresh runner for the reloaded
  * resources with the same flag values, installed through `install`, then — only when extensions were
- * bound — the bindings and `session_start {reload}`.
+ * bound — the host's `beforeSessionStart`, the bindings and `session_start {reload}`.
  */
 export async function reloadExtensions(options: {
 	previous: ExtensionRunner;
@@ -197,8 +197,8 @@ export async function reloadExtensions(options: {
 	const runner = createRunner(loader, cwd);
 	for (const [name, value] of flags) runner.setFlagValue(name, value);
 	options.install(runner);
-	await options.beforeSessionStart?.();
 	if (!bindings) return;
+	await options.beforeSessionStart?.();
 	applyBindings(runner, bindings);
 	await announceSessionStart(runner, loader, cwd, { type: "session_start", reason: "reload" });
 }
