@@ -1,12 +1,6 @@
 import type { Agent, AgentMessage, AgentState } from "@tau/agent";
 import type { Api, AssistantMessage, ImageContent, Model } from "@tau/ai";
-import {
-	applyToolModifiers,
-	DEFAULT_TOOL_NAMES,
-	type ModelRuntime,
-	type ScopedModel,
-	type SettingsManager,
-} from "../../config/index.js";
+import type { ModelRuntime, ScopedModel, SettingsManager } from "../../config/index.js";
 import type { CompactionResult, SummaryCompletion } from "../compaction/index.js";
 import type {
 	AnyToolDefinition,
@@ -52,7 +46,7 @@ import { exportSessionHtml, exportSessionJsonl } from "./session-export.js";
 import { computeSessionStats, type SessionStats } from "./session-stats.js";
 import { repairInterruptedCalls, replaySafeCalls } from "./tool-call-repair.js";
 import { recordToolIntent } from "./tool-intents.js";
-import { restoredLoadout } from "./tool-loadout.js";
+import { defaultToolNames, restoredLoadout } from "./tool-loadout.js";
 import { ToolRegistry } from "./tool-registry.js";
 import { type ContextUsage, contextUsage, lastAssistantText, userMessagesForForking } from "./transcript-queries.js";
 import {
@@ -815,16 +809,10 @@ export class AgentSession {
 		);
 	}
 
-	/**
-	 * The built-ins `defaultTools` (with the session's `+`/`-` modifiers) asks for; empty when the
-	 * session's tools did not come from `defaultTools` (an allowlist or `noTools`).
-	 */
+	/** `defaultTools` as this session applies it; empty when its tools came from an allowlist or `noTools`. */
 	private resolveDefaultToolNames(): string[] {
 		if (!this.config.usesDefaultTools) return [];
-		const setting = this.settingsManager.getDefaultTools();
-		const defaults = setting ? applyToolModifiers(setting) : [...DEFAULT_TOOL_NAMES];
-		const modifiers = this.config.defaultToolModifiers;
-		return modifiers ? applyToolModifiers(modifiers, defaults) : defaults;
+		return defaultToolNames(this.settingsManager.getDefaultTools(), this.config.defaultToolModifiers);
 	}
 
 	/** With `defaultTools`, a branch's recorded tools win over the defaults (§11). */

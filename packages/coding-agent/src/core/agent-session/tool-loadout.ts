@@ -1,5 +1,5 @@
 import { getCurrentTools, type SystemMessage } from "@tau/ai";
-import { applyToolModifiers } from "../../config/index.js";
+import { applyToolModifiers, DEFAULT_TOOL_NAMES } from "../../config/index.js";
 import type { ToolRegistry } from "./tool-registry.js";
 
 /**
@@ -23,4 +23,10 @@ export function restoredLoadout(
 	const fresh = registry.getActiveToolNames().filter((name) => !mentioned.has(name) && !registry.isBuiltin(name));
 	const loadout = [...recorded, ...fresh];
 	return modifiers && modifiers.length > 0 ? applyToolModifiers(modifiers, loadout) : loadout;
+}
+
+/** The built-ins the `defaultTools` setting asks for, with the session's own `+`/`-` modifiers applied. */
+export function defaultToolNames(setting: readonly string[] | undefined, modifiers: readonly string[] | undefined) {
+	const defaults = setting ? applyToolModifiers(setting) : [...DEFAULT_TOOL_NAMES];
+	return modifiers ? applyToolModifiers(modifiers, defaults) : defaults;
 }
