@@ -241,14 +241,17 @@ function requestOptions(
 ): SimpleStreamOptions & ModelsRequestTransforms {
 	const provider = settings.getProviderRetrySettings();
 	const transformHeaders = headerTransform(runner);
+	// The agent passes unset options as `undefined`; those must not erase the settings below.
+	const given = Object.fromEntries(Object.entries(options ?? {}).filter(([, value]) => value !== undefined));
 	const merged: SimpleStreamOptions & ModelsRequestTransforms = {
 		...(transformHeaders ? { transformHeaders } : {}),
 		maxRetries: provider.maxRetries,
 		maxRetryDelayMs: provider.maxRetryDelayMs,
 		websocketConnectTimeoutMs: settings.getWebSocketConnectTimeoutMs(),
-		...options,
+		...given,
 	};
-	if (provider.timeoutMs !== undefined) merged.timeoutMs = provider.timeoutMs;
+	// An explicit per-call timeout wins over `retry.provider.timeoutMs` / `httpIdleTimeoutMs`.
+	if (provider.timeoutMs !== undefined && options?.timeoutMs === undefined) merged.timeoutMs = provider.timeoutMs;
 	return merged;
 }
 

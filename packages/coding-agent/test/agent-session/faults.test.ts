@@ -150,6 +150,19 @@ describe("provider faults through the real adapter", () => {
 		expect(h.session.getLastAssistantText()).toBe("recovered");
 	});
 
+	it("a retry-after beyond retry.provider.maxRetryDelayMs fails the request ('retry delay'); the session retries it", async () => {
+		const h = await faultHarness(
+			[{ fault: { kind: "http", status: 429, retryAfter: 30, message: "slow down" } }, ok],
+			{ retry: { provider: { maxRetries: 2, maxRetryDelayMs: 1_000 } } },
+		);
+		await h.session.prompt("hi");
+		const start = h.events.find((event) => event.type === "auto_retry_start");
+		expect(start?.type === "auto_retry_start" && start.errorMessage).toMatch(/retry delay/i);
+		expect(summary(h.events)).toEqual(["retry_start:1:2000", "retry_end:true", "settled"]);
+		// The request layer did not wait out the 30 s the server asked for: one request, then the session's retry.
+		expect(h.server.requests).toHaveLength(2);
+	});
+
 	it.each([
 		[500, "internal server error"],
 		[529, "Overloaded"],

@@ -331,6 +331,37 @@ describe("createAgentSession assembly", () => {
 		expect(excluded.all.sort()).toEqual(["mcp__srv__lookup", "read"]);
 	});
 
+	it("request options: provider retry settings and the idle timeout, an explicit timeout winning", async () => {
+		const { cwd, agentDir } = setup();
+		const faux = fauxProvider();
+		const modelRuntime = runtimeWith(faux);
+		const settingsManager = SettingsManager.inMemory({
+			httpIdleTimeoutMs: 45_000,
+			retry: { provider: { maxRetries: 2, maxRetryDelayMs: 5_000 } },
+		});
+		const { session } = await createAgentSession({
+			cwd,
+			agentDir,
+			modelRuntime,
+			settingsManager,
+			resourceLoader: await isolatedLoader(cwd, agentDir, settingsManager),
+			sessionManager: SessionManager.inMemory(cwd),
+			model: faux.getModel(),
+		});
+		const sent: Record<string, unknown>[] = [];
+		const streamSimple = modelRuntime.models.streamSimple.bind(modelRuntime.models);
+		modelRuntime.models.streamSimple = (model, context, options) => {
+			sent.push({ ...options });
+			return streamSimple(model, context, options);
+		};
+		faux.setResponses([fauxAssistantMessage("one"), fauxAssistantMessage("two")]);
+		await session.prompt("hi");
+		expect(sent[0]).toMatchObject({ timeoutMs: 45_000, maxRetries: 2, maxRetryDelayMs: 5_000 });
+		await session.agent.streamFunction(faux.getModel(), { messages: [] }, { timeoutMs: 10 });
+		expect(sent[1]).toMatchObject({ timeoutMs: 10 });
+		session.dispose();
+	});
+
 	it("an extension-registered provider model is resolvable as the initial model", async () => {
 		const { cwd, agentDir } = setup();
 		const faux = fauxProvider({ provider: "ext-provider", models: [{ id: "ext-model" }] });
