@@ -106,11 +106,13 @@ export {
 export { expandTilde, getAgentDir, getProjectConfigDir } from "./paths.js";
 export * from "./settings/index.js";
 export {
+	applyTrustChoice,
 	type ExtensionTrustAnswer,
 	type ProjectTrustDecision,
 	type ProjectTrustInput,
 	resolveProjectTrusted,
 	type TrustPromptChoice,
+	trustPromptOptions,
 } from "./trust/trust-decision.js";
 export {
 	ProjectTrustStore,

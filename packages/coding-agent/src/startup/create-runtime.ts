@@ -11,7 +11,12 @@ import {
 	SettingsManager,
 	selectInitialModel,
 } from "../config/index.js";
-import { applyExtensionFlagValues, type Extension, type RegisteredFlag } from "../core/extensions/index.js";
+import {
+	applyExtensionFlagValues,
+	type Extension,
+	headlessProjectTrustContext,
+	type RegisteredFlag,
+} from "../core/extensions/index.js";
 import { ProjectTrustCache } from "../core/resources/index.js";
 import {
 	type AgentSessionRuntimeDiagnostic,
@@ -61,13 +66,26 @@ function demoModel(modelRuntime: ModelRuntime): Model<Api> {
 	return model as Model<Api>;
 }
 
+/** The startup trust prompt, loaded with the TUI only when an interactive start has to ask. */
+async function askProjectTrustAtStartup(options: { cwd: string; parent: string | undefined }) {
+	const { askProjectTrust } = await import("../modes/interactive/trust-prompt.js");
+	return askProjectTrust(options);
+}
+
 /**
  * The CLI's runtime factory: one call per session (startup and every replacement) builds settings,
  * trust, resources, the model runtime and the session from the parsed flags (cli-modes.md §4.2 step 9).
  */
-export function createCliRuntimeFactory(args: ParsedArgs, processCwd: string): CreateAgentSessionRuntimeFactory {
+export function createCliRuntimeFactory(
+	args: ParsedArgs,
+	processCwd: string,
+	mode: "interactive" | "print" | "json" | "rpc",
+): CreateAgentSessionRuntimeFactory {
 	const trustCache = new ProjectTrustCache();
 	const fromProcessCwd = (path: string) => (/^[a-z][a-z0-9+.-]*:/i.test(path) ? path : resolve(processCwd, path));
+	// Only the first call (startup) may prompt: later ones run while the session's own UI owns the
+	// terminal, so a replacement into an undecided project falls back to "no UI" (untrusted, unsaved).
+	let startup = true;
 	return async ({ cwd, agentDir, sessionManager, sessionStartEvent }) => {
 		const diagnostics: AgentSessionRuntimeDiagnostic[] = [];
 		const settingsManager = SettingsManager.create(cwd, agentDir);
@@ -77,9 +95,13 @@ export function createCliRuntimeFactory(args: ParsedArgs, processCwd: string): C
 				store: new ProjectTrustStore(agentDir),
 				...(args.approve !== undefined ? { cliOverride: args.approve } : {}),
 				defaultProjectTrust: settingsManager.getDefaultProjectTrust(),
+				trustContext: { ...headlessProjectTrustContext(cwd), mode: mode === "interactive" ? "tui" : mode },
+				onWarning: (message) => diagnostics.push({ type: "warning", message }),
+				...(mode === "interactive" && startup ? { prompt: askProjectTrustAtStartup } : {}),
 			},
 			settingsManager,
 		);
+		startup = false;
 		const modelRuntime = createDefaultModelRuntime(agentDir);
 		const demo = args.offlineDemo ? demoModel(modelRuntime) : undefined;
 		const services = await createAgentSessionServices({

@@ -81,7 +81,7 @@ export async function runStartup(
 
 	let runtime: AgentSessionRuntime;
 	try {
-		runtime = await createAgentSessionRuntime(createCliRuntimeFactory(args, processCwd), {
+		runtime = await createAgentSessionRuntime(createCliRuntimeFactory(args, processCwd, mode), {
 			cwd: sessionManager.getCwd(),
 			agentDir,
 			sessionManager,

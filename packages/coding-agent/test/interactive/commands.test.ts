@@ -1,5 +1,5 @@
-import { existsSync, readFileSync } from "node:fs";
-import { join } from "node:path";
+import { existsSync, readFileSync, realpathSync } from "node:fs";
+import { dirname, join } from "node:path";
 import { fauxAssistantMessage } from "@tau/ai";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { InteractiveHarness, KEYS } from "./harness.js";
@@ -258,7 +258,23 @@ describe("built-in slash commands", () => {
 		await harness.until(() => existsSync(join(harness!.agentDir, "trust.json")));
 		const saved = JSON.parse(readFileSync(join(harness.agentDir, "trust.json"), "utf8")) as Record<string, unknown>;
 		expect(Object.values(saved)).toEqual([true]);
-		expect(await harness.screen()).toContain("✓ Project trusted");
+		expect(await harness.screen()).toContain("✓ Saved: Trust;");
+	});
+
+	it("/trust offers the startup prompt's saving options; trusting the parent folder saves the parent", async () => {
+		harness = await InteractiveHarness.start();
+		harness.submit("/trust");
+		const screen = await harness.screen();
+		const parent = dirname(realpathSync(harness.cwd));
+		for (const label of ["Trust", `Trust parent folder (${parent})`, "Do not trust", "Forget the decision"]) {
+			expect(screen).toContain(label);
+		}
+		expect(screen).not.toContain("this session only");
+		harness.terminal.press(KEYS.down);
+		harness.terminal.press(KEYS.enter);
+		await harness.until(() => existsSync(join(harness!.agentDir, "trust.json")));
+		const saved = JSON.parse(readFileSync(join(harness.agentDir, "trust.json"), "utf8")) as Record<string, unknown>;
+		expect(saved).toEqual({ [parent]: true });
 	});
 
 	it("the session picker deletes a listed session with Ctrl+D after asking", async () => {

@@ -53,22 +53,48 @@ export async function resolveProjectTrusted(input: ProjectTrustInput): Promise<P
 	const parentDir = dirname(canonical);
 	const parent = parentDir === canonical ? undefined : parentDir;
 	const choice = await input.prompt({ cwd: canonical, parent });
+	return { trusted: applyTrustChoice(store, canonical, choice).trusted, source: "prompt" };
+}
+
+/**
+ * The trust prompt's options in the order of resources.md §5.3 step 7; the parent option is left out
+ * at the filesystem root. Shared by the startup prompt and `/trust`.
+ */
+export function trustPromptOptions(parent: string | undefined): { choice: TrustPromptChoice; label: string }[] {
+	return [
+		{ choice: "trust", label: "Trust" },
+		...(parent ? [{ choice: "trust-parent" as const, label: `Trust parent folder (${parent})` }] : []),
+		{ choice: "trust-session", label: "Trust (this session only)" },
+		{ choice: "distrust", label: "Do not trust" },
+		{ choice: "distrust-session", label: "Do not trust (this session only)" },
+	];
+}
+
+/**
+ * Saves what a prompt choice asks to remember for `cwd` (canonical). `trusted` is the decision for
+ * this process; `saved` is false when writing trust.json failed (the store keeps the reason).
+ */
+export function applyTrustChoice(
+	store: ProjectTrustStore,
+	cwd: string,
+	choice: TrustPromptChoice,
+): { trusted: boolean; saved: boolean } {
 	switch (choice) {
 		case "trust":
-			store.trySetMany([{ path: canonical, decision: true }]);
-			return { trusted: true, source: "prompt" };
+			return { trusted: true, saved: store.trySetMany([{ path: cwd, decision: true }]) };
 		case "trust-parent":
-			store.trySetMany([
-				{ path: parent ?? canonical, decision: true },
-				{ path: canonical, decision: null },
-			]);
-			return { trusted: true, source: "prompt" };
-		case "trust-session":
-			return { trusted: true, source: "prompt" };
+			return {
+				trusted: true,
+				saved: store.trySetMany([
+					{ path: dirname(cwd), decision: true },
+					{ path: cwd, decision: null },
+				]),
+			};
 		case "distrust":
-			store.trySetMany([{ path: canonical, decision: false }]);
-			return { trusted: false, source: "prompt" };
+			return { trusted: false, saved: store.trySetMany([{ path: cwd, decision: false }]) };
+		case "trust-session":
+			return { trusted: true, saved: true };
 		default:
-			return { trusted: false, source: "prompt" };
+			return { trusted: false, saved: true };
 	}
 }

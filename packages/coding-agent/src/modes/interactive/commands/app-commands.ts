@@ -1,7 +1,12 @@
 import { writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { visibleWidth } from "@tau/tui";
-import { ProjectTrustStore } from "../../../config/index.js";
+import {
+	applyTrustChoice,
+	ProjectTrustStore,
+	type TrustPromptChoice,
+	trustPromptOptions,
+} from "../../../config/index.js";
 import { formatKeyId } from "../keybindings/app-keybindings.js";
 import type { BuiltinCommand } from "./command-host.js";
 
@@ -66,31 +71,36 @@ const quitCommand: BuiltinCommand = {
 	run: (host) => host.quit(),
 };
 
-/** Saves a trust decision for this project for future processes (cli-modes.md §4.4). */
+/**
+ * Saves a trust decision for this project for future processes (cli-modes.md §4.4) with the startup
+ * prompt's saving options (resources.md §5.3), plus forgetting the saved decision.
+ */
 const trustCommand: BuiltinCommand = {
 	name: "trust",
 	description: "Save a project-trust decision",
 	takesArgument: false,
 	async run(host) {
 		const store = new ProjectTrustStore(host.agentDir);
-		const cwd = host.session.cwd;
+		const cwd = store.canonical(host.session.cwd);
 		const current = store.get(cwd);
 		const state = current ? (current.decision ? "trusted" : "not trusted") : "undecided";
+		const parent = dirname(cwd) === cwd ? undefined : dirname(cwd);
+		const saving = trustPromptOptions(parent).filter((option) => !option.choice.endsWith("-session"));
 		const chosen = await host.pick(`Project trust for ${cwd} (now ${state})`, [
-			{ value: "trust", label: "Trust this project" },
-			{ value: "distrust", label: "Do not trust this project" },
+			...saving.map((option) => ({ value: option.choice, label: option.label })),
 			{ value: "forget", label: "Forget the decision (ask again)" },
 		]);
 		if (!chosen) return;
-		const decision = chosen.value === "trust" ? true : chosen.value === "distrust" ? false : null;
-		try {
-			store.set(cwd, decision);
-		} catch (error) {
-			host.notify("error", `Could not save the trust decision: ${(error as Error).message}`);
+		const saved =
+			chosen.value === "forget"
+				? store.trySetMany([{ path: cwd, decision: null }])
+				: applyTrustChoice(store, cwd, chosen.value as TrustPromptChoice).saved;
+		if (!saved) {
+			host.notify("error", `Could not save the trust decision: ${store.drainDiagnostics().join("; ")}`);
 			return;
 		}
-		const saved = decision === null ? "forgotten" : decision ? "trusted" : "not trusted";
-		host.notify("success", `✓ Project ${saved}; takes effect in new ${host.appName} processes (or /reload)`);
+		const what = chosen.value === "forget" ? "Trust decision forgotten" : `Saved: ${chosen.label}`;
+		host.notify("success", `✓ ${what}; takes effect in new ${host.appName} processes (or /reload)`);
 	},
 };
 
