@@ -1,6 +1,13 @@
 import { existsSync, mkdirSync, realpathSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { createProvider, envApiKeyAuth, fauxAssistantMessage, fauxProvider, fauxToolCall } from "@tau/ai";
+import {
+	createProvider,
+	envApiKeyAuth,
+	fauxAssistantMessage,
+	fauxProvider,
+	fauxToolCall,
+	normalizeContext,
+} from "@tau/ai";
 import { getBuiltinModel } from "@tau/ai/providers/all";
 import { anthropicProvider } from "@tau/ai/providers/anthropic";
 import {
@@ -357,7 +364,7 @@ describe("createAgentSession assembly", () => {
 		faux.setResponses([fauxAssistantMessage("one"), fauxAssistantMessage("two")]);
 		await session.prompt("hi");
 		expect(sent[0]).toMatchObject({ timeoutMs: 45_000, maxRetries: 2, maxRetryDelayMs: 5_000 });
-		await session.agent.streamFunction(faux.getModel(), { messages: [] }, { timeoutMs: 10 });
+		await session.agent.streamFunction(faux.getModel(), normalizeContext({ messages: [] }), { timeoutMs: 10 });
 		expect(sent[1]).toMatchObject({ timeoutMs: 10 });
 		session.dispose();
 	});
