@@ -5,8 +5,8 @@ import type { MainIO } from "./cli/main-io.js";
 import { APP_NAME, VERSION } from "./config/app-identity.js";
 import { applyOfflineFlag, isOffline } from "./config/env.js";
 
-/** Subcommands that take over argv before option parsing (cli-modes.md §3); implemented later. */
-const SUBCOMMANDS = new Set(["install", "remove", "uninstall", "update", "list", "config"]);
+/** Package subcommands take over argv before option parsing (cli-modes.md §3.1); `config` is reserved. */
+const PACKAGE_SUBCOMMANDS = new Set(["install", "remove", "uninstall", "update", "list"]);
 
 export type { MainIO } from "./cli/main-io.js";
 
@@ -44,7 +44,11 @@ export async function main(argv: readonly string[], io: MainIO = processIO): Pro
 		);
 		return 1;
 	}
-	if (first !== undefined && SUBCOMMANDS.has(first)) return notAvailable(io, first);
+	if (first === "config") return notAvailable(io, first);
+	if (first !== undefined && PACKAGE_SUBCOMMANDS.has(first)) {
+		const { runPackagesCommand } = await import("./cli/packages-command.js");
+		return runPackagesCommand(first, argv.slice(1), io);
+	}
 	if (first === "sessions") {
 		const { runSessionsCommand } = await import("./cli/sessions-command.js");
 		return runSessionsCommand(argv.slice(1), io);
