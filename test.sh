@@ -39,6 +39,17 @@ recap_failed_gates() {
 bash scripts/install.sh || { echo "tests: 0 passed, 1 failed"; exit 1; }
 bash scripts/install-test-tools.sh
 
+# The pi 1.6 reference (optional; its interop tests skip with the reason when it cannot be installed).
+pi_node=""
+pi_cli=""
+while IFS= read -r line; do
+	case "$line" in
+	TAU_PI_NODE=*) pi_node=${line#TAU_PI_NODE=} ;;
+	TAU_PI_CLI=*) pi_cli=${line#TAU_PI_CLI=} ;;
+	skipped:*) echo "== pi 1.6 reference ${line}" >&2 ;;
+	esac
+done < <(node scripts/pi-reference.mjs)
+
 gate "type-check (tsc -b)" node_modules/.bin/tsc -b
 gate "lint (biome check)" node_modules/.bin/biome check --error-on-warnings --no-errors-on-unmatched .
 gate "import cycles" node scripts/check-cycles.mjs
@@ -59,6 +70,8 @@ env -i \
 	npm_config_cache="$work/npm-cache" \
 	CI="${CI:-}" \
 	TAU_TEST_REPO="$repo" \
+	TAU_PI_NODE="$pi_node" \
+	TAU_PI_CLI="$pi_cli" \
 	node node_modules/vitest/vitest.mjs run \
 	--reporter=default --reporter=json --outputFile.json="$work/results.json" "$@"
 vitest_rc=$?
