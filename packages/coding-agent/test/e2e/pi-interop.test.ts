@@ -1,5 +1,5 @@
 import { spawn } from "node:child_process";
-import { existsSync, mkdtempSync, readdirSync, symlinkSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, symlinkSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
@@ -81,6 +81,41 @@ describe.skipIf(!cliBuilt || !piInstalled)("interop with pi 1.6 (reference from 
 		]);
 	});
 
+	it("--mode json streams the same event sequence as pi for a tool-using run", async () => {
+		const box = sandbox();
+		const server = await mockServer();
+		writeMockModels(box, server);
+		writeFileSync(join(box.project, "notes.txt"), "interop\n");
+		const script = () =>
+			server.enqueue(
+				{ toolCalls: [{ id: "call_1", name: "read", arguments: { path: "notes.txt" } }], stopReason: "toolUse" },
+				{ text: "done" },
+			);
+		/** Event kinds in order (repeats collapsed), without tau's tool-intent records (a tau-only entry). */
+		const shape = (stdout: string) => {
+			const kinds = stdout
+				.trim()
+				.split("\n")
+				.map((line) => JSON.parse(line) as JsonEvent)
+				.filter((event) => event.entry?.customType !== "tau.tool-intent")
+				.map(
+					(event) =>
+						`${event.type}${event.assistantMessageEvent ? `:${event.assistantMessageEvent.type}` : ""}${event.message ? `(${event.message.role})` : ""}`,
+				);
+			return kinds.filter((kind, i) => kind !== kinds[i - 1]);
+		};
+		script();
+		const tau = await runCli(box, ["--no-session", "--mode", "json", "go"]);
+		script();
+		const pi = await runPi(box, ["--no-session", "--mode", "json", "go"]);
+		expect(tau.code).toBe(0);
+		expect(pi.code).toBe(0);
+		expect(shape(tau.stdout)).toContain("tool_execution_end");
+		expect(shape(tau.stdout)).toEqual(shape(pi.stdout));
+		// Both sent the file's content back to the model the same way.
+		expect(conversation(server.requests[1]!.body)).toEqual(conversation(server.requests[3]!.body));
+	});
+
 	it("pi's own RpcClient drives tau --mode rpc and sees what it sees from pi", async () => {
 		const box = sandbox();
 		const server = await mockServer();
@@ -136,6 +171,13 @@ describe.skipIf(!cliBuilt || !piInstalled)("interop with pi 1.6 (reference from 
 		expect(fromTau).toEqual(fromPi);
 	});
 });
+
+interface JsonEvent {
+	type: string;
+	assistantMessageEvent?: { type: string };
+	message?: { role: string };
+	entry?: { customType?: string };
+}
 
 /** The part of pi's RpcClient these tests use. */
 interface PiRpcClient {
