@@ -34,6 +34,14 @@ export class PromptState {
 	private runOptions: NormalizedBuildSystemPromptOptions | undefined;
 	/** The inputs of the last `patchFor` that found the transcript current (see `patchFor`). */
 	private current: PatchInputs | undefined;
+	private runSections:
+		| {
+				run: NormalizedBuildSystemPromptOptions;
+				names: string;
+				tools: readonly Tool[];
+				sections: Readonly<Record<string, string>>;
+		  }
+		| undefined;
 
 	constructor(private readonly options: PromptStateOptions) {}
 
@@ -104,10 +112,10 @@ export class PromptState {
 	 * spares the tool-declaration diff on every turn of a long run).
 	 */
 	patchFor(transcript: readonly { role: string }[]): SystemMessage | undefined {
-		const { forceSystemPrompt: _forced, ...options } = this.currentOptions();
+		const tools = this.options.declared();
 		const inputs: PatchInputs = {
-			sections: buildSystemPromptSections(options),
-			tools: this.options.declared(),
+			sections: this.sectionsFor(tools),
+			tools,
 			systemMessages: transcript.filter((message) => message.role === "system"),
 		};
 		if (this.current && samePatchInputs(this.current, inputs)) return undefined;
@@ -118,6 +126,21 @@ export class PromptState {
 		);
 		this.current = update ? undefined : inputs;
 		return update;
+	}
+
+	/**
+	 * The sections of the current options. Within a run they change only with the active tools (names,
+	 * or a re-registered tool, which is a new declared object): one build serves the turns in between.
+	 */
+	private sectionsFor(tools: readonly Tool[]): Readonly<Record<string, string>> {
+		const run = this.runOptions;
+		const names = this.options.tools.getActiveToolNames().join("\n");
+		const memo = this.runSections;
+		if (run && memo?.run === run && memo.names === names && sameItems(memo.tools, tools)) return memo.sections;
+		const { forceSystemPrompt: _forced, ...options } = this.currentOptions();
+		const sections = buildSystemPromptSections(options);
+		this.runSections = run ? { run, names, tools, sections } : undefined;
+		return sections;
 	}
 
 	/**
