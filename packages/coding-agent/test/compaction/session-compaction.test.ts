@@ -1,5 +1,11 @@
 import { type AssistantMessage, type FauxResponseStep, fauxAssistantMessage } from "@tau/ai";
-import type { AgentSessionEvent, CompactionEntry, ContextEditEntry, ExtensionAPI } from "@tau/coding-agent";
+import {
+	type AgentSessionEvent,
+	type CompactionEntry,
+	type ContextEditEntry,
+	type ExtensionAPI,
+	estimateTokens,
+} from "@tau/coding-agent";
 import { describe, expect, it } from "vitest";
 import { createHarness, type Harness } from "../agent-session/harness.js";
 
@@ -154,6 +160,96 @@ describe("compaction through a real session", () => {
 	});
 });
 
+/** Records every `session_compact` and `session_compact_failed` payload (signal and entry aside). */
+function compactionNotifications() {
+	const seen: { type: string; [key: string]: unknown }[] = [];
+	const extension = (pi: ExtensionAPI) => {
+		pi.on("session_compact", ({ compactionEntry: _entry, ...event }) => {
+			seen.push(event);
+		});
+		pi.on("session_compact_failed", (event) => {
+			seen.push({ ...event });
+		});
+	};
+	return { seen, extension };
+}
+
+describe("compaction notifications and results", () => {
+	it("session_compact carries reason and willRetry; the result estimates the rebuilt context", async () => {
+		const { seen, extension } = compactionNotifications();
+		const h = await createHarness({
+			settings: { compaction: { enabled: false, reserveTokens: 200, keepRecentTokens: 20 } },
+			loader: { extensionFactories: [extension] },
+		});
+		h.faux.setResponses([
+			fauxAssistantMessage(long("one")),
+			fauxAssistantMessage(long("two")),
+			fauxAssistantMessage("SUMMARY"),
+			fauxAssistantMessage("PREFIX SUMMARY"),
+		]);
+		await h.session.prompt(long("first"));
+		await h.session.prompt(long("second"));
+		const result = await h.session.compact();
+		expect(seen).toEqual([{ type: "session_compact", fromExtension: false, reason: "manual", willRetry: false }]);
+		const projected = h.sessionManager.buildSessionProjection().messages;
+		const expected = projected.reduce((sum, message) => sum + estimateTokens(message), 0);
+		expect(result.estimatedTokensAfter).toBe(expected);
+		expect(result.estimatedTokensAfter).toBeLessThan(result.tokensBefore);
+		expect(ofType(h.events, "compaction_end")[0]!.result?.estimatedTokensAfter).toBe(expected);
+	});
+
+	it("session_compact_failed carries willRetry and whether an extension had supplied the summary", async () => {
+		const { seen, extension } = compactionNotifications();
+		let session: Harness["session"] | undefined;
+		const h = await createHarness({
+			settings: { compaction: { enabled: false, reserveTokens: 200, keepRecentTokens: 20 } },
+			loader: {
+				extensionFactories: [
+					extension,
+					(pi: ExtensionAPI) => {
+						// Supplies a summary, but the compaction is aborted before it is stored.
+						pi.on("session_before_compact", (event) => {
+							session?.abortCompaction();
+							return {
+								compaction: {
+									summary: "TOO LATE",
+									firstKeptEntryId: event.preparation.firstKeptEntryId,
+									tokensBefore: event.preparation.tokensBefore,
+								},
+							};
+						});
+					},
+				],
+			},
+		});
+		session = h.session;
+		h.faux.setResponses([fauxAssistantMessage(long("one")), fauxAssistantMessage(long("two"))]);
+		await h.session.prompt(long("first"));
+		await h.session.prompt(long("second"));
+		await expect(h.session.compact()).rejects.toThrow();
+		expect(seen).toEqual([
+			{ type: "session_compact_failed", reason: "manual", aborted: true, willRetry: false, fromExtension: true },
+		]);
+	});
+
+	it("overflow recovery reports willRetry on both the success and the failure notifications", async () => {
+		const { seen, extension } = compactionNotifications();
+		const h = await createHarness({ settings: SMALL, loader: { extensionFactories: [extension] } });
+		h.faux.setResponses([
+			fauxAssistantMessage(long("earlier")),
+			() => failure("prompt is too long"),
+			() => fauxAssistantMessage("SUMMARY"),
+			() => failure("prompt is too long"),
+		]);
+		await h.session.prompt(long("first"));
+		await h.session.prompt("second");
+		expect(seen).toMatchObject([
+			{ type: "session_compact", reason: "overflow", willRetry: true, fromExtension: false },
+			{ type: "session_compact_failed", reason: "overflow", aborted: false, willRetry: false, fromExtension: false },
+		]);
+	});
+});
+
 describe("overflow recovery through a real session", () => {
 	it("omits the failed attempt with a context edit before compacting, then retries once", async () => {
 		const h = await createHarness({ settings: SMALL });
@@ -206,6 +302,9 @@ describe("overflow recovery through a real session", () => {
 			recovered,
 		]);
 		await h.session.prompt(long("third"));
+		// The exhausted recovery was reported once: the next prompt's check does not report it again.
+		expect(ends().filter((end) => end.errorMessage !== undefined)).toHaveLength(1);
+		expect(ofType(h.events, "compaction_start")).toHaveLength(1);
 		await h.session.prompt("fourth");
 		const recoveries = ends().filter((end) => end.willRetry && end.result !== undefined);
 		expect(recoveries).toHaveLength(2);

@@ -60,10 +60,13 @@ describe("turn_end continuation", () => {
 		await h.session.prompt("go");
 		expect(h.faux.state.callCount).toBe(1);
 		expect(h.session.getLastAssistantText()).not.toBe("an extra request");
+		// Ignored silently: continuing a failed turn is not reported as a handler mistake.
+		expect(errors).toEqual([]);
 	});
 	it("does not continue an aborted turn", async () => {
+		const errors: string[] = [];
 		const h = await createHarness({ loader: { extensionFactories: [continueOnce()] } });
-		await h.session.bindExtensions({});
+		await h.session.bindExtensions({ onError: (error) => errors.push(error.error) });
 		const hold = gate();
 		h.faux.setResponses([
 			heldResponse(hold, fauxAssistantMessage("cut off")),
@@ -75,6 +78,7 @@ describe("turn_end continuation", () => {
 		hold.release();
 		await Promise.all([running, aborting]);
 		expect(h.faux.state.callCount).toBe(1);
+		expect(errors).toEqual([]);
 	});
 });
 

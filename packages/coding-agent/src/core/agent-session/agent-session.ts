@@ -1,7 +1,7 @@
 import type { Agent, AgentMessage, AgentState } from "@tau/agent";
 import type { Api, AssistantMessage, ImageContent, Model } from "@tau/ai";
 import type { ModelRuntime, ScopedModel, SettingsManager } from "../../config/index.js";
-import type { CompactionResult, SummaryCompletion } from "../compaction/index.js";
+import type { SummaryCompletion } from "../compaction/index.js";
 import type {
 	AnyToolDefinition,
 	BashResult,
@@ -15,7 +15,12 @@ import type { CustomMessage, SessionManager } from "../session/index.js";
 import { type AgentEventHost, handleAgentEvent } from "./agent-event-pipeline.js";
 import { installAgentHooks } from "./agent-hooks.js";
 import { CompactionCoordinator } from "./compaction-coordinator.js";
-import { type AgentSessionEvent, type AgentSessionListener, SessionEventHub } from "./events.js";
+import {
+	type AgentSessionEvent,
+	type AgentSessionListener,
+	type SessionCompactionResult,
+	SessionEventHub,
+} from "./events.js";
 import {
 	announceSessionStart,
 	applyBindings,
@@ -564,7 +569,7 @@ export class AgentSession {
 
 	// ---- compaction and retry ------------------------------------------------------------------
 
-	async compact(customInstructions?: string): Promise<CompactionResult> {
+	async compact(customInstructions?: string): Promise<SessionCompactionResult> {
 		await this.abort();
 		return this.compaction.compactManually(customInstructions);
 	}

@@ -2,13 +2,13 @@ import type { Api, Model, RetryPolicy } from "@tau/ai";
 import type { SettingsManager } from "../../config/index.js";
 import {
 	type CompactionPreparation,
-	type CompactionResult,
 	compactSession,
+	estimateTokens,
 	type SummaryCompletion,
 } from "../compaction/index.js";
 import type { ExtensionRunner, SessionBeforeCompactResult } from "../extensions/index.js";
 import type { CompactionEntry, SessionManager } from "../session/index.js";
-import type { AgentSessionEvent, CompactionReason } from "./events.js";
+import type { AgentSessionEvent, CompactionReason, SessionCompactionResult } from "./events.js";
 
 export interface CompactionHost {
 	readonly sessionManager: SessionManager;
@@ -27,6 +27,12 @@ export interface CompactionHost {
 export interface AutomaticCompactionOutcome {
 	proceed: boolean;
 	errorMessage?: string;
+}
+
+/** What one attempt asked for and how far it got, for `session_compact_failed`. */
+interface CompactionAttempt {
+	willRetry: boolean;
+	fromExtension: boolean;
 }
 
 /** Thrown for a compaction cancelled by `session_before_compact` or an abort; reported without an error text. */
@@ -60,22 +66,23 @@ export class CompactionCoordinator {
 	}
 
 	/** `/compact`: the caller has already aborted the run. Throws on failure after reporting it. */
-	async compactManually(customInstructions?: string): Promise<CompactionResult> {
+	async compactManually(customInstructions?: string): Promise<SessionCompactionResult> {
 		this.manualRunning = true;
 		try {
 			this.host.emit({ type: "compaction_start", reason: "manual" });
 			const controller = new AbortController();
 			this.controller = controller;
+			const attempt: CompactionAttempt = { willRetry: false, fromExtension: false };
 			try {
 				const model = this.host.model();
 				if (!model) throw new Error("No model selected. Use /model to select a model before compacting.");
-				const result = await this.run(model, "manual", false, controller.signal, customInstructions);
+				const result = await this.run(model, "manual", attempt, controller.signal, customInstructions);
 				this.host.emit({ type: "compaction_end", reason: "manual", result, aborted: false, willRetry: false });
 				return result;
 			} catch (error) {
 				const aborted = error instanceof CompactionCancelled || controller.signal.aborted;
 				const errorMessage = aborted ? undefined : `Compaction failed: ${messageOf(error)}`;
-				await this.reportFailure("manual", aborted, errorMessage);
+				await this.reportFailure("manual", aborted, errorMessage, attempt);
 				throw error;
 			} finally {
 				this.controller = undefined;
@@ -108,27 +115,43 @@ export class CompactionCoordinator {
 		this.host.emit({ type: "compaction_start", reason });
 		const controller = new AbortController();
 		this.controller = controller;
+		const attempt: CompactionAttempt = { willRetry, fromExtension: false };
 		try {
-			const result = await this.run(model, reason, willRetry, controller.signal);
+			const result = await this.run(model, reason, attempt, controller.signal);
 			this.host.emit({ type: "compaction_end", reason, result, aborted: false, willRetry });
 			return { proceed: willRetry || hasQueuedMessages() };
 		} catch (error) {
 			const aborted = error instanceof CompactionCancelled || controller.signal.aborted;
 			const prefix = reason === "overflow" ? "Context overflow recovery failed" : "Auto-compaction failed";
 			const errorMessage = aborted ? undefined : `${prefix}: ${messageOf(error)}`;
-			await this.reportFailure(reason, aborted, errorMessage);
+			await this.reportFailure(reason, aborted, errorMessage, attempt);
 			return errorMessage === undefined ? { proceed: false } : { proceed: false, errorMessage };
 		} finally {
 			this.controller = undefined;
 		}
 	}
 
-	/** `compaction_end` without a result plus `session_compact_failed` (recovery that could not run). */
-	async reportFailure(reason: CompactionReason, aborted: boolean, errorMessage: string | undefined): Promise<void> {
+	/**
+	 * `compaction_end` without a result plus `session_compact_failed` (also for recovery that could not
+	 * run). The extension event keeps what the attempt asked for (`willRetry`) and whether an extension
+	 * had supplied its summary; `compaction_end.willRetry` is false since no retry follows.
+	 */
+	async reportFailure(
+		reason: CompactionReason,
+		aborted: boolean,
+		errorMessage: string | undefined,
+		attempt: CompactionAttempt = { willRetry: false, fromExtension: false },
+	): Promise<void> {
 		const end: AgentSessionEvent = { type: "compaction_end", reason, result: undefined, aborted, willRetry: false };
 		if (errorMessage !== undefined) end.errorMessage = errorMessage;
 		this.host.emit(end);
-		const failed: { type: string; [key: string]: unknown } = { type: "session_compact_failed", reason, aborted };
+		const failed: { type: string; [key: string]: unknown } = {
+			type: "session_compact_failed",
+			reason,
+			aborted,
+			willRetry: attempt.willRetry,
+			fromExtension: attempt.fromExtension,
+		};
 		if (errorMessage !== undefined) failed.errorMessage = errorMessage;
 		await this.host.runner()?.emit(failed);
 	}
@@ -136,13 +159,13 @@ export class CompactionCoordinator {
 	private async run(
 		model: Model<Api>,
 		reason: CompactionReason,
-		willRetry: boolean,
+		attempt: CompactionAttempt,
 		signal: AbortSignal,
 		customInstructions?: string,
-	): Promise<CompactionResult> {
+	): Promise<SessionCompactionResult> {
 		const { host } = this;
 		const runner = host.runner();
-		let fromExtension = false;
+		const { willRetry } = attempt;
 		const entry: CompactionEntry = await compactSession(host.sessionManager, {
 			model,
 			settings: host.settingsManager.getCompactionSettings(model),
@@ -170,18 +193,29 @@ export class CompactionCoordinator {
 					signal,
 				})) as SessionBeforeCompactResult | undefined;
 				if (outcome?.cancel) throw new CompactionCancelled();
-				if (outcome?.compaction) fromExtension = true;
+				if (outcome?.compaction) attempt.fromExtension = true;
 				return outcome?.compaction;
 			},
 		});
 		if (signal.aborted) throw new CompactionCancelled();
 		host.refreshContext();
-		await runner?.emit({ type: "session_compact", compactionEntry: entry, fromExtension });
-		const result: CompactionResult = {
+		let estimatedTokensAfter = 0;
+		for (const message of host.sessionManager.buildSessionProjection().messages) {
+			estimatedTokensAfter += estimateTokens(message);
+		}
+		await runner?.emit({
+			type: "session_compact",
+			compactionEntry: entry,
+			fromExtension: attempt.fromExtension,
+			reason,
+			willRetry,
+		});
+		const result: SessionCompactionResult = {
 			summary: entry.summary,
 			firstKeptEntryId: entry.firstKeptEntryId,
 			tokensBefore: entry.tokensBefore,
-			details: (entry.details ?? { readFiles: [], modifiedFiles: [] }) as CompactionResult["details"],
+			estimatedTokensAfter,
+			details: (entry.details ?? { readFiles: [], modifiedFiles: [] }) as SessionCompactionResult["details"],
 		};
 		if (entry.usage) result.usage = entry.usage;
 		return result;

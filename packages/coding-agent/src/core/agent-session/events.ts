@@ -4,6 +4,9 @@ import type { SessionEntry } from "../session/index.js";
 
 export type CompactionReason = "manual" | "threshold" | "overflow";
 
+/** A finished compaction as the session reports it: the stored result and the rebuilt context's estimated size. */
+export type SessionCompactionResult = CompactionResult & { estimatedTokensAfter: number };
+
 /** Everything `AgentSession.subscribe` delivers: the agent-core events plus the session's own. */
 export type AgentSessionEvent =
 	| Exclude<AgentEvent, { type: "agent_end" }>
@@ -14,7 +17,7 @@ export type AgentSessionEvent =
 	| {
 			type: "compaction_end";
 			reason: CompactionReason;
-			result: CompactionResult | undefined;
+			result: SessionCompactionResult | undefined;
 			aborted: boolean;
 			willRetry: boolean;
 			errorMessage?: string;

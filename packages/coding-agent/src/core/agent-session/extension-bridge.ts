@@ -143,6 +143,9 @@ export class ExtensionBridge {
 		this.boundaryDispatched = true;
 		const proceed = await this.runBoundary("turn_end", turn.message, turn.toolResults);
 		if (!proceed) return undefined;
+		// A failed or aborted turn is not continued, and asking for it is not a handler mistake.
+		const stop = (turn.message as { stopReason?: string }).stopReason;
+		if (stop === "error" || stop === "aborted") return undefined;
 		// Tool results already make the loop request again; the explicit continuation adds nothing.
 		if (turn.toolResults.length > 0) return undefined;
 		const last = this.host.sessionManager.buildSessionProjection().messages.at(-1);

@@ -183,12 +183,15 @@ function appendRecoveryError(host: RecoveryHost, failed: AssistantMessage, error
  */
 export class OverflowRecovery {
 	private attempted = false;
+	/** The response whose exhausted recovery was reported; the next prompt's check must not report it again. */
+	private reportedFailure: AssistantMessage | undefined;
 
 	constructor(private readonly host: RecoveryHost) {}
 
 	/** A new user message (or a clean response) resets the one-shot recovery. */
 	reset(): void {
 		this.attempted = false;
+		this.reportedFailure = undefined;
 	}
 
 	/** Between turns of one run: only threshold compaction, so long runs compact before they overflow. */
@@ -209,6 +212,8 @@ export class OverflowRecovery {
 			case "none":
 				return false;
 			case "fail":
+				if (this.reportedFailure && sameResponse(this.reportedFailure, message)) return false;
+				this.reportedFailure = message;
 				await host.compaction.reportFailure("overflow", false, decision.errorMessage);
 				return false;
 			case "compact": {
@@ -256,4 +261,9 @@ export class OverflowRecovery {
 		});
 		return decision;
 	}
+}
+
+/** The projection rebuilds message objects from the session, so identity alone cannot tell them apart. */
+function sameResponse(a: AssistantMessage, b: AssistantMessage): boolean {
+	return a === b || (a.timestamp === b.timestamp && a.provider === b.provider && a.model === b.model);
 }
