@@ -5,6 +5,7 @@ import type { Api, Model } from "../../types/model.js";
 import { mergeHeaders } from "../../utils/headers.js";
 import { cachingSessionId } from "../shared/cache-retention.js";
 import { headerValue } from "../shared/request-headers.js";
+import { cachedSdkClient } from "../shared/sdk-client-cache.js";
 import { sdkClientOptions } from "../shared/sdk-client-options.js";
 import type { ResolvedAnthropicCompat } from "./payload.js";
 
@@ -52,10 +53,21 @@ export function anthropicBetaHeader(
 	return explicit === undefined ? undefined : { "anthropic-beta": null };
 }
 
+/** The SDK client for these options, reused across requests (the API key travels in `headers`). */
 export function createAnthropicClient(
 	model: Model<Api>,
 	options: AnthropicOptions,
 	headers: Record<string, string | null>,
 ): Anthropic {
-	return new ResolvedAuthAnthropic({ apiKey: null, authToken: null, ...sdkClientOptions(model, options, headers) });
+	return cachedSdkClient(
+		{
+			kind: "anthropic",
+			baseUrl: model.baseUrl,
+			credential: null,
+			headers,
+			timeoutMs: options.timeoutMs,
+			fetch: options.fetch,
+		},
+		() => new ResolvedAuthAnthropic({ apiKey: null, authToken: null, ...sdkClientOptions(model, options, headers) }),
+	);
 }

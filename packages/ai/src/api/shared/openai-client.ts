@@ -1,6 +1,7 @@
 import OpenAI from "openai";
 import type { Api, Model } from "../../types/model.js";
 import type { StreamOptions } from "../../types/options.js";
+import { cachedSdkClient } from "./sdk-client-cache.js";
 import { sdkClientOptions } from "./sdk-client-options.js";
 
 /** Headers that authenticate an OpenAI-compatible request by themselves. */
@@ -10,19 +11,31 @@ export const OPENAI_AUTH_HEADERS = ["authorization", "cf-aig-authorization"] as 
 const HEADER_AUTH_PLACEHOLDER = "header-auth";
 
 /**
- * An `openai` SDK client for one request; organization, project and webhook secret are pinned so
- * nothing is read from the ambient environment.
+ * An `openai` SDK client for these options, reused across requests; organization, project and webhook
+ * secret are pinned so nothing is read from the ambient environment.
  */
 export function createOpenAIClient(
 	model: Model<Api>,
 	options: StreamOptions,
 	headers: Record<string, string | null>,
 ): OpenAI {
-	return new OpenAI({
-		apiKey: options.apiKey || HEADER_AUTH_PLACEHOLDER,
-		organization: null,
-		project: null,
-		webhookSecret: null,
-		...sdkClientOptions(model, options, headers),
-	});
+	const apiKey = options.apiKey || HEADER_AUTH_PLACEHOLDER;
+	return cachedSdkClient(
+		{
+			kind: "openai",
+			baseUrl: model.baseUrl,
+			credential: apiKey,
+			headers,
+			timeoutMs: options.timeoutMs,
+			fetch: options.fetch,
+		},
+		() =>
+			new OpenAI({
+				apiKey,
+				organization: null,
+				project: null,
+				webhookSecret: null,
+				...sdkClientOptions(model, options, headers),
+			}),
+	);
 }
