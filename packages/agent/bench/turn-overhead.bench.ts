@@ -14,12 +14,37 @@ const noop: AgentTool<any> = {
 	execute: async () => ({ content: [], details: {} }),
 };
 
+/** Tools shaped like a coding agent's: several, each with a described multi-field schema. */
+const richTools: AgentTool<any>[] = Array.from({ length: 8 }, (_, t) => ({
+	...noop,
+	name: `tool_${t}`,
+	description: `Tool ${t}. ${"Explains at length what the tool does and when to use it. ".repeat(8)}`,
+	parameters: {
+		type: "object",
+		properties: Object.fromEntries(
+			Array.from({ length: 6 }, (_, p) => [
+				`field_${p}`,
+				{ type: "string", description: `Field ${p}: ${"what the value means. ".repeat(4)}` },
+			]),
+		),
+		required: ["field_0"],
+	},
+}));
+
 /**
  * Harness overhead per turn: from the assistant tool-call `message_end` to the next `streamFn` call
  * (tool preflight, execution, result events, turn bookkeeping, request assembly), with a faux provider
  * that answers instantly. Also the heap retained per 1,000 transcript messages.
  */
 const bench: Bench = async (ctx) => {
+	const { overheads, heapPerThousand } = await runTurns([noop]);
+	ctx.record("agent: turn overhead (message_end → next streamFn)", "ms", overheads);
+	ctx.record("agent: heap per 1,000 messages", "MB", [heapPerThousand]);
+	const rich = await runTurns([noop, ...richTools]);
+	ctx.record("agent: turn overhead with 9 schema-rich tools", "ms", rich.overheads);
+};
+
+async function runTurns(tools: AgentTool<any>[]): Promise<{ overheads: number[]; heapPerThousand: number }> {
 	const models = createModels();
 	const faux = fauxProvider({ tokensPerSecond: 0 });
 	models.setProvider(faux.provider);
@@ -39,7 +64,7 @@ const bench: Bench = async (ctx) => {
 		return streamSimple(model, context, options);
 	};
 
-	const agent = new Agent({ streamFn, initialState: { model: faux.getModel(), tools: [noop] } });
+	const agent = new Agent({ streamFn, initialState: { model: faux.getModel(), tools } });
 	agent.subscribe((event) => {
 		if (event.type !== "message_end" || event.message.role !== "assistant") return;
 		if (event.message.content.some((block) => block.type === "toolCall")) toolCallEndedAt = performance.now();
@@ -53,10 +78,9 @@ const bench: Bench = async (ctx) => {
 	const heapAfter = process.memoryUsage().heapUsed;
 	if (agent.state.errorMessage) throw new Error(agent.state.errorMessage);
 
-	ctx.record("agent: turn overhead (message_end → next streamFn)", "ms", overheads);
 	const messages = agent.state.messages.length;
-	ctx.record("agent: heap per 1,000 messages", "MB", [((heapAfter - heapBefore) / 1024 / 1024) * (1000 / messages)]);
-};
+	return { overheads, heapPerThousand: ((heapAfter - heapBefore) / 1024 / 1024) * (1000 / messages) };
+}
 
 /** A full collection before each heap reading keeps the memory figure from measuring garbage. */
 function exposeGc(): () => void {

@@ -52,6 +52,20 @@ describe("tool set changes between runs", () => {
 		});
 	});
 
+	it("sees a parameter schema edited in place on the same tool object, and declares a plain copy", async () => {
+		const parameters = { type: "object", properties: { query: { type: "string" } } };
+		const { tool } = recordingTool("search", undefined, { parameters });
+		const { agent } = scriptedAgent([fauxAssistantMessage("a"), fauxAssistantMessage("b")], [tool]);
+		await agent.prompt("first");
+		(tool.parameters as { properties: Record<string, unknown> }).properties.regex = { type: "boolean" };
+		await agent.prompt("again");
+		const [, redeclared] = systemMessages(agent.state.messages);
+		expect(redeclared).toMatchObject({ toolsRemoved: [{ name: "search" }], toolsAdded: [toToolDeclaration(tool)] });
+		const added = redeclared?.toolsAdded?.[0];
+		expect(added).not.toHaveProperty("execute");
+		expect(added?.parameters).not.toBe(tool.parameters);
+	});
+
 	it("declares removed tools", async () => {
 		const { tool } = recordingTool("search");
 		const { agent } = scriptedAgent([fauxAssistantMessage("a")], [tool]);

@@ -1,4 +1,4 @@
-import { getCurrentTools, getToolStateChanges, type SystemMessage, toToolDeclaration } from "@tau/ai";
+import { getCurrentTools, getToolStateChanges, type SystemMessage } from "@tau/ai";
 import type { AgentContext } from "../types/context.js";
 import type { AgentMessage } from "../types/messages.js";
 
@@ -17,10 +17,8 @@ export function declareToolChanges(context: AgentContext, pending: AgentMessage[
 			: pending.map((message, index) =>
 					index === systemIndex ? withoutToolFields(message as SystemMessage) : message,
 				);
-	const changes = getToolStateChanges(
-		getCurrentTools([...context.messages, ...baseline]),
-		(context.tools ?? []).map(toToolDeclaration),
-	);
+	// Executable tools are compared as they are; only the declarations that go out get copied.
+	const changes = getToolStateChanges(getCurrentTools([...context.messages, ...baseline]), context.tools ?? []);
 	const unchanged = changes.toolsAdded.length === 0 && changes.toolsRemoved.length === 0;
 	if (systemIndex >= 0) {
 		if (unchanged && !hasToolFields(pending[systemIndex] as SystemMessage)) return pending;

@@ -15,8 +15,21 @@ export function toToolDeclaration(tool: Tool): Tool {
 	return declaration;
 }
 
+/**
+ * The JSON text of `toToolDeclaration(tool)`, serialised once without building the copy: comparing these
+ * is comparing declarations.
+ */
+function declarationJson(tool: Tool): string {
+	return JSON.stringify({
+		name: tool.name,
+		description: tool.description,
+		parameters: tool.parameters ?? {},
+		...(tool.constrainedSampling !== undefined ? { constrainedSampling: tool.constrainedSampling } : {}),
+	});
+}
+
 export function declarationsEqual(a: Tool, b: Tool): boolean {
-	return JSON.stringify(toToolDeclaration(a)) === JSON.stringify(toToolDeclaration(b));
+	return declarationJson(a) === declarationJson(b);
 }
 
 /** The patch that turns tool set `previous` into `current`; a changed definition appears in both lists. */
@@ -24,18 +37,19 @@ export function getToolStateChanges(
 	previous: readonly Tool[],
 	current: readonly Tool[],
 ): { toolsAdded: Tool[]; toolsRemoved: ToolReference[] } {
-	const before = new Map(previous.map((tool) => [tool.name, tool]));
-	const after = new Map(current.map((tool) => [tool.name, tool]));
+	// Each definition is serialised once, then compared by text (the last definition of a name counts).
+	const previousJson = previous.map(declarationJson);
+	const currentJson = current.map(declarationJson);
+	const before = new Map(previous.map((tool, index) => [tool.name, previousJson[index]]));
+	const after = new Map(current.map((tool, index) => [tool.name, currentJson[index]]));
 	const toolsAdded: Tool[] = [];
-	for (const tool of current) {
-		const old = before.get(tool.name);
-		if (!old || !declarationsEqual(old, tool)) toolsAdded.push(toToolDeclaration(tool));
-	}
+	current.forEach((tool, index) => {
+		if (before.get(tool.name) !== currentJson[index]) toolsAdded.push(toToolDeclaration(tool));
+	});
 	const toolsRemoved: ToolReference[] = [];
-	for (const tool of previous) {
-		const now = after.get(tool.name);
-		if (!now || !declarationsEqual(tool, now)) toolsRemoved.push({ name: tool.name });
-	}
+	previous.forEach((tool, index) => {
+		if (after.get(tool.name) !== previousJson[index]) toolsRemoved.push({ name: tool.name });
+	});
 	return { toolsAdded, toolsRemoved };
 }
 
