@@ -1,7 +1,8 @@
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fauxAssistantMessage } from "@tau/ai";
-import { type ExtensionAPI, SettingsManager } from "@tau/coding-agent";
+import { type ExtensionAPI, SettingsManager, type ToolDefinition } from "@tau/coding-agent";
+import { Type } from "typebox";
 import { describe, expect, it } from "vitest";
 import { createHarness, gate, heldResponse, textOfMessage } from "./harness.js";
 
@@ -144,6 +145,68 @@ describe("tool loadout restored from the transcript", () => {
 		// Navigating back to before the change restores that branch's tools.
 		await resumed.session.navigateTree(beforeChange);
 		expect(resumed.session.getActiveToolNames()).toEqual(["read", "bash", "edit", "write"]);
+	});
+
+	it("a deferred tool loaded on a branch comes back on resume, also when it registers after the session started", async () => {
+		const deferred: ToolDefinition = {
+			name: "deferred_x",
+			label: "deferred_x",
+			description: "a tool tool_search loads",
+			parameters: Type.Object({}),
+			exposure: "deferred",
+			execute: async () => ({ content: [{ type: "text", text: "ok" }], details: undefined }),
+		};
+		const first = await createHarness({
+			loader: { extensionFactories: [(pi: ExtensionAPI) => pi.registerTool(deferred)] },
+		});
+		first.faux.setResponses([fauxAssistantMessage("one"), fauxAssistantMessage("two")]);
+		await first.session.prompt("first");
+		const beforeLoad = first.sessionManager.getLeafId()!;
+		first.session.setActiveToolsByName([...first.session.getActiveToolNames(), "deferred_x"]);
+		await first.session.prompt("second");
+		first.session.dispose();
+
+		// Like an MCP tool: registered only once its server connected, after the session was built.
+		const resume = async (session: { tools?: string[]; noTools?: "builtin" }) => {
+			let api: ExtensionAPI | undefined;
+			const h = await createHarness({
+				cwd: first.cwd,
+				sessionManager: first.sessionManager,
+				session,
+				loader: {
+					extensionFactories: [
+						(pi: ExtensionAPI) => {
+							api = pi;
+						},
+					],
+				},
+			});
+			return { h, registerLate: () => api!.registerTool(deferred) };
+		};
+
+		const withDefaults = await resume({});
+		expect(withDefaults.h.session.getActiveToolNames()).not.toContain("deferred_x");
+		withDefaults.registerLate();
+		expect(withDefaults.h.session.getActiveToolNames()).toEqual(["read", "bash", "edit", "write", "deferred_x"]);
+		withDefaults.h.session.dispose();
+
+		// Without `defaultTools` the built-ins stay as started; the loaded tool still comes back.
+		const noBuiltins = await resume({ noTools: "builtin" });
+		noBuiltins.registerLate();
+		expect(noBuiltins.h.session.getActiveToolNames()).toEqual(["deferred_x"]);
+		noBuiltins.h.session.dispose();
+
+		// Removed by the user with `-name`: it stays removed when it registers.
+		const removed = await resume({ tools: ["-deferred_x"] });
+		removed.registerLate();
+		expect(removed.h.session.getActiveToolNames()).toEqual(["read", "bash", "edit", "write"]);
+		removed.h.session.dispose();
+
+		// Only on that branch: a branch from before the load does not get it when it registers.
+		const sibling = await resume({});
+		await sibling.h.session.navigateTree(beforeLoad);
+		sibling.registerLate();
+		expect(sibling.h.session.getActiveToolNames()).toEqual(["read", "bash", "edit", "write"]);
 	});
 });
 

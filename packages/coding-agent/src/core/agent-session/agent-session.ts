@@ -820,15 +820,16 @@ export class AgentSession {
 		return defaultToolNames(this.settingsManager.getDefaultTools(), this.config.defaultToolModifiers);
 	}
 
-	/** With `defaultTools`, a branch's recorded tools win over the defaults (§11). */
+	/**
+	 * A branch's recorded tools win over the defaults (§11); without `defaultTools` the built-ins stay
+	 * as started and only other recorded tools (e.g. loaded by `tool_search`) come back.
+	 */
 	private restoreToolLoadout(): void {
-		if (!this.config.usesDefaultTools) return;
-		const loadout = restoredLoadout(
-			this.sessionManager.buildSessionProjection().messages,
-			this.tools,
-			this.config.defaultToolModifiers,
-		);
-		if (loadout) this.tools.replaceActive(loadout);
+		const loadout = restoredLoadout(this.sessionManager.buildSessionProjection().messages, this.tools, {
+			modifiers: this.config.defaultToolModifiers,
+			builtinsFromTranscript: this.config.usesDefaultTools === true,
+		});
+		if (loadout) this.tools.restore(loadout);
 	}
 
 	/** The active tools, after `prepareLoadout` hooks, become the agent's executable and declared set. */

@@ -47,6 +47,10 @@ export class ToolRegistry {
 	private entries = new Map<string, RegistryEntry>();
 	private active: string[] = [];
 	private readonly seen = new Set<string>();
+	/** Restored names not registered yet (an MCP tool registers once its server connects). */
+	private pending: string[] = [];
+	/** The last restored loadout: deactivating one of its tools gives up the names still pending. */
+	private restored: ReadonlySet<string> = new Set();
 
 	constructor(
 		private readonly options: ToolRegistryOptions,
@@ -89,6 +93,8 @@ export class ToolRegistry {
 			}
 		}
 		for (const name of next.keys()) this.seen.add(name);
+		wanted.push(...this.pending.filter((name) => next.has(name)));
+		this.pending = this.pending.filter((name) => !next.has(name));
 		this.active = nextActiveTools([], [...new Set(wanted)], (name) => this.exposure(name));
 	}
 
@@ -180,12 +186,19 @@ export class ToolRegistry {
 	 * tools are declared once explicitly activated (that is how `tool_search` loads them).
 	 */
 	setActive(names: readonly string[]): void {
+		const previous = this.active;
 		this.active = nextActiveTools(this.active, names, (name) => this.exposure(name));
+		if (previous.some((name) => this.restored.has(name) && !this.active.includes(name))) this.pending = [];
 	}
 
-	/** Replaces the active set (a loadout restored from a transcript); unregistered names are skipped. */
-	replaceActive(names: readonly string[]): void {
+	/**
+	 * Replaces the active set with a loadout restored from a transcript. Names not registered yet stay
+	 * pending and are activated by the `refresh` that registers them.
+	 */
+	restore(names: readonly string[]): void {
 		this.active = nextActiveTools([], names, (name) => this.exposure(name));
+		this.pending = names.filter((name) => !this.entries.has(name));
+		this.restored = new Set(names);
 	}
 
 	isBuiltin(name: string): boolean {
