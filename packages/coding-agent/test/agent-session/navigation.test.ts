@@ -202,6 +202,13 @@ describe("tool loadout restored from the transcript", () => {
 		expect(removed.h.session.getActiveToolNames()).toEqual(["read", "bash", "edit", "write"]);
 		removed.h.session.dispose();
 
+		// Deactivating a tool of the restored loadout gives up the restored tools still pending.
+		const narrowed = await resume({});
+		narrowed.h.session.setActiveToolsByName(["read"]);
+		narrowed.registerLate();
+		expect(narrowed.h.session.getActiveToolNames()).toEqual(["read"]);
+		narrowed.h.session.dispose();
+
 		// Only on that branch: a branch from before the load does not get it when it registers.
 		const sibling = await resume({});
 		await sibling.h.session.navigateTree(beforeLoad);
