@@ -33,7 +33,8 @@ function uiExtension(results: unknown[]) {
 			ctx.ui.pasteToEditor("pasted");
 			return "fired";
 		},
-		degraded: (ctx) => ({
+		degraded: async (ctx) => ({
+			custom: await ctx.ui.custom(() => ({ render: () => ["never shown"], invalidate: () => {} }) as never),
 			theme: ctx.ui.setTheme("dark"),
 			mode: ctx.mode,
 			hasUI: ctx.hasUI,
@@ -145,12 +146,13 @@ describe("RPC extension UI sub-protocol", () => {
 		for (const id of ids) expect(id).toMatch(/^[0-9a-f-]{36}$/);
 	});
 
-	it("degraded methods: setTheme fails as documented, mode is rpc and hasUI is true", async () => {
+	it("degraded methods: custom() resolves undefined, setTheme fails as documented, mode is rpc and hasUI is true", async () => {
 		const results: unknown[] = [];
 		harness = await start(results);
 		await harness.send({ type: "prompt", message: "/ui degraded" });
 		expect(results).toEqual([
 			{
+				custom: undefined,
 				theme: { success: false, error: "Theme switching not supported in RPC mode" },
 				mode: "rpc",
 				hasUI: true,
