@@ -61,10 +61,10 @@ const OPTION_ROWS: ReadonlyArray<readonly [string, string]> = [
 const SUBCOMMANDS: ReadonlyArray<readonly [string, string]> = [
 	["install <source> [-l]", "Install a package and add it to settings"],
 	["remove <source> [-l]", "Remove a package"],
-	["update [source|self]", "Update tau or packages"],
+	["update --extensions | <source>", "Update all packages, or one"],
 	["list", "List configured packages"],
-	["config [-l]", "Enable or disable package resources"],
-	["auth <login|logout|check|...>", "Manage provider credentials"],
+	["config [-l]", "Enable or disable package resources (not available yet)"],
+	["auth <login|logout|check|...>", "Manage provider credentials (not available yet)"],
 	["mcp <add|remove|list|login|logout>", "Manage MCP servers"],
 	["sessions import-pi [--all]", "Import sessions written by Pi"],
 ];
