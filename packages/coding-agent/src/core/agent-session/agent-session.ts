@@ -31,7 +31,6 @@ import {
 import { createRunner, ExtensionBridge } from "./extension-bridge.js";
 import { normalizeDeliveredImages } from "./image-normalization.js";
 import { expandInput, expandQueuedInput, findExtensionCommand, runExtensionCommand } from "./input-pipeline.js";
-import { applyLoadoutHooks } from "./loadout-hooks.js";
 import { MessageQueues } from "./message-queues.js";
 import { type ModelCycleResult, ModelSelection, type SessionThinkingLevel } from "./model-selection.js";
 import { createNestedCalls } from "./nested-calls.js";
@@ -51,7 +50,7 @@ import { exportSessionHtml, exportSessionJsonl } from "./session-export.js";
 import { computeSessionStats, type SessionStats } from "./session-stats.js";
 import { repairInterruptedCalls, replaySafeCalls } from "./tool-call-repair.js";
 import { recordToolIntent } from "./tool-intents.js";
-import { defaultToolNames, restoredLoadout } from "./tool-loadout.js";
+import { SessionToolLoadout } from "./tool-loadout.js";
 import { ToolRegistry } from "./tool-registry.js";
 import { type ContextUsage, contextUsage, lastAssistantText, userMessagesForForking } from "./transcript-queries.js";
 import {
@@ -86,6 +85,7 @@ export class AgentSession {
 	private readonly hub: SessionEventHub;
 	private readonly persistence: SessionPersistence;
 	private readonly tools: ToolRegistry;
+	private readonly loadout: SessionToolLoadout;
 	private readonly bridge: ExtensionBridge;
 	private readonly prompts: PromptState;
 	private readonly compaction: CompactionCoordinator;
@@ -120,9 +120,6 @@ export class AgentSession {
 	private readonly userBash: UserBash;
 	private replayChecked = false;
 	private preflights = 0;
-	private hiddenDeclarations: ReadonlySet<string> = new Set();
-	/** `defaultTools` as last applied, so `/reload` activates only the names it newly adds. */
-	private defaultToolNames: string[] = [];
 	/** Extension virtual models of this session; the selection may name one, requests are routed. */
 	readonly virtualModels: VirtualModels;
 	private routed: { model: Model<Api>; thinkingLevel?: string } | undefined;
@@ -174,11 +171,20 @@ export class AgentSession {
 			() => this.runner,
 			() => this.nested,
 		);
+		this.loadout = new SessionToolLoadout({
+			agent: this.agent,
+			sessionManager: this.sessionManager,
+			settingsManager: this.settingsManager,
+			tools: this.tools,
+			usesDefaultTools: config.usesDefaultTools === true,
+			modifiers: config.defaultToolModifiers,
+			runner: () => this.runner,
+		});
 		this.prompts = new PromptState({
 			cwd: config.cwd,
 			loader: config.resourceLoader,
 			tools: this.tools,
-			hidden: () => this.hiddenDeclarations,
+			hidden: () => this.loadout.hiddenDeclarations,
 			declared: () => this.agent.state.tools,
 		});
 		// What compaction and branch summaries share: the tree, settings, model and the summary call.
@@ -254,7 +260,7 @@ export class AgentSession {
 			bridge: this.bridge,
 			prompts: this.prompts,
 			overflow: this.overflow,
-			hiddenDeclarations: () => this.hiddenDeclarations,
+			hiddenDeclarations: () => this.loadout.hiddenDeclarations,
 			hasModel: () => this.model !== undefined,
 			routeRequest: async (messages, signal) => {
 				const routed = await routeLoopRequest(routing, messages, signal);
@@ -281,10 +287,7 @@ export class AgentSession {
 		};
 		this.unsubscribeAgent = this.agent.subscribe((event) => handleAgentEvent(eventHost, event));
 		bindSessionToRunner(this, this.runner);
-		this.defaultToolNames = this.resolveDefaultToolNames();
-		this.tools.refresh(config.initialActiveToolNames);
-		this.restoreToolLoadout();
-		this.applyToolLoadout();
+		this.loadout.start(config.initialActiveToolNames);
 		repairInterruptedCalls(this.sessionManager, (name) => this.tools.getTool(name), this.persistence);
 		this.refreshContext();
 	}
@@ -558,13 +561,11 @@ export class AgentSession {
 	}
 	/** Takes effect on the next request: the loop declares the change with a system message. */
 	setActiveToolsByName(names: string[]): void {
-		this.tools.setActive(names);
-		this.applyToolLoadout();
+		this.loadout.setActive(names);
 	}
 	/** Rebuilds the registry after extension registrations. */
 	refreshTools(): void {
-		this.tools.refresh();
-		this.applyToolLoadout();
+		this.loadout.refresh();
 	}
 
 	// ---- compaction and retry ------------------------------------------------------------------
@@ -603,8 +604,7 @@ export class AgentSession {
 					...this.summaries,
 					afterMove: () => {
 						this.refreshContext();
-						this.restoreToolLoadout();
-						this.applyToolLoadout();
+						this.loadout.restoreFromBranch();
 					},
 				},
 				targetId,
@@ -730,11 +730,7 @@ export class AgentSession {
 				bindSessionToRunner(this, runner);
 				this.agent.steeringMode = this.settingsManager.getSteeringMode();
 				this.agent.followUpMode = this.settingsManager.getFollowUpMode();
-				const previousDefaults = new Set(this.defaultToolNames);
-				this.defaultToolNames = this.resolveDefaultToolNames();
-				const added = this.defaultToolNames.filter((name) => !previousDefaults.has(name));
-				this.tools.refresh([...active, ...added]);
-				this.applyToolLoadout();
+				this.loadout.reload(active);
 			},
 			...(options.beforeSessionStart ? { beforeSessionStart: options.beforeSessionStart } : {}),
 		});
@@ -814,39 +810,6 @@ export class AgentSession {
 		);
 	}
 
-	/** `defaultTools` as this session applies it; empty when its tools came from an allowlist or `noTools`. */
-	private resolveDefaultToolNames(): string[] {
-		if (!this.config.usesDefaultTools) return [];
-		return defaultToolNames(this.settingsManager.getDefaultTools(), this.config.defaultToolModifiers);
-	}
-
-	/**
-	 * A branch's recorded tools win over the defaults (§11); without `defaultTools` the built-ins stay
-	 * as started and only other recorded tools (e.g. loaded by `tool_search`) come back.
-	 */
-	private restoreToolLoadout(): void {
-		const loadout = restoredLoadout(this.sessionManager.buildSessionProjection().messages, this.tools, {
-			modifiers: this.config.defaultToolModifiers,
-			builtinsFromTranscript: this.config.usesDefaultTools === true,
-		});
-		if (loadout) this.tools.restore(loadout);
-	}
-
-	/** The active tools, after `prepareLoadout` hooks, become the agent's executable and declared set. */
-	private applyToolLoadout(): void {
-		const applied = applyLoadoutHooks(
-			{
-				declared: this.tools.getActiveTools(),
-				callable: this.tools.getCallableTools(),
-				registered: this.tools.getRegisteredTools(),
-				definition: (name) => this.tools.getDefinition(name),
-			},
-			(name, error) => this.runner.runtime.report(`<tool:${name}>`, "prepare_loadout", error),
-		);
-		this.hiddenDeclarations = applied.hidden;
-		this.agent.state.tools = applied.tools;
-	}
-
 	private flushPendingCustom(): void {
 		for (const message of this.pendingCustom.splice(0)) this.appendIdleCustomMessage(message);
 	}
@@ -910,7 +873,7 @@ export class AgentSession {
 		const lastAssistant = this.messages.findLast((message) => message.role === "assistant");
 		if (lastAssistant) await this.overflow.check(lastAssistant as AssistantMessage, false);
 		const outcome = await this.prompts.beforeAgentStart(this.runner, beforeAgentStartInput(input));
-		this.applyToolLoadout();
+		this.loadout.apply();
 		const normalized = withNormalizedImages(input, this.model, this.settingsManager.getImageAutoResize());
 		const patch = this.prompts.patchFor(this.sessionManager.buildSessionProjection().messages);
 		this.selection.recordSelectionOnBranch();

@@ -48,7 +48,7 @@ export interface AgentSessionConfig {
 	scopedModels?: ScopedModel[];
 	customTools?: AnyToolDefinition[];
 	initialActiveToolNames: string[];
-	/** The initial built-ins came from `defaultTools`: a resumed branch restores its recorded loadout. */
+	/** The initial built-ins came from `defaultTools`: a resumed branch restores its recorded built-ins too. */
 	usesDefaultTools?: boolean;
 	/** `+name` / `-name` modifiers re-applied to a restored loadout. */
 	defaultToolModifiers?: string[];
