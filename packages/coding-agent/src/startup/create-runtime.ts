@@ -17,7 +17,7 @@ import {
 	headlessProjectTrustContext,
 	type RegisteredFlag,
 } from "../core/extensions/index.js";
-import { ProjectTrustCache } from "../core/resources/index.js";
+import { type PackageProgressEvent, ProjectTrustCache } from "../core/resources/index.js";
 import {
 	type AgentSessionRuntimeDiagnostic,
 	type CreateAgentSessionRuntimeFactory,
@@ -66,6 +66,13 @@ function demoModel(modelRuntime: ModelRuntime): Model<Api> {
 	return model as Model<Api>;
 }
 
+/** `Installing <source>...` before a package is installed or cloned during startup. */
+function announceInstall(event: PackageProgressEvent): void {
+	if (event.type === "start" && (event.action === "install" || event.action === "clone")) {
+		process.stderr.write(`Installing ${event.source}...\n`);
+	}
+}
+
 /** The startup trust prompt, loaded with the TUI only when an interactive start has to ask. */
 async function askProjectTrustAtStartup(options: { cwd: string; parent: string | undefined }) {
 	const { askProjectTrust } = await import("../modes/interactive/trust-prompt.js");
@@ -101,6 +108,7 @@ export function createCliRuntimeFactory(
 			},
 			settingsManager,
 		);
+		let announcing = startup;
 		startup = false;
 		const modelRuntime = createDefaultModelRuntime(agentDir);
 		const demo = args.offlineDemo ? demoModel(modelRuntime) : undefined;
@@ -115,6 +123,11 @@ export function createCliRuntimeFactory(
 				additionalPromptTemplatePaths: args.promptTemplates.map(fromProcessCwd),
 				additionalThemePaths: args.themes.map(fromProcessCwd),
 				extensionFactories: builtinExtensionFactories(),
+				// cli-modes.md §5.2: installs while starting are announced on stderr (their output is captured);
+				// later reloads stay quiet, since an interactive UI may own the terminal by then.
+				onPackageProgress: (event) => {
+					if (announcing) announceInstall(event);
+				},
 				noExtensions: args.noExtensions,
 				...(args.noMcp ? { disabledBuiltinExtensions: ["mcp"] } : {}),
 				noSkills: args.noSkills,
@@ -162,6 +175,7 @@ export function createCliRuntimeFactory(
 		if (created.modelFallbackMessage && hasRealModel(created.session.model, modelRuntime)) {
 			diagnostics.push({ type: "warning", message: created.modelFallbackMessage });
 		}
+		announcing = false;
 		return { ...created, services, diagnostics };
 	};
 }

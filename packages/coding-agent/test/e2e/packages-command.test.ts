@@ -1,7 +1,8 @@
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { cliBuilt, runCli, type Sandbox, sandbox } from "./harness.js";
+import { fakeNpm } from "../resources/helpers.js";
+import { cliBuilt, mockServer, runCli, type Sandbox, sandbox, writeMockModels } from "./harness.js";
 
 /** A local package with one extension, next to the project. */
 function localPackage(box: Sandbox): string {
@@ -64,6 +65,40 @@ describe.skipIf(!cliBuilt)("package subcommands (built CLI)", () => {
 		expect(noPath.stderr).toContain("Error: Path does not exist:");
 		const notConfigured = await runCli(box, ["remove", "npm:left-pad"]);
 		expect(notConfigured).toMatchObject({ code: 1, stderr: "Error: No matching package found for npm:left-pad\n" });
+	});
+
+	it("install of an npm package runs the configured npm into the user root and records it", async () => {
+		const box = sandbox();
+		const npm = fakeNpm(join(box.home, "bin"), { "fake-pkg": "1.2.3" });
+		writeFileSync(join(box.agentDir, "settings.json"), JSON.stringify({ npmCommand: npm.npmCommand }));
+		const online = { env: { TAU_OFFLINE: "" } };
+		const installed = await runCli(box, ["install", "npm:fake-pkg"], online);
+		expect(installed).toMatchObject({ code: 0, stdout: "Installed npm:fake-pkg\n" });
+		expect(settingsOf(join(box.agentDir, "settings.json")).packages).toEqual(["npm:fake-pkg"]);
+		expect(npm.calls()[0]).toEqual(expect.arrayContaining(["install", "fake-pkg", "--prefix"]));
+		const manifest = join(box.agentDir, "npm", "node_modules", "fake-pkg", "package.json");
+		expect(JSON.parse(readFileSync(manifest, "utf8"))).toMatchObject({ version: "1.2.3" });
+
+		const missing = await runCli(box, ["install", "npm:not-in-registry"], online);
+		expect(missing.code).toBe(1);
+		expect(missing.stderr).toContain("Error:");
+		expect(settingsOf(join(box.agentDir, "settings.json")).packages).toEqual(["npm:fake-pkg"]);
+	});
+
+	it("a configured package missing at startup is installed first, announced on stderr only", async () => {
+		const box = sandbox();
+		const server = await mockServer();
+		writeMockModels(box, server);
+		const npm = fakeNpm(join(box.home, "bin"), { "fake-pkg": "1.2.3" });
+		writeFileSync(
+			join(box.agentDir, "settings.json"),
+			JSON.stringify({ npmCommand: npm.npmCommand, packages: ["npm:fake-pkg"] }),
+		);
+		server.enqueue({ text: "answer" });
+		const run = await runCli(box, ["-p", "hi"], { env: { TAU_OFFLINE: "" } });
+		expect(run).toMatchObject({ code: 0, stdout: "answer\n" });
+		expect(run.stderr).toContain("Installing npm:fake-pkg...\n");
+		expect(npm.calls().filter((args) => args[0] === "install")).toHaveLength(1);
 	});
 
 	it("update of packages runs; updating tau itself is not available yet", async () => {
