@@ -3,23 +3,10 @@ import { mkdirSync, symlinkSync } from "node:fs";
 import { join } from "node:path";
 import { loadProjectContextFiles } from "@tau/coding-agent";
 import { describe, expect, it } from "vitest";
-import { resourceDirs, write } from "./helpers.js";
+import { git, hasGit, resourceDirs, write } from "./helpers.js";
 
 function paths(options: { cwd: string; agentDir: string }): string[] {
 	return loadProjectContextFiles(options).agentsFiles.map((file) => file.path);
-}
-
-function hasGit(): boolean {
-	try {
-		execFileSync("git", ["--version"], { stdio: "ignore" });
-		return true;
-	} catch {
-		return false;
-	}
-}
-
-function git(cwd: string, ...args: string[]): void {
-	execFileSync("git", ["-c", "user.email=t@t", "-c", "user.name=t", ...args], { cwd, stdio: "ignore" });
 }
 
 describe("context files", () => {

@@ -1,3 +1,4 @@
+import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
@@ -120,4 +121,23 @@ if (args[0] === "view" && registry[nameOf(args[1])] === "hang") {
 					.map((line) => JSON.parse(line) as string[])
 			: [];
 	return { npmCommand: [process.execPath, script], calls };
+}
+
+/** Whether a git binary is on PATH (the git-dependent tests run only then). */
+export function hasGit(): boolean {
+	try {
+		execFileSync("git", ["--version"], { stdio: "ignore" });
+		return true;
+	} catch {
+		return false;
+	}
+}
+
+/** Runs git in `cwd` with a fixed identity; returns its trimmed stdout. */
+export function git(cwd: string, ...args: string[]): string {
+	return execFileSync("git", ["-c", "user.email=t@t", "-c", "user.name=t", ...args], {
+		cwd,
+		encoding: "utf8",
+		stdio: ["ignore", "pipe", "ignore"],
+	}).trim();
 }

@@ -1,4 +1,3 @@
-import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, realpathSync } from "node:fs";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -11,7 +10,7 @@ import {
 	satisfiesVersion,
 } from "@tau/coding-agent";
 import { afterEach, describe, expect, it, onTestFinished, vi } from "vitest";
-import { fakeExtensionLoader, fakeNpm, resourceDirs, write, writeJson } from "./helpers.js";
+import { fakeExtensionLoader, fakeNpm, git, hasGit, resourceDirs, write, writeJson } from "./helpers.js";
 
 function setup(settings: Record<string, unknown>) {
 	const dirs = resourceDirs();
@@ -178,20 +177,7 @@ describe("npmCommand", () => {
 	});
 });
 
-function hasGit(): boolean {
-	try {
-		execFileSync("git", ["--version"], { stdio: "ignore" });
-		return true;
-	} catch {
-		return false;
-	}
-}
-
 describe.runIf(hasGit())("git packages (needs git)", () => {
-	function git(cwd: string, ...args: string[]) {
-		execFileSync("git", ["-c", "user.email=t@t", "-c", "user.name=t", ...args], { cwd, stdio: "ignore" });
-	}
-
 	it("clones into the user git root, checks out the pinned ref, and removes a failed checkout", async () => {
 		const { root, agentDir, make } = setup({
 			packages: ["git:git.example.test/acme/tool@v1", "git:git.example.test/acme/missing"],

@@ -1,4 +1,3 @@
-import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
 import {
@@ -9,7 +8,7 @@ import {
 	updatePackages,
 } from "@tau/coding-agent";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { fakeNpm, resourceDirs, write, writeJson } from "./helpers.js";
+import { fakeNpm, git, hasGit, resourceDirs, write, writeJson } from "./helpers.js";
 
 function setup(packages: unknown[]) {
 	const dirs = resourceDirs();
@@ -109,19 +108,7 @@ describe("updating npm packages", () => {
 	});
 });
 
-function hasGit(): boolean {
-	try {
-		execFileSync("git", ["--version"], { stdio: "ignore" });
-		return true;
-	} catch {
-		return false;
-	}
-}
-
 describe.runIf(hasGit())("updating git packages (needs git)", () => {
-	const git = (cwd: string, ...args: string[]) =>
-		execFileSync("git", ["-c", "user.email=t@t", "-c", "user.name=t", ...args], { cwd, encoding: "utf8" }).trim();
-
 	function remote(root: string) {
 		const remotes = join(root, "remotes");
 		const repo = join(remotes, "acme", "tool");
