@@ -106,8 +106,9 @@ describe("builtin:mcp with server-everything (stdio)", () => {
 		h = await createMcpHarness({ everything: { command: SERVER_EVERYTHING, exposure: "direct", timeout: 1 } });
 		await waitForTools(h, "mcp__everything__");
 		const long = toolLike(/long.?running/)(h);
+		// Progress every 100 ms against a 1 s timeout: only a stall of most of a second could fire the timeout first.
 		h.faux.setResponses([
-			fauxAssistantMessage(fauxToolCall(long.name, { duration: 3, steps: 6 }, { id: "l1" }), {
+			fauxAssistantMessage(fauxToolCall(long.name, { duration: 2, steps: 20 }, { id: "l1" }), {
 				stopReason: "toolUse",
 			}),
 			fauxAssistantMessage("done"),
