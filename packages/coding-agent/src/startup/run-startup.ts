@@ -139,7 +139,7 @@ export async function runStartup(
 				...input,
 				...(args.tuiMode ? { tuiMode: args.tuiMode } : {}),
 				verbose: args.verbose,
-				...(args.useTheme ? { themeName: args.useTheme } : {}),
+				...(args.useTheme ? { settingsOverrides: { theme: args.useTheme } } : {}),
 				diagnostics,
 				...(args.sessionDir !== undefined ? { sessionDirArgument: args.sessionDir } : {}),
 			});

@@ -10,7 +10,7 @@
  * `process.exit(code)` is then called too (pass `exit` to keep the process, as tests do).
  *
  * Options main.ts passes: `initialMessage`, `initialImages`, `messages` (remaining CLI messages),
- * `tuiMode` (`--tui-mode`), `verbose`, `themeName` (`--theme`), `diagnostics` (startup settings /
+ * `tuiMode` (`--tui-mode`), `verbose`, `settingsOverrides` (`--use-theme`), `diagnostics` (startup settings /
  * migration / deprecation warnings to show in the chat), `startupDetails` (loaded-resource listing
  * lines), `sessionDirArgument` (`--session-dir`, echoed in the resume hint). Tests and embedders may
  * also pass `terminal`, `stdout`, `exit`, `handleSignals` (SIGTERM/SIGHUP → 143/129; default on when

@@ -17,6 +17,7 @@ import {
 	type TuiMode,
 } from "@tau/tui";
 import { APP_NAME, VERSION } from "../../config/app-identity.js";
+import type { Settings, SettingsManager } from "../../config/index.js";
 import type { AgentSession } from "../../core/agent-session/agent-session.js";
 import type { DisposableComponent, ExtensionUIContext } from "../../core/extensions/index.js";
 import type { Theme } from "../../core/resources/index.js";
@@ -68,8 +69,11 @@ export interface InteractiveModeOptions {
 	tuiMode?: TuiMode;
 	/** `--verbose`: show startup details even with `quietStartup`. */
 	verbose?: boolean;
-	/** `--theme`/`--use-theme`; default the `theme` setting. */
-	themeName?: string;
+	/**
+	 * The process's runtime settings overrides (`--use-theme` gives `{ theme }`): applied with
+	 * `applyOverrides` to every session's settings and again after `/reload`, whose settings reload drops them.
+	 */
+	settingsOverrides?: Settings;
 	/** Startup diagnostics collected before the mode started (settings, migrations, deprecations). */
 	diagnostics?: { type: "info" | "warning" | "error"; message: string }[];
 	/** Startup detail lines (model scope, loaded context files/extensions/skills/templates/themes). */
@@ -152,12 +156,13 @@ export class InteractiveMode implements CommandHost, ExtensionUiHost {
 		});
 		this.agentDir = runtime.services.agentDir;
 		const settings = runtime.session.settingsManager;
+		this.applySettingsOverrides(settings);
 		const loaded = createAppKeybindings(this.agentDir, options.platform, options.env);
 		this.keys = loaded.manager;
 		this.keybindingLoadProblem = loaded.problem;
 		setKeybindings(this.keys);
 		const themes = runtime.session.resourceLoader.getThemes().themes;
-		const resolved = resolveUiTheme(options.themeName ?? settings.getTheme(), themes);
+		const resolved = resolveUiTheme(settings.getTheme(), themes);
 		this.theme = resolved.theme;
 		this.hideThinkingBlocks = settings.getHideThinkingBlock();
 		const terminal = options.terminal ?? new ProcessTerminal();
@@ -335,7 +340,10 @@ export class InteractiveMode implements CommandHost, ExtensionUiHost {
 		if (this.options.handleSignals ?? this.options.terminal === undefined) this.installSignalHandlers();
 		this.tui.start();
 		this.tui.setFocus(this.editor);
-		this.runtime.setRebindSession((session) => this.bindSession(session));
+		this.runtime.setRebindSession((session) => {
+			this.applySettingsOverrides(session.settingsManager);
+			return this.bindSession(session);
+		});
 		await this.bindSession(this.session);
 		for (const diagnostic of this.options.diagnostics ?? []) this.notify(diagnostic.type, diagnostic.message);
 		if (this.keybindingLoadProblem) this.notify("warning", this.keybindingLoadProblem);
@@ -641,10 +649,16 @@ export class InteractiveMode implements CommandHost, ExtensionUiHost {
 		this.keys.setUserBindings(loaded.manager.getUserBindings());
 		this.keybindingLoadProblem = loaded.problem;
 		if (loaded.problem) this.notify("warning", loaded.problem);
-		await this.session.reload();
+		const settings = this.session.settingsManager;
+		// Before `session_start {reload}`, so extensions reading settings there see the overrides too.
+		await this.session.reload({ beforeSessionStart: () => this.applySettingsOverrides(settings) });
 		this.refreshAutocomplete(this.session);
 		this.headerView.invalidate();
 		this.notify("success", "✓ Reloaded keybindings, extensions, skills, prompts, themes and context files");
+	}
+
+	private applySettingsOverrides(settings: SettingsManager): void {
+		if (this.options.settingsOverrides) settings.applyOverrides(this.options.settingsOverrides);
 	}
 
 	/**
