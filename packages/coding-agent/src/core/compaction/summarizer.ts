@@ -52,6 +52,8 @@ export interface CompactionResult {
 	summary: string;
 	firstKeptEntryId: string;
 	tokensBefore: number;
+	/** Estimated tokens of the context after the compaction (set by the session, not the summarizer). */
+	estimatedTokensAfter?: number;
 	usage?: Usage;
 	details: FileListDetails;
 }

@@ -99,12 +99,17 @@ export interface SessionCompactEvent {
 	type: "session_compact";
 	compactionEntry: CompactionEntry;
 	fromExtension: boolean;
+	reason: "manual" | "threshold" | "overflow";
+	/** Whether the interrupted request is retried after this compaction (overflow recovery). */
+	willRetry: boolean;
 }
 export interface SessionCompactFailedEvent {
 	type: "session_compact_failed";
 	reason: "manual" | "threshold" | "overflow";
 	aborted: boolean;
 	errorMessage?: string;
+	willRetry: boolean;
+	fromExtension: boolean;
 }
 export interface TreePreparation {
 	targetId: string;
