@@ -1,5 +1,5 @@
-import { writeFileSync } from "node:fs";
-import { buildSessionProjection, SessionManager } from "@tau/coding-agent";
+import { appendFileSync, writeFileSync } from "node:fs";
+import { buildSessionProjection, nodeSessionFileSystem, SessionManager } from "@tau/coding-agent";
 import { describe, expect, it } from "vitest";
 import { assistant, tempDir, user } from "./helpers.js";
 
@@ -108,5 +108,111 @@ describe("session projection reuse between mutations", () => {
 		manager.getBranch().pop();
 		expect(manager.buildSessionProjection()).toEqual(fresh(manager));
 		expect(manager.getBranch()).toHaveLength(4);
+	});
+});
+
+describe("session projection extended by appends on the leaf", () => {
+	it("matches a fresh build after each append of every kind, compactions and context edits included", () => {
+		const { manager, firstUser } = seeded();
+		const appends: Array<() => unknown> = [
+			() => manager.appendModelChange("faux", "faux-2"),
+			() => manager.appendThinkingLevelChange("high"),
+			() => manager.appendMessage(assistant("answer from the new model")),
+			() => manager.appendCustomMessageEntry("note", "extension text", true),
+			() => manager.appendCustomEntry("state", { n: 1 }),
+			() => manager.appendSessionInfo("renamed"),
+			() => manager.appendLabelChange(firstUser, "start"),
+			() => manager.appendContextEdit(firstUser, { content: "edited" }),
+			() => manager.appendMessage(user("after the edit")),
+			() => manager.appendCompaction("compacted history", manager.getBranch().at(-2)!.id, 1234),
+			() => manager.appendMessage(user("after the compaction")),
+			() => manager.appendMessage(assistant("still going")),
+			() => manager.appendThinkingLevelChange("low"),
+		];
+		for (const append of appends) expectCurrentAfter(manager, append);
+		expect(manager.buildSessionProjection()).toMatchObject({
+			thinkingLevel: "low",
+			messages: [{ role: "compactionSummary" }, { role: "user" }, { role: "user" }, { role: "assistant" }],
+		});
+	});
+
+	it("a read between two appends still sees both", () => {
+		const { manager } = seeded();
+		manager.buildSessionProjection();
+		manager.appendMessage(user("three"));
+		manager.appendMessage(assistant("third answer"));
+		expect(manager.buildSessionProjection()).toEqual(fresh(manager));
+		expect(manager.buildSessionProjection().messages).toHaveLength(6);
+	});
+
+	it("entries another process appended to the file do not join this branch", () => {
+		const manager = SessionManager.create("/tmp/project", tempDir());
+		const root = manager.appendMessage(user("one"));
+		const leaf = manager.appendMessage(assistant("first answer"));
+		const foreign = (id: string, parentId: string, text: string) =>
+			`${JSON.stringify({
+				type: "message",
+				id,
+				parentId,
+				timestamp: new Date(0).toISOString(),
+				message: user(text),
+			})}\n`;
+		expectCurrentAfter(manager, () => {
+			appendFileSync(manager.getSessionFile()!, foreign("foreign1", leaf, "from elsewhere"));
+			manager.appendMessage(user("ours"));
+		});
+		const texts = manager
+			.buildSessionProjection()
+			.messages.map((message) => (message as { content: unknown }).content);
+		expect(texts).not.toContain("from elsewhere");
+		// A foreign entry reusing an id on this branch replaces it for every later walk.
+		expectCurrentAfter(manager, () => {
+			appendFileSync(manager.getSessionFile()!, foreign(leaf, root, "replaced answer"));
+			manager.appendMessage(user("ours again"));
+		});
+		expect(manager.getBranch().map((entry) => entry.id)).toEqual([
+			root,
+			leaf,
+			expect.any(String),
+			expect.any(String),
+		]);
+		expect(manager.buildSessionProjection().messages.map((message) => message.role)).toEqual([
+			"user",
+			"user",
+			"user",
+			"user",
+		]);
+		manager.dispose();
+	});
+
+	it("an absorbed entry that reuses the leaf's id replaces the branch instead of extending it", () => {
+		let failWrites = false;
+		const fileSystem = {
+			...nodeSessionFileSystem,
+			writeSync(fd: number, data: string) {
+				if (failWrites) throw new Error("simulated ENOSPC");
+				return nodeSessionFileSystem.writeSync(fd, data);
+			},
+		};
+		const manager = SessionManager.create("/tmp/project", tempDir(), {}, { fileSystem });
+		manager.appendMessage(user("one"));
+		const leaf = manager.appendMessage(assistant("first answer"));
+		manager.buildSessionProjection();
+		// Another process wrote an entry with our leaf's id (a root, by its self link); our own append then fails.
+		const line = {
+			type: "message",
+			id: leaf,
+			parentId: leaf,
+			timestamp: new Date(0).toISOString(),
+			message: user("x"),
+		};
+		appendFileSync(manager.getSessionFile()!, `${JSON.stringify(line)}\n`);
+		failWrites = true;
+		expect(() => manager.appendMessage(user("refused"))).toThrow("simulated ENOSPC");
+		expect(manager.getLeafId()).toBe(leaf);
+		expect(manager.buildSessionProjection()).toEqual(fresh(manager));
+		expect(manager.buildSessionProjection().messages).toMatchObject([{ role: "user", content: "x" }]);
+		expect(manager.getBranch()).toHaveLength(1);
+		manager.dispose();
 	});
 });

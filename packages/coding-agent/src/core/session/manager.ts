@@ -13,7 +13,14 @@ import { DEFAULT_LOCK_STALE_MS, SessionLock } from "./lock.js";
 import type { AppendableMessage, ImageContent, TextContent, Usage } from "./messages.js";
 import { headerVersion, migrateSessionEntries } from "./migrate.js";
 import { walkToRoot } from "./path.js";
-import { buildContextEntries, buildSessionContext, buildSessionProjection, projectSessionPath } from "./projection.js";
+import {
+	buildContextEntries,
+	buildSessionContext,
+	buildSessionProjection,
+	type ExtensibleProjection,
+	extendProjection,
+	projectExtensibly,
+} from "./projection.js";
 import { rewriteMigratedFile, writeForkedSessionFile } from "./rewrite.js";
 import { nodeSessionFileSystem, type SessionFileSystem, SessionFileWriter, writeFileAtomic } from "./storage.js";
 import { buildSessionTree } from "./tree.js";
@@ -84,16 +91,20 @@ function isImportant(entry: SessionEntry): boolean {
 
 /**
  * The active branch as of one state of the tree. Entries are only ever appended (a rollback pops the
- * entry it just pushed; a reset replaces the arrays), so the entry array, its length, the index and
- * the leaf together identify the state; the agent loop reads the branch several times per turn.
+ * entry it just pushed; a reset replaces the arrays), so the entry array, its length (with the last
+ * entry as a check), the index and the leaf together identify the state; the agent loop reads the
+ * branch several times per turn. Appends that continue the branch from its leaf extend it in place.
  */
 interface ActivePathCache {
 	entries: readonly SessionEntry[];
 	count: number;
+	last: SessionEntry | undefined;
 	byId: ReadonlyMap<string, SessionEntry>;
 	leafId: string;
 	path: SessionEntry[];
-	projection?: SessionProjection;
+	/** Ids on `path`: an appended entry reusing one would change the walk, so it forces a rebuild. */
+	pathIds: Set<string>;
+	projection?: ExtensibleProjection;
 }
 
 /**
@@ -543,11 +554,12 @@ export class SessionManager {
 		if (
 			cached &&
 			cached.entries === this.entries &&
-			cached.count === this.entries.length &&
 			cached.byId === this.byId &&
-			cached.leafId === this.leafId
+			cached.count <= this.entries.length &&
+			cached.last === this.entries[cached.count - 1]
 		) {
-			return cached;
+			if (cached.count === this.entries.length && cached.leafId === this.leafId) return cached;
+			if (this.extendActiveBranch(cached)) return cached;
 		}
 		this.activePath = undefined;
 		const start = this.leafId === null ? undefined : this.byId.get(this.leafId);
@@ -555,8 +567,42 @@ export class SessionManager {
 		const warnings: string[] = [];
 		const path = walkToRoot(start, this.byId, (message) => warnings.push(message));
 		if (warnings.length > 0) return undefined;
-		this.activePath = { entries: this.entries, count: this.entries.length, byId: this.byId, leafId: start.id, path };
+		this.activePath = {
+			entries: this.entries,
+			count: this.entries.length,
+			last: this.entries.at(-1),
+			byId: this.byId,
+			leafId: start.id,
+			path,
+			pathIds: new Set(path.map((entry) => entry.id)),
+		};
 		return this.activePath;
+	}
+
+	/**
+	 * Extends the cached branch in place when every entry appended since is the child of the one before
+	 * it, starting at the cached leaf and ending at the current leaf, with a fresh id: exactly what
+	 * walking from the new leaf would add. False (cache untouched) otherwise.
+	 */
+	private extendActiveBranch(cached: ActivePathCache): boolean {
+		const appended = this.entries.slice(cached.count);
+		let parentId = cached.leafId;
+		for (const entry of appended) {
+			if (entry.parentId !== parentId || this.byId.get(entry.id) !== entry || cached.pathIds.has(entry.id)) {
+				return false;
+			}
+			parentId = entry.id;
+		}
+		if (parentId !== this.leafId) return false;
+		if (cached.projection && !extendProjection(cached.projection, appended)) cached.projection = undefined;
+		for (const entry of appended) {
+			cached.path.push(entry);
+			cached.pathIds.add(entry.id);
+		}
+		cached.count = this.entries.length;
+		cached.last = this.entries.at(-1);
+		cached.leafId = parentId;
+		return true;
 	}
 
 	branch(id: string): void {
@@ -585,8 +631,8 @@ export class SessionManager {
 		if (!active) {
 			return buildSessionProjection(this.entries, this.leafId, this.byId, (message) => this.warn(message));
 		}
-		active.projection ??= projectSessionPath(active.path);
-		const { entries, messages, thinkingLevel, model } = active.projection;
+		active.projection ??= projectExtensibly(active.path);
+		const { entries, messages, thinkingLevel, model } = active.projection.projection;
 		return { entries: [...entries], messages: [...messages], thinkingLevel, model };
 	}
 	buildSessionContext(): SessionContext {

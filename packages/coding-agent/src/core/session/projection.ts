@@ -115,21 +115,22 @@ export function projectContextEntry(entry: SessionEntry, edit?: ContextEditEntry
 	});
 }
 
-/** Thinking level and model implied by the full path (not the compaction-filtered list). */
-export function settingsFromPath(path: readonly SessionEntry[]): {
-	thinkingLevel: string;
-	model: ModelSelection | null;
-} {
-	let thinkingLevel = "off";
-	let model: ModelSelection | null = null;
-	for (const entry of path) {
-		if (entry.type === "thinking_level_change") thinkingLevel = entry.thinkingLevel;
-		else if (entry.type === "model_change") model = { provider: entry.provider, modelId: entry.modelId };
-		else if (entry.type === "message" && entry.message?.role === "assistant") {
-			model = { provider: entry.message.provider, modelId: entry.message.model };
-		}
+type PathSettings = { thinkingLevel: string; model: ModelSelection | null };
+
+/** One step of the settings fold: what `entry` changes about the thinking level and model. */
+function applySettings(settings: PathSettings, entry: SessionEntry): void {
+	if (entry.type === "thinking_level_change") settings.thinkingLevel = entry.thinkingLevel;
+	else if (entry.type === "model_change") settings.model = { provider: entry.provider, modelId: entry.modelId };
+	else if (entry.type === "message" && entry.message?.role === "assistant") {
+		settings.model = { provider: entry.message.provider, modelId: entry.message.model };
 	}
-	return { thinkingLevel, model };
+}
+
+/** Thinking level and model implied by the full path (not the compaction-filtered list). */
+export function settingsFromPath(path: readonly SessionEntry[]): PathSettings {
+	const settings: PathSettings = { thinkingLevel: "off", model: null };
+	for (const entry of path) applySettings(settings, entry);
+	return settings;
 }
 
 /** Context entries with provenance: each projected entry keeps the untouched stored entry. */
@@ -144,6 +145,19 @@ export function buildSessionProjection(
 
 /** The projection of an already walked root-first path (see `buildSessionProjection`). */
 export function projectSessionPath(path: SessionEntry[]): SessionProjection {
+	return projectExtensibly(path).projection;
+}
+
+/**
+ * A projection plus the context edits it applied, so entries appended below its leaf can be added
+ * without projecting the path again (see `extendProjection`). The owner must not hand out its arrays.
+ */
+export interface ExtensibleProjection {
+	readonly projection: SessionProjection;
+	readonly edits: ReadonlyMap<string, ContextEditEntry>;
+}
+
+export function projectExtensibly(path: SessionEntry[]): ExtensibleProjection {
 	const { thinkingLevel, model } = settingsFromPath(path);
 	const context = contextOfPath(path);
 	const edits = new Map<string, ContextEditEntry>();
@@ -152,7 +166,30 @@ export function projectSessionPath(path: SessionEntry[]): SessionProjection {
 		sourceEntry: entry,
 		messages: entry.type === "compaction" && i > 0 ? [] : projectContextEntry(entry, edits.get(entry.id)),
 	}));
-	return { entries: projected, messages: projected.flatMap((entry) => entry.messages), thinkingLevel, model };
+	const projection = {
+		entries: projected,
+		messages: projected.flatMap((entry) => entry.messages),
+		thinkingLevel,
+		model,
+	};
+	return { projection, edits };
+}
+
+/**
+ * Adds `appended` (a chain continuing the projected path from its leaf) in place, as projecting the
+ * longer path would. False, with nothing changed, when an appended entry is a compaction or a context
+ * edit: those reshape earlier context, so the caller projects the path again.
+ */
+export function extendProjection(state: ExtensibleProjection, appended: readonly SessionEntry[]): boolean {
+	if (appended.some((entry) => entry.type === "compaction" || entry.type === "context_edit")) return false;
+	const { projection, edits } = state;
+	for (const entry of appended) {
+		applySettings(projection, entry);
+		const messages = projectContextEntry(entry, edits.get(entry.id));
+		projection.entries.push({ sourceEntry: entry, messages });
+		projection.messages.push(...messages);
+	}
+	return true;
 }
 
 export function buildSessionContext(
