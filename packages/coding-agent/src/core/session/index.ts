@@ -65,5 +65,5 @@ export type * from "./types.js";
 export {
 	appendVirtualModelState,
 	getVirtualModelState,
-	VIRTUAL_MODEL_STATE_TYPE,
+	VIRTUAL_MODEL_STATE_ENTRY,
 } from "./virtual-model-state.js";
