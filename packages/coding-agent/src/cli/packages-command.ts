@@ -43,13 +43,17 @@ function parsePackageArgs(command: string, argv: readonly string[]): PackageArgs
 
 /**
  * Trust for a package command (resources.md §5.4): the flag, else the saved decision, else trusted
- * when the project has nothing to decide about. `install`/`remove`/`list` may also ask on a terminal.
+ * when the project has nothing to decide about. `list` and the project-scope (`-l`) `install` and
+ * `remove` may also ask on a terminal; `update` and user-scope changes never ask.
  */
-async function projectTrusted(command: string, cwd: string, agentDir: string, approve: boolean | undefined) {
+async function projectTrusted(command: string, args: PackageArgs, cwd: string, agentDir: string) {
 	const { hasTrustRequiringProjectResources } = await import("../core/resources/index.js");
 	const store = new ProjectTrustStore(agentDir);
 	const hasTrustRequiringResources = hasTrustRequiringProjectResources(cwd, homedir());
-	if (command === "update") return approve ?? store.get(cwd)?.decision ?? !hasTrustRequiringResources;
+	const approve = args.approve;
+	if (command === "update" || (command !== "list" && !args.local)) {
+		return approve ?? store.get(cwd)?.decision ?? !hasTrustRequiringResources;
+	}
 	const userSettings = SettingsManager.create(cwd, agentDir, { projectTrusted: false });
 	const terminal = process.stdin.isTTY === true && process.stdout.isTTY === true;
 	const decision = await resolveProjectTrusted({
@@ -101,7 +105,7 @@ export async function runPackagesCommand(command: string, argv: readonly string[
 	const cwd = process.cwd();
 	const agentDir = getAgentDir();
 	try {
-		const trusted = await projectTrusted(command, cwd, agentDir, args.approve);
+		const trusted = await projectTrusted(command, args, cwd, agentDir);
 		const settings = SettingsManager.create(cwd, agentDir, { projectTrusted: trusted });
 		const resources = await import("../core/resources/index.js");
 		const context = { cwd, agentDir, settings, npmCommand: settings.getNpmCommand(), output: "inherit" as const };
