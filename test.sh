@@ -27,12 +27,21 @@ gate() {
 	fi
 }
 
-# CI logs keep only the tail: repeat what each failed gate said just before the closing line.
+# CI logs keep only the tail: repeat what each failed gate said just before the closing line. The
+# first lines name the root cause (tsc reports a failed dependency before its consequences).
 recap_failed_gates() {
-	local entry
+	local entry log lines
 	for entry in "${failed_gates[@]}"; do
-		echo "!! gate failed: ${entry%%|*} (last lines follow)"
-		tail -n 40 "${entry#*|}"
+		log=${entry#*|}
+		lines=$(wc -l <"$log")
+		echo "!! gate failed: ${entry%%|*} ($lines lines; first 25 and last 15 follow)"
+		if [ "$lines" -le 40 ]; then
+			cat "$log"
+		else
+			head -n 25 "$log"
+			echo "   ..."
+			tail -n 15 "$log"
+		fi
 	done
 }
 
@@ -50,6 +59,7 @@ while IFS= read -r line; do
 	esac
 done < <(node scripts/pi-reference.mjs)
 
+gate "project references" node scripts/check-references.mjs
 gate "type-check (tsc -b)" node_modules/.bin/tsc -b
 gate "lint (biome check)" node_modules/.bin/biome check --error-on-warnings --no-errors-on-unmatched .
 gate "import cycles" node scripts/check-cycles.mjs
