@@ -37,7 +37,10 @@ export async function main(argv: readonly string[], io: MainIO = processIO): Pro
 	process.env.AI_AGENT = APP_NAME;
 	process.env.TAU_CODING_AGENT = "true";
 	const [first] = argv;
-	if (first === "auth") return notAvailable(io, first);
+	if (first === "auth") {
+		const { runAuthCommand } = await import("./cli/auth-command.js");
+		return runAuthCommand(argv.slice(1), io);
+	}
 	if (!cwdExists()) {
 		io.stderr(
 			"Error: The current working directory no longer exists. Change to an existing directory and try again.\n",
