@@ -14,6 +14,10 @@ export * from "./core/resources/index.js";
 export * from "./core/session/index.js";
 export * from "./core/tools/index.js";
 export { main } from "./main.js";
+export { CustomEditor } from "./modes/interactive/components/custom-editor.js";
+export { keyHint, keyText, rawKeyHint } from "./modes/interactive/keybindings/key-hints.js";
+export { highlightCode } from "./modes/interactive/theme/active-theme.js";
+export { getLanguageFromPath } from "./modes/interactive/theme/languages.js";
 export {
 	type PromptDisposition,
 	type QueueMode,

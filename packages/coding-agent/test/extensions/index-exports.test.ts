@@ -2,8 +2,7 @@ import * as codingAgent from "@tau/coding-agent";
 import { describe, expect, it } from "vitest";
 
 // extensions.md §2: the runtime values the coding-agent index must expose to extensions (types are
-// checked by the compiler). The interactive helpers of that list (CustomEditor, highlightCode,
-// getLanguageFromPath, keyHint, keyText, rawKeyHint) are not exported yet.
+// checked by the compiler).
 const REQUIRED = [
 	"defineTool",
 	"isToolCallEventType",
@@ -47,6 +46,12 @@ const REQUIRED = [
 	"createCodemodeExtension",
 	"createToolSearchExtension",
 	"createMcpExtension",
+	"CustomEditor",
+	"highlightCode",
+	"getLanguageFromPath",
+	"keyHint",
+	"keyText",
+	"rawKeyHint",
 	"convertToLlm",
 	"VIRTUAL_MODEL_STATE_ENTRY",
 ] as const;

@@ -28,9 +28,9 @@ import type { AskOptions, CommandHost, PickOptions } from "./commands/command-ho
 import { selectModel } from "./commands/model-commands.js";
 import { forkFromMessage, navigateTree, resumeSession, startNewSession } from "./commands/session-commands.js";
 import { openSettingsPanel } from "./commands/settings-panel.js";
-import { AppEditor } from "./components/app-editor.js";
 import type { NoticeKind } from "./components/chat-notice.js";
 import { ChatTranscript } from "./components/chat-transcript.js";
+import { CustomEditor } from "./components/custom-editor.js";
 import { FooterView } from "./components/footer.js";
 import { HeaderView } from "./components/header.js";
 import { LinesBlock } from "./components/lines-block.js";
@@ -53,9 +53,10 @@ import { TranscriptController } from "./controller/transcript-controller.js";
 import { ExtensionHooks } from "./extension-ui/extension-hooks.js";
 import { ExtensionRegions } from "./extension-ui/extension-regions.js";
 import { createExtensionUiContext, type ExtensionUiHost } from "./extension-ui/ui-context.js";
-import { createAppKeybindings, keyHint } from "./keybindings/app-keybindings.js";
+import { boundKey, createAppKeybindings } from "./keybindings/app-keybindings.js";
 import { EditorSlot } from "./selectors/editor-slot.js";
 import { UserShell } from "./shell/user-shell.js";
+import { setActiveUiTheme } from "./theme/active-theme.js";
 import { resolveUiTheme, UiTheme } from "./theme/ui-theme.js";
 
 export interface InteractiveModeOptions {
@@ -116,7 +117,7 @@ export class InteractiveMode implements CommandHost, ExtensionUiHost {
 	theme: UiTheme;
 	readonly agentDir: string;
 	readonly appName = APP_NAME;
-	readonly editor: AppEditor;
+	readonly editor: CustomEditor;
 	private readonly regions: LayoutRegions;
 	private readonly chat = new ChatTranscript();
 	private readonly headerView: HeaderView;
@@ -164,6 +165,7 @@ export class InteractiveMode implements CommandHost, ExtensionUiHost {
 		const themes = runtime.session.resourceLoader.getThemes().themes;
 		const resolved = resolveUiTheme(settings.getTheme(), themes);
 		this.theme = resolved.theme;
+		setActiveUiTheme(this.theme);
 		this.hideThinkingBlocks = settings.getHideThinkingBlock();
 		const terminal = options.terminal ?? new ProcessTerminal();
 		this.renderer = createRenderer(
@@ -183,9 +185,9 @@ export class InteractiveMode implements CommandHost, ExtensionUiHost {
 			details: quietStartup !== false && !options.verbose ? [] : (options.startupDetails ?? []),
 		});
 		this.footerView = new FooterView(this.theme);
-		this.pendingView = new PendingMessagesView(this.theme, () => keyHint(this.keys, "app.message.dequeue"));
+		this.pendingView = new PendingMessagesView(this.theme, () => boundKey(this.keys, "app.message.dequeue"));
 		this.statusLine = new StatusLine(this.tui, this.theme);
-		this.editor = new AppEditor(this.tui, this.theme.editor(this.borderColor()), {
+		this.editor = new CustomEditor(this.tui, this.theme.editor(this.borderColor()), this.keys, {
 			paddingX: settings.getEditorPaddingX(),
 			autocompleteMaxVisible: settings.getAutocompleteMaxVisible(),
 		});
@@ -227,7 +229,7 @@ export class InteractiveMode implements CommandHost, ExtensionUiHost {
 			},
 			chat: this.chat,
 			status: this.statusLine,
-			interruptKey: () => keyHint(this.keys, "app.interrupt"),
+			interruptKey: () => boundKey(this.keys, "app.interrupt"),
 			toolsExpanded: () => this.expanded,
 			hideThinking: () => this.hideThinkingBlocks,
 			hiddenThinkingLabel: () => this.thinkingLabel,
@@ -722,6 +724,7 @@ export class InteractiveMode implements CommandHost, ExtensionUiHost {
 
 	setTheme(theme: Theme): void {
 		this.theme = UiTheme.fromResource(theme);
+		setActiveUiTheme(this.theme);
 		this.notify("info", `Theme "${theme.name}" applies to new output; restart for all components.`);
 	}
 

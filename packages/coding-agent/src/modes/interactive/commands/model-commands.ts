@@ -1,6 +1,6 @@
 import type { Api, Model } from "@tau/ai";
 import type { SelectItem } from "@tau/tui";
-import { keyHint } from "../keybindings/app-keybindings.js";
+import { boundKey } from "../keybindings/app-keybindings.js";
 import type { BuiltinCommand, CommandHost } from "./command-host.js";
 
 function modelKey(model: Model<Api>): string {
@@ -37,7 +37,7 @@ export async function selectModel(host: CommandHost, filter = ""): Promise<void>
 	const chosen = await host.pick("Select model", items, {
 		filter,
 		...(current ? { selected: modelKey(current) } : {}),
-		hint: `Enter to switch · ${keyHint(host.keys, "app.models.save")} to save as default · Escape to cancel`,
+		hint: `Enter to switch · ${boundKey(host.keys, "app.models.save")} to save as default · Escape to cancel`,
 		actions: {
 			"app.models.save": (item) => {
 				saveDefault = item !== undefined;
@@ -100,7 +100,7 @@ const thinkingCommand: BuiltinCommand = {
 			levels.map((level) => ({ value: level, label: level })),
 			{
 				selected: host.session.thinkingLevel,
-				hint: `Enter to set · ${keyHint(host.keys, "app.thinking.save")} to save as default · Escape to cancel`,
+				hint: `Enter to set · ${boundKey(host.keys, "app.thinking.save")} to save as default · Escape to cancel`,
 				actions: {
 					"app.thinking.save": (item) => {
 						save = item !== undefined;

@@ -2,7 +2,7 @@ import { resolve } from "node:path";
 import type { SelectItem } from "@tau/tui";
 import { deleteSessionFile, SessionManager, type SessionTreeNode } from "../../../core/session/index.js";
 import { formatTokens } from "../components/footer.js";
-import { keyHint } from "../keybindings/app-keybindings.js";
+import { boundKey } from "../keybindings/app-keybindings.js";
 import type { BuiltinCommand, CommandHost } from "./command-host.js";
 
 function oneLine(text: string, max = 80): string {
@@ -61,7 +61,7 @@ export async function resumeSession(host: CommandHost): Promise<void> {
 		}
 		let deleting = false;
 		const chosen = await host.pick("Resume session", items, {
-			hint: `Enter to resume · ${keyHint(host.keys, "app.session.delete")} delete · Escape to cancel`,
+			hint: `Enter to resume · ${boundKey(host.keys, "app.session.delete")} delete · Escape to cancel`,
 			actions: {
 				"app.session.delete": (item) => {
 					deleting = item !== undefined;

@@ -1,6 +1,6 @@
 import type { Component, KeybindingsManager } from "@tau/tui";
 import { truncateToWidth, wrapTextWithAnsi } from "@tau/tui";
-import { keyHint } from "../keybindings/app-keybindings.js";
+import { boundKey } from "../keybindings/app-keybindings.js";
 import type { UiTheme } from "../theme/ui-theme.js";
 
 export interface HeaderInfo {
@@ -26,13 +26,13 @@ export class HeaderView implements Component {
 	}
 
 	private hint(action: string, text: string): string {
-		const key = keyHint(this.keys, action);
+		const key = boundKey(this.keys, action);
 		return key ? `${this.theme.fg("accent", key)} ${this.theme.fg("muted", text)}` : "";
 	}
 
 	private compactLines(): string[] {
-		const clear = keyHint(this.keys, "app.clear");
-		const exit = keyHint(this.keys, "app.exit");
+		const clear = boundKey(this.keys, "app.clear");
+		const exit = boundKey(this.keys, "app.exit");
 		const hints = [
 			this.hint("app.interrupt", "interrupt"),
 			`${this.theme.fg("accent", `${clear}/${exit}`)} ${this.theme.fg("muted", "clear/exit")}`,
@@ -40,7 +40,7 @@ export class HeaderView implements Component {
 			`${this.theme.fg("accent", "!")} ${this.theme.fg("muted", "bash")}`,
 			this.hint("app.tools.expand", "more"),
 		].filter((hint) => hint !== "");
-		const expand = keyHint(this.keys, "app.tools.expand");
+		const expand = boundKey(this.keys, "app.tools.expand");
 		const more = this.info.details.length > 0 ? " and loaded resources" : "";
 		return [
 			hints.join(this.theme.fg("dim", " · ")),
@@ -53,7 +53,7 @@ export class HeaderView implements Component {
 	}
 
 	private expandedLines(): string[] {
-		const clear = keyHint(this.keys, "app.clear");
+		const clear = boundKey(this.keys, "app.clear");
 		const lines = [
 			this.hint("app.interrupt", "to interrupt"),
 			this.hint("app.clear", "to clear"),
@@ -62,7 +62,7 @@ export class HeaderView implements Component {
 			this.hint("app.suspend", "to suspend"),
 			this.hint("tui.editor.deleteToLineEnd", "to delete to end"),
 			this.hint("app.thinking.cycle", "to cycle thinking level"),
-			`${this.theme.fg("accent", `${keyHint(this.keys, "app.model.cycleForward")}/${keyHint(this.keys, "app.model.cycleBackward")}`)} ${this.theme.fg("muted", "to cycle models")}`,
+			`${this.theme.fg("accent", `${boundKey(this.keys, "app.model.cycleForward")}/${boundKey(this.keys, "app.model.cycleBackward")}`)} ${this.theme.fg("muted", "to cycle models")}`,
 			this.hint("app.model.select", "to select model"),
 			this.hint("app.tools.expand", "to expand tools"),
 			this.hint("app.thinking.toggle", "to expand thinking"),

@@ -11,7 +11,7 @@ import {
 	VStack,
 } from "@tau/tui";
 import type { SettingsManager } from "../../../config/index.js";
-import { keyHint } from "../keybindings/app-keybindings.js";
+import { boundKey } from "../keybindings/app-keybindings.js";
 import type { UiTheme } from "../theme/ui-theme.js";
 
 /** The regions of the screen, top to bottom (cli-modes.md §10.1). */
@@ -35,7 +35,7 @@ export function createRenderer(
 ): TUI {
 	const hardwareCursor = settings.getShowHardwareCursor();
 	if (mode === "regular") return new TuiMainScreen(terminal, hardwareCursor);
-	const bottom = keyHint(keys, "tui.altScreen.bottom");
+	const bottom = boundKey(keys, "tui.altScreen.bottom");
 	return new TuiAltScreen(terminal, hardwareCursor, undefined, {
 		wheelScrollLines: settings.getFullscreenWheelScrollLines(),
 		copyOnSelect: settings.getFullscreenCopyOnSelect(),

@@ -10,7 +10,8 @@ import {
 } from "../../../core/extensions/index.js";
 import type { CustomEntry, CustomMessage } from "../../../core/session/index.js";
 import type { ToolRendering } from "../components/tool-execution.js";
-import { keyHint } from "../keybindings/app-keybindings.js";
+import { boundKey } from "../keybindings/app-keybindings.js";
+import { styleKeyHint } from "../keybindings/key-hints.js";
 import type { UiTheme } from "../theme/ui-theme.js";
 
 /** Loaded entries are full extensions at runtime; the loader's type only promises the common fields. */
@@ -102,12 +103,8 @@ export class ExtensionHooks {
 
 	private keyHints(): { keyText(id: string): string; keyHint(id: string, description: string): string } {
 		return {
-			keyText: (id) => keyHint(this.keys, id),
-			keyHint: (id, description) => {
-				const key = keyHint(this.keys, id);
-				const theme = this.theme();
-				return key ? `${theme.fg("accent", key)} ${theme.fg("muted", description)}` : "";
-			},
+			keyText: (id) => boundKey(this.keys, id),
+			keyHint: (id, description) => styleKeyHint(this.theme(), boundKey(this.keys, id), description),
 		};
 	}
 

@@ -154,7 +154,7 @@ export function formatKeyId(key: string): string {
 }
 
 /** The first key of an action, formatted; empty when the action is unbound. */
-export function keyHint(manager: KeybindingsManager, action: string): string {
+export function boundKey(manager: KeybindingsManager, action: string): string {
 	const [first] = manager.getKeys(action);
 	return first ? formatKeyId(first) : "";
 }

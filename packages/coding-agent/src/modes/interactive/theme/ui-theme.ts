@@ -1,6 +1,7 @@
 import type { Color, EditorTheme, MarkdownTheme, SelectListTheme, TextStyle } from "@tau/tui";
 import { getTerminalColorMode, indexed, oklch, rgb, styleText } from "@tau/tui";
 import type { Theme, ThemeColor } from "../../../core/resources/index.js";
+import { highlightLines } from "./syntax-highlight.js";
 
 /** Colours of the built-in theme, as xterm palette indices (readable on dark and light backgrounds). */
 const BUILTIN_PALETTE: Readonly<Record<string, number>> = {
@@ -36,6 +37,15 @@ const BUILTIN_PALETTE: Readonly<Record<string, number>> = {
 	toolDiffAdded: 34,
 	toolDiffRemoved: 160,
 	toolDiffContext: 244,
+	syntaxComment: 242,
+	syntaxKeyword: 170,
+	syntaxFunction: 75,
+	syntaxVariable: 117,
+	syntaxString: 107,
+	syntaxNumber: 173,
+	syntaxType: 80,
+	syntaxOperator: 250,
+	syntaxPunctuation: 246,
 	thinkingOff: 240,
 	thinkingMinimal: 244,
 	thinkingLow: 67,
@@ -149,6 +159,7 @@ export class UiTheme {
 			italic: (t) => this.italic(t),
 			strikethrough: (t) => this.style(t, { strikethrough: true }),
 			underline: (t) => this.style(t, { underline: true }),
+			highlightCode: (code, lang) => highlightLines(this, code, lang),
 		};
 	}
 

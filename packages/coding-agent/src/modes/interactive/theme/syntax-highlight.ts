@@ -1,0 +1,157 @@
+import { type LanguageSyntax, languageSyntax } from "./languages.js";
+
+/** What the highlighter needs from a theme: a colour per token name (resources.md `syntax*`). */
+export interface SyntaxStyler {
+	fg(token: string, text: string): string;
+}
+
+type TokenKind =
+	| "comment"
+	| "keyword"
+	| "function"
+	| "variable"
+	| "string"
+	| "number"
+	| "type"
+	| "operator"
+	| "punctuation";
+
+const TOKEN_COLOR: Readonly<Record<TokenKind, string>> = {
+	comment: "syntaxComment",
+	keyword: "syntaxKeyword",
+	function: "syntaxFunction",
+	variable: "syntaxVariable",
+	string: "syntaxString",
+	number: "syntaxNumber",
+	type: "syntaxType",
+	operator: "syntaxOperator",
+	punctuation: "syntaxPunctuation",
+};
+
+interface Token {
+	text: string;
+	kind?: TokenKind;
+}
+
+// Sticky expressions, so scanning never copies the rest of the source.
+const IDENTIFIER = /[\p{L}_$][\p{L}\p{N}_$]*/uy;
+const NUMBER =
+	/(?:0[xX][\da-fA-F_]+|0[bB][01_]+|0[oO][0-7_]+|(?:\d[\d_]*(?:\.\d[\d_]*)?|\.\d[\d_]*)(?:[eE][+-]?\d+)?)[\p{L}%]*/uy;
+const DOLLAR_VARIABLE = /\$(?:\{[^}\n]*\}|[\p{L}_][\p{L}\p{N}_]*|[\d#?@*$!-])/uy;
+const OPERATOR = /[+\-*/%=<>!&|^~?:@]+/y;
+const PUNCTUATION = /[()[\]{},;.]/y;
+const CALL_AHEAD = /\s*\(/y;
+
+function matchAt(pattern: RegExp, code: string, at: number): string | undefined {
+	pattern.lastIndex = at;
+	return pattern.exec(code)?.[0];
+}
+
+/** The end of a string opening at `start` (after its closing quote, or where it stops unclosed). */
+function stringEnd(code: string, start: number, syntax: LanguageSyntax): number {
+	const quote = code[start]!;
+	const triple = quote.repeat(3);
+	if (syntax.tripleQuotes && code.startsWith(triple, start)) {
+		const close = code.indexOf(triple, start + 3);
+		return close < 0 ? code.length : close + 3;
+	}
+	const multiline = syntax.multilineQuotes.includes(quote);
+	let at = start + 1;
+	while (at < code.length) {
+		const char = code[at]!;
+		if (char === "\\") at += 2;
+		else if (char === quote) return at + 1;
+		else if (char === "\n" && !multiline) return at;
+		else at++;
+	}
+	return code.length;
+}
+
+function commentEnd(code: string, at: number, syntax: LanguageSyntax): number | undefined {
+	const block = syntax.blockComment;
+	if (block && code.startsWith(block[0], at)) {
+		const close = code.indexOf(block[1], at + block[0].length);
+		return close < 0 ? code.length : close + block[1].length;
+	}
+	for (const marker of syntax.lineComments) {
+		if (!code.startsWith(marker, at)) continue;
+		// `#` starts a comment only at a word boundary (`$#`, `a#b` are not comments in shells).
+		if (marker === "#" && at > 0 && !/\s/.test(code[at - 1]!)) continue;
+		const newline = code.indexOf("\n", at);
+		return newline < 0 ? code.length : newline;
+	}
+	return undefined;
+}
+
+function wordKind(word: string, code: string, end: number, syntax: LanguageSyntax): TokenKind | undefined {
+	const key = syntax.caseInsensitive ? word.toLowerCase() : word;
+	if (syntax.keywords.has(key)) return "keyword";
+	if (syntax.types.has(key)) return "type";
+	if (matchAt(CALL_AHEAD, code, end) !== undefined) return "function";
+	if (syntax.capitalTypes && /^\p{Lu}/u.test(word)) return "type";
+	return undefined;
+}
+
+const SYMBOLS: readonly (readonly [RegExp, TokenKind])[] = [
+	[NUMBER, "number"],
+	[OPERATOR, "operator"],
+	[PUNCTUATION, "punctuation"],
+];
+
+/** The token starting at `at`; undefined for a character that is not part of one. */
+function scanToken(code: string, at: number, syntax: LanguageSyntax): { end: number; kind?: TokenKind } | undefined {
+	const comment = commentEnd(code, at, syntax);
+	if (comment !== undefined) return { end: comment, kind: "comment" };
+	const char = code[at]!;
+	if (syntax.quotes.includes(char)) return { end: stringEnd(code, at, syntax), kind: "string" };
+	const variable = syntax.dollarVariables && char === "$" ? matchAt(DOLLAR_VARIABLE, code, at) : undefined;
+	if (variable) return { end: at + variable.length, kind: "variable" };
+	const word = matchAt(IDENTIFIER, code, at);
+	if (word) {
+		const kind = wordKind(word, code, at + word.length, syntax);
+		return kind ? { end: at + word.length, kind } : { end: at + word.length };
+	}
+	for (const [pattern, kind] of SYMBOLS) {
+		const symbol = matchAt(pattern, code, at);
+		if (symbol) return { end: at + symbol.length, kind };
+	}
+	return undefined;
+}
+
+function* tokenize(code: string, syntax: LanguageSyntax): Generator<Token> {
+	let at = 0;
+	let plain = "";
+	while (at < code.length) {
+		const token = scanToken(code, at, syntax);
+		if (!token) {
+			plain += code[at];
+			at++;
+			continue;
+		}
+		if (plain) yield { text: plain };
+		plain = "";
+		const text = code.slice(at, token.end);
+		yield token.kind ? { text, kind: token.kind } : { text };
+		at = token.end;
+	}
+	if (plain) yield { text: plain };
+}
+
+/**
+ * Highlights `code` as `lang` (an id or alias such as `ts`, `python`, `sh`) with the theme's
+ * `syntax*` colours: one styled string per source line, each closing its own styles so lines can be
+ * laid out independently. Unknown or missing languages get the plain code-block colour.
+ */
+export function highlightLines(theme: SyntaxStyler, code: string, lang?: string): string[] {
+	const source = code.replace(/\r\n?/g, "\n");
+	const syntax = lang ? languageSyntax(lang) : undefined;
+	if (!syntax) return source.split("\n").map((line) => (line ? theme.fg("mdCodeBlock", line) : line));
+	const lines = [""];
+	for (const token of tokenize(source, syntax)) {
+		token.text.split("\n").forEach((piece, index) => {
+			if (index > 0) lines.push("");
+			if (piece) lines[lines.length - 1] += token.kind ? theme.fg(TOKEN_COLOR[token.kind], piece) : piece;
+		});
+	}
+	return lines;
+}
