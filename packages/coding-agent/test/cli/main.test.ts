@@ -42,8 +42,14 @@ describe("main", () => {
 		expect(result.stdout).toBe("");
 	});
 
-	it("reserves `config` and `auth`", async () => {
-		for (const command of ["config", "auth"]) {
+	it("dispatches `auth` to the auth command", async () => {
+		const result = await run(["auth", "--help"]);
+		expect(result.code).toBe(0);
+		expect(result.stdout).toContain("tau auth check");
+	});
+
+	it("reserves `config`", async () => {
+		for (const command of ["config"]) {
 			const result = await run([command]);
 			expect(result.code).toBe(1);
 			expect(result.stderr).toContain(`"tau ${command}" is not available`);
