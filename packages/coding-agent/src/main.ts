@@ -5,7 +5,7 @@ import type { MainIO } from "./cli/main-io.js";
 import { APP_NAME, VERSION } from "./config/app-identity.js";
 import { applyOfflineFlag, isOffline } from "./config/env.js";
 
-/** Package subcommands take over argv before option parsing (cli-modes.md §3.1); `config` is reserved. */
+/** Package subcommands take over argv before option parsing (cli-modes.md §3.1). */
 const PACKAGE_SUBCOMMANDS = new Set(["install", "remove", "uninstall", "update", "list"]);
 
 export type { MainIO } from "./cli/main-io.js";
@@ -21,11 +21,6 @@ function cwdExists(): boolean {
 	} catch {
 		return false;
 	}
-}
-
-function notAvailable(io: MainIO, command: string): number {
-	io.stderr(`Error: "${APP_NAME} ${command}" is not available in this version of ${APP_NAME} yet.\n`);
-	return 1;
 }
 
 /**
@@ -47,7 +42,10 @@ export async function main(argv: readonly string[], io: MainIO = processIO): Pro
 		);
 		return 1;
 	}
-	if (first === "config") return notAvailable(io, first);
+	if (first === "config") {
+		const { runConfigCommand } = await import("./cli/config-command/config-command.js");
+		return runConfigCommand(argv.slice(1), io);
+	}
 	if (first !== undefined && PACKAGE_SUBCOMMANDS.has(first)) {
 		const { runPackagesCommand } = await import("./cli/packages-command.js");
 		return runPackagesCommand(first, argv.slice(1), io);

@@ -1,8 +1,8 @@
-import { homedir } from "node:os";
 import { APP_NAME } from "../config/app-identity.js";
 import { isOffline } from "../config/env.js";
-import { ProjectTrustStore, resolveProjectTrusted, SettingsManager } from "../config/index.js";
+import { SettingsManager } from "../config/index.js";
 import { getAgentDir } from "../config/paths.js";
+import { resolveCommandTrust } from "./command-trust.js";
 import type { MainIO } from "./main-io.js";
 
 const USAGE: Record<string, string> = {
@@ -42,36 +42,11 @@ function parsePackageArgs(command: string, argv: readonly string[]): PackageArgs
 }
 
 /**
- * Trust for a package command (resources.md §5.4): the flag, else the saved decision, else trusted
- * when the project has nothing to decide about. `list` and the project-scope (`-l`) `install` and
- * `remove` may also ask on a terminal; `update` and user-scope changes never ask.
+ * `list` and the project-scope (`-l`) `install` and `remove` may ask about trust on a terminal;
+ * `update` and user-scope changes never ask.
  */
-async function projectTrusted(command: string, args: PackageArgs, cwd: string, agentDir: string) {
-	const { hasTrustRequiringProjectResources } = await import("../core/resources/index.js");
-	const store = new ProjectTrustStore(agentDir);
-	const hasTrustRequiringResources = hasTrustRequiringProjectResources(cwd, homedir());
-	const approve = args.approve;
-	if (command === "update" || (command !== "list" && !args.local)) {
-		return approve ?? store.get(cwd)?.decision ?? !hasTrustRequiringResources;
-	}
-	const userSettings = SettingsManager.create(cwd, agentDir, { projectTrusted: false });
-	const terminal = process.stdin.isTTY === true && process.stdout.isTTY === true;
-	const decision = await resolveProjectTrusted({
-		cwd,
-		store,
-		...(approve !== undefined ? { cliOverride: approve } : {}),
-		hasTrustRequiringResources,
-		defaultProjectTrust: userSettings.getDefaultProjectTrust(),
-		...(terminal
-			? {
-					prompt: async (options) => {
-						const { askProjectTrust } = await import("../modes/interactive/trust-prompt.js");
-						return askProjectTrust(options);
-					},
-				}
-			: {}),
-	});
-	return decision.trusted;
+function mayAskTrust(command: string, args: PackageArgs): boolean {
+	return command === "list" || (command !== "update" && args.local);
 }
 
 /** `tau install | remove | uninstall | list | update` for packages; returns the exit code. */
@@ -105,7 +80,12 @@ export async function runPackagesCommand(command: string, argv: readonly string[
 	const cwd = process.cwd();
 	const agentDir = getAgentDir();
 	try {
-		const trusted = await projectTrusted(command, args, cwd, agentDir);
+		const trusted = await resolveCommandTrust({
+			cwd,
+			agentDir,
+			...(args.approve !== undefined ? { approve: args.approve } : {}),
+			mayAsk: mayAskTrust(command, args),
+		});
 		const settings = SettingsManager.create(cwd, agentDir, { projectTrusted: trusted });
 		const resources = await import("../core/resources/index.js");
 		const context = { cwd, agentDir, settings, npmCommand: settings.getNpmCommand(), output: "inherit" as const };

@@ -48,12 +48,10 @@ describe("main", () => {
 		expect(result.stdout).toContain("tau auth check");
 	});
 
-	it("reserves `config`", async () => {
-		for (const command of ["config"]) {
-			const result = await run([command]);
-			expect(result.code).toBe(1);
-			expect(result.stderr).toContain(`"tau ${command}" is not available`);
-		}
+	it("dispatches `config` to the config command", async () => {
+		const result = await run(["config", "--help"]);
+		expect(result.code).toBe(0);
+		expect(result.stdout).toMatch(/^Usage: tau config /);
 	});
 });
 
