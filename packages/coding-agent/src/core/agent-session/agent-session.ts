@@ -37,18 +37,12 @@ import { createNestedCalls } from "./nested-calls.js";
 import { SessionPersistence } from "./persistence.js";
 import { PromptState } from "./prompt-state.js";
 import { OverflowRecovery, RetryPolicy, realSleep } from "./recovery-loop.js";
-import { type PostRunHost, type RunState, runToSettled } from "./run-loop.js";
-import {
-	beforeAgentStartInput,
-	customMessageOf,
-	type RunInput,
-	splitUserContent,
-	startingMessages,
-	withNormalizedImages,
-} from "./run-preparation.js";
+import { RunLauncher } from "./run-launcher.js";
+import type { RunState } from "./run-loop.js";
+import { customMessageOf, splitUserContent } from "./run-preparation.js";
 import { exportSessionHtml, exportSessionJsonl } from "./session-export.js";
 import { computeSessionStats, type SessionStats } from "./session-stats.js";
-import { repairInterruptedCalls, replaySafeCalls } from "./tool-call-repair.js";
+import { repairInterruptedCalls } from "./tool-call-repair.js";
 import { recordToolIntent } from "./tool-intents.js";
 import { SessionToolLoadout } from "./tool-loadout.js";
 import { ToolRegistry } from "./tool-registry.js";
@@ -109,16 +103,12 @@ export class AgentSession {
 		lastAssistant: undefined,
 		failedResponse: undefined,
 	};
-	private runPromise: Promise<void> | undefined;
+	private readonly launcher: RunLauncher;
 	private disposed = false;
 	private branchSummary: AbortController | undefined;
 	private readonly complete: SummaryCompletion;
 	private readonly summaries: Omit<NavigationHost, "afterMove">;
-	private readonly deferredAfterSettle: (() => Promise<void>)[] = [];
-	private readonly pendingNextTurn: CustomMessage[] = [];
-	private readonly pendingCustom: CustomMessage[] = [];
 	private readonly userBash: UserBash;
-	private replayChecked = false;
 	private preflights = 0;
 	/** Extension virtual models of this session; the selection may name one, requests are routed. */
 	readonly virtualModels: VirtualModels;
@@ -246,6 +236,24 @@ export class AgentSession {
 			isVirtual: (model) => this.virtualModels.isVirtual(model),
 		});
 		this.queues = new MessageQueues(this.agent, (event) => this.hub.emit(event));
+		this.launcher = new RunLauncher({
+			agent: this.agent,
+			sessionManager: this.sessionManager,
+			settingsManager: this.settingsManager,
+			persistence: this.persistence,
+			state: this.run,
+			tools: this.tools,
+			prompts: this.prompts,
+			loadout: this.loadout,
+			selection: this.selection,
+			userBash: this.userBash,
+			retry: this.retry,
+			overflow: this.overflow,
+			bridge: this.bridge,
+			runner: () => this.runner,
+			emit: (event) => this.hub.emit(event),
+			refreshContext: () => this.refreshContext(),
+		});
 		this.nested = createNestedCalls({
 			agent: this.agent,
 			bridge: this.bridge,
@@ -281,7 +289,7 @@ export class AgentSession {
 			setCurrentAssistant: (message) => {
 				this.currentAssistant = message;
 			},
-			flushPendingCustom: () => this.flushPendingCustom(),
+			flushPendingCustom: () => this.launcher.flushPendingCustom(),
 			normalizeImages: (message) =>
 				normalizeDeliveredImages(message as never, this.model, this.settingsManager.getImageAutoResize()),
 		};
@@ -377,7 +385,7 @@ export class AgentSession {
 	async prompt(text: string, options: PromptOptions = {}): Promise<void> {
 		if (this.run.settling) {
 			const deferred = new Promise<void>((resolve, reject) => {
-				this.deferredAfterSettle.push(() => this.prompt(text, options).then(resolve, reject));
+				this.launcher.deferUntilSettled(() => this.prompt(text, options).then(resolve, reject));
 			});
 			// Pi compatibility: a deferred prompt resolves at once. A caller waiting for the disposition
 			// (`preflightResult`, e.g. RPC) instead follows the deferred prompt, so a failure reaches it.
@@ -425,7 +433,7 @@ export class AgentSession {
 		} finally {
 			this.preflights--;
 		}
-		await this.startRun({ messageType: "user", text: input.text, images: input.images }, options);
+		await this.launcher.start({ messageType: "user", text: input.text, images: input.images }, options);
 	}
 
 	steer(text: string, images?: ImageContent[], o: { source?: PromptOptions["source"] } = {}) {
@@ -454,26 +462,7 @@ export class AgentSession {
 		options: { triggerTurn?: boolean; deliverAs?: "steer" | "followUp" | "nextTurn" } = {},
 	): Promise<void> {
 		const message = customMessageOf(input);
-		if (options.deliverAs === "nextTurn") {
-			this.pendingNextTurn.push(message);
-			return;
-		}
-		if (this.run.running) {
-			if (options.triggerTurn === false) this.pendingCustom.push(message);
-			else if (options.deliverAs === "followUp") this.agent.followUp(message);
-			else this.agent.steer(message);
-			return;
-		}
-		if (options.triggerTurn) {
-			if (this.run.settling) {
-				this.deferredAfterSettle.push(() => this.sendCustomMessage(input, options));
-				return;
-			}
-			await this.selection.assertReady();
-			await this.startRun({ messageType: "custom", message }, {});
-			return;
-		}
-		this.appendIdleCustomMessage(message);
+		await this.launcher.deliverCustom(message, options, () => this.sendCustomMessage(input, options));
 	}
 
 	clearQueue(): { steering: string[]; followUp: string[] } {
@@ -506,8 +495,8 @@ export class AgentSession {
 		this.compaction.abort();
 	}
 
-	async waitForIdle(): Promise<void> {
-		while (this.runPromise) await this.runPromise;
+	waitForIdle(): Promise<void> {
+		return this.launcher.waitForIdle();
 	}
 
 	// ---- model and thinking --------------------------------------------------------------------
@@ -791,13 +780,6 @@ export class AgentSession {
 		return "queued";
 	}
 
-	private appendIdleCustomMessage(message: CustomMessage): void {
-		this.persistence.persistMessage(message);
-		this.refreshContext();
-		this.hub.emit({ type: "message_start", message });
-		this.hub.emit({ type: "message_end", message });
-	}
-
 	private recordIntent(toolCallId: string, toolName: string): void {
 		const replay = this.tools.getTool(toolName)?.replay === "safe" ? "safe" : "never";
 		this.persistence.appendAnnounced(() => recordToolIntent(this.sessionManager, { toolCallId, toolName, replay }));
@@ -808,76 +790,6 @@ export class AgentSession {
 			(this.modelRuntime.find(message.provider, message.model) as Model<Api> | undefined) ??
 			(this.model?.provider === message.provider && this.model.id === message.model ? this.model : undefined)
 		);
-	}
-
-	private flushPendingCustom(): void {
-		for (const message of this.pendingCustom.splice(0)) this.appendIdleCustomMessage(message);
-	}
-
-	/** Steps 9–12 of the prompt pipeline and the post-run loop; resolves after `agent_settled`. */
-	private async startRun(input: RunInput, options: PromptOptions): Promise<void> {
-		this.run.running = true;
-		this.run.abortRequested = false;
-		let finish = () => {};
-		this.runPromise = new Promise<void>((resolve) => {
-			finish = resolve;
-		});
-		try {
-			let messages: AgentMessage[];
-			try {
-				messages = await this.prepareRun(input);
-			} catch (error) {
-				this.run.running = false;
-				this.flushPendingCustom();
-				this.userBash.flush();
-				throw error;
-			}
-			// Commands that finished while the run was being prepared precede its messages.
-			this.userBash.flush();
-			options.preflightResult?.("started");
-			await runToSettled(this.postRunHost(), messages);
-		} finally {
-			this.runPromise = undefined;
-			finish();
-		}
-		// Prompts and triggered messages sent while `agent_settled` was dispatched run now, in order.
-		for (const deferred of this.deferredAfterSettle.splice(0)) void deferred().catch(() => undefined);
-	}
-
-	private postRunHost(): PostRunHost {
-		return {
-			agent: this.agent,
-			state: this.run,
-			retry: this.retry,
-			overflow: this.overflow,
-			bridge: this.bridge,
-			runner: () => this.runner,
-			emit: (event) => this.hub.emit(event),
-			refreshContext: () => this.refreshContext(),
-			endRun: () => {
-				this.prompts.endRun();
-				this.flushPendingCustom();
-				this.userBash.flush();
-			},
-		};
-	}
-
-	private async prepareRun(input: RunInput): Promise<AgentMessage[]> {
-		this.refreshContext();
-		if (!this.replayChecked) {
-			this.replayChecked = true;
-			if (await replaySafeCalls(this.sessionManager, (name) => this.tools.getTool(name), this.persistence)) {
-				this.refreshContext();
-			}
-		}
-		const lastAssistant = this.messages.findLast((message) => message.role === "assistant");
-		if (lastAssistant) await this.overflow.check(lastAssistant as AssistantMessage, false);
-		const outcome = await this.prompts.beforeAgentStart(this.runner, beforeAgentStartInput(input));
-		this.loadout.apply();
-		const normalized = withNormalizedImages(input, this.model, this.settingsManager.getImageAutoResize());
-		const patch = this.prompts.patchFor(this.sessionManager.buildSessionProjection().messages);
-		this.selection.recordSelectionOnBranch();
-		return startingMessages(normalized, this.pendingNextTurn.splice(0), outcome.messages, patch);
 	}
 }
 
