@@ -63,7 +63,7 @@ const SUBCOMMANDS: ReadonlyArray<readonly [string, string]> = [
 	["remove <source> [-l]", "Remove a package"],
 	["update --extensions | <source>", "Update all packages, or one"],
 	["list", "List configured packages"],
-	["config [-l]", "Enable or disable package resources (not available yet)"],
+	["config [-l]", "Enable or disable extensions, skills, prompts and themes"],
 	["auth <login|logout|check|...>", "Sign in to providers and check or print credentials"],
 	["mcp <add|remove|list|login|logout>", "Manage MCP servers"],
 	["sessions import-pi [--all]", "Import sessions written by Pi"],
