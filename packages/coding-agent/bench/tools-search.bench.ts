@@ -26,7 +26,9 @@ const bench: Bench = async (ctx) => {
 		const system = createSearchBinaryLocator();
 		const variants = [
 			{ label: "built-in", binaries: noSearchBinaries },
-			...(system.locate("rg") && system.locate("fd") ? [{ label: "rg/fd", binaries: system }] : []),
+			...((await system.locate("rg")).binary && (await system.locate("fd")).binary
+				? [{ label: "rg/fd", binaries: system }]
+				: []),
 		];
 		for (const { label, binaries } of variants) {
 			const grep = createGrepTool(root, { binaries });

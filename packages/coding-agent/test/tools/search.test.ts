@@ -38,8 +38,8 @@ function escapeRegex(text: string): string {
 }
 
 const system = createSearchBinaryLocator();
-const rgMissing = system.locate("rg") ? undefined : "ripgrep (rg) is not on PATH";
-const fdMissing = system.locate("fd") ? undefined : "fd/fdfind is not on PATH";
+const rgMissing = (await system.locate("rg")).binary ? undefined : "ripgrep (rg) is not on PATH";
+const fdMissing = (await system.locate("fd")).binary ? undefined : "fd/fdfind is not on PATH";
 
 interface Backend {
 	label: string;

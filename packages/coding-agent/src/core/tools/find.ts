@@ -4,7 +4,7 @@ import type { Static, TNumber, TObject, TOptional, TString } from "typebox";
 import { jsonSchema } from "./json-schema.js";
 import type { FindOperations } from "./operations.js";
 import { resolveToolPath } from "./path-resolution.js";
-import { defaultSearchBinaries, type SearchBinaryLocator } from "./search/binaries.js";
+import { awaitLookup, defaultSearchBinaries, fallbackNotice, type SearchBinaryLocator } from "./search/binaries.js";
 import { nodeFind, runFd } from "./search/find-files.js";
 import { findGitRoot } from "./search/ignore-rules.js";
 import { DEFAULT_MAX_BYTES, formatSize, type TruncationResult, truncateHead } from "./truncate.js";
@@ -68,7 +68,7 @@ export function createFindToolDefinition(
 			const limit = Math.max(1, Math.floor(params.limit ?? 1000));
 			let paths: string[];
 			let limitNotice = `${limit} results limit reached. Use limit=${limit * 2} for more, or refine pattern`;
-			let fallbackNotice: string | undefined;
+			let builtInNotice: string | undefined;
 			if (customOps) {
 				if (!(await customOps.exists(searchPath))) throw new Error(`Path not found: ${searchPath}`);
 				const found = await customOps.glob(params.pattern, searchPath, {
@@ -79,13 +79,14 @@ export function createFindToolDefinition(
 				limitNotice = `${limit} results limit reached`;
 			} else {
 				if (!existsSync(searchPath)) throw new Error(`Path not found: ${searchPath}`);
-				const fd = (options.binaries ?? defaultSearchBinaries()).locate("fd");
+				const lookup = (options.binaries ?? defaultSearchBinaries()).locate("fd");
+				const { binary: fd, problem } = await awaitLookup(lookup, signal);
 				// fd older than 8.7 cannot honour .gitignore outside a repository; the built-in search can.
 				if (fd && (fd.supportsNoRequireGit || findGitRoot(searchPath)))
 					paths = await runFd(fd, params.pattern, searchPath, limit + 1, signal);
 				else {
 					paths = await nodeFind(params.pattern, searchPath, limit + 1, signal);
-					fallbackNotice = FIND_FALLBACK_NOTICE;
+					builtInNotice = fallbackNotice(FIND_FALLBACK_NOTICE, problem);
 				}
 				paths.sort();
 			}
@@ -105,7 +106,7 @@ export function createFindToolDefinition(
 				notices.push(`${formatSize(DEFAULT_MAX_BYTES)} limit reached`);
 				details.truncation = truncation;
 			}
-			if (fallbackNotice) notices.push(fallbackNotice);
+			if (builtInNotice) notices.push(builtInNotice);
 			let text = truncation.content;
 			if (notices.length > 0) text += `\n\n[${notices.join(". ")}]`;
 			return { content: [{ type: "text", text }], details: Object.keys(details).length > 0 ? details : undefined };

@@ -2,7 +2,7 @@ import type { Static, TBoolean, TNumber, TObject, TOptional, TString } from "typ
 import { jsonSchema } from "./json-schema.js";
 import { type GrepOperations, localGrepOperations } from "./operations.js";
 import { resolveToolPath } from "./path-resolution.js";
-import { defaultSearchBinaries, type SearchBinaryLocator } from "./search/binaries.js";
+import { awaitLookup, defaultSearchBinaries, fallbackNotice, type SearchBinaryLocator } from "./search/binaries.js";
 import { GrepCollector, type GrepToolDetails } from "./search/grep-output.js";
 import { type GrepQuery, nodeGrep } from "./search/node-grep.js";
 import { runRipgrep } from "./search/ripgrep.js";
@@ -45,7 +45,7 @@ export interface GrepToolOptions {
 	binaries?: SearchBinaryLocator;
 }
 
-/** Appended when the built-in search stood in for ripgrep. */
+/** Appended when the built-in search stood in for ripgrep (with the download problem, if any, in parentheses). */
 export const GREP_FALLBACK_NOTICE = "ripgrep not available; used the slower built-in search";
 
 const DESCRIPTION = `Search file contents for a pattern. Returns matching lines with file paths and line numbers. Respects .gitignore. Output is truncated to 100 matches or ${DEFAULT_MAX_BYTES / 1024}KB (whichever is hit first); long lines are truncated to ${GREP_MAX_LINE_LENGTH} chars.`;
@@ -85,12 +85,13 @@ export function createGrepToolDefinition(
 				...(params.glob ? { glob: params.glob } : {}),
 			};
 			const collector = new GrepCollector(Math.max(1, Math.floor(params.limit ?? 100)), query.context);
-			const ripgrep = (options.binaries ?? defaultSearchBinaries()).locate("rg");
+			const lookup = (options.binaries ?? defaultSearchBinaries()).locate("rg");
+			const { binary: ripgrep, problem } = await awaitLookup(lookup, signal);
 			if (ripgrep) await runRipgrep(ripgrep, searchPath, isDirectory, query, collector, signal);
 			else await nodeGrep(searchPath, isDirectory, query, collector, signal);
 			throwIfAborted(signal);
 			const { text, details } = collector.render(
-				ripgrep || collector.matchCount === 0 ? undefined : GREP_FALLBACK_NOTICE,
+				ripgrep || collector.matchCount === 0 ? undefined : fallbackNotice(GREP_FALLBACK_NOTICE, problem),
 			);
 			return { content: [{ type: "text", text }], details };
 		},

@@ -68,7 +68,10 @@ export {
 	createSearchBinaryLocator,
 	noSearchBinaries,
 	type SearchBinary,
+	type SearchBinaryDownloadOptions,
 	type SearchBinaryLocator,
+	type SearchBinaryLocatorOptions,
+	type SearchBinaryLookup,
 	type SearchBinaryName,
 } from "./search/binaries.js";
 export { createLocalBashOperations, createLocalPowerShellOperations } from "./shell/local-shell.js";
