@@ -1,5 +1,15 @@
-import { CustomEditor, getLanguageFromPath, highlightCode, keyHint, keyText, rawKeyHint } from "@tau/coding-agent";
-import { KeybindingsManager, setKeybindings, TUI_KEYBINDINGS } from "@tau/tui";
+import { fauxAssistantMessage } from "@tau/ai";
+import {
+	CustomEditor,
+	type EditorFactory,
+	type ExtensionAPI,
+	getLanguageFromPath,
+	highlightCode,
+	keyHint,
+	keyText,
+	rawKeyHint,
+} from "@tau/coding-agent";
+import { type EditorTheme, KeybindingsManager, Markdown, setKeybindings, type TUI, TUI_KEYBINDINGS } from "@tau/tui";
 import { afterEach, describe, expect, it } from "vitest";
 import { VirtualTerminal } from "../../../tui/test/helpers/virtual-terminal.js";
 import { appKeybindingDefinitions } from "../../src/modes/interactive/keybindings/app-keybindings.js";
@@ -8,6 +18,19 @@ import { InteractiveHarness, KEYS } from "./harness.js";
 
 const builtin = UiTheme.builtin();
 const plain = (text: string) => text.replace(/\x1b\[[0-9;]*m/g, "");
+
+/** An extension's editor: claims Ctrl+K (normally delete to line end), hands every other key to the base class. */
+class MarkingEditor extends CustomEditor {
+	marks = 0;
+
+	override handleInput(data: string): void {
+		if (data === "\x0b") {
+			this.marks++;
+			return;
+		}
+		super.handleInput(data);
+	}
+}
 
 let harness: InteractiveHarness | undefined;
 
@@ -84,6 +107,13 @@ describe("highlightCode", () => {
 		expect(highlightCode("SELECT id FROM users", language)[0]).toContain(builtin.fg("syntaxKeyword", "SELECT"));
 	});
 
+	it("highlights fenced code blocks in the transcript's Markdown", () => {
+		const markdown = new Markdown("Run:\n\n```ts\nconst x = load();\n```", 0, 0, builtin.markdown());
+		const lines = markdown.render(60);
+		expect(lines.some((line) => line.includes(builtin.fg("syntaxKeyword", "const")))).toBe(true);
+		expect(lines.some((line) => line.includes(builtin.fg("syntaxFunction", "load")))).toBe(true);
+	});
+
 	it("uses the plain code-block colour for a missing or unknown language", () => {
 		expect(highlightCode("a = 1\n\nb", "no-such-language")).toEqual([
 			builtin.fg("mdCodeBlock", "a = 1"),
@@ -123,19 +153,6 @@ describe("keyText, keyHint and rawKeyHint", () => {
 });
 
 describe("CustomEditor", () => {
-	/** An extension's editor: claims one key, hands everything else to the base class. */
-	class MarkingEditor extends CustomEditor {
-		marks = 0;
-
-		override handleInput(data: string): void {
-			if (data === "\x0b") {
-				this.marks++;
-				return;
-			}
-			super.handleInput(data);
-		}
-	}
-
 	it("keeps application keybindings for keys a subclass passes to super.handleInput", () => {
 		const keys = new KeybindingsManager(appKeybindingDefinitions("linux", {}));
 		const terminal = new VirtualTerminal(80, 24);
@@ -157,5 +174,87 @@ describe("CustomEditor", () => {
 		expect(editor.marks).toBe(1);
 		expect(actions).toEqual(["expand"]);
 		expect(editor.getText()).toBe("hi");
+	});
+
+	it("replaces the prompt editor through ctx.ui.setEditorComponent; app keys, submission and the text carry over", async () => {
+		let received: { keys: KeybindingsManager; theme: EditorTheme } | undefined;
+		const factory: EditorFactory = (tui: TUI, theme: EditorTheme, keys: KeybindingsManager) => {
+			received = { keys, theme };
+			return new MarkingEditor(tui, theme, keys);
+		};
+		let current: EditorFactory | undefined;
+		harness = await InteractiveHarness.start({
+			agentFiles: { "keybindings.json": JSON.stringify({ "app.tools.expand": "ctrl+e" }) },
+			loader: {
+				extensionFactories: [
+					(pi: ExtensionAPI) => {
+						pi.registerCommand("marking", {
+							handler: async (_args, ctx) => {
+								ctx.ui.setEditorComponent(factory);
+								current = ctx.ui.getEditorComponent();
+							},
+						});
+						pi.registerCommand("plain", {
+							handler: async (_args, ctx) => {
+								ctx.ui.setEditorText("draft");
+								ctx.ui.setEditorComponent(undefined);
+							},
+						});
+					},
+				],
+			},
+		});
+		const mode = harness.mode;
+		harness.submit("/marking");
+		await harness.until(() => mode.editor instanceof MarkingEditor);
+		const editor = mode.editor as MarkingEditor;
+		expect(current).toBe(factory);
+		expect(received?.keys.getKeys("app.tools.expand")).toEqual(["ctrl+e"]);
+		expect(editor.focused).toBe(true);
+
+		harness.type("hello");
+		harness.terminal.press("\x0b");
+		expect(editor.marks).toBe(1);
+		expect(editor.getText()).toBe("hello");
+		// The user's binding for an app action reaches the app through super.handleInput.
+		expect(mode.toolsExpanded()).toBe(false);
+		harness.terminal.press("\x05");
+		expect(mode.toolsExpanded()).toBe(true);
+		expect(editor.getText()).toBe("hello");
+
+		harness.faux.appendResponses([fauxAssistantMessage("hi there")]);
+		harness.terminal.press(KEYS.enter);
+		await harness.until(() => harness!.roles().includes("assistant"));
+		expect(harness.runtime.session.messages.find((message) => message.role === "user")).toMatchObject({
+			content: [{ type: "text", text: "hello" }],
+		});
+		expect(editor.getText()).toBe("");
+
+		harness.submit("/plain");
+		await harness.until(() => !(mode.editor instanceof MarkingEditor));
+		expect(mode.editor).toBeInstanceOf(CustomEditor);
+		expect(mode.editor.focused).toBe(true);
+		expect(mode.editor.getText()).toBe("draft");
+	});
+
+	it("keeps the current editor when the factory throws, and reports it", async () => {
+		harness = await InteractiveHarness.start({
+			loader: {
+				extensionFactories: [
+					(pi: ExtensionAPI) => {
+						pi.registerCommand("broken", {
+							handler: async (_args, ctx) =>
+								ctx.ui.setEditorComponent(() => {
+									throw new Error("no editor today");
+								}),
+						});
+					},
+				],
+			},
+		});
+		const builtin = harness.mode.editor;
+		harness.submit("/broken");
+		await harness.until(async () => (await harness!.screen()).includes("Custom editor failed: no editor today"));
+		expect(harness.mode.editor).toBe(builtin);
 	});
 });

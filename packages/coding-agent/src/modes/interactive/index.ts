@@ -19,9 +19,10 @@
  * This module imports `@tau/tui`; main.ts loads it with `await import()` so other modes never do.
  */
 import type { AgentSessionRuntime } from "../../core/runtime/agent-session-runtime.js";
-import { InteractiveMode, type InteractiveModeOptions } from "./interactive-mode.js";
+import { InteractiveMode } from "./interactive-mode.js";
+import type { InteractiveModeOptions } from "./interactive-options.js";
 
-export type { InteractiveModeOptions } from "./interactive-mode.js";
+export type { InteractiveModeOptions } from "./interactive-options.js";
 
 export function runInteractiveMode(
 	runtime: AgentSessionRuntime,

@@ -12,14 +12,13 @@ import {
 	replaceControlCharacters,
 	type SelectItem,
 	setKeybindings,
-	type Terminal,
 	type TUI,
 	type TuiMode,
 } from "@tau/tui";
 import { APP_NAME, VERSION } from "../../config/app-identity.js";
-import type { Settings, SettingsManager } from "../../config/index.js";
+import type { SettingsManager } from "../../config/index.js";
 import type { AgentSession } from "../../core/agent-session/agent-session.js";
-import type { DisposableComponent, ExtensionUIContext } from "../../core/extensions/index.js";
+import type { DisposableComponent, EditorFactory, ExtensionUIContext } from "../../core/extensions/index.js";
 import type { Theme } from "../../core/resources/index.js";
 import type { AgentSessionRuntime } from "../../core/runtime/agent-session-runtime.js";
 import { debugCommand } from "./commands/app-commands.js";
@@ -30,7 +29,7 @@ import { forkFromMessage, navigateTree, resumeSession, startNewSession } from ".
 import { openSettingsPanel } from "./commands/settings-panel.js";
 import type { NoticeKind } from "./components/chat-notice.js";
 import { ChatTranscript } from "./components/chat-transcript.js";
-import { CustomEditor } from "./components/custom-editor.js";
+import { CustomEditor, type PromptEditor } from "./components/custom-editor.js";
 import { FooterView } from "./components/footer.js";
 import { HeaderView } from "./components/header.js";
 import { LinesBlock } from "./components/lines-block.js";
@@ -53,48 +52,12 @@ import { TranscriptController } from "./controller/transcript-controller.js";
 import { ExtensionHooks } from "./extension-ui/extension-hooks.js";
 import { ExtensionRegions } from "./extension-ui/extension-regions.js";
 import { createExtensionUiContext, type ExtensionUiHost } from "./extension-ui/ui-context.js";
+import type { InteractiveModeOptions } from "./interactive-options.js";
 import { boundKey, createAppKeybindings } from "./keybindings/app-keybindings.js";
 import { EditorSlot } from "./selectors/editor-slot.js";
 import { UserShell } from "./shell/user-shell.js";
 import { setActiveUiTheme } from "./theme/active-theme.js";
 import { resolveUiTheme, UiTheme } from "./theme/ui-theme.js";
-
-export interface InteractiveModeOptions {
-	/** First prompt (stdin/@file text and the first CLI message, already joined). */
-	initialMessage?: string;
-	/** Images from `@file` arguments, attached to the first prompt. */
-	initialImages?: ImageContent[];
-	/** Remaining CLI messages, each sent after the previous run settles. */
-	messages?: string[];
-	/** `--tui-mode`; default the `tuiMode` setting. */
-	tuiMode?: TuiMode;
-	/** `--verbose`: show startup details even with `quietStartup`. */
-	verbose?: boolean;
-	/**
-	 * The process's runtime settings overrides (`--use-theme` gives `{ theme }`): applied with
-	 * `applyOverrides` to every session's settings and again after `/reload`, whose settings reload drops them.
-	 */
-	settingsOverrides?: Settings;
-	/** Startup diagnostics collected before the mode started (settings, migrations, deprecations). */
-	diagnostics?: { type: "info" | "warning" | "error"; message: string }[];
-	/** Startup detail lines (model scope, loaded context files/extensions/skills/templates/themes). */
-	startupDetails?: string[];
-	/** `--session-dir` as given, repeated in the resume hint. */
-	sessionDirArgument?: string;
-	/** Default: a `ProcessTerminal` over stdin/stdout. */
-	terminal?: Terminal;
-	/** Where the resume hint goes after the UI stopped; default process.stdout. */
-	stdout?: { write(text: string): void; isTTY?: boolean };
-	/** Handle SIGTERM/SIGHUP (extension shutdown, exit 143/129); default true without `terminal`. */
-	handleSignals?: boolean;
-	/** Called with the exit code after shutdown; default `process.exit`. */
-	exit?: (code: number) => void;
-	/** Clock for double-press detection; default `Date.now`. */
-	now?: () => number;
-	/** Platform and environment that choose the default key bindings; default the process's. */
-	platform?: NodeJS.Platform;
-	env?: NodeJS.ProcessEnv;
-}
 
 function messageOf(error: unknown): string {
 	return error instanceof Error ? error.message : String(error);
@@ -117,7 +80,8 @@ export class InteractiveMode implements CommandHost, ExtensionUiHost {
 	theme: UiTheme;
 	readonly agentDir: string;
 	readonly appName = APP_NAME;
-	readonly editor: CustomEditor;
+	private currentEditor: PromptEditor;
+	private readonly builtinEditor: CustomEditor;
 	private readonly regions: LayoutRegions;
 	private readonly chat = new ChatTranscript();
 	private readonly headerView: HeaderView;
@@ -187,10 +151,11 @@ export class InteractiveMode implements CommandHost, ExtensionUiHost {
 		this.footerView = new FooterView(this.theme);
 		this.pendingView = new PendingMessagesView(this.theme, () => boundKey(this.keys, "app.message.dequeue"));
 		this.statusLine = new StatusLine(this.tui, this.theme);
-		this.editor = new CustomEditor(this.tui, this.theme.editor(this.borderColor()), this.keys, {
+		this.builtinEditor = new CustomEditor(this.tui, this.theme.editor(this.borderColor()), this.keys, {
 			paddingX: settings.getEditorPaddingX(),
 			autocompleteMaxVisible: settings.getAutocompleteMaxVisible(),
 		});
+		this.currentEditor = this.builtinEditor;
 		const header = new Container();
 		if (quietStartup !== true || options.verbose) header.addChild(this.headerView);
 		const pending = new Container();
@@ -253,7 +218,7 @@ export class InteractiveMode implements CommandHost, ExtensionUiHost {
 			},
 			getEditorText: () => this.editor.getText(),
 			setEditorText: (text) => this.setEditorText(text),
-			addToHistory: (text) => this.editor.addToHistory(text),
+			addToHistory: (text) => this.editor.addToHistory?.(text),
 			runBuiltin: (text) => this.runBuiltin(text),
 			runShell: (command, exclude, original) => this.runShell(command, exclude, original),
 			prompt: (text) => void this.prompt(text),
@@ -269,7 +234,7 @@ export class InteractiveMode implements CommandHost, ExtensionUiHost {
 			getEditorText: () => this.editor.getText(),
 			setEditorText: (text) => this.setEditorText(text),
 			submitFollowUp: () => {
-				const text = this.editor.getExpandedText();
+				const text = this.expandedEditorText();
 				this.editor.setText("");
 				this.submission.followUp(text);
 			},
@@ -319,16 +284,13 @@ export class InteractiveMode implements CommandHost, ExtensionUiHost {
 		);
 		this.uiContext = createExtensionUiContext(this);
 		this.tui.onDebug = () => void this.guard(Promise.resolve(debugCommand.run(this, "")));
-		this.editor.onAction = (data) => {
-			// An open completion menu owns Escape (it closes the menu, cli-modes.md §10.3).
-			if (this.editor.isShowingAutocomplete() && this.keys.matches(data, "app.interrupt")) return false;
-			return this.extensionHooks.runShortcut(data, this.session) || this.keyActions.handle(data);
-		};
-		this.editor.onSubmit = (text) => this.submission.submit(text);
-		this.editor.onChange = () => {
-			this.editor.borderColor = this.borderColor();
-		};
+		this.wireEditor(this.builtinEditor);
 		if (resolved.warning) this.notify("warning", resolved.warning);
+	}
+
+	/** The editor in the prompt slot: the built-in one unless an extension replaced it. */
+	get editor(): PromptEditor {
+		return this.currentEditor;
 	}
 
 	get session(): AgentSession {
@@ -487,7 +449,7 @@ export class InteractiveMode implements CommandHost, ExtensionUiHost {
 	private openExternalEditor(): void {
 		const command = this.session.settingsManager.getExternalEditorCommand();
 		this.tui.stop({ preserveScreen: this.tui.mode === "fullscreen" });
-		const result = editInExternalEditor(command, this.editor.getExpandedText());
+		const result = editInExternalEditor(command, this.expandedEditorText());
 		this.tui.start();
 		this.tui.setFocus(this.editor);
 		this.tui.requestRender(true);
@@ -508,7 +470,7 @@ export class InteractiveMode implements CommandHost, ExtensionUiHost {
 	private runBuiltin(text: string): boolean {
 		const match = matchBuiltinCommand(text);
 		if (!match) return false;
-		this.editor.addToHistory(text);
+		this.editor.addToHistory?.(text);
 		void this.guard(Promise.resolve(match.command.run(this, match.argument)));
 		return true;
 	}
@@ -519,7 +481,7 @@ export class InteractiveMode implements CommandHost, ExtensionUiHost {
 			this.setEditorText(originalText);
 			return;
 		}
-		this.editor.addToHistory(originalText);
+		this.editor.addToHistory?.(originalText);
 		const busy = !this.session.isIdle;
 		void this.shell.run(
 			this.session,
@@ -602,12 +564,12 @@ export class InteractiveMode implements CommandHost, ExtensionUiHost {
 
 	private refreshAutocomplete(session: AgentSession): void {
 		this.autocomplete = createAutocomplete(session, this.autocompleteWrappers, undefined);
-		this.editor.setAutocompleteProvider(this.autocomplete);
+		this.editor.setAutocompleteProvider?.(this.autocomplete);
 	}
 
 	setEditorText(text: string): void {
 		// Re-installing the provider closes a completion menu that belonged to the replaced text.
-		if (this.autocomplete) this.editor.setAutocompleteProvider(this.autocomplete);
+		if (this.autocomplete) this.editor.setAutocompleteProvider?.(this.autocomplete);
 		this.editor.setText(text);
 		this.editor.borderColor = this.borderColor();
 		this.tui.requestRender();
@@ -615,6 +577,46 @@ export class InteractiveMode implements CommandHost, ExtensionUiHost {
 
 	getEditorText(): string {
 		return this.editor.getText();
+	}
+
+	/** The editor text with paste markers expanded (what is submitted or edited externally). */
+	private expandedEditorText(): string {
+		return this.editor.getExpandedText?.() ?? this.editor.getText();
+	}
+
+	/** Connects an editor (built-in or an extension's) to the application keys, submission and border. */
+	private wireEditor(editor: PromptEditor): void {
+		editor.onAction = (data) => {
+			// An open completion menu owns Escape (it closes the menu, cli-modes.md §10.3).
+			if (editor.isShowingAutocomplete?.() && this.keys.matches(data, "app.interrupt")) return false;
+			return this.extensionHooks.runShortcut(data, this.session) || this.keyActions.handle(data);
+		};
+		editor.onSubmit = (text) => this.submission.submit(text);
+		editor.onChange = () => {
+			editor.borderColor = this.borderColor();
+		};
+	}
+
+	/** `ctx.ui.setEditorComponent`: the new editor takes over the slot and the current text. */
+	setEditorComponent(factory: EditorFactory | undefined): void {
+		let next: PromptEditor = this.builtinEditor;
+		if (factory) {
+			try {
+				next = factory(this.tui, this.theme.editor(this.borderColor()), this.keys);
+			} catch (error) {
+				this.notify("error", `Custom editor failed: ${messageOf(error)}`);
+				return;
+			}
+		}
+		if (next === this.editor) return;
+		const text = this.editor.getText();
+		const settings = this.session.settingsManager;
+		this.wireEditor(next);
+		next.setPaddingX?.(settings.getEditorPaddingX());
+		next.setAutocompleteMaxVisible?.(settings.getAutocompleteMaxVisible());
+		this.currentEditor = next;
+		this.editorSlot.replaceEditor(next);
+		this.setEditorText(text);
 	}
 
 	pasteToEditor(text: string): void {

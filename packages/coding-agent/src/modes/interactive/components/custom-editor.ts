@@ -1,4 +1,22 @@
-import { Editor, type EditorOptions, type EditorTheme, type KeybindingsManager, type TUI } from "@tau/tui";
+import {
+	Editor,
+	type EditorComponent,
+	type EditorOptions,
+	type EditorTheme,
+	type Focusable,
+	type KeybindingsManager,
+	type TUI,
+} from "@tau/tui";
+
+/**
+ * The editor in the prompt slot: the built-in `CustomEditor` or whatever an extension's
+ * `setEditorComponent` factory returned (application keys reach only editors that call `onAction`).
+ */
+export type PromptEditor = EditorComponent &
+	Partial<Focusable> & {
+		onAction?: (data: string) => boolean;
+		isShowingAutocomplete?(): boolean;
+	};
 
 /**
  * The prompt editor, and the class extensions extend to replace it (`ctx.ui.setEditorComponent`).

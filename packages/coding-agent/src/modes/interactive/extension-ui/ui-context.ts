@@ -46,6 +46,8 @@ export interface ExtensionUiHost {
 	getEditorText(): string;
 	setEditorText(text: string): void;
 	pasteToEditor(text: string): void;
+	/** Replaces the prompt editor with the factory's component; undefined restores the built-in one. */
+	setEditorComponent(factory: EditorFactory | undefined): void;
 	/** Raw terminal input listeners; kept across renderer switches. */
 	addInputListener(listener: InputListener): () => void;
 	addAutocompleteWrapper(wrapper: (current: AutocompleteProvider) => AutocompleteProvider): void;
@@ -166,8 +168,7 @@ export function createExtensionUiContext(host: ExtensionUiHost): ExtensionUICont
 		addAutocompleteProvider: (factory) => host.addAutocompleteWrapper(factory),
 		setEditorComponent: (factory) => {
 			editorFactory = factory;
-			if (factory)
-				host.notify("warning", "Custom editor components are not supported yet; keeping the built-in editor");
+			host.setEditorComponent(factory);
 		},
 		getEditorComponent: () => editorFactory,
 		get theme() {

@@ -21,11 +21,21 @@ export class EditorSlot {
 	constructor(
 		private readonly tui: TUI,
 		private readonly slot: Container,
-		private readonly editor: Component,
+		private editor: Component,
 		private readonly theme: () => UiTheme,
 		private readonly keys: KeybindingsManager,
 	) {
 		slot.addChild(editor);
+	}
+
+	/** Puts another editor in the slot (`setEditorComponent`); a dialog on show keeps its place until it closes. */
+	replaceEditor(editor: Component): void {
+		this.editor = editor;
+		if (this.closeCurrent) return;
+		this.slot.clear();
+		this.slot.addChild(editor);
+		this.tui.setFocus(editor);
+		this.tui.requestRender();
 	}
 
 	/** Shows `component` instead of the editor until the returned function is called. */

@@ -1,0 +1,40 @@
+import type { ImageContent } from "@tau/ai";
+import type { Terminal, TuiMode } from "@tau/tui";
+import type { Settings } from "../../config/index.js";
+
+export interface InteractiveModeOptions {
+	/** First prompt (stdin/@file text and the first CLI message, already joined). */
+	initialMessage?: string;
+	/** Images from `@file` arguments, attached to the first prompt. */
+	initialImages?: ImageContent[];
+	/** Remaining CLI messages, each sent after the previous run settles. */
+	messages?: string[];
+	/** `--tui-mode`; default the `tuiMode` setting. */
+	tuiMode?: TuiMode;
+	/** `--verbose`: show startup details even with `quietStartup`. */
+	verbose?: boolean;
+	/**
+	 * The process's runtime settings overrides (`--use-theme` gives `{ theme }`): applied with
+	 * `applyOverrides` to every session's settings and again after `/reload`, whose settings reload drops them.
+	 */
+	settingsOverrides?: Settings;
+	/** Startup diagnostics collected before the mode started (settings, migrations, deprecations). */
+	diagnostics?: { type: "info" | "warning" | "error"; message: string }[];
+	/** Startup detail lines (model scope, loaded context files/extensions/skills/templates/themes). */
+	startupDetails?: string[];
+	/** `--session-dir` as given, repeated in the resume hint. */
+	sessionDirArgument?: string;
+	/** Default: a `ProcessTerminal` over stdin/stdout. */
+	terminal?: Terminal;
+	/** Where the resume hint goes after the UI stopped; default process.stdout. */
+	stdout?: { write(text: string): void; isTTY?: boolean };
+	/** Handle SIGTERM/SIGHUP (extension shutdown, exit 143/129); default true without `terminal`. */
+	handleSignals?: boolean;
+	/** Called with the exit code after shutdown; default `process.exit`. */
+	exit?: (code: number) => void;
+	/** Clock for double-press detection; default `Date.now`. */
+	now?: () => number;
+	/** Platform and environment that choose the default key bindings; default the process's. */
+	platform?: NodeJS.Platform;
+	env?: NodeJS.ProcessEnv;
+}
