@@ -23,14 +23,16 @@ interface Setup {
 	name?: "rg" | "fd";
 	env?: NodeJS.ProcessEnv;
 	download?: SearchBinaryDownloadOptions;
+	/** The only build the fake release offers. */
+	triple?: string;
 }
 
 /**
  * A local fake GitHub, an empty bin dir, a PATH without rg/fd (so only a download can provide
  * them) and a project with one file the built-in search finds.
  */
-async function setup({ mode = "ok", name = "rg", env = {}, download = {} }: Setup = {}) {
-	const server = await startReleaseServer(name, TRIPLE, mode);
+async function setup({ mode = "ok", name = "rg", env = {}, download = {}, triple = TRIPLE }: Setup = {}) {
+	const server = await startReleaseServer(name, triple, mode);
 	const binDir = join(tempDir("tau-bin-"), "agent", "bin");
 	const project = tempDir("tau-project-");
 	writeFileSync(join(project, "real.txt"), "needle\n");
@@ -141,6 +143,47 @@ describe.skipIf(skipReason !== undefined)(
 						mode,
 					).toEqual([]);
 			}
+		});
+
+		it("takes nothing when the release has no build for this CPU", async () => {
+			const { server, binDir, locator } = await setup({ download: { arch: "arm64" } });
+			expect(await locator.locate("rg")).toEqual({
+				problem: "download failed: release 99.0.0 has no aarch64-unknown-linux-musl build",
+			});
+			expect(server.requests).toEqual([METADATA]);
+			expect(existsSync(binDir)).toBe(false);
+		});
+
+		it("uses the injected fetch and reports network errors by their code", async () => {
+			const { server, binDir, project } = await setup();
+			const seen: { url: string; userAgent: string | null }[] = [];
+			const recording: typeof fetch = (input, init) => {
+				seen.push({ url: String(input), userAgent: new Headers(init?.headers).get("user-agent") });
+				return fetch(input, init);
+			};
+			const recorded = createSearchBinaryLocator({
+				binDir: binDir,
+				env: { PATH: "" },
+				download: { apiBaseUrl: server.url, platform: "linux", arch: "x64", fetch: recording },
+			});
+			expect((await recorded.locate("rg")).binary?.path).toBe(join(binDir, "rg"));
+			expect(seen.map(({ url }) => new URL(url).pathname)).toEqual([METADATA, ASSET]);
+			expect(seen.every(({ userAgent }) => userAgent)).toBe(true);
+
+			const unreachable = createSearchBinaryLocator({
+				binDir: join(project, "bin"),
+				env: { PATH: "" },
+				download: {
+					platform: "linux",
+					arch: "x64",
+					fetch: async () => {
+						throw new TypeError("fetch failed", {
+							cause: Object.assign(new Error("getaddrinfo"), { code: "ENOTFOUND" }),
+						});
+					},
+				},
+			});
+			expect(await unreachable.locate("rg")).toEqual({ problem: "download failed: release metadata: ENOTFOUND" });
 		});
 
 		it("gives up after the metadata timeout and remembers the failure for the process", async () => {
