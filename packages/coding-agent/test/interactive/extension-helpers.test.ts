@@ -8,12 +8,14 @@ import {
 	keyHint,
 	keyText,
 	rawKeyHint,
+	type Theme,
 } from "@tau/coding-agent";
 import { type EditorTheme, KeybindingsManager, Markdown, setKeybindings, type TUI, TUI_KEYBINDINGS } from "@tau/tui";
 import { afterEach, describe, expect, it } from "vitest";
 import { VirtualTerminal } from "../../../tui/test/helpers/virtual-terminal.js";
 import { appKeybindingDefinitions } from "../../src/modes/interactive/keybindings/app-keybindings.js";
-import { UiTheme } from "../../src/modes/interactive/theme/ui-theme.js";
+import { setActiveUiTheme } from "../../src/modes/interactive/theme/active-theme.js";
+import { BUILTIN_THEME, UiTheme } from "../../src/modes/interactive/theme/ui-theme.js";
 import { InteractiveHarness, KEYS } from "./harness.js";
 
 const builtin = UiTheme.builtin();
@@ -37,8 +39,9 @@ let harness: InteractiveHarness | undefined;
 afterEach(async () => {
 	await harness?.close();
 	harness = undefined;
-	// The keybindings manager is process-wide; leave the library default for the next test.
+	// The keybindings manager and the helpers' theme are process-wide; reset them for the next test.
 	setKeybindings(new KeybindingsManager(TUI_KEYBINDINGS));
+	setActiveUiTheme(builtin);
 });
 
 describe("getLanguageFromPath", () => {
@@ -235,6 +238,31 @@ describe("CustomEditor", () => {
 		expect(mode.editor).toBeInstanceOf(CustomEditor);
 		expect(mode.editor.focused).toBe(true);
 		expect(mode.editor.getText()).toBe("draft");
+	});
+
+	it("highlightCode and keyHint follow a theme set with ctx.ui.setTheme", async () => {
+		const theme: Theme = {
+			name: "contrast",
+			colors: { syntaxKeyword: { kind: "palette", index: 196 }, accent: { kind: "palette", index: 226 } },
+			export: BUILTIN_THEME.export,
+		};
+		harness = await InteractiveHarness.start({
+			loader: {
+				extensionFactories: [
+					(pi: ExtensionAPI) => {
+						pi.registerCommand("contrast", { handler: async (_args, ctx) => void ctx.ui.setTheme(theme) });
+					},
+				],
+			},
+		});
+		expect(highlightCode("const", "ts")).toEqual([builtin.fg("syntaxKeyword", "const")]);
+		harness.submit("/contrast");
+		const contrast = UiTheme.fromResource(theme);
+		await harness.until(() => highlightCode("const", "ts")[0] === contrast.fg("syntaxKeyword", "const"));
+		expect(contrast.fg("syntaxKeyword", "const")).not.toBe(builtin.fg("syntaxKeyword", "const"));
+		expect(keyHint("app.tools.expand", "expand")).toBe(
+			`${contrast.fg("accent", "Ctrl+O")} ${contrast.fg("muted", "expand")}`,
+		);
 	});
 
 	it("keeps the current editor when the factory throws, and reports it", async () => {
