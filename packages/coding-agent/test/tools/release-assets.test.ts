@@ -135,9 +135,9 @@ describe("release archive extraction", () => {
 		expect(extractFromTarGz(archive, "rg")).toEqual(binary);
 	});
 
-	it("reads long names from pax and GNU headers", () => {
+	it("reads long names from pax, GNU and ustar prefix headers", () => {
 		const deep = `${"d".repeat(80)}/${"e".repeat(40)}/fd`;
-		for (const longNames of ["pax", "gnu"] as const) {
+		for (const longNames of ["pax", "gnu", "prefix"] as const) {
 			const archive = tarGz(
 				[
 					{ name: `${"x".repeat(90)}/${"y".repeat(30)}/not-fd`, content: "other" },

@@ -12,9 +12,10 @@ export interface ArchiveEntry {
 
 const BLOCK = 512;
 
-function tarHeader(name: string, size: number, type: string, mode: number): Buffer {
+function tarHeader(name: string, size: number, type: string, mode: number, prefix = ""): Buffer {
 	const header = Buffer.alloc(BLOCK);
 	header.write(name.slice(0, 100), 0, "utf8");
+	header.write(prefix, 345, "utf8");
 	header.write(`${mode.toString(8).padStart(7, "0")}\0`, 100);
 	header.write("0000000\0", 108);
 	header.write("0000000\0", 116);
@@ -44,15 +45,27 @@ function paxRecord(key: string, value: string): string {
 }
 
 /**
- * A `.tar.gz` of the entries. Names over 100 bytes get a pax `path` header, or a GNU `L` header
- * with `longNames: "gnu"`, as real archivers write them.
+ * A `.tar.gz` of the entries. Names over 100 bytes get a pax `path` header, a GNU `L` header
+ * (`longNames: "gnu"`) or are split into the ustar prefix field (`longNames: "prefix"`), as real
+ * archivers write them.
  */
-export function tarGz(entries: ArchiveEntry[], options: { longNames?: "pax" | "gnu" } = {}): Buffer {
+export function tarGz(entries: ArchiveEntry[], options: { longNames?: "pax" | "gnu" | "prefix" } = {}): Buffer {
 	const blocks: Buffer[] = [];
 	for (const entry of entries) {
 		const isDirectory = entry.name.endsWith("/");
 		const data = Buffer.from(entry.content ?? "");
-		if (Buffer.byteLength(entry.name) > 100) {
+		if (Buffer.byteLength(entry.name) > 100 && options.longNames === "prefix") {
+			const split = entry.name.lastIndexOf("/", entry.name.length - 2);
+			const header = tarHeader(
+				entry.name.slice(split + 1),
+				data.length,
+				"0",
+				entry.mode ?? 0o644,
+				entry.name.slice(0, split),
+			);
+			blocks.push(header, ...padded(data));
+			continue;
+		} else if (Buffer.byteLength(entry.name) > 100) {
 			const longName =
 				options.longNames === "gnu" ? Buffer.from(`${entry.name}\0`) : Buffer.from(paxRecord("path", entry.name));
 			const type = options.longNames === "gnu" ? "L" : "x";

@@ -60,9 +60,8 @@ export function extractFromTarGz(archive: Uint8Array, fileName: string): Buffer 
 		const start = offset + BLOCK;
 		const data = tar.subarray(start, start + size);
 		if (data.length < size) throw new Error("truncated tar archive");
-		// Only POSIX ustar headers carry a name prefix; GNU headers use that space for other fields.
-		const prefix = text(header, 257, 6) === "ustar" ? text(header, 345, 155) : "";
-		const name = longName ?? (prefix ? `${prefix}/${text(header, 0, 100)}` : text(header, 0, 100));
+		// Only the base name matters, so a ustar name prefix (always whole directories) can be ignored.
+		const name = longName ?? text(header, 0, 100);
 		longName = undefined;
 		if (type === "L") longName = text(data, 0, data.length);
 		else if (type === "x") longName = paxPath(data);
