@@ -187,4 +187,17 @@ describe("tau config: project scope toggles (inherit / load / unload)", () => {
 			extensions: ["+builtin:mcp"],
 		});
 	});
+
+	it("leaves a package that is itself the extension untouched: no filter can name it", async () => {
+		const dirs = layout();
+		const bare = join(dirs.pkg, "..", "bare-ext");
+		write(join(bare, "index.ts"), "export default () => {};\n");
+		writeJson(join(dirs.agentDir, "settings.json"), { packages: [bare] });
+		const { config } = configFor(dirs);
+		const item = config.items("user").items.find((candidate) => candidate.path === bare);
+		expect(item).toMatchObject({ toggleable: false, enabled: true });
+		config.toggle("user", item!);
+		await config.flush();
+		expect(readJson(join(dirs.agentDir, "settings.json"))).toEqual({ packages: [bare] });
+	});
 });

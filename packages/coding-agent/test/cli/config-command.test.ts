@@ -1,9 +1,9 @@
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { runConfigCommand } from "../../src/cli/config-command/config-command.js";
 import { KEYS, KeyTerminal } from "../interactive/harness.js";
-import { resourceDirs, skillFile, writeJson } from "../resources/helpers.js";
+import { resourceDirs, skillFile, write, writeJson } from "../resources/helpers.js";
 
 const readJson = (path: string): unknown => JSON.parse(readFileSync(path, "utf8"));
 
@@ -134,5 +134,34 @@ describe("tau config: the list on a terminal", () => {
 		expect(screen).toContain("The project is not trusted: only the user scope can be changed.");
 		terminal.press(KEYS.escape);
 		expect(await done).toBe(0);
+	});
+
+	it("scrolls a long list so the selected item stays on screen", async () => {
+		const dirs = resourceDirs();
+		for (let i = 0; i < 10; i++) write(join(dirs.agentDir, "prompts", `p${i}.md`), `Prompt ${i}\n`);
+		const terminal = new ListTerminal(100, 12);
+		const { io } = capture();
+		const done = runConfigCommand([], io, { ...dirs, homeDir: dirs.home, terminal });
+		await terminal.shown;
+		expect(await screenOf(terminal)).toContain("❯ [x] ~/.tau/agent/prompts/p0.md");
+		terminal.press("\x1b[A");
+		const screen = await screenOf(terminal);
+		expect(screen).toContain("❯ [x] mcp");
+		expect(screen).not.toContain("p0.md");
+		terminal.press(KEYS.escape);
+		expect(await done).toBe(0);
+	});
+
+	it("prints a settings file that does not parse as a warning and still opens", async () => {
+		const dirs = layout();
+		writeFileSync(join(dirs.agentDir, "settings.json"), "{ not json");
+		const terminal = new ListTerminal(100, 30);
+		const { out, io } = capture();
+		const done = runConfigCommand(["-a"], io, { ...dirs, terminal });
+		await terminal.shown;
+		expect(out.stderr).toMatch(/^Warning \(config, global settings\): /);
+		terminal.press(KEYS.escape);
+		expect(await done).toBe(0);
+		expect(readFileSync(join(dirs.agentDir, "settings.json"), "utf8")).toBe("{ not json");
 	});
 });

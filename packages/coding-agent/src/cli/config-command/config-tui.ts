@@ -64,9 +64,11 @@ class ResourceToggleList implements Component {
 			this.switchScope();
 		} else if (kb.matches(data, "tui.select.confirm") || matchesKey(data, "space")) {
 			const row = items[this.selected];
-			if (row) {
+			if (row?.item.toggleable) {
 				this.options.config.toggle(this.scope, row.item);
 				this.refresh(row.item.id);
+			} else if (row) {
+				this.status = `${row.label} is a whole package: remove the package to stop loading it.`;
 			}
 		}
 		// Draw at once, so what a key changed is on screen when the key returns.

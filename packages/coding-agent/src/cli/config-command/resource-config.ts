@@ -34,6 +34,8 @@ export interface ConfigItem {
 	metadata: PathMetadata;
 	/** Whether it loads, as the scope's resolution sees it. */
 	enabled: boolean;
+	/** False for a package that is itself the resource (a file, or a folder without resources): no filter can name it. */
+	toggleable: boolean;
 	/** Project scope only: the item's override in the project settings. */
 	projectState?: ProjectOverrideState;
 }
@@ -82,6 +84,7 @@ export class ResourceConfig {
 					path: resource.path,
 					metadata: resource.metadata,
 					enabled: resource.enabled,
+					toggleable: resource.metadata.origin !== "package" || this.packagePattern(resource) !== "",
 				};
 				if (scope === "project") item.projectState = this.projectState(item, userKeys);
 				items.push(item);
@@ -95,6 +98,7 @@ export class ResourceConfig {
 	 * unload → inherit). The settings manager writes the changed field back to disk.
 	 */
 	toggle(scope: ConfigScope, item: ConfigItem): void {
+		if (!item.toggleable) return;
 		if (scope === "user") this.toggleInUserScope(item);
 		else this.toggleInProjectScope(item);
 	}
@@ -221,7 +225,7 @@ export class ResourceConfig {
 		return posix(relative(getProjectConfigDir(this.options.cwd), parsed.path)) || ".";
 	}
 
-	private packagePattern(item: ConfigItem): string {
+	private packagePattern(item: Pick<ConfigItem, "metadata" | "path">): string {
 		return posix(relative(item.metadata.packageRoot ?? item.metadata.baseDir ?? "", item.path));
 	}
 
