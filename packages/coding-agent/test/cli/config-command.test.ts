@@ -100,6 +100,13 @@ describe("tau config: the list on a terminal", () => {
 		terminal.press(KEYS.enter);
 		screen = await screenOf(terminal);
 		expect(screen).toMatch(/\[ \] \.tau\/skills\/delta\/SKILL\.md \(project\)\s+unload/);
+		// A user file loaded by a project override still says where it comes from.
+		terminal.press(KEYS.down);
+		terminal.press(" ");
+		screen = await screenOf(terminal);
+		expect(screen).toMatch(/\[x\] ~\/\.tau\/agent\/skills\/alpha\/SKILL\.md \(user\)\s+load/);
+		terminal.press(" ");
+		terminal.press(" ");
 
 		terminal.press(KEYS.escape);
 		expect(await done).toBe(0);

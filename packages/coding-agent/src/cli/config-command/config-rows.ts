@@ -49,7 +49,7 @@ export function configRows(
 		}
 		section.rows.push({ type: "item", item, label });
 	};
-	const tag = (item: ConfigItem) => (scope === "project" ? ` (${item.metadata.scope})` : "");
+	const tag = (item: ConfigItem) => (scope === "project" ? ` (${item.fromUser ? "user" : item.metadata.scope})` : "");
 	for (const kind of Object.keys(KIND_TITLES) as ResourceKind[]) {
 		for (const item of items) {
 			if (item.kind !== kind || item.metadata.origin !== "top-level" || item.metadata.source === "builtin") continue;

@@ -38,6 +38,8 @@ export interface ConfigItem {
 	toggleable: boolean;
 	/** Project scope only: the item's override in the project settings. */
 	projectState?: ProjectOverrideState;
+	/** Project scope only: a user file, even once a project override lists it. */
+	fromUser?: boolean;
 }
 
 export interface ResourceConfigOptions {
@@ -86,7 +88,10 @@ export class ResourceConfig {
 					enabled: resource.enabled,
 					toggleable: resource.metadata.origin !== "package" || this.packagePattern(resource) !== "",
 				};
-				if (scope === "project") item.projectState = this.projectState(item, userKeys);
+				if (scope === "project") {
+					item.projectState = this.projectState(item, userKeys);
+					item.fromUser = userKeys.has(`${kind}:${pathKey(resource.path)}`);
+				}
 				items.push(item);
 			}
 		}
