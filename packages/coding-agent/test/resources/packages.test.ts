@@ -255,6 +255,34 @@ describe("package resolution", () => {
 		]);
 	});
 
+	it("resolves an npm project delta inside the user's install and never installs it for the project", () => {
+		const { cwd, agentDir, home } = resourceDirs();
+		const installed = join(agentDir, "npm", "node_modules", "demo-pkg");
+		writeJson(join(installed, "package.json"), { name: "demo-pkg", version: "1.0.0" });
+		const a = skillFile(join(installed, "skills"), "a");
+		const b = skillFile(join(installed, "skills"), "b");
+		writeJson(join(agentDir, "settings.json"), { packages: ["npm:demo-pkg"] });
+		writeJson(join(cwd, ".tau", "settings.json"), {
+			packages: [{ source: "npm:demo-pkg", autoload: false, skills: ["-skills/b"] }],
+		});
+		const resolver = new PackageResolver({
+			cwd,
+			agentDir,
+			homeDir: home,
+			settings: SettingsManager.create(cwd, agentDir, { projectTrusted: true }),
+		});
+		const { resolved, diagnostics } = resolver.resolve();
+		expect(diagnostics).toEqual([]);
+		expect(resolved.skills.map((entry) => [entry.path, entry.enabled, entry.metadata.scope])).toEqual([
+			[b, false, "project"],
+			[a, true, "user"],
+		]);
+		expect(resolver.missingPackages([])).toEqual([]);
+		expect(resolver.configuredPackages().map((entry) => [entry.source, entry.scope])).toEqual([
+			["npm:demo-pkg", "user"],
+		]);
+	});
+
 	it("treats a local directory that offers nothing as a single extension", () => {
 		const { root, cwd, agentDir, home } = resourceDirs();
 		const pkg = join(root, "bare-ext");

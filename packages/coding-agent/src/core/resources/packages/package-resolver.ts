@@ -56,6 +56,15 @@ export interface ConfiguredPackage {
 	baseDir: string;
 }
 
+/** A `packages` entry as resolution sees it. */
+interface PackageEntry {
+	source: PackageSource;
+	scope: ResourceScope;
+	baseDir: string;
+	/** A project delta (`autoload: false`) adjusts the user's package: it resolves inside the user's install. */
+	installedBy?: ConfiguredPackage;
+}
+
 /** An npm or git package of the current configuration that is not installed yet. */
 export interface MissingPackage {
 	source: string;
@@ -107,7 +116,7 @@ export class PackageResolver {
 			ranked[kind].push({ path, enabled, metadata, rank });
 
 		for (const item of this.packageEntries()) {
-			const resolution = this.resolvePackage(item.source, item.scope, item.baseDir);
+			const resolution = this.resolvePackage(item);
 			if ("error" in resolution) {
 				diagnostics.push({ type: "warning", message: resolution.error });
 				continue;
@@ -158,7 +167,7 @@ export class PackageResolver {
 				});
 				continue;
 			}
-			const resolution = this.resolvePackage(source, "temporary", this.options.cwd);
+			const resolution = this.resolvePackage({ source, scope: "temporary", baseDir: this.options.cwd });
 			if ("error" in resolution) {
 				diagnostics.push({ type: "warning", message: resolution.error });
 				continue;
@@ -209,9 +218,14 @@ export class PackageResolver {
 		return missing;
 	}
 
-	/** The `packages` of the settings (project entries only when trusted) after identity dedupe. */
+	/**
+	 * The `packages` of the settings (project entries only when trusted) after identity dedupe. A
+	 * project delta over a user package is left out: it installs and updates nothing of its own.
+	 */
 	configuredPackages(): ConfiguredPackage[] {
-		return this.packageEntries().map((entry) => ({
+		return this.packageEntries()
+			.filter((entry) => entry.installedBy === undefined)
+			.map((entry) => ({
 			source: typeof entry.source === "string" ? entry.source : entry.source.source,
 			scope: entry.scope,
 			baseDir: entry.baseDir,
@@ -219,15 +233,14 @@ export class PackageResolver {
 	}
 
 	/** Package entries after identity dedupe: project entries first; a project entry replaces a user one. */
-	private packageEntries(): { source: PackageSource; scope: ResourceScope; baseDir: string }[] {
+	private packageEntries(): PackageEntry[] {
 		const { settings, cwd, agentDir } = this.options;
 		const layers: [ResourceScope, Settings, string][] = [
 			["project", settings.getProjectSettings(), getProjectConfigDir(cwd)],
 			["user", settings.getGlobalSettings(), agentDir],
 		];
-		type Entry = { source: PackageSource; scope: ResourceScope; baseDir: string };
-		const byIdentity = new Map<string, Entry>();
-		const userBehindDelta: Entry[] = [];
+		const byIdentity = new Map<string, PackageEntry>();
+		const userBehindDelta: PackageEntry[] = [];
 		for (const [scope, layer, baseDir] of layers) {
 			const packages = Array.isArray(layer.packages) ? layer.packages : [];
 			for (const source of packages) {
@@ -238,6 +251,7 @@ export class PackageResolver {
 				if (existing && scope === "user" && existing.scope === "project" && isDelta(existing.source)) {
 					// A project `autoload: false` entry only adjusts the user's package: keep both.
 					userBehindDelta.push({ source, scope, baseDir });
+					existing.installedBy = { source: text, scope, baseDir };
 					continue;
 				}
 				if (existing && !(scope === "project" && existing.scope === "project")) continue;
@@ -248,19 +262,20 @@ export class PackageResolver {
 	}
 
 	private resolvePackage(
-		entry: PackageSource,
-		scope: ResourceScope,
-		baseDir: string,
+		item: PackageEntry,
 	): { resources: ReturnType<typeof collectPackageResources>; metadata: PathMetadata } | { error: string } {
+		const { source: entry, scope } = item;
 		const source = typeof entry === "string" ? entry : entry.source;
 		const filter = typeof entry === "string" ? undefined : entry;
-		const parsed = parsePackageSource(source, baseDir);
+		// Where the package lives: its own install, or for a delta the user's install it adjusts.
+		const installed = item.installedBy ?? { source, scope, baseDir: item.baseDir };
+		const parsed = parsePackageSource(installed.source, installed.baseDir);
 		let root: string | undefined;
 		try {
 			root =
 				parsed.kind === "local"
 					? parsed.path
-					: packageInstallLocation(parsed, scope, {
+					: packageInstallLocation(parsed, installed.scope, {
 							agentDir: this.options.agentDir,
 							cwd: this.options.cwd,
 							projectTrusted: this.options.settings.isProjectTrusted(),
