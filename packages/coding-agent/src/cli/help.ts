@@ -61,7 +61,9 @@ const OPTION_ROWS: ReadonlyArray<readonly [string, string]> = [
 const SUBCOMMANDS: ReadonlyArray<readonly [string, string]> = [
 	["install <source> [-l]", "Install a package and add it to settings"],
 	["remove <source> [-l]", "Remove a package"],
-	["update --extensions | <source>", "Update all packages, or one"],
+	["update [--force]", "Update tau itself"],
+	["update <source> | --extensions", "Update one package, or all"],
+	["update --all | --models", "Update tau and packages; refresh model catalogs"],
 	["list", "List configured packages"],
 	["config [-l]", "Enable or disable extensions, skills, prompts and themes"],
 	["auth <login|logout|check|...>", "Sign in to providers and check or print credentials"],

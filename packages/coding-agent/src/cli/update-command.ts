@@ -203,6 +203,12 @@ const MODELS_REFRESH_TIMEOUT_MS = 60_000;
 const providerLabel = (provider: Provider) =>
 	provider.name && provider.name !== provider.id ? `${provider.name} (${provider.id})` : provider.id;
 
+/** `fetch failed` alone hides why; its cause says e.g. `connect ECONNREFUSED 127.0.0.1:11434`. */
+function withCause(error: Error): string {
+	const cause = error.cause instanceof Error ? error.cause.message : undefined;
+	return cause && !error.message.includes(cause) ? `${error.message}: ${cause}` : error.message;
+}
+
 /**
  * `tau update --models`: refreshes the catalog of every configured provider that has a dynamic one
  * (static catalogs have nothing to refresh) and reports each provider's outcome.
@@ -244,7 +250,7 @@ export async function refreshModelCatalogs(runtime: ModelRuntime, io: MainIO, of
 	const refreshed = configured.filter((provider) => !result.errors.has(provider.id));
 	for (const provider of configured) {
 		const error = result.errors.get(provider.id);
-		if (error) io.stderr(`Warning: could not refresh ${providerLabel(provider)}: ${error.message}\n`);
+		if (error) io.stderr(`Warning: could not refresh ${providerLabel(provider)}: ${withCause(error)}\n`);
 	}
 	if (refreshed.length > 0) {
 		const lines = refreshed.map((provider) => {

@@ -300,7 +300,10 @@ describe("tau update --models", () => {
 			modelRuntime: runtimeOf([
 				dynamicProvider(
 					"down",
-					async () => Promise.reject(new Error("connect ECONNREFUSED 127.0.0.1:11434")),
+					async () =>
+						Promise.reject(
+							new Error("fetch failed", { cause: new Error("connect ECONNREFUSED 127.0.0.1:11434") }),
+						),
 					calls,
 				),
 				dynamicProvider("up", async () => fauxModels("up", ["x"]), calls),
@@ -308,7 +311,7 @@ describe("tau update --models", () => {
 		});
 		expect(result.code).toBe(1);
 		expect(result.stderr).toBe(
-			"Warning: could not refresh Dynamic down (down): connect ECONNREFUSED 127.0.0.1:11434\n",
+			"Warning: could not refresh Dynamic down (down): fetch failed: connect ECONNREFUSED 127.0.0.1:11434\n",
 		);
 		expect(result.stdout).toBe("Refreshed model catalogs:\n  Dynamic up (up): 1 model\n");
 		expect(calls.count).toBe(2);
