@@ -5,12 +5,7 @@ import { errorMessage } from "../config/fs/json-text.js";
 import type { ModelRuntime } from "../config/index.js";
 import type { MainIO } from "./main-io.js";
 import { openPackageSettings, type PackageCommandLocation } from "./packages-command.js";
-import {
-	type NpmSelfUpdateOptions,
-	npmSelfUpdateEnvironment,
-	runSelfUpdate,
-	type SelfUpdateEnvironment,
-} from "./self-update.js";
+import { npmSelfUpdateEnvironment, runSelfUpdate } from "./self-update.js";
 
 const USAGE = `Usage: ${APP_NAME} update [source|self|pi] [--self|--extensions|--models|--all] [--extension <source>] [-a|--approve] [-na|--no-approve] [--force]`;
 
@@ -116,10 +111,8 @@ export function parseUpdateArgs(argv: readonly string[]): UpdatePlan | "help" {
 }
 
 export interface UpdateCommandOptions extends PackageCommandLocation {
-	/** The running package's root (default: this package's). */
+	/** The running package's root (default: this package's); npm and commands come from the settings. */
 	packageDir?: string;
-	/** Builds the self-update environment; default: npm and commands for real. */
-	selfUpdateEnvironment?: (options: NpmSelfUpdateOptions) => SelfUpdateEnvironment;
 	/** The model runtime whose catalogs `--models` refreshes; default: the agent dir's. */
 	modelRuntime?: (agentDir: string) => ModelRuntime | Promise<ModelRuntime>;
 }
@@ -159,7 +152,7 @@ export async function runUpdateCommand(
 		let code = 0;
 		if (plan.self) {
 			const customCommand = settings.getSelfUpdateCommand();
-			const environment = (options.selfUpdateEnvironment ?? npmSelfUpdateEnvironment)({
+			const environment = npmSelfUpdateEnvironment({
 				packageName: PACKAGE_NAME,
 				currentVersion: VERSION,
 				packageDir: options.packageDir ?? PACKAGE_DIR,

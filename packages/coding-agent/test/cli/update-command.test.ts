@@ -1,8 +1,9 @@
-import { mkdirSync } from "node:fs";
+import { mkdirSync, symlinkSync } from "node:fs";
 import { join } from "node:path";
 import { createProvider, fauxProvider, keylessAuth, type Model, type Provider } from "@tau/ai";
 import { AuthStorage, ModelRuntime } from "@tau/coding-agent";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { detectInstallMethod, runSelfUpdate, type SelfUpdateEnvironment } from "../../src/cli/self-update.js";
 import { parseUpdateArgs, runUpdateCommand, type UpdateCommandOptions } from "../../src/cli/update-command.js";
 import { PACKAGE_NAME, VERSION } from "../../src/config/app-identity.js";
 import { resourceDirs, writeJson } from "../resources/helpers.js";
@@ -349,5 +350,46 @@ describe("tau update --all", () => {
 		expect(result.code).toBe(1);
 		expect(result.stderr).toMatch(/^Error: cannot tell how tau was installed/);
 		expect(result.stdout).toBe("Packages are already up to date\n");
+	});
+});
+
+describe("self-update environment", () => {
+	function fakeEnvironment(currentVersion: string, latest: string, installed: string[]): SelfUpdateEnvironment {
+		return {
+			packageName: "@scope/agent",
+			currentVersion,
+			offline: false,
+			latestVersion: async () => latest,
+			installMethod: async () => ({ kind: "npm-global" }),
+			run: async (argv) => {
+				installed.push(argv.join(" "));
+			},
+			npmInstallGlobal: async (spec) => {
+				installed.push(spec);
+			},
+		};
+	}
+
+	it("compares versions as semver: a release beats its prerelease, an older registry version is no update", async () => {
+		const installed: string[] = [];
+		const { io, out } = capture();
+		expect(await runSelfUpdate(fakeEnvironment("1.3.0-beta.1", "1.3.0", installed), io, { force: false })).toBe(0);
+		expect(await runSelfUpdate(fakeEnvironment("1.10.0", "1.9.9", installed), io, { force: false })).toBe(0);
+		expect(installed).toEqual(["@scope/agent@1.3.0"]);
+		expect(out.stdout).toBe(
+			"Updating tau 1.3.0-beta.1 -> 1.3.0...\nUpdated tau to 1.3.0\ntau is up to date (1.10.0)\n",
+		);
+	});
+
+	it("finds an npm global install through a symlinked prefix; a .git above the root is a source checkout", () => {
+		const { root } = resourceDirs();
+		const realPrefix = join(root, "real-prefix");
+		const packageDir = join(realPrefix, "lib", "node_modules", "@scope", "agent");
+		mkdirSync(packageDir, { recursive: true });
+		symlinkSync(realPrefix, join(root, "prefix-link"));
+		expect(detectInstallMethod(packageDir, join(root, "prefix-link"))).toEqual({ kind: "npm-global" });
+		expect(detectInstallMethod(packageDir, join(root, "other-prefix"))).toEqual({ kind: "unknown", packageDir });
+		mkdirSync(join(realPrefix, ".git"));
+		expect(detectInstallMethod(packageDir, undefined)).toEqual({ kind: "source-checkout", checkout: realPrefix });
 	});
 });
