@@ -241,9 +241,21 @@ export async function refreshModelCatalogs(runtime: ModelRuntime, io: MainIO, of
 		return 1;
 	}
 	const refreshed = configured.filter((provider) => !result.errors.has(provider.id));
+	const notRunning: Provider[] = [];
+	let failures = 0;
 	for (const provider of configured) {
 		const error = result.errors.get(provider.id);
-		if (error) io.stderr(`Warning: could not refresh ${providerLabel(provider)}: ${withCause(error)}\n`);
+		if (!error) continue;
+		if (isLocalServerDown(provider, error)) {
+			notRunning.push(provider);
+			continue;
+		}
+		failures++;
+		io.stderr(`Warning: could not refresh ${providerLabel(provider)}: ${withCause(error)}\n`);
+	}
+	if (notRunning.length > 0) {
+		const servers = notRunning.map((provider) => `${providerLabel(provider)} at ${provider.baseUrl}`);
+		io.stdout(`Skipped (no local server running): ${servers.join(", ")}\n`);
 	}
 	if (refreshed.length > 0) {
 		const lines = refreshed.map((provider) => {
@@ -252,5 +264,27 @@ export async function refreshModelCatalogs(runtime: ModelRuntime, io: MainIO, of
 		});
 		io.stdout(`Refreshed model catalogs:\n${lines.join("\n")}\n`);
 	}
-	return result.errors.size > 0 ? 1 : 0;
+	return failures > 0 ? 1 : 0;
+}
+
+const LOOPBACK_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
+
+/**
+ * A local model server (Ollama, LM Studio, ...) that is simply not started refuses the connection:
+ * that is the normal state of most machines, not a failed update.
+ */
+function isLocalServerDown(provider: Provider, error: Error): boolean {
+	if (!provider.baseUrl) return false;
+	let host: string;
+	try {
+		host = new URL(provider.baseUrl).hostname;
+	} catch {
+		return false;
+	}
+	if (!LOOPBACK_HOSTS.has(host)) return false;
+	for (let cause: unknown = error; cause instanceof Error; cause = cause.cause) {
+		if ((cause as NodeJS.ErrnoException).code === "ECONNREFUSED" || /\bECONNREFUSED\b/.test(cause.message))
+			return true;
+	}
+	return false;
 }

@@ -227,11 +227,17 @@ function fauxModels(provider: string, ids: string[]): Model[] {
 }
 
 /** A provider with a dynamic catalog whose fetch is faked. */
-function dynamicProvider(id: string, fetch: () => Promise<Model[]>, calls: { count: number }): Provider {
+function dynamicProvider(
+	id: string,
+	fetch: () => Promise<Model[]>,
+	calls: { count: number },
+	baseUrl = "https://models.example.test/v1",
+): Provider {
 	const faux = fauxProvider({ provider: id, models: [{ id: "seed" }] });
 	return createProvider({
 		id,
 		name: `Dynamic ${id}`,
+		baseUrl,
 		auth: { apiKey: keylessAuth(id) },
 		// Like a local server: nothing is known until the catalog is fetched.
 		models: [],
@@ -303,7 +309,7 @@ describe("tau update --models", () => {
 					"down",
 					async () =>
 						Promise.reject(
-							new Error("fetch failed", { cause: new Error("connect ECONNREFUSED 127.0.0.1:11434") }),
+							new Error("fetch failed", { cause: new Error("connect ECONNREFUSED 203.0.113.7:443") }),
 						),
 					calls,
 				),
@@ -312,10 +318,31 @@ describe("tau update --models", () => {
 		});
 		expect(result.code).toBe(1);
 		expect(result.stderr).toBe(
-			"Warning: could not refresh Dynamic down (down): fetch failed: connect ECONNREFUSED 127.0.0.1:11434\n",
+			"Warning: could not refresh Dynamic down (down): fetch failed: connect ECONNREFUSED 203.0.113.7:443\n",
 		);
 		expect(result.stdout).toBe("Refreshed model catalogs:\n  Dynamic up (up): 1 model\n");
 		expect(calls.count).toBe(2);
+	});
+
+	it("a local server that is not running is skipped with its address, not a failure", async () => {
+		const { options } = setup({ latest: NEWER });
+		const calls = { count: 0 };
+		const refused = () =>
+			Promise.reject(new Error("fetch failed", { cause: new Error("connect ECONNREFUSED 127.0.0.1:11434") }));
+		const result = await run(["--models"], {
+			...options,
+			modelRuntime: runtimeOf([
+				dynamicProvider("local", refused, calls, "http://127.0.0.1:11434/v1"),
+				dynamicProvider("up", async () => fauxModels("up", ["x"]), calls),
+			]),
+		});
+		expect(result).toEqual({
+			code: 0,
+			stdout:
+				"Skipped (no local server running): Dynamic local (local) at http://127.0.0.1:11434/v1\n" +
+				"Refreshed model catalogs:\n  Dynamic up (up): 1 model\n",
+			stderr: "",
+		});
 	});
 
 	it("offline it is skipped with a message and fetches nothing", async () => {

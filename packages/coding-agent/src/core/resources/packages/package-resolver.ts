@@ -226,10 +226,10 @@ export class PackageResolver {
 		return this.packageEntries()
 			.filter((entry) => entry.installedBy === undefined)
 			.map((entry) => ({
-			source: typeof entry.source === "string" ? entry.source : entry.source.source,
-			scope: entry.scope,
-			baseDir: entry.baseDir,
-		}));
+				source: typeof entry.source === "string" ? entry.source : entry.source.source,
+				scope: entry.scope,
+				baseDir: entry.baseDir,
+			}));
 	}
 
 	/** Package entries after identity dedupe: project entries first; a project entry replaces a user one. */
