@@ -1,15 +1,11 @@
-import type { Agent, AgentMessage } from "@tau/agent";
+import type { AgentMessage } from "@tau/agent";
 import type { AssistantMessage } from "@tau/ai";
 import type { SettingsManager } from "../../config/index.js";
-import type { ExtensionRunner } from "../extensions/index.js";
 import type { CustomMessage, SessionManager } from "../session/index.js";
-import type { AgentSessionEvent } from "./events.js";
-import type { ExtensionBridge } from "./extension-bridge.js";
 import type { ModelSelection } from "./model-selection.js";
 import type { SessionPersistence } from "./persistence.js";
 import type { PromptState } from "./prompt-state.js";
-import type { OverflowRecovery, RetryPolicy } from "./recovery-loop.js";
-import { type PostRunHost, type RunState, runToSettled } from "./run-loop.js";
+import { type PostRunHost, runToSettled } from "./run-loop.js";
 import { beforeAgentStartInput, type RunInput, startingMessages, withNormalizedImages } from "./run-preparation.js";
 import { replaySafeCalls } from "./tool-call-repair.js";
 import type { SessionToolLoadout } from "./tool-loadout.js";
@@ -17,23 +13,16 @@ import type { ToolRegistry } from "./tool-registry.js";
 import type { PromptOptions } from "./types.js";
 import type { UserBash } from "./user-bash.js";
 
-export interface RunLauncherHost {
-	readonly agent: Agent;
+/** What the launcher needs beyond the post-run loop's host (it supplies `endRun` itself). */
+export interface RunLauncherHost extends Omit<PostRunHost, "endRun"> {
 	readonly sessionManager: SessionManager;
 	readonly settingsManager: SettingsManager;
 	readonly persistence: SessionPersistence;
-	readonly state: RunState;
 	readonly tools: ToolRegistry;
 	readonly prompts: PromptState;
 	readonly loadout: SessionToolLoadout;
 	readonly selection: ModelSelection;
 	readonly userBash: UserBash;
-	readonly retry: RetryPolicy;
-	readonly overflow: OverflowRecovery;
-	readonly bridge: ExtensionBridge;
-	runner(): ExtensionRunner;
-	emit(event: AgentSessionEvent): void;
-	refreshContext(): void;
 }
 
 /**
