@@ -56,6 +56,7 @@ import type { InteractiveModeOptions } from "./interactive-options.js";
 import { boundKey, createAppKeybindings } from "./keybindings/app-keybindings.js";
 import { EditorSlot } from "./selectors/editor-slot.js";
 import { UserShell } from "./shell/user-shell.js";
+import { startupChangelogView } from "./startup/changelog-notice.js";
 import { setActiveUiTheme } from "./theme/active-theme.js";
 import { resolveUiTheme, UiTheme } from "./theme/ui-theme.js";
 
@@ -309,6 +310,8 @@ export class InteractiveMode implements CommandHost, ExtensionUiHost {
 			return this.bindSession(session);
 		});
 		await this.bindSession(this.session);
+		const changelog = startupChangelogView(this.session, this.theme);
+		if (changelog) this.transcript.add(changelog);
 		for (const diagnostic of this.options.diagnostics ?? []) this.notify(diagnostic.type, diagnostic.message);
 		if (this.keybindingLoadProblem) this.notify("warning", this.keybindingLoadProblem);
 		if (this.runtime.modelFallbackMessage) this.notify("warning", this.runtime.modelFallbackMessage);
@@ -560,6 +563,10 @@ export class InteractiveMode implements CommandHost, ExtensionUiHost {
 
 	showLines(lines: string[]): void {
 		this.transcript.add(new LinesBlock(lines));
+	}
+
+	showComponent(component: Component): void {
+		this.transcript.add(component);
 	}
 
 	private refreshAutocomplete(session: AgentSession): void {

@@ -1,40 +1,13 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { SourceInfo } from "../types.js";
+import { changelogEntries, isNewerVersion, parseChangelogVersion } from "./changelog-entries.js";
 
 /** Where the last shown changelog version of each package is kept (the user settings layer). */
 export interface ChangelogVersionStore {
 	getExtensionChangelogVersion(key: string): string | undefined;
 	setExtensionChangelogVersion(key: string, version: string): void;
 	getCollapseChangelog(): boolean;
-}
-
-type Version = [number, number, number];
-
-/** The first three numeric components (`v1.2.3-beta` -> 1.2.3); prerelease suffixes are ignored. */
-function parseVersion(text: string): Version | undefined {
-	const match = /^v?(\d+)\.(\d+)\.(\d+)/.exec(text.trim());
-	return match ? [Number(match[1]), Number(match[2]), Number(match[3])] : undefined;
-}
-
-function isNewer(a: Version, b: Version): boolean {
-	for (let i = 0; i < 3; i++) if (a[i] !== b[i]) return (a[i] as number) > (b[i] as number);
-	return false;
-}
-
-/** `## ` entries whose heading names a version (`[1.2.3]` or `1.2.3`); other `## ` headings end an entry. */
-function changelogEntries(text: string): { version: Version; lines: string[] }[] {
-	const entries: { version: Version; lines: string[] }[] = [];
-	let current: { version: Version; lines: string[] } | undefined;
-	for (const line of text.replace(/\r\n?/g, "\n").split("\n")) {
-		if (line.startsWith("## ")) {
-			const match = /\[?v?(\d+\.\d+\.\d+)/.exec(line);
-			const version = match ? parseVersion(match[1] as string) : undefined;
-			current = version ? { version, lines: [line] } : undefined;
-			if (current) entries.push(current);
-		} else current?.lines.push(line);
-	}
-	return entries;
 }
 
 function readJson(path: string): Record<string, unknown> | undefined {
@@ -64,12 +37,12 @@ export function extensionPackageUpdates(
 		seen.add(key);
 		const manifest = readJson(join(source.packageRoot, "package.json"));
 		const version = typeof manifest?.version === "string" ? manifest.version : undefined;
-		const current = version ? parseVersion(version) : undefined;
+		const current = version ? parseChangelogVersion(version) : undefined;
 		if (!version || !current) continue;
 		const name = typeof manifest?.name === "string" ? manifest.name : source.source;
 		const stored = store.getExtensionChangelogVersion(key);
-		const previous = stored === undefined ? undefined : parseVersion(stored);
-		store.setExtensionChangelogVersion(key, version);
+		const previous = stored === undefined ? undefined : parseChangelogVersion(stored);
+		if (stored !== version) store.setExtensionChangelogVersion(key, version);
 		if (!previous) continue;
 		let text: string;
 		try {
@@ -77,7 +50,7 @@ export function extensionPackageUpdates(
 		} catch {
 			continue;
 		}
-		const newer = changelogEntries(text).filter((entry) => isNewer(entry.version, previous));
+		const newer = changelogEntries(text).filter((entry) => isNewerVersion(entry.version, previous));
 		if (newer.length === 0) continue;
 		if (store.getCollapseChangelog()) {
 			blocks.push(`Updated ${name} to v${version.replace(/^v/, "")}.`);

@@ -1,6 +1,7 @@
 import type { SlashCommand } from "@tau/tui";
 import { appCommands } from "./app-commands.js";
 import { authCommands } from "./auth-commands.js";
+import { changelogCommand } from "./changelog-command.js";
 import type { BuiltinCommand } from "./command-host.js";
 import { modelCommands } from "./model-commands.js";
 import { sessionCommands } from "./session-commands.js";
@@ -10,6 +11,7 @@ export const BUILTIN_COMMANDS: readonly BuiltinCommand[] = [
 	...sessionCommands,
 	...authCommands,
 	...appCommands,
+	changelogCommand,
 ];
 
 /**

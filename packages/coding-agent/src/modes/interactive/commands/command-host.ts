@@ -1,4 +1,4 @@
-import type { KeybindingsManager, SelectItem } from "@tau/tui";
+import type { Component, KeybindingsManager, SelectItem } from "@tau/tui";
 import type { AgentSession } from "../../../core/agent-session/agent-session.js";
 import type { AgentSessionRuntime } from "../../../core/runtime/agent-session-runtime.js";
 import type { NoticeKind } from "../components/chat-notice.js";
@@ -39,6 +39,8 @@ export interface CommandHost {
 	setEditorText(text: string): void;
 	/** Shows lines in the transcript (help screens, session info). */
 	showLines(lines: string[]): void;
+	/** Adds a component to the transcript (Markdown blocks such as the changelog). */
+	showComponent(component: Component): void;
 	rebuildChat(): void;
 	refreshFooter(): void;
 	copyToClipboard(text: string): void;
