@@ -5,10 +5,12 @@ import { changelogCommand } from "./changelog-command.js";
 import type { BuiltinCommand } from "./command-host.js";
 import { modelCommands } from "./model-commands.js";
 import { sessionCommands } from "./session-commands.js";
+import { shareCommands } from "./share-commands.js";
 
 export const BUILTIN_COMMANDS: readonly BuiltinCommand[] = [
 	...modelCommands,
 	...sessionCommands,
+	...shareCommands,
 	...authCommands,
 	...appCommands,
 	changelogCommand,
