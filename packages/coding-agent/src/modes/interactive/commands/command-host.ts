@@ -34,6 +34,8 @@ export interface CommandHost {
 	notify(kind: NoticeKind, message: string): void;
 	/** A filterable list in place of the editor; undefined when cancelled. */
 	pick(title: string, items: SelectItem[], options?: PickOptions): Promise<SelectItem | undefined>;
+	/** Shows a component (a custom selector) in place of the editor until the returned function is called. */
+	showInPlaceOfEditor(component: Component): () => void;
 	/** A one-line text prompt in place of the editor; undefined when cancelled. */
 	ask(title: string, options?: AskOptions): Promise<string | undefined>;
 	setEditorText(text: string): void;

@@ -1,6 +1,7 @@
 import type { Api, Model } from "@tau/ai";
 import type { SelectItem } from "@tau/tui";
 import { boundKey } from "../keybindings/app-keybindings.js";
+import { ScopedModelsSelector } from "../selectors/scoped-models-selector.js";
 import type { BuiltinCommand, CommandHost } from "./command-host.js";
 
 function modelKey(model: Model<Api>): string {
@@ -17,16 +18,21 @@ async function switchModel(host: CommandHost, model: Model<Api>, persist = false
 	host.refreshFooter();
 }
 
-/** The model selector; `app.models.save` also stores the choice as the default model. */
-export async function selectModel(host: CommandHost, filter = ""): Promise<void> {
-	// models.json is a snapshot, not watched: opening the selector is when edits to it take effect.
+/** The available models after re-reading models.json; undefined (with a warning) when there are none. */
+async function listModels(host: CommandHost): Promise<Model<Api>[] | undefined> {
+	// models.json is a snapshot, not watched: opening a selector is when edits to it take effect.
 	host.session.modelRuntime.reload();
 	await host.session.modelRuntime.refreshAvailability();
 	const models = availableModels(host);
-	if (models.length === 0) {
-		host.notify("warning", "No models available. Log in with /login or set an API key.");
-		return;
-	}
+	if (models.length > 0) return models;
+	host.notify("warning", "No models available. Log in with /login or set an API key.");
+	return undefined;
+}
+
+/** The model selector; `app.models.save` also stores the choice as the default model. */
+export async function selectModel(host: CommandHost, filter = ""): Promise<void> {
+	const models = await listModels(host);
+	if (!models) return;
 	const current = host.session.model;
 	const items: SelectItem[] = models.map((model) => ({
 		value: modelKey(model),
@@ -115,4 +121,40 @@ const thinkingCommand: BuiltinCommand = {
 	},
 };
 
-export const modelCommands: readonly BuiltinCommand[] = [modelCommand, thinkingCommand];
+/** Ctrl+S stores the scope as `enabledModels`; an empty scope removes the setting (no scoping). */
+function saveScope(host: CommandHost, patterns: string[]): void {
+	host.session.settingsManager.setEnabledModels(patterns.length > 0 ? patterns : undefined);
+	host.notify(
+		"info",
+		patterns.length > 0
+			? `Saved ${patterns.length} scoped model(s) to enabledModels`
+			: "Cleared enabledModels: cycling uses all available models",
+	);
+}
+
+const scopedModelsCommand: BuiltinCommand = {
+	name: "scoped-models",
+	description: "Enable, disable and reorder the models used for cycling",
+	takesArgument: false,
+	async run(host) {
+		const models = await listModels(host);
+		if (!models) return;
+		await new Promise<void>((resolve) => {
+			let close = () => {};
+			const selector = new ScopedModelsSelector(host.theme, host.keys, {
+				models,
+				scope: host.session.scopedModels,
+				current: host.session.model,
+				onChange: (scope) => host.session.setScopedModels(scope),
+				onSave: (patterns) => saveScope(host, patterns),
+				onClose: () => {
+					close();
+					resolve();
+				},
+			});
+			close = host.showInPlaceOfEditor(selector);
+		});
+	},
+};
+
+export const modelCommands: readonly BuiltinCommand[] = [modelCommand, thinkingCommand, scopedModelsCommand];
