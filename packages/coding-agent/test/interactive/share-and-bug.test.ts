@@ -309,6 +309,8 @@ describe("/bug", () => {
 	const OPAQUE_KEY = "Zx9QmT4vLp2RwY7sKd3NbH8cJf6G";
 	const ENV_VALUE = "env-resolved-secret-value";
 
+	const missingSkill = join(tmpdir(), "tau-bug-test-no-such-skill", "SKILL.md");
+
 	async function startForBug(): Promise<InteractiveHarness> {
 		vi.stubEnv("TERM", "xterm-test");
 		vi.stubEnv("TERM_PROGRAM", "TestTerm");
@@ -322,6 +324,8 @@ describe("/bug", () => {
 				provider: { token: "$BUG_TEST_SECRET", note: OPAQUE_KEY, command: "!cat ~/.secret" },
 			},
 			agentFiles: { "auth.json": JSON.stringify({ faux: { type: "api_key", key: AUTH_SECRET } }) },
+			// A missing skill path: a loader warning the report's diagnostics should carry.
+			loader: { noSkills: false, additionalSkillPaths: [missingSkill] },
 		});
 		await answer(started, "the footer flickers when resizing", "I see");
 		return started;
@@ -370,6 +374,7 @@ describe("/bug", () => {
 			headers: ["[redacted]"],
 		});
 		expect(settings.global.provider).toEqual({ token: "[redacted]", note: "[redacted]", command: "[redacted]" });
+		expect(files.get("diagnostics.txt")).toContain(`skill error: Skill path does not exist: ${missingSkill}`);
 		expectNoSecrets(files);
 		expect([...files.values()].join("\n")).not.toContain("the footer flickers when resizing");
 	});
