@@ -193,3 +193,51 @@ describe("/scoped-models", () => {
 		expect((await storedGlobalSettings(harness)).enabledModels).toEqual(["faux/alpha"]);
 	});
 });
+
+describe("saving a default model while scoped", () => {
+	async function saveDefault(h: InteractiveHarness, id: string): Promise<void> {
+		h.submit("/model");
+		await h.until(async () => (await h.screen()).includes("Select model"));
+		h.type(id);
+		h.terminal.press(CTRL_S);
+		await h.until(() => h.runtime.session.settingsManager.getDefaultModel() === id);
+	}
+
+	it("adds the model to the scope and to enabledModels once (case-insensitive)", async () => {
+		harness = await InteractiveHarness.start({
+			...THREE_MODELS,
+			settings: { enabledModels: ["faux/alpha", "FAUX/GAMMA"] },
+		});
+		const alpha = harness.runtime.session.model!;
+		harness.runtime.session.setScopedModels([{ model: alpha }]);
+
+		await saveDefault(harness, "beta");
+		expect(scopeIds(harness)).toEqual(["faux/alpha", "faux/beta"]);
+		expect((await storedGlobalSettings(harness)).enabledModels).toEqual(["faux/alpha", "FAUX/GAMMA", "faux/beta"]);
+
+		await saveDefault(harness, "gamma");
+		expect(scopeIds(harness)).toEqual(["faux/alpha", "faux/beta", "faux/gamma"]);
+		expect((await storedGlobalSettings(harness)).enabledModels).toEqual(["faux/alpha", "FAUX/GAMMA", "faux/beta"]);
+
+		await saveDefault(harness, "beta");
+		expect(scopeIds(harness)).toEqual(["faux/alpha", "faux/beta", "faux/gamma"]);
+		expect((await storedGlobalSettings(harness)).enabledModels).toEqual(["faux/alpha", "FAUX/GAMMA", "faux/beta"]);
+	});
+
+	it("does not append a model the scope already holds (matched by a glob)", async () => {
+		harness = await InteractiveHarness.start({ ...THREE_MODELS, settings: { enabledModels: ["faux/*"] } });
+		harness.runtime.session.setScopedModels(
+			harness.runtime.session.modelRuntime.getAvailable().map((model) => ({ model })),
+		);
+		await saveDefault(harness, "beta");
+		expect(scopeIds(harness)).toEqual(["faux/alpha", "faux/beta", "faux/gamma"]);
+		expect((await storedGlobalSettings(harness)).enabledModels).toEqual(["faux/*"]);
+	});
+
+	it("leaves the scope and enabledModels alone when nothing is scoped", async () => {
+		harness = await InteractiveHarness.start(THREE_MODELS);
+		await saveDefault(harness, "beta");
+		expect(scopeIds(harness)).toEqual([]);
+		expect(await storedGlobalSettings(harness)).not.toHaveProperty("enabledModels");
+	});
+});

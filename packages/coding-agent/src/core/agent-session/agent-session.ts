@@ -233,6 +233,7 @@ export class AgentSession {
 			runner: () => this.runner,
 			emit: (event) => this.hub.emit(event),
 			scopedModels: () => this.scoped,
+			setScopedModels: (models) => this.setScopedModels(models),
 			isVirtual: (model) => this.virtualModels.isVirtual(model),
 		});
 		this.queues = new MessageQueues(this.agent, (event) => this.hub.emit(event));

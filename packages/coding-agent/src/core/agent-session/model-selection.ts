@@ -1,6 +1,7 @@
 import type { Agent } from "@tau/agent";
 import { type Api, clampThinkingLevel, getSupportedThinkingLevels, type Model, type ThinkingLevel } from "@tau/ai";
 import {
+	addSavedModelToScope,
 	type ModelRuntime,
 	nextThinkingLevel,
 	type ScopedModel,
@@ -30,6 +31,7 @@ export interface ModelSelectionHost {
 	runner(): ExtensionRunner;
 	emit(event: AgentSessionEvent): void;
 	scopedModels(): readonly ScopedModel[];
+	setScopedModels(models: ScopedModel[]): void;
 	/** Virtual models have no credentials of their own; their routes are checked per request. */
 	isVirtual(model: Model<Api>): boolean;
 }
@@ -103,7 +105,10 @@ export class ModelSelection {
 		const changed = previous?.provider !== model.provider || previous?.id !== model.id;
 		host.agent.state.model = model;
 		host.persistence.appendAnnounced(() => host.sessionManager.appendModelChange(model.provider, model.id));
-		if (options.persist) host.settingsManager.setDefaultModelAndProvider(model.provider, model.id);
+		if (options.persist) {
+			host.settingsManager.setDefaultModelAndProvider(model.provider, model.id);
+			this.keepSavedModelInScope(model);
+		}
 		const explicit = options.thinkingLevel ?? this.scopedLevel(model);
 		this.setThinkingLevel(
 			thinkingLevelForModelSwitch({
@@ -168,10 +173,24 @@ export class ModelSelection {
 		return this.model ? (getSupportedThinkingLevels(this.model) as SessionThinkingLevel[]) : [...ALL_LEVELS];
 	}
 
-	private scopedLevel(model: Model<Api>): SessionThinkingLevel | undefined {
-		const entry = this.host
+	/** A default saved while scoped joins the scope, and `enabledModels` when that lists models (config.md §9.5). */
+	private keepSavedModelInScope(model: Model<Api>): void {
+		const { host } = this;
+		const current = host.scopedModels();
+		if (current.length === 0 || this.scopedEntry(model)) return;
+		const scope = [...current];
+		const enabledModels = addSavedModelToScope(scope, host.settingsManager.getEnabledModels(), model);
+		host.setScopedModels(scope);
+		if (enabledModels) host.settingsManager.setEnabledModels(enabledModels);
+	}
+
+	private scopedEntry(model: Model<Api>): ScopedModel | undefined {
+		return this.host
 			.scopedModels()
 			.find((scoped) => scoped.model.provider === model.provider && scoped.model.id === model.id);
-		return entry?.thinkingLevel as SessionThinkingLevel | undefined;
+	}
+
+	private scopedLevel(model: Model<Api>): SessionThinkingLevel | undefined {
+		return this.scopedEntry(model)?.thinkingLevel as SessionThinkingLevel | undefined;
 	}
 }
