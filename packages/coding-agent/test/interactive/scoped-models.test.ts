@@ -92,7 +92,9 @@ describe("/scoped-models", () => {
 		harness = await InteractiveHarness.start(THREE_MODELS);
 		await openSelector(harness);
 		harness.terminal.press(KEYS.down);
-		harness.terminal.press(SPACE);
+		// Space as the Kitty keyboard protocol reports it.
+		harness.terminal.press("\x1b[32u");
+		expect(scopeIds(harness)).toEqual(["faux/beta"]);
 		harness.terminal.press(CTRL_A);
 		expect(scopeIds(harness)).toEqual(["faux/beta", "faux/alpha", "faux/gamma"]);
 		expect(await harness.screen()).toContain("3 of 3 models in the cycling scope");

@@ -5,6 +5,7 @@ import {
 	fuzzyFilter,
 	Input,
 	type KeybindingsManager,
+	matchesKey,
 	type SelectItem,
 	SelectList,
 	truncateToWidth,
@@ -29,8 +30,6 @@ export interface ScopedModelsSelectorOptions {
 	/** The selector is done (after a save or on cancel). */
 	onClose(): void;
 }
-
-const SPACE = " ";
 
 /** `Alt+Up` and `Alt+Down` → `Alt+Up/Down`; keys with different modifiers are shown in full. */
 function keyPair(first: string, second: string): string {
@@ -120,7 +119,8 @@ export class ScopedModelsSelector implements Component, Focusable {
 	handleInput(data: string): void {
 		const { keys } = this;
 		const model = this.selectedModel();
-		if (data === SPACE || keys.matches(data, "tui.select.confirm")) {
+		// Space toggles rather than filtering: model ids contain no spaces.
+		if (matchesKey(data, "space") || keys.matches(data, "tui.select.confirm")) {
 			if (model) this.edit(() => this.draft.toggle(model));
 			return;
 		}
