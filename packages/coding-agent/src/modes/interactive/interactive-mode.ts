@@ -676,8 +676,8 @@ export class InteractiveMode implements CommandHost, ExtensionUiHost {
 	 * Moves the same components and focus to a renderer of the other kind; the old one stops with
 	 * its screen preserved (cli-modes.md §10.1).
 	 */
-	private switchRenderer(mode: TuiMode): void {
-		if (this.renderer.mode === mode || this.quitting) return;
+	private switchRenderer(mode: TuiMode, options: { rebuild?: boolean } = {}): void {
+		if ((this.renderer.mode === mode && !options.rebuild) || this.quitting) return;
 		const settings = this.session.settingsManager;
 		const focused = this.regions.editorSlot.children[0] ?? this.editor;
 		this.renderer.stop({ preserveScreen: true });
@@ -700,7 +700,32 @@ export class InteractiveMode implements CommandHost, ExtensionUiHost {
 				this.hideThinkingBlocks = hide;
 				this.transcript.applyToggles();
 			},
+			reconfigureRenderer: () => this.switchRenderer(this.renderer.mode, { rebuild: true }),
+			applyTheme: (setting) => this.applyThemeSetting(setting),
+			applyEditorOptions: () => {
+				const settings = this.session.settingsManager;
+				this.editor.setPaddingX?.(settings.getEditorPaddingX());
+				this.editor.setAutocompleteMaxVisible?.(settings.getAutocompleteMaxVisible());
+				this.tui.requestRender();
+			},
+			setClearOnShrink: (on) => this.tui.setClearOnShrink(on),
+			refreshAutocomplete: () => this.refreshAutocomplete(this.session),
 		});
+	}
+
+	/**
+	 * A theme chosen in /settings: a `light/dark` pair shows its dark side (the fallback when the
+	 * terminal's background is unknown, resources.md §11.2); the transcript is rebuilt in it.
+	 */
+	private applyThemeSetting(setting: string): void {
+		const pair = setting.split("/");
+		const name = pair.length === 2 ? pair[1]!.trim() : setting;
+		const resolved = resolveUiTheme(name, this.availableThemes());
+		this.theme = resolved.theme;
+		setActiveUiTheme(this.theme);
+		this.editor.borderColor = this.borderColor();
+		this.rebuildChat();
+		if (resolved.warning) this.notify("warning", resolved.warning);
 	}
 
 	// ---- dialogs ---------------------------------------------------------------------------------
