@@ -7,6 +7,7 @@ import {
 	type TrustPromptChoice,
 	trustPromptOptions,
 } from "../../../config/index.js";
+import { BorderedNotice } from "../components/bordered-notice.js";
 import { formatKeyId } from "../keybindings/app-keybindings.js";
 import type { BuiltinCommand } from "./command-host.js";
 
@@ -23,7 +24,17 @@ const reloadCommand: BuiltinCommand = {
 			host.notify("warning", "Wait for compaction to finish before reloading.");
 			return;
 		}
-		await host.reload();
+		const close = host.showInPlaceOfEditor(
+			new BorderedNotice(
+				host.theme,
+				"Reloading keybindings, extensions, skills, prompts, themes and context files…",
+			),
+		);
+		try {
+			await host.reload();
+		} finally {
+			close();
+		}
 	},
 };
 

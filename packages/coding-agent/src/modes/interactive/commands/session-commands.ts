@@ -1,9 +1,9 @@
 import { resolve } from "node:path";
 import type { SelectItem } from "@tau/tui";
 import { deleteSessionFile, SessionManager, type SessionTreeNode } from "../../../core/session/index.js";
-import { formatTokens } from "../components/footer.js";
 import { boundKey } from "../keybindings/app-keybindings.js";
 import type { BuiltinCommand, CommandHost } from "./command-host.js";
+import { sessionInfoLines } from "./session-info.js";
 
 function oneLine(text: string, max = 80): string {
 	const flat = text.replace(/\s+/g, " ").trim();
@@ -222,24 +222,7 @@ const sessionCommand: BuiltinCommand = {
 	description: "Show session information",
 	takesArgument: false,
 	run(host) {
-		const session = host.session;
-		const stats = session.getSessionStats();
-		const lines = [
-			host.theme.bold("Session"),
-			`Name: ${session.sessionName ?? "(none)"}`,
-			`File: ${session.sessionFile ?? "In-memory"}`,
-			`ID: ${session.sessionId}`,
-			`Messages: ${stats.userMessages} user, ${stats.assistantMessages} assistant, ${stats.toolCalls} tool calls, ${stats.totalMessages} total`,
-			`Tokens: ${formatTokens(stats.tokens.input)} in, ${formatTokens(stats.tokens.output)} out, ${formatTokens(stats.tokens.cacheRead)} cache read, ${formatTokens(stats.tokens.cacheWrite)} cache write`,
-			`Cost: $${stats.cost.toFixed(3)}`,
-		];
-		if (stats.contextUsage) {
-			const { tokens, contextWindow, percent } = stats.contextUsage;
-			lines.push(
-				`Context: ${tokens === null ? "?" : formatTokens(tokens)} / ${formatTokens(contextWindow)}${percent === null ? "" : ` (${percent.toFixed(1)}%)`}`,
-			);
-		}
-		host.showLines(lines);
+		host.showLines(sessionInfoLines(host.session, host.theme));
 	},
 };
 

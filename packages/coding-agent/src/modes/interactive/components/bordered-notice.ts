@@ -1,0 +1,17 @@
+import { type Component, truncateToWidth } from "@tau/tui";
+import type { UiTheme } from "../theme/ui-theme.js";
+
+/** One line of text between two horizontal rules, shown in place of the editor (`/reload`). */
+export class BorderedNotice implements Component {
+	constructor(
+		private readonly theme: UiTheme,
+		private readonly text: string,
+	) {}
+
+	invalidate(): void {}
+
+	render(width: number): readonly string[] {
+		const rule = this.theme.fg("border", "─".repeat(Math.max(0, width)));
+		return [rule, truncateToWidth(` ${this.text}`, width), rule];
+	}
+}

@@ -1,0 +1,78 @@
+import { fauxAssistantMessage } from "@tau/ai";
+import type { ExtensionAPI } from "@tau/coding-agent";
+import { afterEach, describe, expect, it } from "vitest";
+import { InteractiveHarness } from "./harness.js";
+
+let harness: InteractiveHarness | undefined;
+
+afterEach(async () => {
+	await harness?.close();
+	harness = undefined;
+});
+
+async function answer(h: InteractiveHarness, prompt: string, reply: string): Promise<void> {
+	h.faux.appendResponses([fauxAssistantMessage(reply)]);
+	const since = h.eventCount;
+	h.submit(prompt);
+	await h.waitForEvent((event) => event.type === "agent_settled", since);
+}
+
+const PRICED = { input: 1_000_000, output: 1_000_000, cacheRead: 0, cacheWrite: 0 };
+
+describe("built-in command details (cli-modes.md §10.4)", () => {
+	it("/session breaks the cost down per model and shows cache statistics and the cache-warming status", async () => {
+		harness = await InteractiveHarness.start({
+			models: [
+				{ id: "cheap", cost: PRICED },
+				{ id: "other", cost: PRICED },
+			],
+			settings: { cacheWarming: "streaming" },
+		});
+		await answer(harness, "hello", "hi");
+		harness.submit("/model other");
+		await harness.settleMicrotasks();
+		await answer(harness, "again", "hi there");
+		harness.submit("/session");
+		const screen = await harness.screen();
+		expect(screen).toMatch(/faux\/cheap: \$\d+\.\d{3} \(1 reply\)/);
+		expect(screen).toMatch(/faux\/other: \$\d+\.\d{3} \(1 reply\)/);
+		expect(screen).toContain("Cache: ");
+		expect(screen).toContain("Cache warming: streaming");
+	});
+
+	it("/reload shows a bordered Reloading box in place of the editor until the reload finishes", async () => {
+		let release: () => void = () => {};
+		const gate = new Promise<void>((resolve) => {
+			release = resolve;
+		});
+		let reloading: () => void = () => {};
+		const started = new Promise<void>((resolve) => {
+			reloading = resolve;
+		});
+		harness = await InteractiveHarness.start({
+			loader: {
+				extensionFactories: [
+					(pi: ExtensionAPI) => {
+						pi.on("session_start", async (event) => {
+							if (event.reason !== "reload") return;
+							reloading();
+							await gate;
+						});
+					},
+				],
+			},
+		});
+		harness.type("draft");
+		harness.mode.editor.setText("");
+		harness.submit("/reload");
+		await started;
+		const during = await harness.viewport();
+		const box = during.findIndex((line) => line.includes("Reloading"));
+		expect(box).toBeGreaterThan(0);
+		expect(during[box - 1]).toMatch(/^─+$/);
+		expect(during[box + 1]).toMatch(/^─+$/);
+		release();
+		await harness.until(async () => (await harness!.screen()).includes("✓ Reloaded"));
+		expect((await harness.viewport()).some((line) => line.includes("Reloading keybindings"))).toBe(false);
+	});
+});
