@@ -168,8 +168,8 @@ describe("built-in slash commands", () => {
 	it("/settings changes a setting and saves it", async () => {
 		harness = await InteractiveHarness.start();
 		harness.submit("/settings");
-		expect(await harness.screen()).toContain("Double-Escape action");
 		harness.type("Double");
+		expect(await harness.screen()).toContain("Double-Escape action");
 		harness.terminal.press(KEYS.enter);
 		await harness.settleMicrotasks();
 		expect(harness.runtime.session.settingsManager.getDoubleEscapeAction()).toBe("fork");
