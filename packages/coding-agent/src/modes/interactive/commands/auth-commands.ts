@@ -1,4 +1,4 @@
-import type { AuthInteraction, AuthPrompt } from "@tau/ai";
+import type { AuthInteraction, AuthPrompt, Provider } from "@tau/ai";
 import type { BuiltinCommand, CommandHost } from "./command-host.js";
 
 /** How a provider sign-in talks to the user: prompts in place of the editor, notices in the chat. */
@@ -58,6 +58,17 @@ async function login(host: CommandHost, argument: string): Promise<void> {
 			return providers.find((p) => p.id === chosen?.value);
 		})());
 	if (!provider) return;
+	// The terminal's program status shows the sign-in as waiting for the user (cli-modes.md §10.8).
+	const unblock = host.block("auth", `Sign in to ${provider.name}`);
+	try {
+		await signIn(host, provider);
+	} finally {
+		unblock();
+	}
+}
+
+async function signIn(host: CommandHost, provider: Provider): Promise<void> {
+	const runtime = host.session.modelRuntime;
 	let type: "api_key" | "oauth" = provider.auth.oauth ? "oauth" : "api_key";
 	if (provider.auth.oauth && provider.auth.apiKey) {
 		const method = await host.pick(`Sign in to ${provider.name}`, [

@@ -51,6 +51,8 @@ export interface CommandHost {
 	/** Settings panel lives in the coordinator because it applies changes to live components. */
 	openSettings(): Promise<void>;
 	keybindingProblem(): string | undefined;
+	/** Reports a dialog waiting for the user as the terminal's program status; call the result when it closes. */
+	block(kind: "question" | "permission" | "auth", title: string): () => void;
 	/** The lines of the current frame, for `/debug`. */
 	renderedLines(): readonly string[];
 }

@@ -42,6 +42,12 @@ export class ProgramStatusReporter {
 				break;
 			case "compaction_end":
 				this.compacting = false;
+				// A recovery compaction that fails or is aborted decides how the run ends.
+				if (this.runActive && !event.result) {
+					this.runResult = event.aborted
+						? { state: "idle" }
+						: { state: "error", message: (event.errorMessage ?? "Error").split("\n")[0]! };
+				}
 				if (!this.runActive && event.reason === "manual") {
 					this.resting = event.result ? { state: "done" } : { state: event.aborted ? "idle" : "error" };
 				}
