@@ -73,6 +73,40 @@ describe("footer", () => {
 		expect(lines[2]).toBe("first second line");
 	});
 
+	it("shows cache reads and writes, the latest hit rate and a subscription marker", () => {
+		const usage = render(
+			state({
+				tokens: { input: 500, output: 20, cacheRead: 40000, cacheWrite: 1200 },
+				cacheHitPercent: 97.2,
+				cost: 0,
+				subscription: true,
+			}),
+		).map(stripTerminalSequences)[1]!;
+		expect(usage).toMatch(
+			/^↑500 ↓20 R40k W1\.2k CH97% \$0\.000 \(sub\) 42\.1%\/200k \(auto\)\s{2,}claude-x • medium$/,
+		);
+		const free = render(state({ cost: 0 })).map(stripTerminalSequences)[1]!;
+		expect(free).not.toContain("$");
+	});
+
+	it("under a virtual model shows the model the request was routed to, with its level", () => {
+		const usage = render(state({ modelId: "auto", routed: { modelId: "claude-y", thinkingLevel: "high" } })).map(
+			stripTerminalSequences,
+		)[1]!;
+		expect(usage).toMatch(/\s{2}auto • medium → claude-y • high$/);
+	});
+
+	it("truncates the location with a dim ... and drops the provider prefix before the model when space runs out", () => {
+		const theme = UiTheme.builtin();
+		const narrow = render(state({ multipleProviders: true }), 44);
+		expect(render(state(), 20)[0]).toContain(theme.dim("..."));
+		const usage = stripTerminalSequences(narrow[1]!);
+		expect(usage).not.toContain("(anthropic)");
+		expect(usage).toMatch(/42\.1%\/200k \(auto\)\s{2,}\S/);
+		const wide = stripTerminalSequences(render(state({ multipleProviders: true }), 100)[1]!);
+		expect(wide).toContain("(anthropic) claude-x");
+	});
+
 	it("reads the git branch from the repository above the cwd", () => {
 		const root = mkdtempSync(join(tmpdir(), "tau-footer-"));
 		mkdirSync(join(root, ".git"));

@@ -17,6 +17,8 @@ export interface FooterState {
 	provider: string | undefined;
 	reasoning: boolean;
 	thinkingLevel: string;
+	/** Under a virtual model: the model (and level) the latest request was routed to. */
+	routed?: { modelId: string; thinkingLevel?: string };
 	multipleProviders: boolean;
 	statuses: ReadonlyMap<string, string>;
 }
@@ -86,7 +88,10 @@ export class FooterView implements Component {
 				? " • thinking off"
 				: ` • ${state.thinkingLevel}`
 			: "";
-		const short = `${state.modelId}${level}`;
+		const routed = state.routed
+			? ` → ${state.routed.modelId}${state.routed.thinkingLevel ? ` • ${state.routed.thinkingLevel}` : ""}`
+			: "";
+		const short = `${state.modelId}${level}${routed}`;
 		return { full: state.multipleProviders && state.provider ? `(${state.provider}) ${short}` : short, short };
 	}
 

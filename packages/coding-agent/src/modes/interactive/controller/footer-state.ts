@@ -44,6 +44,7 @@ export function footerStateOf(
 	const model = session.model;
 	const providers = new Set(session.modelRuntime.getAvailable().map((candidate) => candidate.provider));
 	const usage = session.getContextUsage();
+	const routed = session.routedModel;
 	return {
 		cwd: session.cwd,
 		home: extras.home,
@@ -59,6 +60,14 @@ export function footerStateOf(
 		provider: model?.provider,
 		reasoning: model?.reasoning === true,
 		thinkingLevel: session.thinkingLevel,
+		...(routed
+			? {
+					routed: {
+						modelId: routed.model.id,
+						...(routed.thinkingLevel ? { thinkingLevel: routed.thinkingLevel } : {}),
+					},
+				}
+			: {}),
 		multipleProviders: providers.size > 1,
 		statuses: extras.statuses,
 	};
