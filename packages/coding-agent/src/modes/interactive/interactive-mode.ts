@@ -21,6 +21,8 @@ import type { AgentSession } from "../../core/agent-session/agent-session.js";
 import type { DisposableComponent, EditorFactory, ExtensionUIContext } from "../../core/extensions/index.js";
 import type { Theme } from "../../core/resources/index.js";
 import type { AgentSessionRuntime } from "../../core/runtime/agent-session-runtime.js";
+import { pasteFromClipboard } from "./clipboard/clipboard-paste.js";
+import { systemClipboardReader } from "./clipboard/system-clipboard.js";
 import { debugCommand } from "./commands/app-commands.js";
 import { matchBuiltinCommand } from "./commands/builtin-commands.js";
 import type { AskOptions, CommandHost, PickOptions } from "./commands/command-host.js";
@@ -277,6 +279,16 @@ export class InteractiveMode implements CommandHost, ExtensionUiHost {
 			resumeSession: () => void this.guard(resumeSession(this)),
 			suspend: () => this.suspend(),
 			openExternalEditor: () => this.openExternalEditor(),
+			pasteFromClipboard: () => {
+				const read = options.readClipboard ?? systemClipboardReader(options.platform, options.env);
+				void pasteFromClipboard(this.editor, read).then(
+					() => {
+						this.editor.borderColor = this.borderColor();
+						this.tui.requestRender();
+					},
+					(error) => this.notify("error", `Failed to paste from clipboard: ${messageOf(error)}`),
+				);
+			},
 		});
 		this.programStatus = new ProgramStatusReporter(
 			(status) => this.tui.terminal.setProgramStatus(status),

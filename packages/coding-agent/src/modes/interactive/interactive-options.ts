@@ -1,6 +1,7 @@
 import type { ImageContent } from "@tau/ai";
 import type { Terminal, TuiMode } from "@tau/tui";
 import type { Settings } from "../../config/index.js";
+import type { ClipboardReader } from "./clipboard/system-clipboard.js";
 
 export interface InteractiveModeOptions {
 	/** First prompt (stdin/@file text and the first CLI message, already joined). */
@@ -37,4 +38,6 @@ export interface InteractiveModeOptions {
 	/** Platform and environment that choose the default key bindings; default the process's. */
 	platform?: NodeJS.Platform;
 	env?: NodeJS.ProcessEnv;
+	/** What `app.clipboard.pasteImage` reads; default the platform's clipboard helper. */
+	readClipboard?: ClipboardReader;
 }

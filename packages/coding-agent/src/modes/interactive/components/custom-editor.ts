@@ -16,6 +16,9 @@ export type PromptEditor = EditorComponent &
 	Partial<Focusable> & {
 		onAction?: (data: string) => boolean;
 		isShowingAutocomplete?(): boolean;
+		/** Where the cursor is, for inserting clipboard paths with the right separators. */
+		getLines?(): string[];
+		getCursor?(): { line: number; col: number };
 	};
 
 /**

@@ -27,6 +27,7 @@ export interface KeyActionHost {
 	resumeSession(): void;
 	suspend(): void;
 	openExternalEditor(): void;
+	pasteFromClipboard(): void;
 }
 
 const DOUBLE_PRESS_MS = 500;
@@ -90,6 +91,7 @@ export class KeyActions {
 			["app.session.resume", () => host.resumeSession()],
 			["app.suspend", () => host.suspend()],
 			["app.editor.external", () => host.openExternalEditor()],
+			["app.clipboard.pasteImage", () => host.pasteFromClipboard()],
 		];
 		for (const [action, run] of simple) {
 			if (keys.matches(data, action)) {
