@@ -59,6 +59,7 @@ import { boundKey, createAppKeybindings } from "./keybindings/app-keybindings.js
 import { EditorSlot } from "./selectors/editor-slot.js";
 import { UserShell } from "./shell/user-shell.js";
 import { startupChangelogView } from "./startup/changelog-notice.js";
+import { startupDetails } from "./startup/startup-details.js";
 import { setActiveUiTheme } from "./theme/active-theme.js";
 import { resolveUiTheme, UiTheme } from "./theme/ui-theme.js";
 
@@ -149,7 +150,10 @@ export class InteractiveMode implements CommandHost, ExtensionUiHost {
 		this.headerView = new HeaderView(this.theme, this.keys, {
 			appName: APP_NAME,
 			version: VERSION,
-			details: quietStartup !== false && !options.verbose ? [] : (options.startupDetails ?? []),
+			details: () =>
+				quietStartup !== false && !options.verbose
+					? []
+					: (options.startupDetails ?? startupDetails(this.session, this.keys, homedir())),
 		});
 		this.footerView = new FooterView(this.theme);
 		this.pendingView = new PendingMessagesView(this.theme, () => boundKey(this.keys, "app.message.dequeue"));

@@ -6,8 +6,8 @@ import type { UiTheme } from "../theme/ui-theme.js";
 export interface HeaderInfo {
 	appName: string;
 	version: string;
-	/** Startup details (model scope, loaded resources); shown only when expanded. */
-	details: readonly string[];
+	/** Startup details (model scope, loaded resources); shown only when expanded, read on each layout. */
+	details: () => readonly string[];
 }
 
 /** Startup banner with key hints; `app.tools.expand` switches between the compact and full forms. */
@@ -30,7 +30,7 @@ export class HeaderView implements Component {
 		return key ? `${this.theme.fg("accent", key)} ${this.theme.fg("muted", text)}` : "";
 	}
 
-	private compactLines(): string[] {
+	private compactLines(details: readonly string[]): string[] {
 		const clear = boundKey(this.keys, "app.clear");
 		const exit = boundKey(this.keys, "app.exit");
 		const hints = [
@@ -41,7 +41,7 @@ export class HeaderView implements Component {
 			this.hint("app.tools.expand", "more"),
 		].filter((hint) => hint !== "");
 		const expand = boundKey(this.keys, "app.tools.expand");
-		const more = this.info.details.length > 0 ? " and loaded resources" : "";
+		const more = details.length > 0 ? " and loaded resources" : "";
 		return [
 			hints.join(this.theme.fg("dim", " · ")),
 			this.theme.dim(`Press ${expand} to show full startup help${more}.`),
@@ -52,7 +52,7 @@ export class HeaderView implements Component {
 		];
 	}
 
-	private expandedLines(): string[] {
+	private expandedLines(details: readonly string[]): string[] {
 		const clear = boundKey(this.keys, "app.clear");
 		const lines = [
 			this.hint("app.interrupt", "to interrupt"),
@@ -75,14 +75,15 @@ export class HeaderView implements Component {
 			this.hint("app.clipboard.pasteImage", "to paste files/images/text"),
 			`${this.theme.fg("accent", "drop files")} ${this.theme.fg("muted", "to attach")}`,
 		].filter((line) => line !== "");
-		return this.info.details.length > 0 ? [...lines, "", ...this.info.details] : lines;
+		return details.length > 0 ? [...lines, "", ...details] : lines;
 	}
 
 	render(width: number): readonly string[] {
 		const key = `${width}:${this.expanded}`;
 		if (this.cache?.key === key) return this.cache.lines;
 		const title = `${this.theme.bold(this.theme.fg("accent", this.info.appName))} ${this.theme.dim(`v${this.info.version}`)}`;
-		const body = this.expanded ? this.expandedLines() : this.compactLines();
+		const details = this.info.details();
+		const body = this.expanded ? this.expandedLines(details) : this.compactLines(details);
 		const lines = [title, ...body, ""].flatMap((line) =>
 			line === "" ? [""] : wrapTextWithAnsi(line, width).map((l) => truncateToWidth(l, width)),
 		);
