@@ -1,6 +1,9 @@
+import { existsSync } from "node:fs";
+import { join } from "node:path";
 import { fauxAssistantMessage } from "@tau/ai";
+import type { ExtensionAPI } from "@tau/coding-agent";
 import { afterEach, describe, expect, it } from "vitest";
-import { InteractiveHarness } from "./harness.js";
+import { gatedStep, InteractiveHarness } from "./harness.js";
 
 let harness: InteractiveHarness | undefined;
 
@@ -58,5 +61,83 @@ describe("user shell commands", () => {
 		harness.terminal.press("\x1b");
 		await harness.until(() => bashMessages(harness!).length === 1);
 		expect(bashMessages(harness)[0]?.cancelled).toBe(true);
+	});
+
+	it("a ! typed while the agent streams shows in the pending area and is recorded after the run", async () => {
+		harness = await InteractiveHarness.start();
+		const gate = gatedStep(fauxAssistantMessage("run finished"));
+		harness.faux.setResponses([gate.step]);
+		const since = harness.eventCount;
+		harness.submit("long task");
+		await gate.started;
+		harness.submit("!echo during-the-run");
+		await harness.until(async () => (await harness!.screen()).includes("$ echo during-the-run"));
+		await harness.until(async () => !(await harness!.screen()).includes("Running…"));
+		// Recording now would split the streaming turn; the message waits for the run to end.
+		expect(bashMessages(harness)).toHaveLength(0);
+		let screen = await harness.screen();
+		const editorTop = screen.lastIndexOf("─".repeat(20), screen.lastIndexOf("─".repeat(20)) - 1);
+		expect(screen.indexOf("$ echo during-the-run")).toBeLessThan(editorTop);
+
+		gate.open();
+		await harness.waitForEvent((event) => event.type === "agent_settled", since);
+		await harness.until(() => bashMessages(harness!).length === 1);
+		expect(harness.roles()).toEqual(["user", "assistant", "bashExecution"]);
+		screen = await harness.screen();
+		expect(screen.indexOf("run finished")).toBeLessThan(screen.indexOf("$ echo during-the-run"));
+	});
+
+	it("a user_bash handler's result is shown and recorded without running the command", async () => {
+		harness = await InteractiveHarness.start({
+			loader: {
+				extensionFactories: [
+					(pi: ExtensionAPI) => {
+						pi.on("user_bash", (event) =>
+							event.command.startsWith("touch")
+								? {
+										result: {
+											output: "handled remotely\n",
+											exitCode: 0,
+											cancelled: false,
+											truncated: false,
+										},
+									}
+								: undefined,
+						);
+					},
+				],
+			},
+		});
+		harness.submit("!touch marker");
+		await harness.until(() => bashMessages(harness!).length === 1);
+		expect(await harness.screen()).toContain("handled remotely");
+		expect(bashMessages(harness)[0]).toMatchObject({ command: "touch marker", output: "handled remotely\n" });
+		expect(existsSync(join(harness.cwd, "marker"))).toBe(false);
+	});
+
+	it("a throwing user_bash handler cancels the command and is reported", async () => {
+		harness = await InteractiveHarness.start({
+			loader: {
+				extensionFactories: [
+					(pi: ExtensionAPI) => {
+						pi.on("user_bash", () => {
+							throw new Error("remote shell unavailable");
+						});
+					},
+				],
+			},
+		});
+		harness.submit("!touch marker");
+		await harness.until(async () => (await harness!.screen()).includes("remote shell unavailable"));
+		await harness.until(async () => !(await harness!.screen()).includes("Running…"));
+		expect(existsSync(join(harness.cwd, "marker"))).toBe(false);
+		expect(bashMessages(harness)).toHaveLength(0);
+	});
+
+	it("user commands do not get the TAU_SESSION_* tool environment", async () => {
+		harness = await InteractiveHarness.start();
+		harness.submit("!env | grep -c '^TAU_SESSION_' || true");
+		await harness.until(() => bashMessages(harness!).length === 1);
+		expect(bashMessages(harness)[0]?.output.trim()).toBe("0");
 	});
 });

@@ -216,8 +216,6 @@ export class AgentSession {
 			cwd: this.cwd,
 			sessionManager: this.sessionManager,
 			settingsManager: this.settingsManager,
-			model: () => this.model,
-			thinkingLevel: () => this.thinkingLevel,
 			isRunning: () => this.run.running,
 			append: (message) => {
 				this.sessionManager.appendMessage(message);

@@ -1,5 +1,4 @@
 import { StringDecoder } from "node:string_decoder";
-import type { Api, Model } from "@tau/ai";
 import type { SettingsManager } from "../../config/index.js";
 import type { BashResult } from "../extensions/index.js";
 import type { BashExecutionMessage, SessionManager } from "../session/index.js";
@@ -19,8 +18,6 @@ export interface UserBashHost {
 	readonly cwd: string;
 	readonly sessionManager: SessionManager;
 	readonly settingsManager: SettingsManager;
-	model(): Model<Api> | undefined;
-	thinkingLevel(): string;
 	/** A run is active: recorded results wait so a tool call and its result are never separated. */
 	isRunning(): boolean;
 	/** Persists a `bashExecution` message and refreshes the agent's context. */
@@ -72,12 +69,9 @@ export class UserBash {
 		const decoder = new StringDecoder("utf8");
 		const controller = new AbortController();
 		this.running.add(controller);
-		const env = buildShellEnvironment({
-			cwd: host.cwd,
-			sessionManager: host.sessionManager,
-			model: host.model(),
-			thinkingLevel: host.thinkingLevel(),
-		} as Parameters<typeof buildShellEnvironment>[0]);
+		// The user's own commands get no TAU_SESSION_* tool environment (cli-modes.md §10.5); without a
+		// tool context inherited session variables are only removed.
+		const env = buildShellEnvironment(undefined);
 		let exitCode: number | undefined;
 		let cancelled = false;
 		try {
