@@ -50,6 +50,7 @@ import {
 } from "./controller/layout.js";
 import { ProgramStatusReporter } from "./controller/program-status.js";
 import { SubmissionPipeline } from "./controller/submission.js";
+import { processSignals, Suspender } from "./controller/suspend.js";
 import { TranscriptController } from "./controller/transcript-controller.js";
 import { ExtensionHooks } from "./extension-ui/extension-hooks.js";
 import { ExtensionRegions } from "./extension-ui/extension-regions.js";
@@ -97,6 +98,7 @@ export class InteractiveMode implements CommandHost, ExtensionUiHost {
 	private readonly keyActions: KeyActions;
 	private readonly shell: UserShell;
 	private readonly programStatus: ProgramStatusReporter;
+	private readonly suspender: Suspender;
 	private readonly uiContext: ExtensionUIContext;
 	private keybindingLoadProblem: string | undefined;
 	private unsubscribe: () => void = () => {};
@@ -145,6 +147,7 @@ export class InteractiveMode implements CommandHost, ExtensionUiHost {
 		);
 		this.tui = forwardingTui(() => this.renderer);
 		this.tui.setClearOnShrink(settings.getClearOnShrink());
+		this.suspender = new Suspender(this.tui, options.processSignals ?? processSignals);
 
 		const quietStartup = settings.getQuietStartup();
 		this.headerView = new HeaderView(this.theme, this.keys, {
@@ -402,11 +405,14 @@ export class InteractiveMode implements CommandHost, ExtensionUiHost {
 	 */
 	private installSignalHandlers(): void {
 		const codes = { SIGTERM: 143, SIGHUP: 129 } as const;
-		const handlers = Object.entries(codes).map(([signal, code]) => {
+		const handlers: (() => void)[] = Object.entries(codes).map(([signal, code]) => {
 			const handler = () => void this.quit({ code, fromSignal: true });
 			process.on(signal, handler);
-			return () => process.off(signal, handler);
+			return () => {
+				process.off(signal, handler);
+			};
 		});
+		if (process.platform !== "win32") handlers.push(this.suspender.listen());
 		this.removeSignalHandlers = () => {
 			for (const remove of handlers) remove();
 		};
@@ -453,16 +459,11 @@ export class InteractiveMode implements CommandHost, ExtensionUiHost {
 	}
 
 	private suspend(): void {
-		if (process.platform === "win32") {
+		if ((this.options.platform ?? process.platform) === "win32") {
 			this.notify("warning", "Suspend to background is not supported on Windows");
 			return;
 		}
-		this.tui.stop({ preserveScreen: this.tui.mode === "fullscreen" });
-		process.once("SIGCONT", () => {
-			this.tui.start();
-			this.tui.requestRender(true);
-		});
-		process.kill(0, "SIGTSTP");
+		this.suspender.suspend();
 	}
 
 	private openExternalEditor(): void {

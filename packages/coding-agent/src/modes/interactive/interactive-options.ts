@@ -2,6 +2,7 @@ import type { ImageContent } from "@tau/ai";
 import type { Terminal, TuiMode } from "@tau/tui";
 import type { Settings } from "../../config/index.js";
 import type { ClipboardReader } from "./clipboard/system-clipboard.js";
+import type { ProcessSignals } from "./controller/suspend.js";
 
 export interface InteractiveModeOptions {
 	/** First prompt (stdin/@file text and the first CLI message, already joined). */
@@ -40,4 +41,6 @@ export interface InteractiveModeOptions {
 	env?: NodeJS.ProcessEnv;
 	/** What `app.clipboard.pasteImage` reads; default the platform's clipboard helper. */
 	readClipboard?: ClipboardReader;
+	/** Job control for `app.suspend` and SIGTSTP; default the process's own signals. */
+	processSignals?: ProcessSignals;
 }
