@@ -35,6 +35,7 @@ import { CustomEditor, type PromptEditor } from "./components/custom-editor.js";
 import { FooterView } from "./components/footer.js";
 import { HeaderView } from "./components/header.js";
 import { LinesBlock } from "./components/lines-block.js";
+import type { MarkdownTransform } from "./components/markdown-transform.js";
 import { PendingMessagesView } from "./components/pending-messages.js";
 import { StatusLine } from "./components/status-line.js";
 import { createAutocomplete } from "./controller/autocomplete.js";
@@ -112,6 +113,9 @@ export class InteractiveMode implements CommandHost, ExtensionUiHost {
 	private autocompleteWrappers: ((current: AutocompleteProvider) => AutocompleteProvider)[] = [];
 	private gitBranch: string | undefined;
 	private readonly extensionHooks: ExtensionHooks;
+	/** The current extensions' Markdown transformers, applied by every transcript component at layout. */
+	readonly markdownTransform: MarkdownTransform = (markdown, ctx) =>
+		this.extensionHooks.transformMarkdown(this.session, markdown, ctx);
 	private pendingShellViews: Component[] = [];
 	private readonly editorSlot: EditorSlot;
 	private quitting = false;
@@ -217,6 +221,7 @@ export class InteractiveMode implements CommandHost, ExtensionUiHost {
 			renderCustomMessage: (message) => this.extensionHooks.renderMessage(this.session, message, this.expanded),
 			renderCustomEntry: (entry) => this.extensionHooks.renderEntry(this.session, entry, this.expanded),
 			toolRendering: (name) => this.extensionHooks.toolRendering(this.session, name, () => this.tui.requestRender()),
+			markdownTransform: this.markdownTransform,
 			setProgress: (active) => {
 				if (this.session.settingsManager.getShowTerminalProgress()) this.tui.terminal.setProgress(active);
 			},
@@ -329,7 +334,7 @@ export class InteractiveMode implements CommandHost, ExtensionUiHost {
 			return this.bindSession(session);
 		});
 		await this.bindSession(this.session);
-		const changelog = startupChangelogView(this.session, this.theme);
+		const changelog = startupChangelogView(this.session, this.theme, this.markdownTransform);
 		if (changelog) this.transcript.add(changelog);
 		for (const diagnostic of this.options.diagnostics ?? []) this.notify(diagnostic.type, diagnostic.message);
 		if (this.keybindingLoadProblem) this.notify("warning", this.keybindingLoadProblem);
@@ -682,6 +687,8 @@ export class InteractiveMode implements CommandHost, ExtensionUiHost {
 		await this.session.reload({ beforeSessionStart: () => this.applySettingsOverrides(settings) });
 		this.refreshAutocomplete(this.session);
 		this.headerView.invalidate();
+		// Lays the transcript out again with the reloaded extensions' Markdown transformers.
+		this.chat.invalidate();
 		this.notify("success", "✓ Reloaded keybindings, extensions, skills, prompts, themes and context files");
 	}
 

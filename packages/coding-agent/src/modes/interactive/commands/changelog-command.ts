@@ -13,6 +13,6 @@ export const changelogCommand: BuiltinCommand = {
 			host.notify("info", "No changelog entries found.");
 			return;
 		}
-		host.showComponent(new ChangelogView(host.theme, [{ title: "Changelog", markdown }]));
+		host.showComponent(new ChangelogView(host.theme, [{ title: "Changelog", markdown }], host.markdownTransform));
 	},
 };

@@ -2,6 +2,7 @@ import type { Component, KeybindingsManager, SelectItem } from "@tau/tui";
 import type { AgentSession } from "../../../core/agent-session/agent-session.js";
 import type { AgentSessionRuntime } from "../../../core/runtime/agent-session-runtime.js";
 import type { NoticeKind } from "../components/chat-notice.js";
+import type { MarkdownTransform } from "../components/markdown-transform.js";
 import type { UiTheme } from "../theme/ui-theme.js";
 
 export interface PickOptions {
@@ -28,6 +29,8 @@ export interface CommandHost {
 	readonly runtime: AgentSessionRuntime;
 	readonly session: AgentSession;
 	readonly theme: UiTheme;
+	/** The extensions' Markdown transformers, for Markdown a command shows. */
+	readonly markdownTransform: MarkdownTransform;
 	readonly keys: KeybindingsManager;
 	readonly agentDir: string;
 	readonly appName: string;

@@ -1,6 +1,7 @@
 import type { AssistantMessage } from "@tau/ai";
 import { type Component, Container, Markdown, Spacer, Text } from "@tau/tui";
 import type { UiTheme } from "../theme/ui-theme.js";
+import { type MarkdownSurface, type MarkdownTransform, setStreaming, transformOptions } from "./markdown-transform.js";
 
 export interface AssistantViewOptions {
 	hideThinking: boolean;
@@ -30,6 +31,9 @@ function displayBlocks(message: AssistantMessage): Block[] {
 export class AssistantMessageView extends Container {
 	private slots: (Markdown | Text)[] = [];
 	private slotKinds: Block["kind"][] = [];
+	/** What each Markdown slot tells the extensions' transformers. */
+	private surfaces: MarkdownSurface[] = [];
+	private streaming = false;
 	private message: AssistantMessage | undefined;
 	/** Shown instead of the message's own abort text (e.g. after retries). */
 	abortedText: string | undefined;
@@ -37,6 +41,7 @@ export class AssistantMessageView extends Container {
 	constructor(
 		private readonly theme: UiTheme,
 		private options: AssistantViewOptions,
+		private readonly transform?: MarkdownTransform,
 	) {
 		super();
 	}
@@ -45,11 +50,13 @@ export class AssistantMessageView extends Container {
 		this.options = options;
 		this.slots = [];
 		this.slotKinds = [];
+		this.surfaces = [];
 		if (this.message) this.updateContent(this.message, false);
 	}
 
-	updateContent(message: AssistantMessage, _streaming: boolean): void {
+	updateContent(message: AssistantMessage, streaming: boolean): void {
 		this.message = message;
+		this.streaming = streaming;
 		const blocks = displayBlocks(message);
 		const children: Component[] = [];
 		blocks.forEach((block, index) => {
@@ -77,13 +84,28 @@ export class AssistantMessageView extends Container {
 			block.kind === "thinking"
 				? { color: (t: string) => this.theme.fg("thinkingText", t), italic: true }
 				: undefined;
-		if (existing instanceof Markdown && this.slotKinds[index] === block.kind) {
+		const surface = this.surfaces[index];
+		if (existing instanceof Markdown && this.slotKinds[index] === block.kind && surface) {
 			existing.setText(block.text);
+			if (this.transform) setStreaming(surface, existing, this.streaming);
 			return existing;
 		}
-		const markdown = new Markdown(block.text, 1, 0, this.theme.markdown(), style);
+		const fresh: MarkdownSurface = {
+			messageType: block.kind === "thinking" ? "assistant-thinking" : "assistant",
+			isStreaming: this.streaming,
+			...(this.message ? { timestamp: this.message.timestamp } : {}),
+		};
+		const markdown = new Markdown(
+			block.text,
+			1,
+			0,
+			this.theme.markdown(),
+			style,
+			transformOptions(this.transform, fresh),
+		);
 		this.slots[index] = markdown;
 		this.slotKinds[index] = block.kind;
+		this.surfaces[index] = fresh;
 		return markdown;
 	}
 

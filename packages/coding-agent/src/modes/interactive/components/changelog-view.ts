@@ -1,5 +1,6 @@
 import { type Component, Markdown, Spacer, Text } from "@tau/tui";
 import type { UiTheme } from "../theme/ui-theme.js";
+import { type MarkdownTransform, transformOptions } from "./markdown-transform.js";
 
 /** A titled block of changelog Markdown ("What's New", "Extension Updates", `/changelog`). */
 export interface ChangelogSection {
@@ -11,13 +12,20 @@ export interface ChangelogSection {
 export class ChangelogView implements Component {
 	private readonly parts: Component[] = [];
 
-	constructor(theme: UiTheme, sections: readonly ChangelogSection[]) {
+	constructor(theme: UiTheme, sections: readonly ChangelogSection[], transform?: MarkdownTransform) {
 		for (const section of sections) {
 			this.parts.push(
 				new Spacer(1),
 				new Text(theme.bold(theme.fg("accent", section.title)), 1, 0),
 				new Spacer(1),
-				new Markdown(section.markdown, 1, 0, theme.markdown()),
+				new Markdown(
+					section.markdown,
+					1,
+					0,
+					theme.markdown(),
+					undefined,
+					transformOptions(transform, { messageType: "changelog", isStreaming: false }),
+				),
 			);
 		}
 	}

@@ -1,17 +1,29 @@
 import { type Component, Markdown, Spacer } from "@tau/tui";
 import type { UiTheme } from "../theme/ui-theme.js";
+import { type MarkdownTransform, transformOptions } from "./markdown-transform.js";
 
 /** A displayable extension message (`custom_message`) without a registered renderer. */
 export class CustomMessageView implements Component {
 	private readonly body: Markdown;
 	private cache: { width: number; lines: string[] } | undefined;
 
-	constructor(theme: UiTheme, customType: string, text: string) {
-		const label = theme.bold(theme.fg("customMessageLabel", `[${customType}]`));
-		this.body = new Markdown(`${label}\n\n${text}`, 1, 1, theme.markdown(), {
-			bgColor: (t) => theme.bg("customMessageBg", t),
-			color: (t) => theme.fg("customMessageText", t),
-		});
+	constructor(theme: UiTheme, customType: string, text: string, transform?: MarkdownTransform, timestamp?: number) {
+		const label = `${theme.bold(theme.fg("customMessageLabel", `[${customType}]`))}\n\n`;
+		this.body = new Markdown(
+			`${label}${text}`,
+			1,
+			1,
+			theme.markdown(),
+			{
+				bgColor: (t) => theme.bg("customMessageBg", t),
+				color: (t) => theme.fg("customMessageText", t),
+			},
+			transformOptions(
+				transform,
+				{ messageType: "custom", isStreaming: false, ...(timestamp !== undefined ? { timestamp } : {}) },
+				label,
+			),
+		);
 	}
 
 	invalidate(): void {

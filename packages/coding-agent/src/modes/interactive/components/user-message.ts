@@ -1,5 +1,6 @@
 import { type Component, Markdown, Spacer } from "@tau/tui";
 import type { UiTheme } from "../theme/ui-theme.js";
+import { type MarkdownTransform, transformOptions } from "./markdown-transform.js";
 
 /** A prompt the user sent, on the user-message background. */
 export class UserMessageView implements Component {
@@ -10,11 +11,24 @@ export class UserMessageView implements Component {
 	constructor(
 		theme: UiTheme,
 		readonly text: string,
+		transform?: MarkdownTransform,
+		timestamp?: number,
 	) {
-		this.body = new Markdown(text, 1, 1, theme.markdown(), {
-			bgColor: (t) => theme.bg("userMessageBg", t),
-			color: (t) => theme.fg("userMessageText", t),
-		});
+		this.body = new Markdown(
+			text,
+			1,
+			1,
+			theme.markdown(),
+			{
+				bgColor: (t) => theme.bg("userMessageBg", t),
+				color: (t) => theme.fg("userMessageText", t),
+			},
+			transformOptions(transform, {
+				messageType: "user",
+				isStreaming: false,
+				...(timestamp !== undefined ? { timestamp } : {}),
+			}),
+		);
 	}
 
 	invalidate(): void {

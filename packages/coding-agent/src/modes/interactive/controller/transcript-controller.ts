@@ -8,7 +8,9 @@ import { BashExecutionView } from "../components/bash-execution.js";
 import { chatNotice, type NoticeKind } from "../components/chat-notice.js";
 import type { ChatTranscript } from "../components/chat-transcript.js";
 import { CustomMessageView } from "../components/custom-message.js";
+import type { MarkdownTransform } from "../components/markdown-transform.js";
 import type { StatusLine } from "../components/status-line.js";
+import { SummaryMessageView } from "../components/summary-message.js";
 import { ToolExecutionView, type ToolRendering } from "../components/tool-execution.js";
 import { UserMessageView } from "../components/user-message.js";
 import type { UiTheme } from "../theme/ui-theme.js";
@@ -39,6 +41,8 @@ export interface TranscriptHost {
 	renderCustomEntry(entry: CustomEntry): Component | undefined;
 	/** Extension renderers for a tool, when any are registered. */
 	toolRendering(toolName: string): ToolRendering | undefined;
+	/** The extensions' Markdown transformer chain; without one Markdown is shown as stored. */
+	readonly markdownTransform?: MarkdownTransform;
 }
 
 function userText(message: { content: unknown }): string {
@@ -59,6 +63,7 @@ export class TranscriptController {
 	private readonly assistantViews: AssistantMessageView[] = [];
 	private readonly toolViews: ToolExecutionView[] = [];
 	private readonly bashViews: BashExecutionView[] = [];
+	private readonly summaryViews: SummaryMessageView[] = [];
 	private retryAttempts = 0;
 	/** Custom messages shown at `message_start`, so their `entry_appended` is not shown twice. */
 	private shownCustom: string[] = [];
@@ -80,6 +85,7 @@ export class TranscriptController {
 		const expanded = this.host.toolsExpanded();
 		for (const view of this.toolViews) view.setExpanded(expanded);
 		for (const view of this.bashViews) view.setExpanded(expanded);
+		for (const view of this.summaryViews) view.setExpanded(expanded);
 		for (const view of this.assistantViews) view.setOptions(this.viewOptions());
 		this.host.requestRender();
 	}
@@ -94,7 +100,7 @@ export class TranscriptController {
 	}
 
 	private newAssistantView(): AssistantMessageView {
-		const view = new AssistantMessageView(this.host.theme, this.viewOptions());
+		const view = new AssistantMessageView(this.host.theme, this.viewOptions(), this.host.markdownTransform);
 		this.assistantViews.push(view);
 		return view;
 	}
@@ -118,13 +124,14 @@ export class TranscriptController {
 		this.assistantViews.length = 0;
 		this.toolViews.length = 0;
 		this.bashViews.length = 0;
+		this.summaryViews.length = 0;
 		this.pendingTools.clear();
 		this.streaming = undefined;
 		const byId = new Map<string, ToolExecutionView>();
 		for (const message of messages) {
 			switch (message.role) {
 				case "user":
-					this.host.chat.addChild(new UserMessageView(this.host.theme, userText(message)));
+					this.host.chat.addChild(this.userView(message));
 					break;
 				case "assistant": {
 					const view = this.newAssistantView();
@@ -165,14 +172,10 @@ export class TranscriptController {
 						this.host.chat.addChild(this.customView(message as CustomMessage));
 					break;
 				case "compactionSummary":
-					this.host.chat.addChild(
-						chatNotice(this.host.theme, "info", "[compacted] Earlier conversation summarized"),
-					);
+					this.addSummary("[compacted] Earlier conversation summarized", message);
 					break;
 				case "branchSummary":
-					this.host.chat.addChild(
-						chatNotice(this.host.theme, "info", "[branch summary] Returned from another branch"),
-					);
+					this.addSummary("[branch summary] Returned from another branch", message);
 					break;
 			}
 		}
@@ -303,8 +306,31 @@ export class TranscriptController {
 	private customView(message: CustomMessage): Component {
 		return (
 			this.host.renderCustomMessage(message) ??
-			new CustomMessageView(this.host.theme, message.customType, userText(message))
+			new CustomMessageView(
+				this.host.theme,
+				message.customType,
+				userText(message),
+				this.host.markdownTransform,
+				message.timestamp,
+			)
 		);
+	}
+
+	private userView(message: { content: unknown; timestamp?: number }): UserMessageView {
+		return new UserMessageView(this.host.theme, userText(message), this.host.markdownTransform, message.timestamp);
+	}
+
+	private addSummary(heading: string, message: { summary: string; timestamp: number }): void {
+		const view = new SummaryMessageView(
+			this.host.theme,
+			heading,
+			message.summary,
+			this.host.markdownTransform,
+			message.timestamp,
+		);
+		view.setExpanded(this.host.toolsExpanded());
+		this.summaryViews.push(view);
+		this.host.chat.addChild(view);
 	}
 
 	private customKey(message: { customType: string; content: unknown }): string {
@@ -341,7 +367,7 @@ export class TranscriptController {
 			this.shownCustom.push(this.customKey(custom));
 			this.host.chat.addChild(this.customView(custom));
 		} else if (message.role === "user") {
-			this.host.chat.addChild(new UserMessageView(this.host.theme, userText(message)));
+			this.host.chat.addChild(this.userView(message));
 			this.host.refreshPending();
 		} else if (message.role === "assistant") {
 			const view = this.newAssistantView();

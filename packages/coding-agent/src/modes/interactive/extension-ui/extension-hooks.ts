@@ -4,9 +4,11 @@ import {
 	type Extension,
 	findEntryRenderer,
 	findMessageRenderer,
+	type MarkdownTransformContext,
 	type RegisteredShortcut,
 	resolveShortcuts,
 	resolveToolRenderers,
+	transformMarkdown,
 } from "../../../core/extensions/index.js";
 import type { CustomEntry, CustomMessage } from "../../../core/session/index.js";
 import type { ToolRendering } from "../components/tool-execution.js";
@@ -28,6 +30,8 @@ function messageOf(error: unknown): string {
 /** Extension shortcuts and renderers as the interactive mode uses them. */
 export class ExtensionHooks {
 	private shortcuts = new Map<string, RegisteredShortcut>();
+	/** Extensions whose Markdown transformer failed, per runner: reported once, not on every frame. */
+	private failedTransformers = new WeakMap<object, Set<string>>();
 
 	constructor(
 		private readonly keys: KeybindingsManager,
@@ -76,6 +80,21 @@ export class ExtensionHooks {
 				this.theme().source,
 			),
 		);
+	}
+
+	/**
+	 * The `registerMarkdownTransformer` chain of the session's current extensions (read on every call,
+	 * so `/reload` takes effect). A failure is reported as an extension error after the render pass.
+	 */
+	transformMarkdown(session: AgentSession, markdown: string, ctx: MarkdownTransformContext): string {
+		return transformMarkdown(loadedExtensions(session), markdown, ctx, (extensionPath, error) => {
+			const runner = session.extensionRunner;
+			const failed = this.failedTransformers.get(runner) ?? new Set<string>();
+			this.failedTransformers.set(runner, failed);
+			if (failed.has(extensionPath)) return;
+			failed.add(extensionPath);
+			queueMicrotask(() => runner.runtime.report(extensionPath, "markdown_transform", error));
+		});
 	}
 
 	/** Renderers from `registerToolRenderer` resolvers and the tool's own definition, if any. */

@@ -2,6 +2,7 @@ import type { AgentSession } from "../../../core/agent-session/agent-session.js"
 import { appChangelogUpdates, findAppChangelog } from "../../../core/resources/packages/app-changelog.js";
 import { extensionPackageUpdates } from "../../../core/resources/packages/package-changelog.js";
 import { type ChangelogSection, ChangelogView } from "../components/changelog-view.js";
+import type { MarkdownTransform } from "../components/markdown-transform.js";
 import type { UiTheme } from "../theme/ui-theme.js";
 
 /**
@@ -9,7 +10,11 @@ import type { UiTheme } from "../theme/ui-theme.js";
  * Updates" of package extensions (resources.md §12.11). A session that already has messages shows
  * nothing and records nothing. Reading both records the versions seen in the user settings.
  */
-export function startupChangelogView(session: AgentSession, theme: UiTheme): ChangelogView | undefined {
+export function startupChangelogView(
+	session: AgentSession,
+	theme: UiTheme,
+	transform?: MarkdownTransform,
+): ChangelogView | undefined {
 	if (session.messages.length > 0) return undefined;
 	const settings = session.settingsManager;
 	const sections: ChangelogSection[] = [];
@@ -19,5 +24,5 @@ export function startupChangelogView(session: AgentSession, theme: UiTheme): Cha
 	const sources = session.resourceLoader.getExtensions().extensions.map((extension) => extension.sourceInfo);
 	const extensionUpdates = extensionPackageUpdates(sources, settings);
 	if (extensionUpdates) sections.push({ title: "Extension Updates", markdown: extensionUpdates });
-	return sections.length > 0 ? new ChangelogView(theme, sections) : undefined;
+	return sections.length > 0 ? new ChangelogView(theme, sections, transform) : undefined;
 }
