@@ -13,6 +13,7 @@ import {
 	type SelectItem,
 	setKeybindings,
 	type TUI,
+	TuiAltScreen,
 	type TuiMode,
 } from "@tau/tui";
 import { APP_NAME, VERSION } from "../../config/app-identity.js";
@@ -280,6 +281,16 @@ export class InteractiveMode implements CommandHost, ExtensionUiHost {
 				this.transcript.applyToggles();
 			},
 			copyLastMessage: () => {
+				// Without copy-on-select, a fullscreen selection waits for this key to be copied.
+				const screen = this.renderer;
+				if (
+					screen instanceof TuiAltScreen &&
+					!this.session.settingsManager.getFullscreenCopyOnSelect() &&
+					screen.hasActiveSelection()
+				) {
+					void screen.copyActiveSelectionToClipboard();
+					return;
+				}
 				const text = this.session.getLastAssistantText();
 				if (!text) this.notify("info", "No agent messages to copy yet.");
 				else {
