@@ -1,0 +1,91 @@
+import { fauxAssistantMessage } from "@tau/ai";
+import type { ExtensionAPI } from "@tau/coding-agent";
+import { afterEach, describe, expect, it } from "vitest";
+import { gatedStep, InteractiveHarness } from "./harness.js";
+
+let harness: InteractiveHarness | undefined;
+
+afterEach(async () => {
+	await harness?.close();
+	harness = undefined;
+});
+
+describe("editor submission pipeline (cli-modes.md §10.3)", () => {
+	it("a built-in command runs at once while the agent streams; other text is queued as steering", async () => {
+		harness = await InteractiveHarness.start();
+		const gate = gatedStep(fauxAssistantMessage("done"));
+		harness.faux.setResponses([gate.step, fauxAssistantMessage("steered")]);
+		const since = harness.eventCount;
+		harness.submit("long task");
+		await gate.started;
+		harness.submit("/name while streaming");
+		await harness.until(() => harness!.runtime.session.sessionName === "while streaming");
+		expect(await harness.screen()).toContain("Session name set: while streaming");
+		expect(harness.runtime.session.getSteeringMessages()).toEqual([]);
+		harness.submit("steer now");
+		await harness.until(() => harness!.runtime.session.getSteeringMessages().includes("steer now"));
+		expect(harness.mode.editor.getText()).toBe("");
+		gate.open();
+		await harness.waitForEvent((event) => event.type === "agent_settled", since);
+	});
+
+	it("an extension command typed during compaction runs immediately instead of being queued", async () => {
+		let ran = 0;
+		harness = await InteractiveHarness.start({
+			settings: { compaction: { keepRecentTokens: 1 } },
+			loader: {
+				extensionFactories: [
+					(pi: ExtensionAPI) => {
+						pi.registerCommand("ping", {
+							handler: async (_args, ctx) => {
+								ran++;
+								ctx.ui.notify("pong", "info");
+							},
+						});
+					},
+				],
+			},
+		});
+		for (const word of ["hello", "again"]) {
+			harness.faux.setResponses([fauxAssistantMessage(`reply to ${word}`)]);
+			const since = harness.eventCount;
+			harness.submit(word);
+			await harness.waitForEvent((event) => event.type === "agent_settled", since);
+		}
+		const summary = gatedStep(fauxAssistantMessage("## Summary\nuser said hello"));
+		harness.faux.setResponses([summary.step, fauxAssistantMessage("## More summary")]);
+		const since = harness.eventCount;
+		harness.submit("/compact");
+		await summary.started;
+		harness.submit("/ping");
+		await harness.until(() => ran === 1);
+		const screen = await harness.screen();
+		expect(screen).toContain("pong");
+		expect(screen).not.toContain("Queued message for after compaction");
+		summary.open();
+		await harness.waitForEvent((event) => event.type === "compaction_end", since);
+	});
+});
+
+describe("application keys without a default", () => {
+	it("app.session.new bound in keybindings.json starts a new session", async () => {
+		harness = await InteractiveHarness.start({
+			agentFiles: { "keybindings.json": JSON.stringify({ "app.session.new": "ctrl+n" }) },
+		});
+		harness.faux.setResponses([fauxAssistantMessage("first answer")]);
+		const since = harness.eventCount;
+		harness.submit("hello");
+		await harness.waitForEvent((event) => event.type === "agent_settled", since);
+		const before = harness.runtime.session.sessionId;
+		harness.terminal.press("\x0e");
+		await harness.until(() => harness!.runtime.session.sessionId !== before);
+		expect(await harness.screen()).toContain("✓ New session started");
+		expect(harness.roles()).toEqual([]);
+	});
+
+	it("Shift+Ctrl+D (the global debug key) writes the debug log like /debug", async () => {
+		harness = await InteractiveHarness.start();
+		harness.terminal.press("\x1b[100;6u");
+		expect(await harness.screen()).toContain("✓ Debug log written");
+	});
+});
