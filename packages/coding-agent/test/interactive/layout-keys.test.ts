@@ -1,0 +1,51 @@
+import { fauxAssistantMessage } from "@tau/ai";
+import { afterEach, describe, expect, it } from "vitest";
+import { InteractiveHarness } from "./harness.js";
+
+const PAGE_UP = "\x1b[5~";
+const CTRL_P = "\x10";
+
+let harness: InteractiveHarness | undefined;
+
+afterEach(async () => {
+	await harness?.close();
+	harness = undefined;
+});
+
+async function converse(h: InteractiveHarness, turns: number): Promise<void> {
+	h.faux.setResponses(Array.from({ length: turns }, (_, i) => fauxAssistantMessage(`reply number ${i}`)));
+	for (let i = 0; i < turns; i++) {
+		const since = h.eventCount;
+		h.submit(`prompt ${i}`);
+		await h.waitForEvent((event) => event.type === "agent_settled", since);
+	}
+}
+
+describe("fullscreen transcript (cli-modes.md §10.1)", () => {
+	it("scrolled up, the indicator names the tui.altScreen.bottom key", async () => {
+		harness = await InteractiveHarness.start({
+			mode: { tuiMode: "fullscreen" },
+			rows: 20,
+			agentFiles: { "keybindings.json": JSON.stringify({ "tui.altScreen.bottom": ["ctrl+b", "ctrl+end"] }) },
+		});
+		await converse(harness, 6);
+		expect((await harness.viewport()).join("\n")).not.toContain("Jump to latest message");
+		harness.terminal.press(PAGE_UP);
+		expect((await harness.viewport()).join("\n")).toContain("↓ Jump to latest message · Ctrl+B");
+	});
+});
+
+describe("history keys (cli-modes.md §10.3)", () => {
+	it("an explicitly bound tui.editor.historyPrevious wins over the application action on the same key", async () => {
+		harness = await InteractiveHarness.start({
+			models: [{ id: "alpha" }, { id: "beta" }],
+			agentFiles: { "keybindings.json": JSON.stringify({ "tui.editor.historyPrevious": "ctrl+p" }) },
+		});
+		await converse(harness, 1);
+		const model = harness.runtime.session.model?.id;
+		harness.terminal.press(CTRL_P);
+		await harness.settleMicrotasks();
+		expect(harness.mode.editor.getText()).toBe("prompt 0");
+		expect(harness.runtime.session.model?.id).toBe(model);
+	});
+});
