@@ -1,6 +1,14 @@
 import { KeybindingsManager } from "@tau/tui";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { appKeybindingDefinitions } from "../../src/modes/interactive/keybindings/app-keybindings.js";
+import { InteractiveHarness } from "./harness.js";
+
+let harness: InteractiveHarness | undefined;
+
+afterEach(async () => {
+	await harness?.close();
+	harness = undefined;
+});
 
 /** cli-modes.md §11.2 and §11.3, Linux defaults, first key first. */
 const LINUX_DEFAULTS: Record<string, string[]> = {
@@ -120,5 +128,22 @@ describe("default key bindings (cli-modes.md §11.2, §11.3)", () => {
 		expect(mac.getKeys("app.tree.foldOrUp")).toEqual(["alt+left", "ctrl+left"]);
 		expect(mac.getKeys("app.tree.unfoldOrDown")).toEqual(["alt+right", "ctrl+right"]);
 		expect(mac.getKeys("app.suspend")).toEqual(["ctrl+z"]);
+	});
+});
+
+describe("keybindings.json conflicts (cli-modes.md §11.1)", () => {
+	it("a key claimed by two user-configured actions is reported by /hotkeys", async () => {
+		harness = await InteractiveHarness.start({
+			agentFiles: {
+				"keybindings.json": JSON.stringify({
+					"app.model.select": "ctrl+k",
+					"app.tools.expand": ["ctrl+k", "ctrl+o"],
+				}),
+			},
+		});
+		harness.submit("/hotkeys");
+		expect(await harness.screen()).toMatch(
+			/Key ctrl\+k is bound to (app\.model\.select, app\.tools\.expand|app\.tools\.expand, app\.model\.select)/,
+		);
 	});
 });
