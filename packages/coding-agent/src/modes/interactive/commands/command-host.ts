@@ -10,8 +10,8 @@ export interface PickOptions {
 	filter?: string;
 	/** Value selected initially. */
 	selected?: string;
-	/** Extra keys while the picker is open: action id → handler returning whether to close. */
-	actions?: Record<string, (item: SelectItem | undefined) => boolean | Promise<boolean>>;
+	/** Extra keys while the picker is open: action id → handler (selected item, search text) returning whether to close. */
+	actions?: Record<string, (item: SelectItem | undefined, query: string) => boolean | Promise<boolean>>;
 	/** Footer hint shown under the list. */
 	hint?: string;
 	/** Closes the picker (resolving undefined) when aborted. */

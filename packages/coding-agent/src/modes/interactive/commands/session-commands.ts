@@ -1,8 +1,7 @@
 import { resolve } from "node:path";
-import type { SelectItem } from "@tau/tui";
-import { deleteSessionFile, SessionManager, type SessionTreeNode } from "../../../core/session/index.js";
-import { boundKey } from "../keybindings/app-keybindings.js";
+import type { SessionTreeNode } from "../../../core/session/index.js";
 import type { BuiltinCommand, CommandHost } from "./command-host.js";
+import { resumeSession } from "./resume-session.js";
 import { sessionInfoLines } from "./session-info.js";
 
 function oneLine(text: string, max = 80): string {
@@ -17,67 +16,11 @@ function unquote(text: string): string {
 	return match ? match[2]! : trimmed;
 }
 
+export { resumeSession };
+
 export async function startNewSession(host: CommandHost): Promise<void> {
 	const result = await host.runtime.newSession();
 	if (!result.cancelled) host.notify("success", "✓ New session started");
-}
-
-async function listOtherSessions(host: CommandHost): Promise<SelectItem[]> {
-	const manager = host.session.sessionManager;
-	const sessions = await SessionManager.list(
-		host.runtime.cwd,
-		manager.isPersisted() ? manager.getSessionDir() : undefined,
-		undefined,
-		undefined,
-		host.agentDir,
-	);
-	return sessions
-		.filter((info) => info.path !== host.session.sessionFile)
-		.sort((a, b) => b.modified.getTime() - a.modified.getTime())
-		.map((info) => ({
-			value: info.path,
-			label: info.name ?? oneLine(info.firstMessage || "(empty)", 60),
-			description: `${info.messageCount} messages · ${info.modified.toISOString().slice(0, 16).replace("T", " ")}`,
-		}));
-}
-
-/** `app.session.delete` in the picker: asks, then removes the session file. */
-async function deleteListedSession(host: CommandHost, item: SelectItem): Promise<void> {
-	const confirm = await host.pick(`Delete "${item.label}"?`, [
-		{ value: "no", label: "Keep it" },
-		{ value: "yes", label: "Delete the session file" },
-	]);
-	if (confirm?.value !== "yes") return;
-	deleteSessionFile(item.value, host.session.sessionManager);
-	host.notify("info", `Session deleted: ${item.label}`);
-}
-
-export async function resumeSession(host: CommandHost): Promise<void> {
-	for (;;) {
-		const items = await listOtherSessions(host);
-		if (items.length === 0) {
-			host.notify("info", "No other sessions in this directory");
-			return;
-		}
-		let deleting = false;
-		const chosen = await host.pick("Resume session", items, {
-			hint: `Enter to resume · ${boundKey(host.keys, "app.session.delete")} delete · Escape to cancel`,
-			actions: {
-				"app.session.delete": (item) => {
-					deleting = item !== undefined;
-					return deleting;
-				},
-			},
-		});
-		if (!chosen) return;
-		if (deleting) {
-			await deleteListedSession(host, chosen);
-			continue;
-		}
-		const result = await host.runtime.switchSession(chosen.value);
-		if (!result.cancelled) host.notify("success", `✓ Resumed session ${host.session.sessionId}`);
-		return;
-	}
 }
 
 export async function forkFromMessage(host: CommandHost): Promise<void> {

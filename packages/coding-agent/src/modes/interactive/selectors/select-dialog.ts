@@ -9,6 +9,7 @@ import {
 	truncateToWidth,
 } from "@tau/tui";
 import type { UiTheme } from "../theme/ui-theme.js";
+import { prefillInput } from "./input-prefill.js";
 
 export interface SelectDialogOptions {
 	title: string;
@@ -17,7 +18,7 @@ export interface SelectDialogOptions {
 	selected?: string;
 	hint?: string;
 	/** Extra action keys; a handler returning true closes the dialog with the current item. */
-	actions?: Record<string, (item: SelectItem | undefined) => boolean | Promise<boolean>>;
+	actions?: Record<string, (item: SelectItem | undefined, query: string) => boolean | Promise<boolean>>;
 	maxVisible?: number;
 }
 
@@ -42,7 +43,7 @@ export class SelectDialog implements Component, Focusable {
 		this.list.onSelect = (item) => this.close(item);
 		this.list.onCancel = () => this.close(undefined);
 		if (options.filter) {
-			this.input.setValue(options.filter);
+			prefillInput(this.input, options.filter);
 			this.applyFilter();
 		}
 		if (options.selected) {
@@ -83,7 +84,7 @@ export class SelectDialog implements Component, Focusable {
 		for (const [action, handler] of Object.entries(this.options.actions ?? {})) {
 			if (!this.keys.matches(data, action)) continue;
 			const item = this.list.getSelectedItem();
-			void Promise.resolve(handler(item)).then((close) => {
+			void Promise.resolve(handler(item, this.input.getValue())).then((close) => {
 				if (close) this.close(item);
 			});
 			return;

@@ -1,5 +1,6 @@
 import { type Component, type Focusable, Input, type KeybindingsManager, truncateToWidth } from "@tau/tui";
 import type { UiTheme } from "../theme/ui-theme.js";
+import { prefillInput } from "./input-prefill.js";
 
 /** A titled one-line input shown in place of the editor (`/tree` labels, extension `input`). */
 export class TextPrompt implements Component, Focusable {
@@ -15,7 +16,7 @@ export class TextPrompt implements Component, Focusable {
 		private readonly finish: (value: string | undefined) => void,
 	) {
 		this.input = new Input({ prompt: "› ", ...(options.placeholder ? { placeholder: options.placeholder } : {}) });
-		if (options.prefill) this.input.setValue(options.prefill);
+		if (options.prefill) prefillInput(this.input, options.prefill);
 		this.input.onSubmit = (value) => this.close(value);
 		this.input.onEscape = () => this.close(undefined);
 	}
