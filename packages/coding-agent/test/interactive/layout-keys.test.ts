@@ -1,4 +1,5 @@
 import { fauxAssistantMessage } from "@tau/ai";
+import { resetCapabilitiesCache, setCapabilities } from "@tau/tui";
 import { afterEach, describe, expect, it } from "vitest";
 import { InteractiveHarness } from "./harness.js";
 
@@ -10,6 +11,7 @@ let harness: InteractiveHarness | undefined;
 afterEach(async () => {
 	await harness?.close();
 	harness = undefined;
+	resetCapabilitiesCache();
 });
 
 async function converse(h: InteractiveHarness, turns: number): Promise<void> {
@@ -32,6 +34,28 @@ describe("fullscreen transcript (cli-modes.md §10.1)", () => {
 		expect((await harness.viewport()).join("\n")).not.toContain("Jump to latest message");
 		harness.terminal.press(PAGE_UP);
 		expect((await harness.viewport()).join("\n")).toContain("↓ Jump to latest message · Ctrl+B");
+	});
+});
+
+describe("links in the fullscreen transcript (cli-modes.md §10.1)", () => {
+	it("clicking an OSC 8 link opens its URL", async () => {
+		setCapabilities({ images: null, trueColor: true, hyperlinks: true });
+		const opened: string[] = [];
+		harness = await InteractiveHarness.start({
+			mode: { tuiMode: "fullscreen", openUrl: (url) => opened.push(url) },
+			rows: 20,
+		});
+		harness.faux.setResponses([fauxAssistantMessage("Read [the guide](https://example.com/guide) first.")]);
+		const since = harness.eventCount;
+		harness.submit("where are the docs?");
+		await harness.waitForEvent((event) => event.type === "agent_settled", since);
+		const viewport = await harness.viewport();
+		const row = viewport.findIndex((line) => line.includes("the guide"));
+		const column = viewport[row]!.indexOf("the guide") + 2;
+		harness.terminal.press(`\x1b[<0;${column + 1};${row + 1}M`);
+		harness.terminal.press(`\x1b[<0;${column + 1};${row + 1}m`);
+		await harness.screen();
+		expect(opened).toEqual(["https://example.com/guide"]);
 	});
 });
 

@@ -14,7 +14,8 @@
  * migration / deprecation warnings to show in the chat), `startupDetails` (loaded-resource listing
  * lines), `sessionDirArgument` (`--session-dir`, echoed in the resume hint). Tests and embedders may
  * also pass `terminal`, `stdout`, `exit`, `handleSignals` (SIGTERM/SIGHUP → 143/129; default on when
- * no `terminal` is given), `now`, `platform` and `env`.
+ * no `terminal` is given), `now`, `platform`, `env`, and the outside-world hooks `readClipboard`
+ * (Ctrl+V), `processSignals` (Ctrl+Z job control) and `openUrl` (clicked links).
  *
  * This module imports `@tau/tui`; main.ts loads it with `await import()` so other modes never do.
  */

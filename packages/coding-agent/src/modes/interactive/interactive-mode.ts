@@ -50,6 +50,7 @@ import {
 	mountLayout,
 	transcriptLines,
 } from "./controller/layout.js";
+import { openInBrowser } from "./controller/open-url.js";
 import { ProgramStatusReporter } from "./controller/program-status.js";
 import { SubmissionPipeline } from "./controller/submission.js";
 import { processSignals, Suspender } from "./controller/suspend.js";
@@ -101,6 +102,7 @@ export class InteractiveMode implements CommandHost, ExtensionUiHost {
 	private readonly shell: UserShell;
 	private readonly programStatus: ProgramStatusReporter;
 	private readonly suspender: Suspender;
+	private readonly openUrl: (url: string) => void;
 	private readonly uiContext: ExtensionUIContext;
 	private keybindingLoadProblem: string | undefined;
 	private unsubscribe: () => void = () => {};
@@ -143,12 +145,14 @@ export class InteractiveMode implements CommandHost, ExtensionUiHost {
 		setActiveUiTheme(this.theme);
 		this.hideThinkingBlocks = settings.getHideThinkingBlock();
 		const terminal = options.terminal ?? new ProcessTerminal();
+		this.openUrl = options.openUrl ?? ((url) => openInBrowser(url, options.platform));
 		this.renderer = createRenderer(
 			options.tuiMode ?? settings.getTuiMode(),
 			terminal,
 			settings,
 			this.theme,
 			this.keys,
+			this.openUrl,
 		);
 		this.tui = forwardingTui(() => this.renderer);
 		this.tui.setClearOnShrink(settings.getClearOnShrink());
@@ -716,7 +720,7 @@ export class InteractiveMode implements CommandHost, ExtensionUiHost {
 		const settings = this.session.settingsManager;
 		const focused = this.regions.editorSlot.children[0] ?? this.editor;
 		this.renderer.stop({ preserveScreen: true });
-		const next = createRenderer(mode, this.renderer.terminal, settings, this.theme, this.keys);
+		const next = createRenderer(mode, this.renderer.terminal, settings, this.theme, this.keys, this.openUrl);
 		next.setClearOnShrink(settings.getClearOnShrink());
 		next.onDebug = this.renderer.onDebug;
 		mountLayout(next, this.regions, settings, this.theme);

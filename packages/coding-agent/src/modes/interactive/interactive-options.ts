@@ -43,4 +43,6 @@ export interface InteractiveModeOptions {
 	readClipboard?: ClipboardReader;
 	/** Job control for `app.suspend` and SIGTSTP; default the process's own signals. */
 	processSignals?: ProcessSignals;
+	/** Opens a link clicked in the fullscreen transcript; default the platform's browser opener. */
+	openUrl?: (url: string) => void;
 }

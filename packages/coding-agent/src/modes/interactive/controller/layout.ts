@@ -32,6 +32,7 @@ export function createRenderer(
 	settings: SettingsManager,
 	theme: UiTheme,
 	keys: KeybindingsManager,
+	openUrl: (url: string) => void,
 ): TUI {
 	const hardwareCursor = settings.getShowHardwareCursor();
 	if (mode === "regular") return new TuiMainScreen(terminal, hardwareCursor);
@@ -39,6 +40,7 @@ export function createRenderer(
 	return new TuiAltScreen(terminal, hardwareCursor, undefined, {
 		wheelScrollLines: settings.getFullscreenWheelScrollLines(),
 		copyOnSelect: settings.getFullscreenCopyOnSelect(),
+		openUrl,
 		scrollToEndIndicator: () =>
 			theme.style(` ↓ Jump to latest message${bottom ? ` · ${bottom}` : ""} `, { inverse: true }),
 	});

@@ -1,0 +1,23 @@
+import { spawn } from "node:child_process";
+
+/**
+ * Opens a clicked OSC 8 link (cli-modes.md §10.1) with the platform's opener. Only web and file
+ * links: a link in model output must not be able to launch arbitrary URL handlers.
+ */
+export function openInBrowser(url: string, platform: NodeJS.Platform = process.platform): void {
+	if (!/^(https?|file):/i.test(url)) return;
+	const [command, args]: [string, string[]] =
+		platform === "darwin"
+			? ["open", [url]]
+			: platform === "win32"
+				? ["rundll32", ["url.dll,FileProtocolHandler", url]]
+				: ["xdg-open", [url]];
+	try {
+		const child = spawn(command, args, { detached: true, stdio: "ignore" });
+		// A missing opener is not worth interrupting the session for.
+		child.on("error", () => {});
+		child.unref();
+	} catch {
+		// spawn throws synchronously only for invalid arguments; nothing to open then.
+	}
+}
