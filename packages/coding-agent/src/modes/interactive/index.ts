@@ -15,7 +15,8 @@
  * lines), `sessionDirArgument` (`--session-dir`, echoed in the resume hint). Tests and embedders may
  * also pass `terminal`, `stdout`, `exit`, `handleSignals` (SIGTERM/SIGHUP → 143/129; default on when
  * no `terminal` is given), `now`, `platform`, `env`, and the outside-world hooks `readClipboard`
- * (Ctrl+V), `processSignals` (Ctrl+Z job control) and `openUrl` (clicked links).
+ * (Ctrl+V), `processSignals` (Ctrl+Z job control), `openUrl` (clicked links) and `failureSources`
+ * (dead terminal → exit 129; uncaught exception → terminal restored, `tau-crash.log`, exit 1).
  *
  * This module imports `@tau/tui`; main.ts loads it with `await import()` so other modes never do.
  */

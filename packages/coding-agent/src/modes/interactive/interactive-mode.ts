@@ -51,6 +51,7 @@ import {
 	transcriptLines,
 } from "./controller/layout.js";
 import { openInBrowser } from "./controller/open-url.js";
+import { watchProcessFailures, writeCrashLog } from "./controller/process-failures.js";
 import { ProgramStatusReporter } from "./controller/program-status.js";
 import { SubmissionPipeline } from "./controller/submission.js";
 import { processSignals, Suspender } from "./controller/suspend.js";
@@ -433,12 +434,37 @@ export class InteractiveMode implements CommandHost, ExtensionUiHost {
 			};
 		});
 		if (process.platform !== "win32") handlers.push(this.suspender.listen());
+		handlers.push(
+			watchProcessFailures(
+				{ deadTerminal: () => this.terminate(129), crashed: (error) => this.crash(error) },
+				this.options.failureSources,
+			),
+		);
 		this.removeSignalHandlers = () => {
 			for (const remove of handlers) remove();
 		};
 	}
 
 	private removeSignalHandlers: () => void = () => {};
+
+	/** Exits at once: a dead terminal takes no more writes, and a crash has no state worth saving. */
+	private terminate(code: number): void {
+		this.quitting = true;
+		this.removeSignalHandlers();
+		this.finished(code);
+		(this.options.exit ?? ((exitCode: number) => process.exit(exitCode)))(code);
+	}
+
+	/** An uncaught exception: give the terminal back, leave a crash log, exit 1. */
+	private crash(error: unknown): void {
+		try {
+			this.tui.stop();
+		} finally {
+			const log = writeCrashLog(this.agentDir, error);
+			process.stderr.write(`${APP_NAME} crashed: ${messageOf(error)}${log ? `\nCrash log: ${log}` : ""}\n`);
+			this.terminate(1);
+		}
+	}
 
 	/** /quit, double Ctrl+C, Ctrl+D on an empty editor, `ctx.shutdown()` (cli-modes.md §10.9). */
 	async quit(options: { code?: number; fromSignal?: boolean } = {}): Promise<void> {

@@ -2,6 +2,7 @@ import type { ImageContent } from "@tau/ai";
 import type { Terminal, TuiMode } from "@tau/tui";
 import type { Settings } from "../../config/index.js";
 import type { ClipboardReader } from "./clipboard/system-clipboard.js";
+import type { FailureSources } from "./controller/process-failures.js";
 import type { ProcessSignals } from "./controller/suspend.js";
 
 export interface InteractiveModeOptions {
@@ -45,4 +46,6 @@ export interface InteractiveModeOptions {
 	processSignals?: ProcessSignals;
 	/** Opens a link clicked in the fullscreen transcript; default the platform's browser opener. */
 	openUrl?: (url: string) => void;
+	/** Where a dead terminal (EIO) and uncaught exceptions are heard; default stdout/stderr and the process. */
+	failureSources?: FailureSources;
 }

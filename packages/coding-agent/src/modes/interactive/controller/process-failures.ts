@@ -1,0 +1,46 @@
+import type { EventEmitter } from "node:events";
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
+
+/** Where the mode hears about a dead terminal and about crashes; the real process by default. */
+export interface FailureSources {
+	/** The terminal's output streams (stdout, stderr). */
+	streams: EventEmitter[];
+	/** Emits `uncaughtException`. */
+	process: EventEmitter;
+}
+
+export interface FailureHandlers {
+	/** The terminal went away (EIO): nothing may be written to it any more. */
+	deadTerminal(): void;
+	crashed(error: unknown): void;
+}
+
+/** Listens for a dead terminal and for uncaught exceptions (cli-modes.md §10.9); returns the undo. */
+export function watchProcessFailures(
+	handlers: FailureHandlers,
+	sources: FailureSources = { streams: [process.stdout, process.stderr], process },
+): () => void {
+	const onStreamError = (error: NodeJS.ErrnoException) => {
+		if (error.code === "EIO") handlers.deadTerminal();
+	};
+	const onCrash = (error: unknown) => handlers.crashed(error);
+	for (const stream of sources.streams) stream.on("error", onStreamError);
+	sources.process.on("uncaughtException", onCrash);
+	return () => {
+		for (const stream of sources.streams) stream.off("error", onStreamError);
+		sources.process.off("uncaughtException", onCrash);
+	};
+}
+
+/** Writes `<agent-dir>/tau-crash.log`; returns its path, or undefined when even that failed. */
+export function writeCrashLog(agentDir: string, error: unknown, now: Date = new Date()): string | undefined {
+	const path = join(agentDir, "tau-crash.log");
+	const detail = error instanceof Error ? (error.stack ?? `${error.name}: ${error.message}`) : String(error);
+	try {
+		writeFileSync(path, `${now.toISOString()}\n${detail}\n`);
+		return path;
+	} catch {
+		return undefined;
+	}
+}
