@@ -1,8 +1,8 @@
 import { resolve } from "node:path";
-import type { SessionTreeNode } from "../../../core/session/index.js";
 import type { BuiltinCommand, CommandHost } from "./command-host.js";
 import { resumeSession } from "./resume-session.js";
 import { sessionInfoLines } from "./session-info.js";
+import { navigateTree } from "./tree-navigator.js";
 
 function oneLine(text: string, max = 80): string {
 	const flat = text.replace(/\s+/g, " ").trim();
@@ -16,7 +16,7 @@ function unquote(text: string): string {
 	return match ? match[2]! : trimmed;
 }
 
-export { resumeSession };
+export { navigateTree, resumeSession };
 
 export async function startNewSession(host: CommandHost): Promise<void> {
 	const result = await host.runtime.newSession();
@@ -38,92 +38,6 @@ export async function forkFromMessage(host: CommandHost): Promise<void> {
 	if (result.cancelled) return;
 	host.setEditorText(result.selectedText ?? "");
 	host.notify("success", "✓ Forked to new session");
-}
-
-function describeEntry(node: SessionTreeNode): string {
-	const entry = node.entry;
-	if (entry.type === "message") {
-		const message = entry.message as { role: string; content?: unknown };
-		const content = message.content;
-		const text =
-			typeof content === "string"
-				? content
-				: Array.isArray(content)
-					? content
-							.map((part: { type: string; text?: string; name?: string }) =>
-								part.type === "text" ? part.text : part.type === "toolCall" ? `[${part.name}]` : "",
-							)
-							.join(" ")
-					: "";
-		return `${message.role}: ${oneLine(text, 70)}`;
-	}
-	return `[${entry.type}]`;
-}
-
-/** Depth-first tree lines; a chain of single children stays at one indentation level. */
-function flattenTree(
-	nodes: readonly SessionTreeNode[],
-	depth: number,
-	out: { node: SessionTreeNode; depth: number }[],
-) {
-	for (const node of nodes) {
-		out.push({ node, depth });
-		flattenTree(node.children, nodes.length > 1 || node.children.length > 1 ? depth + 1 : depth, out);
-	}
-}
-
-/**
- * `Summarize branch?` before leaving a branch (unless `branchSummary.skipPrompt`): the options for
- * `navigateTree`, or undefined when the user backed out.
- */
-async function askBranchSummary(
-	host: CommandHost,
-): Promise<{ summarize: boolean; customInstructions?: string } | undefined> {
-	if (host.session.settingsManager.getBranchSummarySkipPrompt()) return { summarize: false };
-	const choice = await host.pick("Summarize branch?", [
-		{ value: "none", label: "No summary" },
-		{ value: "summarize", label: "Summarize" },
-		{ value: "custom", label: "Summarize with custom instructions" },
-	]);
-	if (!choice) return undefined;
-	if (choice.value === "none") return { summarize: false };
-	if (choice.value === "summarize") return { summarize: true };
-	const instructions = await host.ask("Summary instructions", { placeholder: "What should the summary focus on?" });
-	return instructions === undefined ? undefined : { summarize: true, customInstructions: instructions };
-}
-
-export async function navigateTree(host: CommandHost): Promise<void> {
-	const manager = host.session.sessionManager;
-	const flat: { node: SessionTreeNode; depth: number }[] = [];
-	flattenTree(manager.getTree(), 0, flat);
-	if (flat.length === 0) {
-		host.notify("info", "The session is empty");
-		return;
-	}
-	const leaf = manager.getLeafId();
-	const chosen = await host.pick(
-		"Session tree",
-		flat.map(({ node, depth }) => ({
-			value: node.entry.id,
-			label: `${"  ".repeat(depth)}${node.entry.id === leaf ? "● " : ""}${describeEntry(node)}${node.label ? ` [${node.label}]` : ""}`,
-		})),
-		leaf ? { selected: leaf } : {},
-	);
-	if (!chosen) return;
-	if (chosen.value === leaf) {
-		host.notify("info", "Already at this point");
-		return;
-	}
-	const summary = await askBranchSummary(host);
-	if (summary === undefined) return;
-	try {
-		const result = await host.session.navigateTree(chosen.value, summary);
-		if (result.cancelled) return;
-		host.rebuildChat();
-		host.setEditorText(result.editorText ?? "");
-	} catch (error) {
-		host.notify("error", (error as Error).message);
-	}
 }
 
 const newCommand: BuiltinCommand = {
