@@ -1,5 +1,5 @@
 import { EventEmitter } from "node:events";
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { FailureSources } from "../../src/modes/interactive/controller/process-failures.js";
@@ -55,5 +55,13 @@ describe("process failures (cli-modes.md §10.9)", () => {
 		const log = join(harness.agentDir, "tau-crash.log");
 		expect(readFileSync(log, "utf8")).toContain("Error: boom in a timer");
 		expect(stderr).toHaveBeenCalledWith(`tau crashed: boom in a timer\nCrash log: ${log}\n`);
+	});
+
+	it("the next start reports the unreported crash once", async () => {
+		harness = await InteractiveHarness.start({ agentFiles: { "tau-crash.log": "Error: boom\n" }, columns: 250 });
+		const reported = join(harness.agentDir, "tau-crash.reported.log");
+		expect(await harness.screen()).toContain(`The previous session crashed. Crash log: ${reported}`);
+		expect(readFileSync(reported, "utf8")).toBe("Error: boom\n");
+		expect(existsSync(join(harness.agentDir, "tau-crash.log"))).toBe(false);
 	});
 });

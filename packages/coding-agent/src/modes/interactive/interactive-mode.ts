@@ -51,7 +51,7 @@ import {
 	transcriptLines,
 } from "./controller/layout.js";
 import { openInBrowser } from "./controller/open-url.js";
-import { watchProcessFailures, writeCrashLog } from "./controller/process-failures.js";
+import { takeUnreportedCrash, watchProcessFailures, writeCrashLog } from "./controller/process-failures.js";
 import { ProgramStatusReporter } from "./controller/program-status.js";
 import { SubmissionPipeline } from "./controller/submission.js";
 import { processSignals, Suspender } from "./controller/suspend.js";
@@ -355,6 +355,8 @@ export class InteractiveMode implements CommandHost, ExtensionUiHost {
 		for (const diagnostic of this.options.diagnostics ?? []) this.notify(diagnostic.type, diagnostic.message);
 		if (this.keybindingLoadProblem) this.notify("warning", this.keybindingLoadProblem);
 		if (this.runtime.modelFallbackMessage) this.notify("warning", this.runtime.modelFallbackMessage);
+		const crash = takeUnreportedCrash(this.agentDir);
+		if (crash) this.notify("warning", crash);
 		if (!this.session.model) {
 			this.notify(
 				"warning",

@@ -1,5 +1,5 @@
 import type { EventEmitter } from "node:events";
-import { writeFileSync } from "node:fs";
+import { existsSync, renameSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 
 /** Where the mode hears about a dead terminal and about crashes; the real process by default. */
@@ -33,9 +33,12 @@ export function watchProcessFailures(
 	};
 }
 
+const CRASH_LOG = "tau-crash.log";
+const REPORTED_CRASH_LOG = "tau-crash.reported.log";
+
 /** Writes `<agent-dir>/tau-crash.log`; returns its path, or undefined when even that failed. */
 export function writeCrashLog(agentDir: string, error: unknown, now: Date = new Date()): string | undefined {
-	const path = join(agentDir, "tau-crash.log");
+	const path = join(agentDir, CRASH_LOG);
 	const detail = error instanceof Error ? (error.stack ?? `${error.name}: ${error.message}`) : String(error);
 	try {
 		writeFileSync(path, `${now.toISOString()}\n${detail}\n`);
@@ -43,4 +46,20 @@ export function writeCrashLog(agentDir: string, error: unknown, now: Date = new 
 	} catch {
 		return undefined;
 	}
+}
+
+/**
+ * The notice for a crash no process has reported yet (cli-modes.md §10.2 step 7). The log is kept,
+ * renamed, so the next start stays quiet.
+ */
+export function takeUnreportedCrash(agentDir: string): string | undefined {
+	const path = join(agentDir, CRASH_LOG);
+	if (!existsSync(path)) return undefined;
+	const kept = join(agentDir, REPORTED_CRASH_LOG);
+	try {
+		renameSync(path, kept);
+	} catch {
+		return undefined;
+	}
+	return `The previous session crashed. Crash log: ${kept}`;
 }
