@@ -1,7 +1,7 @@
 import { fauxAssistantMessage } from "@tau/ai";
 import type { ExtensionAPI } from "@tau/coding-agent";
 import { afterEach, describe, expect, it } from "vitest";
-import { InteractiveHarness } from "./harness.js";
+import { gatedStep, InteractiveHarness } from "./harness.js";
 
 let harness: InteractiveHarness | undefined;
 
@@ -74,5 +74,19 @@ describe("built-in command details (cli-modes.md §10.4)", () => {
 		release();
 		await harness.until(async () => (await harness!.screen()).includes("✓ Reloaded"));
 		expect((await harness.viewport()).some((line) => line.includes("Reloading keybindings"))).toBe(false);
+	});
+
+	it("/reload is refused while a response streams", async () => {
+		harness = await InteractiveHarness.start();
+		const gate = gatedStep(fauxAssistantMessage("done"));
+		harness.faux.setResponses([gate.step]);
+		const since = harness.eventCount;
+		harness.submit("work");
+		await gate.started;
+		harness.submit("/reload");
+		expect(await harness.screen()).toContain("Wait for the current response to finish before reloading.");
+		expect(await harness.screen()).not.toContain("Reloading keybindings");
+		gate.open();
+		await harness.waitForEvent((event) => event.type === "agent_settled", since);
 	});
 });
