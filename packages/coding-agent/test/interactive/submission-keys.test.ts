@@ -1,7 +1,7 @@
 import { fauxAssistantMessage } from "@tau/ai";
 import type { ExtensionAPI } from "@tau/coding-agent";
 import { afterEach, describe, expect, it } from "vitest";
-import { gatedStep, InteractiveHarness } from "./harness.js";
+import { gatedStep, InteractiveHarness, KEYS } from "./harness.js";
 
 let harness: InteractiveHarness | undefined;
 
@@ -64,6 +64,46 @@ describe("editor submission pipeline (cli-modes.md §10.3)", () => {
 		expect(screen).not.toContain("Queued message for after compaction");
 		summary.open();
 		await harness.waitForEvent((event) => event.type === "compaction_end", since);
+	});
+});
+
+describe("Escape (app.interrupt) priorities (cli-modes.md §10.3)", () => {
+	it("during a retried attempt Escape stops the run", async () => {
+		harness = await InteractiveHarness.start();
+		const gate = gatedStep(fauxAssistantMessage("never shown"));
+		harness.faux.setResponses([
+			fauxAssistantMessage("", { stopReason: "error", errorMessage: "529 overloaded_error: Overloaded" }),
+			gate.step,
+		]);
+		const since = harness.eventCount;
+		harness.submit("flaky provider");
+		await gate.started;
+		expect(harness.runtime.session.isRetrying).toBe(true);
+		harness.terminal.press(KEYS.escape);
+		await harness.waitForEvent((event) => event.type === "agent_settled", since);
+		expect(harness.runtime.session.isStreaming).toBe(false);
+		expect(await harness.screen()).not.toContain("never shown");
+	});
+
+	it("during compaction Escape cancels it", async () => {
+		harness = await InteractiveHarness.start({ settings: { compaction: { keepRecentTokens: 1 } } });
+		for (const word of ["hello", "again"]) {
+			harness.faux.setResponses([fauxAssistantMessage(`reply to ${word}`)]);
+			const since = harness.eventCount;
+			harness.submit(word);
+			await harness.waitForEvent((event) => event.type === "agent_settled", since);
+		}
+		const summary = gatedStep(fauxAssistantMessage("## Summary"));
+		harness.faux.setResponses([summary.step]);
+		const since = harness.eventCount;
+		harness.submit("/compact");
+		await summary.started;
+		harness.terminal.press(KEYS.escape);
+		await harness.waitForEvent((event) => event.type === "compaction_end", since);
+		expect(await harness.screen()).toContain("Compaction cancelled");
+		expect(harness.runtime.session.sessionManager.getEntries().some((entry) => entry.type === "compaction")).toBe(
+			false,
+		);
 	});
 });
 

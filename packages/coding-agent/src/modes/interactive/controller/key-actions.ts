@@ -108,6 +108,8 @@ export class KeyActions {
 		const session = host.session;
 		if (session.isRetrying) {
 			session.abortRetry();
+			// The retry may be past its wait and streaming again; that attempt stops like any run.
+			if (session.isStreaming) void session.abort();
 			return true;
 		}
 		if (session.isCompacting) {
