@@ -231,6 +231,7 @@ export class InteractiveMode implements CommandHost, ExtensionUiHost {
 			setProgress: (active) => {
 				if (this.session.settingsManager.getShowTerminalProgress()) this.tui.terminal.setProgress(active);
 			},
+			showCacheMissNotices: () => this.session.settingsManager.getShowCacheMissNotices(),
 		});
 		this.shell = new UserShell(this.theme);
 		this.submission = new SubmissionPipeline({

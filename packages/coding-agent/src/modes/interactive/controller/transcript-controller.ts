@@ -8,6 +8,7 @@ import { BashExecutionView } from "../components/bash-execution.js";
 import { chatNotice, type NoticeKind } from "../components/chat-notice.js";
 import type { ChatTranscript } from "../components/chat-transcript.js";
 import { CustomMessageView } from "../components/custom-message.js";
+import { formatTokens } from "../components/footer.js";
 import type { MarkdownTransform } from "../components/markdown-transform.js";
 import type { StatusLine } from "../components/status-line.js";
 import { SummaryMessageView } from "../components/summary-message.js";
@@ -43,6 +44,8 @@ export interface TranscriptHost {
 	toolRendering(toolName: string): ToolRendering | undefined;
 	/** The extensions' Markdown transformer chain; without one Markdown is shown as stored. */
 	readonly markdownTransform?: MarkdownTransform;
+	/** Whether a reply that missed the prompt cache gets a notice (`showCacheMissNotices`). */
+	showCacheMissNotices?(): boolean;
 }
 
 function userText(message: { content: unknown }): string {
@@ -65,6 +68,8 @@ export class TranscriptController {
 	private readonly bashViews: BashExecutionView[] = [];
 	private readonly summaryViews: SummaryMessageView[] = [];
 	private retryAttempts = 0;
+	/** Per `provider/model`: whether its latest reply used the prompt cache (for cache-miss notices). */
+	private readonly lastCacheUse = new Map<string, boolean>();
 	/** Custom messages shown at `message_start`, so their `entry_appended` is not shown twice. */
 	private shownCustom: string[] = [];
 
@@ -338,7 +343,12 @@ export class TranscriptController {
 	}
 
 	private onEntryAppended(entry: SessionEntry): void {
-		if (entry.type === "custom_message") {
+		if (entry.type === "usage" && entry.kind === "cache_warm") {
+			this.notice(
+				"info",
+				`Cache warmed for ${entry.provider}/${entry.model} ($${entry.usage.cost.total.toFixed(3)})`,
+			);
+		} else if (entry.type === "custom_message") {
 			if (!entry.display) return;
 			const shown = this.shownCustom.indexOf(this.customKey(entry));
 			if (shown >= 0) {
@@ -419,8 +429,22 @@ export class TranscriptController {
 			this.pendingTools.clear();
 		} else {
 			for (const tool of this.pendingTools.values()) tool.setArgsComplete();
+			this.noteCacheMiss(message);
 		}
 		this.streaming = undefined;
+	}
+
+	/** A reply that read nothing from the cache although the model's previous reply used it. */
+	private noteCacheMiss(message: AssistantMessage): void {
+		const model = `${message.provider}/${message.model}`;
+		const previous = this.lastCacheUse.get(model);
+		const { usage } = message;
+		this.lastCacheUse.set(model, usage.cacheRead + usage.cacheWrite > 0);
+		if (!previous || usage.cacheRead > 0 || !this.host.showCacheMissNotices?.()) return;
+		this.notice(
+			"warning",
+			`Cache miss: ${formatTokens(usage.input + usage.cacheWrite)} prompt tokens were not read from the cache (${model})`,
+		);
 	}
 
 	private onCompactionEnd(event: Extract<AgentSessionEvent, { type: "compaction_end" }>): void {

@@ -1,0 +1,80 @@
+import { type AssistantMessage, fauxAssistantMessage } from "@tau/ai";
+import type { AgentSessionEvent } from "@tau/coding-agent";
+import { stripTerminalSequences } from "@tau/tui";
+import { describe, expect, it } from "vitest";
+import { ChatTranscript } from "../../src/modes/interactive/components/chat-transcript.js";
+import { StatusLine } from "../../src/modes/interactive/components/status-line.js";
+import { TranscriptController } from "../../src/modes/interactive/controller/transcript-controller.js";
+import { UiTheme } from "../../src/modes/interactive/theme/ui-theme.js";
+
+function setup(cacheMissNotices: boolean) {
+	const theme = UiTheme.builtin();
+	const chat = new ChatTranscript();
+	const controller = new TranscriptController({
+		theme,
+		chat,
+		status: new StatusLine({ requestRender: () => {} }, theme),
+		interruptKey: () => "Escape",
+		toolsExpanded: () => false,
+		hideThinking: () => false,
+		hiddenThinkingLabel: () => "Thinking...",
+		refreshPending: () => {},
+		refreshFooter: () => {},
+		compactionEnded: () => {},
+		rebuildChat: () => {},
+		settled: () => {},
+		requestRender: () => {},
+		setProgress: () => {},
+		renderCustomMessage: () => undefined,
+		renderCustomEntry: () => undefined,
+		toolRendering: () => undefined,
+		showCacheMissNotices: () => cacheMissNotices,
+	});
+	const text = () => chat.render(100).map(stripTerminalSequences).join("\n");
+	return { controller, text };
+}
+
+/** A completed reply whose usage read `cacheRead` tokens from the cache and wrote `cacheWrite`. */
+function reply(controller: TranscriptController, cacheRead: number, cacheWrite: number): void {
+	const message: AssistantMessage = fauxAssistantMessage("answer");
+	message.usage = { ...message.usage, input: 1500, cacheRead, cacheWrite };
+	controller.handle({ type: "message_start", message } as AgentSessionEvent);
+	controller.handle({ type: "message_end", message } as AgentSessionEvent);
+}
+
+describe("transcript notices (cli-modes.md §10.6)", () => {
+	it("a reply that reads nothing from the cache after one that used it shows a cache-miss notice when enabled", () => {
+		const { controller, text } = setup(true);
+		reply(controller, 0, 4000);
+		reply(controller, 4000, 200);
+		expect(text()).not.toContain("Cache miss");
+		reply(controller, 0, 4200);
+		expect(text()).toContain("Cache miss: 5.7k prompt tokens were not read from the cache (faux/faux-1)");
+	});
+
+	it("no cache-miss notice when the setting is off", () => {
+		const { controller, text } = setup(false);
+		reply(controller, 0, 4000);
+		reply(controller, 0, 4000);
+		expect(text()).not.toContain("Cache miss");
+	});
+
+	it("a cache_warm usage entry shows a cache-warming notice", () => {
+		const { controller, text } = setup(false);
+		const usage = fauxAssistantMessage("x").usage;
+		controller.handle({
+			type: "entry_appended",
+			entry: {
+				type: "usage",
+				kind: "cache_warm",
+				provider: "anthropic",
+				model: "claude-x",
+				usage: { ...usage, cost: { ...usage.cost, total: 0.0021 } },
+				id: "u1",
+				parentId: null,
+				timestamp: new Date(0).toISOString(),
+			},
+		} as AgentSessionEvent);
+		expect(text()).toContain("Cache warmed for anthropic/claude-x ($0.002)");
+	});
+});
