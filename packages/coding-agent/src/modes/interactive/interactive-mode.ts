@@ -65,6 +65,7 @@ import { EditorSlot } from "./selectors/editor-slot.js";
 import { UserShell } from "./shell/user-shell.js";
 import { startupChangelogView } from "./startup/changelog-notice.js";
 import { startupDetails } from "./startup/startup-details.js";
+import { tmuxKeyboardWarning } from "./startup/tmux-keyboard.js";
 import { setActiveUiTheme } from "./theme/active-theme.js";
 import { resolveUiTheme, UiTheme } from "./theme/ui-theme.js";
 
@@ -358,6 +359,12 @@ export class InteractiveMode implements CommandHost, ExtensionUiHost {
 		if (this.runtime.modelFallbackMessage) this.notify("warning", this.runtime.modelFallbackMessage);
 		const crash = takeUnreportedCrash(this.agentDir);
 		if (crash) this.notify("warning", crash);
+		// tmux's key setup concerns the process's own terminal, not one handed in by an embedder.
+		if (!this.options.terminal) {
+			void tmuxKeyboardWarning(this.options.env ?? process.env).then((warning) => {
+				if (warning && !this.quitting) this.notify("warning", warning);
+			});
+		}
 		if (!this.session.model) {
 			this.notify(
 				"warning",
