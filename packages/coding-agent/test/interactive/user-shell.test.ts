@@ -134,6 +134,16 @@ describe("user shell commands", () => {
 		expect(bashMessages(harness)).toHaveLength(0);
 	});
 
+	it("a ! without a command is sent as a prompt", async () => {
+		harness = await InteractiveHarness.start();
+		harness.faux.setResponses([fauxAssistantMessage("just a bang")]);
+		const since = harness.eventCount;
+		harness.submit("!  ");
+		await harness.waitForEvent((event) => event.type === "agent_settled", since);
+		expect(harness.roles()).toEqual(["user", "assistant"]);
+		expect(bashMessages(harness)).toHaveLength(0);
+	});
+
 	it("user commands do not get the TAU_SESSION_* tool environment", async () => {
 		harness = await InteractiveHarness.start();
 		harness.submit("!env | grep -c '^TAU_SESSION_' || true");
