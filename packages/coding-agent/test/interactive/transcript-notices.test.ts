@@ -77,4 +77,34 @@ describe("transcript notices (cli-modes.md §10.6)", () => {
 		} as AgentSessionEvent);
 		expect(text()).toContain("Cache warmed for anthropic/claude-x ($0.002)");
 	});
+
+	it("a successful compaction shows the token reduction and what the summary cost", () => {
+		const { controller, text } = setup(false);
+		const usage = fauxAssistantMessage("x").usage;
+		const result = {
+			summary: "s",
+			firstKeptEntryId: "e1",
+			tokensBefore: 120000,
+			estimatedTokensAfter: 8000,
+			details: { readFiles: [], modifiedFiles: [] },
+		};
+		controller.handle({ type: "compaction_start", reason: "manual" } as AgentSessionEvent);
+		controller.handle({
+			type: "compaction_end",
+			reason: "manual",
+			aborted: false,
+			willRetry: false,
+			result: { ...result, usage: { ...usage, cost: { ...usage.cost, total: 0.0123 } } },
+		} as AgentSessionEvent);
+		expect(text()).toContain("✓ Context compacted (120k → 8.0k tokens)");
+		expect(text()).toContain("Compaction cost: $0.012");
+		controller.handle({
+			type: "compaction_end",
+			reason: "threshold",
+			aborted: false,
+			willRetry: false,
+			result,
+		} as AgentSessionEvent);
+		expect(text().match(/Compaction cost/g)).toHaveLength(1);
+	});
 });

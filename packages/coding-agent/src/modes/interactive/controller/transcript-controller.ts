@@ -455,7 +455,12 @@ export class TranscriptController {
 		}
 		if (event.result) {
 			this.host.rebuildChat();
-			this.notice("success", "✓ Context compacted");
+			const { tokensBefore, estimatedTokensAfter, usage } = event.result;
+			this.notice(
+				"success",
+				`✓ Context compacted (${formatTokens(tokensBefore)} → ${formatTokens(estimatedTokensAfter)} tokens)`,
+			);
+			if (usage && usage.cost.total > 0) this.notice("info", `Compaction cost: $${usage.cost.total.toFixed(3)}`);
 			return;
 		}
 		if (event.errorMessage) {
