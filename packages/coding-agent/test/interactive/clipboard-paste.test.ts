@@ -87,6 +87,38 @@ describe("Ctrl+V (app.clipboard.pasteImage)", () => {
 	});
 });
 
+describe("right click in fullscreen on Windows (cli-modes.md §10.3)", () => {
+	const RIGHT_PRESS = "\x1b[<2;5;2M";
+	const RIGHT_RELEASE = "\x1b[<2;5;2m";
+	const platform = Object.getOwnPropertyDescriptor(process, "platform")!;
+	const termProgram = process.env.TERM_PROGRAM;
+
+	afterEach(() => {
+		Object.defineProperty(process, "platform", platform);
+		if (termProgram === undefined) delete process.env.TERM_PROGRAM;
+		else process.env.TERM_PROGRAM = termProgram;
+	});
+
+	it("pastes clipboard text into the editor; elsewhere a right click does nothing", async () => {
+		const clipboard: ClipboardContent = { text: "right-click text" };
+		harness = await InteractiveHarness.start({
+			mode: { tuiMode: "fullscreen", readClipboard: async () => clipboard },
+		});
+		await harness.screen();
+		harness.terminal.press(RIGHT_PRESS);
+		harness.terminal.press(RIGHT_RELEASE);
+		await harness.settleMicrotasks();
+		expect(harness.mode.editor.getText()).toBe("");
+
+		// The renderer asks the process itself whether it runs on Windows outside VS Code.
+		Object.defineProperty(process, "platform", { ...platform, value: "win32" });
+		delete process.env.TERM_PROGRAM;
+		harness.terminal.press(RIGHT_PRESS);
+		harness.terminal.press(RIGHT_RELEASE);
+		await harness.until(() => harness!.mode.editor.getText() === "right-click text");
+	});
+});
+
 describe("clipboard helpers", () => {
 	it("reads local paths from a text/uri-list", () => {
 		expect(

@@ -23,7 +23,7 @@ import type { DisposableComponent, EditorFactory, ExtensionUIContext } from "../
 import type { Theme } from "../../core/resources/index.js";
 import type { AgentSessionRuntime } from "../../core/runtime/agent-session-runtime.js";
 import { pasteFromClipboard } from "./clipboard/clipboard-paste.js";
-import { systemClipboardReader } from "./clipboard/system-clipboard.js";
+import { type ClipboardReader, systemClipboardReader } from "./clipboard/system-clipboard.js";
 import { debugCommand } from "./commands/app-commands.js";
 import { matchBuiltinCommand } from "./commands/builtin-commands.js";
 import type { AskOptions, CommandHost, PickOptions } from "./commands/command-host.js";
@@ -104,7 +104,7 @@ export class InteractiveMode implements CommandHost, ExtensionUiHost {
 	private readonly shell: UserShell;
 	private readonly programStatus: ProgramStatusReporter;
 	private readonly suspender: Suspender;
-	private readonly openUrl: (url: string) => void;
+	private readonly mouseActions: { openUrl(url: string): void; pasteText(): void };
 	private readonly uiContext: ExtensionUIContext;
 	private keybindingLoadProblem: string | undefined;
 	private unsubscribe: () => void = () => {};
@@ -147,14 +147,17 @@ export class InteractiveMode implements CommandHost, ExtensionUiHost {
 		setActiveUiTheme(this.theme);
 		this.hideThinkingBlocks = settings.getHideThinkingBlock();
 		const terminal = options.terminal ?? new ProcessTerminal();
-		this.openUrl = options.openUrl ?? ((url) => openInBrowser(url, options.platform));
+		this.mouseActions = {
+			openUrl: options.openUrl ?? ((url) => openInBrowser(url, options.platform)),
+			pasteText: () => this.pasteClipboardText(),
+		};
 		this.renderer = createRenderer(
 			options.tuiMode ?? settings.getTuiMode(),
 			terminal,
 			settings,
 			this.theme,
 			this.keys,
-			this.openUrl,
+			this.mouseActions,
 		);
 		this.tui = forwardingTui(() => this.renderer);
 		this.tui.setClearOnShrink(settings.getClearOnShrink());
@@ -310,8 +313,7 @@ export class InteractiveMode implements CommandHost, ExtensionUiHost {
 			suspend: () => this.suspend(),
 			openExternalEditor: () => this.openExternalEditor(),
 			pasteFromClipboard: () => {
-				const read = options.readClipboard ?? systemClipboardReader(options.platform, options.env);
-				void pasteFromClipboard(this.editor, read).then(
+				void pasteFromClipboard(this.editor, this.readClipboard()).then(
 					() => {
 						this.editor.borderColor = this.borderColor();
 						this.tui.requestRender();
@@ -699,6 +701,20 @@ export class InteractiveMode implements CommandHost, ExtensionUiHost {
 		this.setEditorText(text);
 	}
 
+	private readClipboard(): ClipboardReader {
+		return this.options.readClipboard ?? systemClipboardReader(this.options.platform, this.options.env);
+	}
+
+	/** A right click in fullscreen on Windows (the renderer decides when): clipboard text into the editor. */
+	private pasteClipboardText(): void {
+		void this.readClipboard()().then(
+			(content) => {
+				if (content.text) this.pasteToEditor(content.text);
+			},
+			(error) => this.notify("error", `Failed to paste from clipboard: ${messageOf(error)}`),
+		);
+	}
+
 	pasteToEditor(text: string): void {
 		this.editor.handleInput(`\x1b[200~${text}\x1b[201~`);
 		this.tui.requestRender();
@@ -756,7 +772,7 @@ export class InteractiveMode implements CommandHost, ExtensionUiHost {
 		const settings = this.session.settingsManager;
 		const focused = this.regions.editorSlot.children[0] ?? this.editor;
 		this.renderer.stop({ preserveScreen: true });
-		const next = createRenderer(mode, this.renderer.terminal, settings, this.theme, this.keys, this.openUrl);
+		const next = createRenderer(mode, this.renderer.terminal, settings, this.theme, this.keys, this.mouseActions);
 		next.setClearOnShrink(settings.getClearOnShrink());
 		next.onDebug = this.renderer.onDebug;
 		mountLayout(next, this.regions, settings, this.theme);

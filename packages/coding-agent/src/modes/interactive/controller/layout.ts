@@ -32,7 +32,8 @@ export function createRenderer(
 	settings: SettingsManager,
 	theme: UiTheme,
 	keys: KeybindingsManager,
-	openUrl: (url: string) => void,
+	/** Fullscreen mouse actions: a clicked link, and the Windows right-click paste. */
+	mouse: { openUrl(url: string): void; pasteText(): void },
 ): TUI {
 	const hardwareCursor = settings.getShowHardwareCursor();
 	if (mode === "regular") return new TuiMainScreen(terminal, hardwareCursor);
@@ -40,7 +41,8 @@ export function createRenderer(
 	return new TuiAltScreen(terminal, hardwareCursor, undefined, {
 		wheelScrollLines: settings.getFullscreenWheelScrollLines(),
 		copyOnSelect: settings.getFullscreenCopyOnSelect(),
-		openUrl,
+		openUrl: (url) => mouse.openUrl(url),
+		onRightClickPaste: () => mouse.pasteText(),
 		scrollToEndIndicator: () =>
 			theme.style(` ↓ Jump to latest message${bottom ? ` · ${bottom}` : ""} `, { inverse: true }),
 	});
