@@ -189,6 +189,7 @@ describe("Escape priorities", () => {
 			isStreaming: true,
 			abortRetry: vi.fn(),
 			abortCompaction: vi.fn(),
+			abort: vi.fn(async () => {}),
 		};
 		const actions = new KeyActions({
 			session: session as never,
