@@ -6,6 +6,7 @@ import { describe, expect, it } from "vitest";
 import { type FooterState, FooterView, formatTokens } from "../../src/modes/interactive/components/footer.js";
 import { readGitBranch } from "../../src/modes/interactive/controller/footer-state.js";
 import { UiTheme } from "../../src/modes/interactive/theme/ui-theme.js";
+import { InteractiveHarness } from "./harness.js";
 
 function state(overrides: Partial<FooterState> = {}): FooterState {
 	return {
@@ -105,6 +106,24 @@ describe("footer", () => {
 		expect(usage).toMatch(/42\.1%\/200k \(auto\)\s{2,}\S/);
 		const wide = stripTerminalSequences(render(state({ multipleProviders: true }), 100)[1]!);
 		expect(wide).toContain("(anthropic) claude-x");
+	});
+
+	it("marks the cost with (sub) once the model's provider is signed in with a subscription", async () => {
+		const harness = await InteractiveHarness.start();
+		try {
+			const usageLine = async () => (await harness.viewport()).find((line) => line.includes("faux-1")) ?? "";
+			expect(await usageLine()).not.toContain("(sub)");
+			await harness.runtime.session.modelRuntime.credentials.modify("faux", async () => ({
+				type: "oauth",
+				access: "a",
+				refresh: "r",
+				expires: Date.now() + 3_600_000,
+			}));
+			harness.submit("/name subscribed");
+			await harness.until(async () => (await usageLine()).includes("$0.000 (sub)"));
+		} finally {
+			await harness.close();
+		}
 	});
 
 	it("reads the git branch from the repository above the cwd", () => {

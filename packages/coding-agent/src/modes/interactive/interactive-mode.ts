@@ -41,7 +41,7 @@ import { PendingMessagesView } from "./components/pending-messages.js";
 import { StatusLine } from "./components/status-line.js";
 import { createAutocomplete } from "./controller/autocomplete.js";
 import { editInExternalEditor } from "./controller/external-editor.js";
-import { footerStateOf, readGitBranch } from "./controller/footer-state.js";
+import { footerStateOf, readGitBranch, SubscriptionProbe } from "./controller/footer-state.js";
 import { KeyActions } from "./controller/key-actions.js";
 import {
 	createRenderer,
@@ -117,6 +117,7 @@ export class InteractiveMode implements CommandHost, ExtensionUiHost {
 	private readonly inputListeners = new Set<InputListener>();
 	private autocompleteWrappers: ((current: AutocompleteProvider) => AutocompleteProvider)[] = [];
 	private gitBranch: string | undefined;
+	private readonly subscription = new SubscriptionProbe(() => this.refreshFooter());
 	private readonly extensionHooks: ExtensionHooks;
 	/** The current extensions' Markdown transformers, applied by every transcript component at layout. */
 	readonly markdownTransform: MarkdownTransform = (markdown, ctx) =>
@@ -602,7 +603,12 @@ export class InteractiveMode implements CommandHost, ExtensionUiHost {
 
 	refreshFooter(): void {
 		this.footerView.setState(
-			footerStateOf(this.session, { gitBranch: this.gitBranch, home: homedir(), statuses: this.statuses }),
+			footerStateOf(this.session, {
+				gitBranch: this.gitBranch,
+				home: homedir(),
+				statuses: this.statuses,
+				subscription: this.subscription.current(this.session),
+			}),
 		);
 		this.tui.requestRender();
 	}

@@ -36,9 +36,51 @@ function latestCacheHit(session: AgentSession): number | undefined {
 	return undefined;
 }
 
+/**
+ * Whether the current model's provider is signed in with a subscription (an OAuth login), for the
+ * footer's ` (sub)`. The credential store is asynchronous, so the answer arrives through `changed`;
+ * it is asked again when the provider changes or when the footer refreshes while the session is idle
+ * (after /login or /logout), never during a run.
+ */
+export class SubscriptionProbe {
+	private provider: string | undefined;
+	private value = false;
+	private asking = false;
+
+	constructor(private readonly changed: () => void) {}
+
+	current(session: AgentSession): boolean {
+		const model = session.model;
+		if (model?.provider !== this.provider) {
+			this.provider = model?.provider;
+			this.value = false;
+		} else if (!session.isIdle || this.asking) return this.value;
+		if (!model) return this.value;
+		this.asking = true;
+		const provider = model.provider;
+		void session.modelRuntime.isUsingOAuth(model).then(
+			(oauth) => {
+				this.asking = false;
+				if (this.provider !== provider || oauth === this.value) return;
+				this.value = oauth;
+				this.changed();
+			},
+			() => {
+				this.asking = false;
+			},
+		);
+		return this.value;
+	}
+}
+
 export function footerStateOf(
 	session: AgentSession,
-	extras: { gitBranch: string | undefined; home: string | undefined; statuses: ReadonlyMap<string, string> },
+	extras: {
+		gitBranch: string | undefined;
+		home: string | undefined;
+		statuses: ReadonlyMap<string, string>;
+		subscription: boolean;
+	},
 ): FooterState {
 	const stats = session.getSessionStats();
 	const model = session.model;
@@ -53,7 +95,7 @@ export function footerStateOf(
 		tokens: stats.tokens,
 		cacheHitPercent: latestCacheHit(session),
 		cost: stats.cost,
-		subscription: false,
+		subscription: extras.subscription,
 		context: usage ? { percent: usage.percent, contextWindow: usage.contextWindow } : undefined,
 		autoCompaction: session.autoCompactionEnabled,
 		modelId: model?.id,
