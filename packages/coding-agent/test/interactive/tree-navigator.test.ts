@@ -89,4 +89,28 @@ describe("/tree navigator (cli-modes.md §10.4)", () => {
 		expect(harness.terminal.getRawOutput()).toContain(Buffer.from("first question").toString("base64"));
 		harness.terminal.press(KEYS.escape);
 	});
+
+	it("folds an entry with Ctrl+Left (or moves to its parent) and unfolds it with Ctrl+Right", async () => {
+		harness = await InteractiveHarness.start();
+		await answer(harness, "first question", "first answer");
+		await answer(harness, "second question", "second answer");
+		harness.submit("/tree");
+		await openTree(harness, "default");
+		const left = "\x1b[1;5D";
+		const right = "\x1b[1;5C";
+		// The current leaf is selected; it has nothing below it, so Left moves to its parent.
+		expect((await rows(harness)).find((row) => row.startsWith("→"))).toContain("assistant: second answer");
+		harness.terminal.press(left);
+		await harness.until(
+			async () =>
+				(await rows(harness!)).find((row) => row.startsWith("→"))?.includes("user: second question") === true,
+		);
+		harness.terminal.press(left);
+		await harness.until(async () => (await rows(harness!)).some((row) => /▸ (● )?user: second question/.test(row)));
+		expect((await rows(harness)).join("\n")).not.toContain("second answer");
+		harness.terminal.press(right);
+		await harness.until(async () => (await rows(harness!)).join("\n").includes("second answer"));
+		expect((await rows(harness)).join("\n")).not.toContain("▸");
+		harness.terminal.press(KEYS.escape);
+	});
 });

@@ -65,18 +65,31 @@ function describeEntry(entry: SessionEntry): string {
 interface Row {
 	node: SessionTreeNode;
 	depth: number;
+	/** The nearest ancestor shown in the list. */
+	parent: string | undefined;
+	/** Whether shown entries below it are hidden by folding. */
+	folded: boolean;
 }
 
 /**
- * Depth-first rows of the entries the filter shows; a hidden entry's children take its place, and a
- * chain of single children stays at one indentation level.
+ * Depth-first rows of the entries the filter shows; a hidden entry's children take its place, a
+ * folded entry hides what is below it, and a chain of single children stays at one indentation level.
  */
-function flatten(nodes: readonly SessionTreeNode[], depth: number, filter: TreeFilterMode, out: Row[]): void {
+function flatten(
+	nodes: readonly SessionTreeNode[],
+	depth: number,
+	view: { filter: TreeFilterMode; folded: ReadonlySet<string> },
+	parent: string | undefined,
+	out: Row[],
+): void {
 	for (const node of nodes) {
-		const shown = shownBy(filter, node);
-		if (shown) out.push({ node, depth });
+		const shown = shownBy(view.filter, node);
+		const id = node.entry.id;
+		const folded = shown && view.folded.has(id) && node.children.length > 0;
+		if (shown) out.push({ node, depth, parent, folded });
+		if (folded) continue;
 		const branching = nodes.length > 1 || node.children.length > 1;
-		flatten(node.children, shown && branching ? depth + 1 : depth, filter, out);
+		flatten(node.children, shown && branching ? depth + 1 : depth, view, shown ? id : parent, out);
 	}
 }
 
@@ -128,7 +141,11 @@ async function editLabel(host: CommandHost, id: string): Promise<void> {
 	host.notify("info", label.trim() ? `Label set: ${label.trim()}` : "Label removed");
 }
 
-type TreeAction = { kind: "filter"; filter: TreeFilterMode } | { kind: "label" } | { kind: "timestamps" };
+type TreeAction =
+	| { kind: "filter"; filter: TreeFilterMode }
+	| { kind: "label" }
+	| { kind: "timestamps" }
+	| { kind: "move"; to: string | undefined };
 
 /**
  * `/tree` (cli-modes.md §10.4): the session file's entries under a filter (`treeFilterMode` first;
@@ -144,10 +161,11 @@ export async function navigateTree(host: CommandHost): Promise<void> {
 	}
 	let filter = host.session.settingsManager.getTreeFilterMode();
 	let timestamps = false;
+	const folded = new Set<string>();
 	let selected: string | undefined;
 	for (;;) {
 		const rows: Row[] = [];
-		flatten(manager.getTree(), 0, filter, rows);
+		flatten(manager.getTree(), 0, { filter, folded }, undefined, rows);
 		const current = shownLeaf(host, rows);
 		let action: TreeAction | undefined;
 		const on = (next: TreeAction) => (item: SelectItem | undefined) => {
@@ -172,12 +190,27 @@ export async function navigateTree(host: CommandHost): Promise<void> {
 			},
 		};
 		for (const [id, mode] of Object.entries(FILTER_ACTIONS)) actions[id] = on({ kind: "filter", filter: mode });
+		// Folding: Left folds an entry with entries below it, else moves to its parent; Right unfolds, else moves to its first child.
+		actions["app.tree.foldOrUp"] = (item) => {
+			const row = rows.find((candidate) => candidate.node.entry.id === item?.value);
+			if (!row) return false;
+			const hasChildren = rows.some((candidate) => candidate.parent === row.node.entry.id);
+			if (hasChildren) folded.add(row.node.entry.id);
+			return on({ kind: "move", to: hasChildren ? row.node.entry.id : row.parent })(item);
+		};
+		actions["app.tree.unfoldOrDown"] = (item) => {
+			const row = rows.find((candidate) => candidate.node.entry.id === item?.value);
+			if (!row) return false;
+			if (row.folded) folded.delete(row.node.entry.id);
+			const child = rows.find((candidate) => candidate.parent === row.node.entry.id)?.node.entry.id;
+			return on({ kind: "move", to: row.folded ? row.node.entry.id : (child ?? row.node.entry.id) })(item);
+		};
 		const key = (id: string) => boundKey(host.keys, id);
 		const chosen = await host.pick(
 			`Session tree (filter: ${filter})`,
-			rows.map(({ node, depth }) => ({
+			rows.map(({ node, depth, folded: isFolded }) => ({
 				value: node.entry.id,
-				label: `${"  ".repeat(depth)}${node.entry.id === current ? "● " : ""}${describeEntry(node.entry)}${labelText(node, timestamps)}`,
+				label: `${"  ".repeat(depth)}${isFolded ? "▸ " : ""}${node.entry.id === current ? "● " : ""}${describeEntry(node.entry)}${labelText(node, timestamps)}`,
 			})),
 			{
 				...((selected ?? current) ? { selected: selected ?? current } : {}),
@@ -190,7 +223,8 @@ export async function navigateTree(host: CommandHost): Promise<void> {
 			if (chosen) await continueFrom(host, chosen.value, current);
 			return;
 		}
-		if (taken.kind === "filter") filter = taken.filter;
+		if (taken.kind === "move") selected = taken.to ?? selected;
+		else if (taken.kind === "filter") filter = taken.filter;
 		else if (taken.kind === "timestamps") timestamps = !timestamps;
 		else if (chosen) await editLabel(host, chosen.value);
 	}
