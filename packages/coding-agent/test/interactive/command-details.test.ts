@@ -89,4 +89,19 @@ describe("built-in command details (cli-modes.md §10.4)", () => {
 		gate.open();
 		await harness.waitForEvent((event) => event.type === "agent_settled", since);
 	});
+
+	it("/reload is refused while compacting", async () => {
+		harness = await InteractiveHarness.start({ settings: { compaction: { keepRecentTokens: 1 } } });
+		await answer(harness, "hello", "hi");
+		await answer(harness, "again", "hi again");
+		const summary = gatedStep(fauxAssistantMessage("## Summary\nuser greeted twice"));
+		harness.faux.setResponses([summary.step, fauxAssistantMessage("## More summary")]);
+		const since = harness.eventCount;
+		harness.submit("/compact");
+		await summary.started;
+		harness.submit("/reload");
+		expect(await harness.screen()).toContain("Wait for compaction to finish before reloading.");
+		summary.open();
+		await harness.waitForEvent((event) => event.type === "compaction_end", since);
+	});
 });

@@ -155,6 +155,16 @@ describe("/settings", () => {
 		expect(await column()).toBe((padded ?? 0) - 2);
 	});
 
+	it("autocomplete size applies to the open editor now", async () => {
+		harness = await InteractiveHarness.start();
+		await change(harness, "Autocomplete size");
+		expect(harness.runtime.session.settingsManager.getAutocompleteMaxVisible()).toBe(8);
+		harness.type("/");
+		await harness.until(async () => (await harness!.viewport()).some((line) => /\(\d+\/\d+\)/.test(line)));
+		const shown = (await harness.viewport()).filter((line) => /^(→ | {2})[a-z-]+\s{2,}\S/.test(line));
+		expect(shown).toHaveLength(8);
+	});
+
 	it("the fullscreen scrollbar setting applies to the running renderer", async () => {
 		harness = await InteractiveHarness.start({ mode: { tuiMode: "fullscreen" }, rows: 12 });
 		for (let i = 0; i < 3; i++) {
