@@ -104,4 +104,22 @@ describe("built-in command details (cli-modes.md §10.4)", () => {
 		summary.open();
 		await harness.waitForEvent((event) => event.type === "compaction_end", since);
 	});
+
+	it("/thinking without a level opens the selector; Enter sets it for the session, Ctrl+S also saves the default", async () => {
+		harness = await InteractiveHarness.start({ models: [{ id: "thinker", reasoning: true }] });
+		const settings = harness.runtime.session.settingsManager;
+		harness.submit("/thinking");
+		await harness.until(async () => (await harness!.screen()).includes("Thinking level"));
+		harness.type("low");
+		harness.terminal.press("\r");
+		await harness.until(() => harness!.runtime.session.thinkingLevel === "low");
+		expect(settings.getDefaultThinkingLevel()).not.toBe("low");
+		harness.submit("/thinking");
+		await harness.until(async () => (await harness!.screen()).includes("to save as default"));
+		harness.type("high");
+		harness.terminal.press("\x13");
+		await harness.until(async () => (await harness!.screen()).includes("Default thinking level saved: high"));
+		expect(harness.runtime.session.thinkingLevel).toBe("high");
+		expect(settings.getDefaultThinkingLevel()).toBe("high");
+	});
 });
