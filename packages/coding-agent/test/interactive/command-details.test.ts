@@ -1,3 +1,5 @@
+import { existsSync } from "node:fs";
+import { join } from "node:path";
 import { fauxAssistantMessage } from "@tau/ai";
 import type { ExtensionAPI } from "@tau/coding-agent";
 import { afterEach, describe, expect, it } from "vitest";
@@ -121,5 +123,42 @@ describe("built-in command details (cli-modes.md §10.4)", () => {
 		await harness.until(async () => (await harness!.screen()).includes("Default thinking level saved: high"));
 		expect(harness.runtime.session.thinkingLevel).toBe("high");
 		expect(settings.getDefaultThinkingLevel()).toBe("high");
+	});
+
+	it("/name warns when the name was normalized (line breaks become spaces)", async () => {
+		harness = await InteractiveHarness.start();
+		harness.type("/name ");
+		harness.terminal.press("\x1b[200~release\nnotes\x1b[201~");
+		harness.terminal.press("\r");
+		await harness.until(() => harness!.runtime.session.sessionName === "release notes");
+		const screen = await harness.screen();
+		expect(screen).toContain("Session name set: release notes");
+		expect(screen).toContain('The name was normalized to "release notes"');
+	});
+
+	it("/export accepts a quoted path", async () => {
+		harness = await InteractiveHarness.start();
+		await answer(harness, "hello", "hi");
+		harness.submit('/export "my export.jsonl"');
+		await harness.until(async () => (await harness!.screen()).includes("Session exported to:"));
+		expect(existsSync(join(harness.cwd, "my export.jsonl"))).toBe(true);
+	});
+
+	it("/new cancelled by an extension keeps the session and shows no confirmation", async () => {
+		harness = await InteractiveHarness.start({
+			loader: {
+				extensionFactories: [
+					(pi: ExtensionAPI) => {
+						pi.on("session_before_switch", () => ({ cancel: true }));
+					},
+				],
+			},
+		});
+		await answer(harness, "hello", "hi");
+		const id = harness.runtime.session.sessionId;
+		harness.submit("/new");
+		await harness.settleMicrotasks(50);
+		expect(harness.runtime.session.sessionId).toBe(id);
+		expect(await harness.screen()).not.toContain("New session started");
 	});
 });
