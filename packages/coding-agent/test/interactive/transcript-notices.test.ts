@@ -1,7 +1,7 @@
 import { type AssistantMessage, fauxAssistantMessage } from "@tau/ai";
 import type { AgentSessionEvent } from "@tau/coding-agent";
 import { stripTerminalSequences } from "@tau/tui";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { ChatTranscript } from "../../src/modes/interactive/components/chat-transcript.js";
 import { StatusLine } from "../../src/modes/interactive/components/status-line.js";
 import { TranscriptController } from "../../src/modes/interactive/controller/transcript-controller.js";
@@ -10,10 +10,11 @@ import { UiTheme } from "../../src/modes/interactive/theme/ui-theme.js";
 function setup(cacheMissNotices: boolean) {
 	const theme = UiTheme.builtin();
 	const chat = new ChatTranscript();
+	const status = new StatusLine({ requestRender: () => {} }, theme);
 	const controller = new TranscriptController({
 		theme,
 		chat,
-		status: new StatusLine({ requestRender: () => {} }, theme),
+		status,
 		interruptKey: () => "Escape",
 		toolsExpanded: () => false,
 		hideThinking: () => false,
@@ -31,7 +32,7 @@ function setup(cacheMissNotices: boolean) {
 		showCacheMissNotices: () => cacheMissNotices,
 	});
 	const text = () => chat.render(100).map(stripTerminalSequences).join("\n");
-	return { controller, text };
+	return { controller, text, status };
 }
 
 /** A completed reply whose usage read `cacheRead` tokens from the cache and wrote `cacheWrite`. */
@@ -106,5 +107,49 @@ describe("transcript notices (cli-modes.md §10.6)", () => {
 			result,
 		} as AgentSessionEvent);
 		expect(text().match(/Compaction cost/g)).toHaveLength(1);
+	});
+
+	it("summarization retries show the error, a countdown, then the branch or compaction indicator, and clear it", () => {
+		vi.useFakeTimers();
+		try {
+			const { controller, text, status } = setup(false);
+			controller.handle({
+				type: "summarization_retry_scheduled",
+				attempt: 1,
+				maxAttempts: 3,
+				delayMs: 2000,
+				errorMessage: "overloaded",
+			} as AgentSessionEvent);
+			expect(text()).toContain("overloaded");
+			expect(stripTerminalSequences(status.text ?? "")).toContain("Retrying (1/3) in 2s... (Escape to cancel)");
+			vi.advanceTimersByTime(1000);
+			expect(stripTerminalSequences(status.text ?? "")).toContain("Retrying (1/3) in 1s... (Escape to cancel)");
+			controller.handle({ type: "summarization_retry_attempt_start", source: "branchSummary" } as AgentSessionEvent);
+			expect(stripTerminalSequences(status.text ?? "")).toContain("Summarizing branch... (Escape to cancel)");
+			controller.handle({
+				type: "summarization_retry_attempt_start",
+				source: "compaction",
+				reason: "overflow",
+			} as AgentSessionEvent);
+			expect(stripTerminalSequences(status.text ?? "")).toContain(
+				"Context overflow detected, Auto-compacting... (Escape to cancel)",
+			);
+			controller.handle({ type: "summarization_retry_finished" } as AgentSessionEvent);
+			expect(status.text).toBeUndefined();
+		} finally {
+			vi.useRealTimers();
+		}
+	});
+
+	it("agent_end clears the working indicator and removes a leftover streaming component", () => {
+		const { controller, text, status } = setup(false);
+		controller.handle({ type: "turn_start" } as AgentSessionEvent);
+		expect(stripTerminalSequences(status.text ?? "")).toContain("Working (Escape to interrupt)");
+		const partial = fauxAssistantMessage("half an answer");
+		controller.handle({ type: "message_start", message: partial } as AgentSessionEvent);
+		expect(text()).toContain("half an answer");
+		controller.handle({ type: "agent_end", messages: [] } as unknown as AgentSessionEvent);
+		expect(status.text).toBeUndefined();
+		expect(text()).not.toContain("half an answer");
 	});
 });

@@ -1,7 +1,7 @@
 import type { AgentMessage } from "@tau/agent";
 import type { AssistantMessage, ToolCall } from "@tau/ai";
 import type { Component } from "@tau/tui";
-import type { AgentSessionEvent } from "../../../core/agent-session/events.js";
+import type { AgentSessionEvent, CompactionReason } from "../../../core/agent-session/events.js";
 import type { BashExecutionMessage, CustomEntry, CustomMessage, SessionEntry } from "../../../core/session/index.js";
 import { AssistantMessageView } from "../components/assistant-message.js";
 import { BashExecutionView } from "../components/bash-execution.js";
@@ -250,16 +250,10 @@ export class TranscriptController {
 			case "agent_settled":
 				host.settled();
 				break;
-			case "compaction_start": {
+			case "compaction_start":
 				host.setProgress(true);
-				const cancel = `(${host.interruptKey()} to cancel)`;
-				const text =
-					event.reason === "manual"
-						? `Compacting context... ${cancel}`
-						: `${event.reason === "overflow" ? "Context overflow detected, " : ""}Auto-compacting... ${cancel}`;
-				host.status.show(text);
+				host.status.show(this.compactionIndicator(event.reason));
 				break;
-			}
 			case "compaction_end":
 				if (!this.streaming) host.setProgress(false);
 				host.status.clearIndicator();
@@ -295,7 +289,7 @@ export class TranscriptController {
 				host.status.show(
 					event.source === "branchSummary"
 						? `Summarizing branch... (${host.interruptKey()} to cancel)`
-						: `Compacting context... (${host.interruptKey()} to cancel)`,
+						: this.compactionIndicator(event.reason),
 				);
 				break;
 			case "summarization_retry_finished":
@@ -432,6 +426,13 @@ export class TranscriptController {
 			this.noteCacheMiss(message);
 		}
 		this.streaming = undefined;
+	}
+
+	/** The indicator of a running compaction: manual, or automatic (after a context overflow). */
+	private compactionIndicator(reason: CompactionReason): string {
+		const cancel = `(${this.host.interruptKey()} to cancel)`;
+		if (reason === "manual") return `Compacting context... ${cancel}`;
+		return `${reason === "overflow" ? "Context overflow detected, " : ""}Auto-compacting... ${cancel}`;
 	}
 
 	/** A reply that read nothing from the cache although the model's previous reply used it. */
