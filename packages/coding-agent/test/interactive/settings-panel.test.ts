@@ -227,5 +227,8 @@ describe("/settings", () => {
 		await harness.settleMicrotasks();
 		expect((await globalSettings(harness)).theme).toBe("night");
 		expect(harness.mode.theme.source.name).toBe("night");
+		await change(harness, "Theme");
+		expect(harness.runtime.session.settingsManager.getThemeSetting()).toBe("system");
+		expect(await harness.screen()).not.toContain("not found");
 	});
 });

@@ -817,7 +817,8 @@ export class InteractiveMode implements CommandHost, ExtensionUiHost {
 	private applyThemeSetting(setting: string): void {
 		const pair = setting.split("/");
 		const name = pair.length === 2 ? pair[1]!.trim() : setting;
-		const resolved = resolveUiTheme(name, this.availableThemes());
+		// `system` is drawn with the built-in theme here, so choosing it is no error.
+		const resolved = resolveUiTheme(name === "system" ? undefined : name, this.availableThemes());
 		this.theme = resolved.theme;
 		setActiveUiTheme(this.theme);
 		this.editor.borderColor = this.borderColor();
