@@ -1,3 +1,4 @@
+import { fauxAssistantMessage } from "@tau/ai";
 import type { AgentSessionEvent } from "@tau/coding-agent";
 import type { ProgramStatus } from "@tau/tui";
 import { afterEach, describe, expect, it } from "vitest";
@@ -112,5 +113,17 @@ describe("program status (cli-modes.md §10.8)", () => {
 			message: `Sign in to ${provider.name}`,
 		});
 		expect(harness.terminal.statuses.at(-1)).toEqual({ state: "idle", app: "tau" });
+	});
+
+	it("never reports prompts or model output, only the session name", async () => {
+		harness = await InteractiveHarness.start();
+		harness.runtime.session.setSessionName("demo");
+		harness.faux.setResponses([fauxAssistantMessage("confidential answer")]);
+		const since = harness.eventCount;
+		harness.submit("confidential prompt");
+		await harness.waitForEvent((event) => event.type === "agent_settled", since);
+		const reported = JSON.stringify(harness.terminal.statuses);
+		expect(reported).not.toContain("confidential");
+		expect(harness.terminal.statuses.at(-1)).toEqual({ state: "done", app: "tau", message: "demo" });
 	});
 });
