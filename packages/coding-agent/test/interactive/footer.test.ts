@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { fauxAssistantMessage } from "@tau/ai";
 import { stripTerminalSequences } from "@tau/tui";
 import { describe, expect, it } from "vitest";
 import { type FooterState, FooterView, formatTokens } from "../../src/modes/interactive/components/footer.js";
@@ -121,6 +122,33 @@ describe("footer", () => {
 			}));
 			harness.submit("/name subscribed");
 			await harness.until(async () => (await usageLine()).includes("$0.000 (sub)"));
+		} finally {
+			await harness.close();
+		}
+	});
+
+	it("totals cover every entry of the session file, not only the current branch", async () => {
+		const harness = await InteractiveHarness.start({ settings: { branchSummary: { skipPrompt: true } } });
+		try {
+			const output = async () => /↓(\d+)/.exec((await harness.viewport()).join("\n"))?.[1];
+			for (const [prompt, reply] of [
+				["first question", "a fairly long first answer with several words"],
+				["second question", "another long answer with even more words in it"],
+			]) {
+				harness.faux.appendResponses([fauxAssistantMessage(reply!)]);
+				const since = harness.eventCount;
+				harness.submit(prompt!);
+				await harness.waitForEvent((event) => event.type === "agent_settled", since);
+			}
+			const before = await output();
+			expect(before).toBeDefined();
+			harness.submit("/tree");
+			await harness.until(async () => (await harness.screen()).includes("Session tree"));
+			harness.type("user: first question");
+			harness.terminal.press("\r");
+			await harness.until(() => harness.mode.editor.getText() === "first question");
+			expect(harness.runtime.session.messages.filter((m) => m.role === "assistant")).toHaveLength(0);
+			expect(await output()).toBe(before);
 		} finally {
 			await harness.close();
 		}
