@@ -114,4 +114,19 @@ describe("/resume picker (cli-modes.md §10.4)", () => {
 		await harness.until(() => harness!.runtime.session.sessionFile === other.getSessionFile());
 		expect(realpathSync(harness.runtime.cwd)).toBe(realpathSync(elsewhere));
 	});
+
+	it("Ctrl+Backspace deletes only while the search is empty", async () => {
+		harness = await withSessions();
+		harness.submit("/resume");
+		await harness.until(async () => (await harness!.screen()).includes("Resume session"));
+		const ctrlBackspace = "\x1b[127;5u";
+		harness.type("alpha");
+		harness.terminal.press(ctrlBackspace);
+		await harness.settleMicrotasks();
+		expect(await harness.screen()).not.toContain("Delete ");
+		for (const _ of "alpha") harness.terminal.press(KEYS.backspace);
+		harness.terminal.press(ctrlBackspace);
+		await harness.until(async () => (await harness!.screen()).includes('Delete "beta topic"?'));
+		harness.terminal.press(KEYS.escape);
+	});
 });
