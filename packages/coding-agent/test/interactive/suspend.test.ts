@@ -56,6 +56,27 @@ describe("Ctrl+Z (app.suspend)", () => {
 		expect(harness.mode.editor.getText()).toBe("keep me");
 	});
 
+	it("an externally sent SIGTSTP suspends the same way; the listener goes with the mode", async () => {
+		const signals = new FakeSignals();
+		const before = process.listenerCount("SIGTSTP");
+		harness = await InteractiveHarness.start({
+			mode: { processSignals: signals, platform: "linux", handleSignals: true },
+		});
+		expect(process.listenerCount("SIGTSTP")).toBe(before + 1);
+		// Real signals pass their name to listeners.
+		(process.emit as (event: string, ...args: unknown[]) => boolean)("SIGTSTP", "SIGTSTP");
+		expect(signals.stops).toBe(1);
+		expect(harness.terminal.started).toBe(false);
+		// Stopped, the renderer no longer catches SIGTSTP, so the signal's default action applies.
+		expect(process.listenerCount("SIGTSTP")).toBe(before);
+		signals.emit("SIGCONT");
+		expect(harness.terminal.started).toBe(true);
+		expect(process.listenerCount("SIGTSTP")).toBe(before + 1);
+		await harness.close();
+		harness = undefined;
+		expect(process.listenerCount("SIGTSTP")).toBe(before);
+	});
+
 	it("a manual binding on native Windows explains that suspending is not supported", async () => {
 		const signals = new FakeSignals();
 		harness = await InteractiveHarness.start({

@@ -104,6 +104,7 @@ export class InteractiveMode implements CommandHost, ExtensionUiHost {
 	private readonly shell: UserShell;
 	private readonly programStatus: ProgramStatusReporter;
 	private readonly suspender: Suspender;
+	private suspendSignalHandler: (() => void) | undefined;
 	private readonly mouseActions: { openUrl(url: string): void; pasteText(): void };
 	private readonly uiContext: ExtensionUIContext;
 	private keybindingLoadProblem: string | undefined;
@@ -446,7 +447,15 @@ export class InteractiveMode implements CommandHost, ExtensionUiHost {
 				process.off(signal, handler);
 			};
 		});
-		if (process.platform !== "win32") handlers.push(this.suspender.listen());
+		if (process.platform !== "win32") {
+			// `kill -TSTP` suspends like Ctrl+Z; each renderer listens only while it runs.
+			this.suspendSignalHandler = () => this.suspend();
+			this.tui.setSuspendSignalHandler(this.suspendSignalHandler);
+			handlers.push(() => {
+				this.suspendSignalHandler = undefined;
+				this.tui.setSuspendSignalHandler(undefined);
+			});
+		}
 		handlers.push(
 			watchProcessFailures(
 				{ deadTerminal: () => this.terminate(129), crashed: (error) => this.crash(error) },
@@ -781,6 +790,7 @@ export class InteractiveMode implements CommandHost, ExtensionUiHost {
 		const next = createRenderer(mode, this.renderer.terminal, settings, this.theme, this.keys, this.mouseActions);
 		next.setClearOnShrink(settings.getClearOnShrink());
 		next.onDebug = this.renderer.onDebug;
+		next.setSuspendSignalHandler(this.suspendSignalHandler);
 		mountLayout(next, this.regions, settings, this.theme);
 		for (const listener of this.inputListeners) next.addInputListener(listener);
 		this.renderer = next;

@@ -16,27 +16,16 @@ export const processSignals: ProcessSignals = {
 
 /**
  * `app.suspend` and an externally sent SIGTSTP (cli-modes.md §10.3): restore the terminal, stop the
- * process group, and on SIGCONT take the screen back with a full redraw.
+ * process group, and on SIGCONT take the screen back with a full redraw. The renderer listens for
+ * SIGTSTP only while running, so stopping it first lets the signal's default action stop us.
  */
 export class Suspender {
 	private suspended = false;
-	private listening = false;
-	private readonly onTstp = () => this.suspend();
 
 	constructor(
 		private readonly tui: TUI,
 		private readonly signals: ProcessSignals,
 	) {}
-
-	/** Handles SIGTSTP sent by `kill` (raw mode keeps the terminal from sending it on Ctrl+Z). */
-	listen(): () => void {
-		this.listening = true;
-		this.signals.on("SIGTSTP", this.onTstp);
-		return () => {
-			this.listening = false;
-			this.signals.off("SIGTSTP", this.onTstp);
-		};
-	}
 
 	suspend(): void {
 		if (this.suspended) return;
@@ -55,16 +44,6 @@ export class Suspender {
 			this.tui.requestRender(true);
 		};
 		this.signals.on("SIGCONT", resume);
-		// Our own SIGTSTP listener would catch the stop signal; without it the default action stops us.
-		if (this.listening) this.signals.off("SIGTSTP", this.onTstp);
-		try {
-			this.signals.stopProcessGroup();
-		} finally {
-			// Re-armed on a later turn of the loop, once the stop signal was delivered.
-			if (this.listening)
-				setImmediate(() => {
-					if (this.listening) this.signals.on("SIGTSTP", this.onTstp);
-				});
-		}
+		this.signals.stopProcessGroup();
 	}
 }
