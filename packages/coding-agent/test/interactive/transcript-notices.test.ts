@@ -7,7 +7,7 @@ import { StatusLine } from "../../src/modes/interactive/components/status-line.j
 import { TranscriptController } from "../../src/modes/interactive/controller/transcript-controller.js";
 import { UiTheme } from "../../src/modes/interactive/theme/ui-theme.js";
 
-function setup(cacheMissNotices: boolean) {
+function setup(cacheMissNotices: boolean, rebuildChat: () => void = () => {}) {
 	const theme = UiTheme.builtin();
 	const chat = new ChatTranscript();
 	const status = new StatusLine({ requestRender: () => {} }, theme);
@@ -22,7 +22,7 @@ function setup(cacheMissNotices: boolean) {
 		refreshPending: () => {},
 		refreshFooter: () => {},
 		compactionEnded: () => {},
-		rebuildChat: () => {},
+		rebuildChat,
 		settled: () => {},
 		requestRender: () => {},
 		setProgress: () => {},
@@ -151,5 +151,31 @@ describe("transcript notices (cli-modes.md §10.6)", () => {
 		controller.handle({ type: "agent_end", messages: [] } as unknown as AgentSessionEvent);
 		expect(status.text).toBeUndefined();
 		expect(text()).not.toContain("half an answer");
+	});
+
+	it("a compaction entry appended outside a compaction run rebuilds the chat after the context is re-projected", async () => {
+		let rebuilds = 0;
+		const { controller, text } = setup(false, () => rebuilds++);
+		const usage = fauxAssistantMessage("x").usage;
+		const entry = {
+			type: "compaction",
+			id: "c1",
+			parentId: null,
+			timestamp: new Date(0).toISOString(),
+			summary: "summary",
+			firstKeptEntryId: "c1",
+			tokensBefore: 1000,
+			usage: { ...usage, cost: { ...usage.cost, total: 0.004 } },
+		};
+		controller.handle({ type: "entry_appended", entry } as AgentSessionEvent);
+		expect(rebuilds).toBe(0);
+		await Promise.resolve();
+		expect(rebuilds).toBe(1);
+		expect(text()).toContain("Compaction cost: $0.004");
+		// Inside a compaction run the compaction_end handler rebuilds instead.
+		controller.handle({ type: "compaction_start", reason: "threshold" } as AgentSessionEvent);
+		controller.handle({ type: "entry_appended", entry: { ...entry, id: "c2" } } as AgentSessionEvent);
+		await Promise.resolve();
+		expect(rebuilds).toBe(1);
 	});
 });

@@ -68,6 +68,8 @@ export class TranscriptController {
 	private readonly bashViews: BashExecutionView[] = [];
 	private readonly summaryViews: SummaryMessageView[] = [];
 	private retryAttempts = 0;
+	/** Between `compaction_start` and `compaction_end`, whose handler rebuilds the chat itself. */
+	private compacting = false;
 	/** Per `provider/model`: whether its latest reply used the prompt cache (for cache-miss notices). */
 	private readonly lastCacheUse = new Map<string, boolean>();
 	/** Custom messages shown at `message_start`, so their `entry_appended` is not shown twice. */
@@ -251,10 +253,12 @@ export class TranscriptController {
 				host.settled();
 				break;
 			case "compaction_start":
+				this.compacting = true;
 				host.setProgress(true);
 				host.status.show(this.compactionIndicator(event.reason));
 				break;
 			case "compaction_end":
+				this.compacting = false;
 				if (!this.streaming) host.setProgress(false);
 				host.status.clearIndicator();
 				this.onCompactionEnd(event);
@@ -337,7 +341,15 @@ export class TranscriptController {
 	}
 
 	private onEntryAppended(entry: SessionEntry): void {
-		if (entry.type === "usage" && entry.kind === "cache_warm") {
+		if (entry.type === "compaction" && !this.compacting) {
+			// A compaction committed outside a compaction run (an extension's session boundary): the
+			// session re-projects its context right after announcing the entry, so rebuild after that.
+			const cost = entry.usage?.cost.total ?? 0;
+			queueMicrotask(() => {
+				this.host.rebuildChat();
+				if (cost > 0) this.notice("info", `Compaction cost: $${cost.toFixed(3)}`);
+			});
+		} else if (entry.type === "usage" && entry.kind === "cache_warm") {
 			this.notice(
 				"info",
 				`Cache warmed for ${entry.provider}/${entry.model} ($${entry.usage.cost.total.toFixed(3)})`,
