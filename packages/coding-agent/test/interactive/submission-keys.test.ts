@@ -69,7 +69,10 @@ describe("editor submission pipeline (cli-modes.md §10.3)", () => {
 
 describe("Escape (app.interrupt) priorities (cli-modes.md §10.3)", () => {
 	it("during a retried attempt Escape stops the run", async () => {
-		harness = await InteractiveHarness.start();
+		// A 1 ms backoff: the retry wait itself is not under test, and a real 2 s wait slows loaded runs.
+		harness = await InteractiveHarness.start({
+			settings: { retry: { enabled: true, maxRetries: 3, baseDelayMs: 1 } },
+		});
 		const gate = gatedStep(fauxAssistantMessage("never shown"));
 		harness.faux.setResponses([
 			fauxAssistantMessage("", { stopReason: "error", errorMessage: "529 overloaded_error: Overloaded" }),
