@@ -4,6 +4,7 @@ import { builtinProviders } from "@tau/ai/providers/all";
 import { APP_NAME } from "../config/app-identity.js";
 import { AuthStorage, ModelRuntime, ReadOnlyAuthStorage } from "../config/index.js";
 import { getAgentDir } from "../config/paths.js";
+import { openInBrowser } from "../core/platform/open-url.js";
 import {
 	type AuthReport,
 	type AuthTarget,
@@ -15,7 +16,6 @@ import type { MainIO } from "./main-io.js";
 import {
 	createTerminalInteraction,
 	LoginCancelledError,
-	openInBrowser,
 	type TerminalInput,
 	type TerminalOutput,
 } from "./terminal-interaction.js";

@@ -1,4 +1,3 @@
-import { spawn } from "node:child_process";
 import type { AuthInteraction, AuthNotification, AuthPrompt } from "@tau/ai";
 
 /** The keyboard side of a terminal: raw mode turns off echo and line editing while a prompt reads. */
@@ -148,21 +147,4 @@ export function createTerminalInteraction(options: TerminalInteractionOptions): 
 			if (notification.type === "auth_url" && options.openUrl) options.openUrl(notification.url);
 		},
 	};
-}
-
-/** Best effort: hands a URL to the platform's opener; the URL is printed anyway. */
-export function openInBrowser(url: string): void {
-	const [command, args] =
-		process.platform === "darwin"
-			? ["open", [url]]
-			: process.platform === "win32"
-				? ["cmd", ["/c", "start", "", url]]
-				: ["xdg-open", [url]];
-	try {
-		const child = spawn(command, args, { detached: true, stdio: "ignore" });
-		child.on("error", () => {});
-		child.unref();
-	} catch {
-		// No opener available (headless machine): the printed URL is the fallback.
-	}
 }

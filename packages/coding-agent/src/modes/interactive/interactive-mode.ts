@@ -20,6 +20,7 @@ import { APP_NAME, VERSION } from "../../config/app-identity.js";
 import type { SettingsManager } from "../../config/index.js";
 import type { AgentSession } from "../../core/agent-session/agent-session.js";
 import type { DisposableComponent, EditorFactory, ExtensionUIContext } from "../../core/extensions/index.js";
+import { openInBrowser } from "../../core/platform/open-url.js";
 import type { Theme } from "../../core/resources/index.js";
 import type { AgentSessionRuntime } from "../../core/runtime/agent-session-runtime.js";
 import { pasteFromClipboard } from "./clipboard/clipboard-paste.js";
@@ -50,7 +51,6 @@ import {
 	mountLayout,
 	transcriptLines,
 } from "./controller/layout.js";
-import { openInBrowser } from "./controller/open-url.js";
 import { takeUnreportedCrash, watchProcessFailures, writeCrashLog } from "./controller/process-failures.js";
 import { ProgramStatusReporter } from "./controller/program-status.js";
 import { SubmissionPipeline } from "./controller/submission.js";

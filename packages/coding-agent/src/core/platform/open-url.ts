@@ -1,8 +1,9 @@
 import { spawn } from "node:child_process";
 
 /**
- * Opens a clicked OSC 8 link (cli-modes.md §10.1) with the platform's opener. Only web and file
- * links: a link in model output must not be able to launch arbitrary URL handlers.
+ * Hands a URL to the platform's opener: clicked OSC 8 links (cli-modes.md §10.1) and sign-in pages.
+ * Only web and file links: a link in model output must not be able to launch arbitrary URL handlers.
+ * Best effort: callers always show the URL too.
  */
 export function openInBrowser(url: string, platform: NodeJS.Platform = process.platform): void {
 	if (!/^(https?|file):/i.test(url)) return;
