@@ -1,39 +1,11 @@
 import { type AssistantMessage, fauxAssistantMessage, fauxText, fauxToolCall } from "@tau/ai";
 import { KeybindingsManager, stripTerminalSequences } from "@tau/tui";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { ChatTranscript } from "../../src/modes/interactive/components/chat-transcript.js";
-import { StatusLine } from "../../src/modes/interactive/components/status-line.js";
 import { KeyActions } from "../../src/modes/interactive/controller/key-actions.js";
-import { TranscriptController } from "../../src/modes/interactive/controller/transcript-controller.js";
 import { appKeybindingDefinitions } from "../../src/modes/interactive/keybindings/app-keybindings.js";
-import { UiTheme } from "../../src/modes/interactive/theme/ui-theme.js";
+import { transcriptFixture } from "./transcript-fixture.js";
 
-function setup() {
-	const theme = UiTheme.builtin();
-	const chat = new ChatTranscript();
-	const status = new StatusLine({ requestRender: () => {} }, theme);
-	const controller = new TranscriptController({
-		theme,
-		chat,
-		status,
-		interruptKey: () => "Escape",
-		toolsExpanded: () => false,
-		hideThinking: () => false,
-		hiddenThinkingLabel: () => "Thinking...",
-		refreshPending: () => {},
-		refreshFooter: () => {},
-		compactionEnded: () => {},
-		rebuildChat: () => {},
-		settled: () => {},
-		requestRender: () => {},
-		setProgress: () => {},
-		renderCustomMessage: () => undefined,
-		renderCustomEntry: () => undefined,
-		toolRendering: () => undefined,
-	});
-	const text = () => chat.render(80).map(stripTerminalSequences).join("\n");
-	return { controller, chat, status, text };
-}
+const setup = () => transcriptFixture();
 
 function streaming(
 	content: Parameters<typeof fauxAssistantMessage>[0],

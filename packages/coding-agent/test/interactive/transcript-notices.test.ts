@@ -2,37 +2,11 @@ import { type AssistantMessage, fauxAssistantMessage } from "@tau/ai";
 import type { AgentSessionEvent } from "@tau/coding-agent";
 import { stripTerminalSequences } from "@tau/tui";
 import { describe, expect, it, vi } from "vitest";
-import { ChatTranscript } from "../../src/modes/interactive/components/chat-transcript.js";
-import { StatusLine } from "../../src/modes/interactive/components/status-line.js";
-import { TranscriptController } from "../../src/modes/interactive/controller/transcript-controller.js";
-import { UiTheme } from "../../src/modes/interactive/theme/ui-theme.js";
+import type { TranscriptController } from "../../src/modes/interactive/controller/transcript-controller.js";
+import { transcriptFixture } from "./transcript-fixture.js";
 
 function setup(cacheMissNotices: boolean, rebuildChat: () => void = () => {}) {
-	const theme = UiTheme.builtin();
-	const chat = new ChatTranscript();
-	const status = new StatusLine({ requestRender: () => {} }, theme);
-	const controller = new TranscriptController({
-		theme,
-		chat,
-		status,
-		interruptKey: () => "Escape",
-		toolsExpanded: () => false,
-		hideThinking: () => false,
-		hiddenThinkingLabel: () => "Thinking...",
-		refreshPending: () => {},
-		refreshFooter: () => {},
-		compactionEnded: () => {},
-		rebuildChat,
-		settled: () => {},
-		requestRender: () => {},
-		setProgress: () => {},
-		renderCustomMessage: () => undefined,
-		renderCustomEntry: () => undefined,
-		toolRendering: () => undefined,
-		showCacheMissNotices: () => cacheMissNotices,
-	});
-	const text = () => chat.render(100).map(stripTerminalSequences).join("\n");
-	return { controller, text, status };
+	return transcriptFixture({ rebuildChat, showCacheMissNotices: () => cacheMissNotices }, 100);
 }
 
 /** A completed reply whose usage read `cacheRead` tokens from the cache and wrote `cacheWrite`. */
