@@ -12,13 +12,6 @@ afterEach(async () => {
 	harness = undefined;
 });
 
-async function answer(h: InteractiveHarness, prompt: string, reply: string): Promise<void> {
-	h.faux.appendResponses([fauxAssistantMessage(reply)]);
-	const since = h.eventCount;
-	h.submit(prompt);
-	await h.waitForEvent((event) => event.type === "agent_settled", since);
-}
-
 const PRICED = { input: 1_000_000, output: 1_000_000, cacheRead: 0, cacheWrite: 0 };
 
 describe("built-in command details (cli-modes.md §10.4)", () => {
@@ -30,10 +23,10 @@ describe("built-in command details (cli-modes.md §10.4)", () => {
 			],
 			settings: { cacheWarming: "streaming" },
 		});
-		await answer(harness, "hello", "hi");
+		await harness.answer("hello", "hi");
 		harness.submit("/model other");
 		await harness.settleMicrotasks();
-		await answer(harness, "again", "hi there");
+		await harness.answer("again", "hi there");
 		harness.submit("/session");
 		const screen = await harness.screen();
 		expect(screen).toMatch(/faux\/cheap: \$\d+\.\d{3} \(1 reply\)/);
@@ -94,8 +87,8 @@ describe("built-in command details (cli-modes.md §10.4)", () => {
 
 	it("/reload is refused while compacting", async () => {
 		harness = await InteractiveHarness.start({ settings: { compaction: { keepRecentTokens: 1 } } });
-		await answer(harness, "hello", "hi");
-		await answer(harness, "again", "hi again");
+		await harness.answer("hello", "hi");
+		await harness.answer("again", "hi again");
 		const summary = gatedStep(fauxAssistantMessage("## Summary\nuser greeted twice"));
 		harness.faux.setResponses([summary.step, fauxAssistantMessage("## More summary")]);
 		const since = harness.eventCount;
@@ -138,7 +131,7 @@ describe("built-in command details (cli-modes.md §10.4)", () => {
 
 	it("/export accepts a quoted path", async () => {
 		harness = await InteractiveHarness.start();
-		await answer(harness, "hello", "hi");
+		await harness.answer("hello", "hi");
 		harness.submit('/export "my export.jsonl"');
 		await harness.until(async () => (await harness!.screen()).includes("Session exported to:"));
 		expect(existsSync(join(harness.cwd, "my export.jsonl"))).toBe(true);
@@ -154,7 +147,7 @@ describe("built-in command details (cli-modes.md §10.4)", () => {
 				],
 			},
 		});
-		await answer(harness, "hello", "hi");
+		await harness.answer("hello", "hi");
 		const id = harness.runtime.session.sessionId;
 		harness.submit("/new");
 		await harness.settleMicrotasks(50);

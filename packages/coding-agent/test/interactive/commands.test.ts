@@ -11,13 +11,6 @@ afterEach(async () => {
 	harness = undefined;
 });
 
-async function answer(h: InteractiveHarness, prompt: string, reply: string): Promise<void> {
-	h.faux.appendResponses([fauxAssistantMessage(reply)]);
-	const since = h.eventCount;
-	h.submit(prompt);
-	await h.waitForEvent((event) => event.type === "agent_settled", since);
-}
-
 describe("built-in slash commands", () => {
 	it("/model with an exact id switches; with an unknown id opens the selector filtered by it", async () => {
 		harness = await InteractiveHarness.start({ models: [{ id: "faux-1" }, { id: "faux-2" }] });
@@ -81,7 +74,7 @@ describe("built-in slash commands", () => {
 
 	it("/export writes JSONL for a .jsonl path and HTML otherwise, reporting the path", async () => {
 		harness = await InteractiveHarness.start({ columns: 220 });
-		await answer(harness, "hello", "hi back");
+		await harness.answer("hello", "hi back");
 		harness.submit("/export out.jsonl");
 		await harness.settleMicrotasks();
 		const jsonl = join(harness.cwd, "out.jsonl");
@@ -96,8 +89,8 @@ describe("built-in slash commands", () => {
 
 	it("/new starts a fresh session and /fork branches from an earlier prompt with its text in the editor", async () => {
 		harness = await InteractiveHarness.start({ persisted: true });
-		await answer(harness, "first question", "first answer");
-		await answer(harness, "second question", "second answer");
+		await harness.answer("first question", "first answer");
+		await harness.answer("second question", "second answer");
 		const original = harness.runtime.session.sessionId;
 
 		harness.submit("/fork");
@@ -122,7 +115,7 @@ describe("built-in slash commands", () => {
 		harness = await InteractiveHarness.start({ persisted: true });
 		harness.submit("/clone");
 		expect(await harness.screen()).toContain("Nothing to clone yet");
-		await answer(harness, "question", "copy me");
+		await harness.answer("question", "copy me");
 		harness.terminal.clearRawOutput();
 		harness.submit("/copy");
 		await harness.screen();
@@ -137,7 +130,7 @@ describe("built-in slash commands", () => {
 
 	it("/session shows the file, id and counts; /hotkeys lists bindings", async () => {
 		harness = await InteractiveHarness.start();
-		await answer(harness, "hello", "hi");
+		await harness.answer("hello", "hi");
 		harness.submit("/session");
 		let screen = await harness.screen();
 		expect(screen).toContain("File: In-memory");
@@ -150,8 +143,8 @@ describe("built-in slash commands", () => {
 
 	it("/tree lists entries and moves back to an earlier prompt", async () => {
 		harness = await InteractiveHarness.start();
-		await answer(harness, "one", "answer one");
-		await answer(harness, "two", "answer two");
+		await harness.answer("one", "answer one");
+		await harness.answer("two", "answer two");
 		harness.submit("/tree");
 		const screen = await harness.screen();
 		expect(screen).toContain("Session tree");
@@ -178,11 +171,11 @@ describe("built-in slash commands", () => {
 
 	it("/resume lists the other sessions of the directory and switches to the chosen one", async () => {
 		harness = await InteractiveHarness.start({ persisted: true });
-		await answer(harness, "remember the blue door", "noted");
+		await harness.answer("remember the blue door", "noted");
 		const first = harness.runtime.session.sessionFile;
 		harness.submit("/new");
 		await harness.until(() => harness!.runtime.session.sessionFile !== first);
-		await answer(harness, "other topic", "sure");
+		await harness.answer("other topic", "sure");
 		harness.submit("/resume");
 		await harness.until(async () => (await harness!.screen()).includes("Resume session"));
 		expect(await harness.screen()).toContain("remember the blue door");
@@ -195,8 +188,8 @@ describe("built-in slash commands", () => {
 
 	it("/tree can summarize the abandoned branch", async () => {
 		harness = await InteractiveHarness.start();
-		await answer(harness, "one", "answer one");
-		await answer(harness, "two", "answer two");
+		await harness.answer("one", "answer one");
+		await harness.answer("two", "answer two");
 		harness.faux.setResponses([fauxAssistantMessage("## Branch summary\nthe user asked two")]);
 		harness.submit("/tree");
 		harness.type("user: two");
@@ -212,7 +205,7 @@ describe("built-in slash commands", () => {
 
 	it("/debug writes the rendered lines and session messages to the agent dir", async () => {
 		harness = await InteractiveHarness.start();
-		await answer(harness, "hello", "debuggable reply");
+		await harness.answer("hello", "debuggable reply");
 		harness.submit("/debug");
 		expect(await harness.screen()).toContain("✓ Debug log written");
 		const log = readFileSync(join(harness.agentDir, "tau-debug.log"), "utf8");
@@ -223,7 +216,7 @@ describe("built-in slash commands", () => {
 
 	it("/import switches to an imported JSONL session; a missing file is reported", async () => {
 		harness = await InteractiveHarness.start({ persisted: true, columns: 220 });
-		await answer(harness, "keep this conversation", "kept");
+		await harness.answer("keep this conversation", "kept");
 		harness.submit("/export saved.jsonl");
 		await harness.until(() => existsSync(join(harness!.cwd, "saved.jsonl")));
 		harness.submit("/new");
@@ -279,7 +272,7 @@ describe("built-in slash commands", () => {
 
 	it("the session picker deletes a listed session with Ctrl+D after asking", async () => {
 		harness = await InteractiveHarness.start({ persisted: true });
-		await answer(harness, "old topic", "ok");
+		await harness.answer("old topic", "ok");
 		const first = harness.runtime.session.sessionFile!;
 		harness.submit("/new");
 		await harness.until(() => harness!.runtime.session.sessionFile !== first);

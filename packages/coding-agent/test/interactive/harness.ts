@@ -1,7 +1,13 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { AssistantMessage, FauxModelDefinition, FauxProviderHandle, FauxResponseStep } from "@tau/ai";
+import {
+	type AssistantMessage,
+	type FauxModelDefinition,
+	type FauxProviderHandle,
+	type FauxResponseStep,
+	fauxAssistantMessage,
+} from "@tau/ai";
 import type { AgentSessionEvent, AgentSessionRuntime, DefaultResourceLoaderOptions } from "@tau/coding-agent";
 import type { ProgramStatus } from "@tau/tui";
 import { VirtualTerminal } from "../../../tui/test/helpers/virtual-terminal.js";
@@ -178,6 +184,14 @@ export class InteractiveHarness {
 		this.pollSession();
 		if (this.events.slice(since).some(predicate)) return Promise.resolve();
 		return new Promise((resolve) => this.waiters.push({ predicate, resolve }));
+	}
+
+	/** Queues `reply` after any queued responses, submits `prompt` and waits for the run to settle. */
+	async answer(prompt: string, reply: string): Promise<void> {
+		this.faux.appendResponses([fauxAssistantMessage(reply)]);
+		const since = this.eventCount;
+		this.submit(prompt);
+		await this.waitForEvent((event) => event.type === "agent_settled", since);
 	}
 
 	get eventCount(): number {

@@ -12,7 +12,6 @@ import {
 import { tmpdir } from "node:os";
 import { delimiter, join } from "node:path";
 import { crc32, inflateRawSync } from "node:zlib";
-import { fauxAssistantMessage } from "@tau/ai";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { writeBugReport } from "../../src/export/bug-report.js";
 import { type CommandRunner, uploadSecretGist } from "../../src/export/gist-upload.js";
@@ -33,13 +32,6 @@ function tempDir(prefix: string): string {
 	const dir = mkdtempSync(join(tmpdir(), prefix));
 	scratch.push(dir);
 	return dir;
-}
-
-async function answer(h: InteractiveHarness, prompt: string, reply: string): Promise<void> {
-	h.faux.appendResponses([fauxAssistantMessage(reply)]);
-	const since = h.eventCount;
-	h.submit(prompt);
-	await h.waitForEvent((event) => event.type === "agent_settled", since);
 }
 
 const GIST_URL = "https://gist.github.com/tester/0f1e2d3c4b5a69788796a5b4c3d2e1f0";
@@ -93,7 +85,7 @@ exit 2
 
 async function startWithConversation(settings?: Record<string, unknown>): Promise<InteractiveHarness> {
 	const started = await InteractiveHarness.start({ columns: 160, ...(settings ? { settings } : {}) });
-	await answer(started, "please look at the parser", "the parser is fine");
+	await started.answer("please look at the parser", "the parser is fine");
 	return started;
 }
 
@@ -327,7 +319,7 @@ describe("/bug", () => {
 			// A missing skill path: a loader warning the report's diagnostics should carry.
 			loader: { noSkills: false, additionalSkillPaths: [missingSkill] },
 		});
-		await answer(started, "the footer flickers when resizing", "I see");
+		await started.answer("the footer flickers when resizing", "I see");
 		return started;
 	}
 
