@@ -27,7 +27,7 @@ export async function run(options: { cwd: string; agentDir: string; write: (text
 		cwd: options.cwd,
 		agentDir: options.agentDir,
 		modelRuntime,
-		model: modelRuntime.find(DEMO_PROVIDER_ID, DEMO_MODEL_ID),
+		model: modelRuntime.getModel(DEMO_PROVIDER_ID, DEMO_MODEL_ID),
 		settingsManager: SettingsManager.inMemory({}, { projectTrusted: false }),
 		sessionManager: SessionManager.inMemory(options.cwd),
 	});

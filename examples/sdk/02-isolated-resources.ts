@@ -54,7 +54,7 @@ export async function run(options: { cwd: string; agentDir: string }) {
 		cwd: options.cwd,
 		agentDir: options.agentDir,
 		modelRuntime,
-		model: modelRuntime.find(DEMO_PROVIDER_ID, DEMO_MODEL_ID),
+		model: modelRuntime.getModel(DEMO_PROVIDER_ID, DEMO_MODEL_ID),
 		settingsManager,
 		resourceLoader: await isolatedResources(options.cwd, options.agentDir, settingsManager),
 		tools: ["read", "grep", "find", "ls"],

@@ -22,7 +22,7 @@ export async function run(options: { cwd: string; agentDir: string; history: { q
 		modelsJsonPath: null,
 	});
 	modelRuntime.registerProvider(DEMO_PROVIDER_ID, demoProvider());
-	const model = modelRuntime.find(DEMO_PROVIDER_ID, DEMO_MODEL_ID);
+	const model = modelRuntime.getModel(DEMO_PROVIDER_ID, DEMO_MODEL_ID);
 	if (!model) throw new Error("demo model missing");
 
 	const sessionManager = SessionManager.inMemory(options.cwd);

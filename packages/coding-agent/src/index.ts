@@ -16,7 +16,13 @@ export * from "./core/tools/index.js";
 export { main } from "./main.js";
 export { CustomEditor } from "./modes/interactive/components/custom-editor.js";
 export { keyHint, keyText, rawKeyHint } from "./modes/interactive/keybindings/key-hints.js";
-export { highlightCode } from "./modes/interactive/theme/active-theme.js";
+export {
+	getMarkdownTheme,
+	getSelectListTheme,
+	getSettingsListTheme,
+	highlightCode,
+	initTheme,
+} from "./modes/interactive/theme/active-theme.js";
 export { getLanguageFromPath } from "./modes/interactive/theme/languages.js";
 export {
 	type PromptDisposition,

@@ -212,7 +212,7 @@ async function login(context: AuthContext, args: ParsedAuthArgs): Promise<number
 		await untilAborted(runtime.login(provider.id, type, interaction, { agentName: APP_NAME }), controller.signal);
 	} finally {
 		process.off("SIGINT", onSigint);
-		await runtime.dispose();
+		await runtime.settleCredentialWrites();
 	}
 	io.stdout(`Logged in to ${provider.name} (${provider.id}).\n`);
 	return 0;
@@ -228,7 +228,7 @@ async function logout(context: AuthContext, args: ParsedAuthArgs): Promise<numbe
 	const id = entries.find((entry) => entry.providerId === providerId)?.providerId ?? known?.id ?? providerId;
 	const stored = entries.some((entry) => entry.providerId === id);
 	await runtime.logout(id);
-	await runtime.dispose();
+	await runtime.settleCredentialWrites();
 	context.io.stdout(
 		stored ? `Logged out of ${runtime.getProviderDisplayName(id)} (${id}).\n` : `No stored credentials for ${id}.\n`,
 	);
@@ -266,7 +266,7 @@ async function evaluate(
 	try {
 		return { report: await evaluateAuth(runtime, target, stored, options), runtime, target };
 	} finally {
-		await runtime.dispose();
+		await runtime.settleCredentialWrites();
 	}
 }
 

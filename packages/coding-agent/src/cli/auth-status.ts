@@ -53,7 +53,7 @@ export function resolveAuthTarget(runtime: ModelRuntime, options: AuthTargetOpti
 		if (!provider) return invalid(options.provider, `Unknown provider "${options.provider}"`);
 	}
 	if (options.model === undefined) return { provider: provider! };
-	const result = resolveModelReference(options.model, runtime.getAll(), {
+	const result = resolveModelReference(options.model, runtime.getModels(), {
 		...(provider ? { provider: provider.id } : {}),
 		thinkingSuffix: "strict",
 		fuzzy: false,

@@ -146,7 +146,7 @@ export async function runUpdateCommand(
 			try {
 				return await refreshModelCatalogs(runtime, io, offline);
 			} finally {
-				await runtime.dispose();
+				await runtime.settleCredentialWrites();
 			}
 		}
 		let code = 0;
@@ -231,7 +231,7 @@ export async function refreshModelCatalogs(runtime: ModelRuntime, io: MainIO, of
 		io.stdout("No configured provider has a refreshable model catalog; nothing to refresh.\n");
 		return 0;
 	}
-	const result = await runtime.refreshCatalogs({
+	const result = await runtime.refresh({
 		providers: configured.map((provider) => provider.id),
 		force: true,
 		signal: AbortSignal.timeout(MODELS_REFRESH_TIMEOUT_MS),

@@ -57,3 +57,20 @@ export const VERSION: string = branding.version ?? "0.0.0";
 export function envName(suffix: string): string {
 	return `${ENV_PREFIX}_${suffix}`;
 }
+
+/** The installed package's root directory (where its README, docs and examples are). */
+export function getPackageDir(): string {
+	return PACKAGE_DIR;
+}
+
+export function getReadmePath(): string {
+	return join(PACKAGE_DIR, "README.md");
+}
+
+export function getDocsPath(): string {
+	return join(PACKAGE_DIR, "docs");
+}
+
+export function getExamplesPath(): string {
+	return join(PACKAGE_DIR, "examples");
+}

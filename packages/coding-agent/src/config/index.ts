@@ -5,6 +5,10 @@ export {
 	ENV_PREFIX,
 	ENV_SESSION_DIR,
 	envName,
+	getDocsPath,
+	getExamplesPath,
+	getPackageDir,
+	getReadmePath,
 	PACKAGE_DIR,
 	PACKAGE_NAME,
 	VERSION,
@@ -72,8 +76,11 @@ export {
 export {
 	addSavedModelToScope,
 	type ModelScope,
+	type ModelScopeDiagnostic,
 	parseModelPatterns,
+	type ResolveModelScopeResult,
 	resolveModelScope,
+	resolveModelScopeWithDiagnostics,
 	type ScopedModel,
 } from "./model-resolver/model-scope.js";
 export {
@@ -87,8 +94,28 @@ export {
 	type ThinkingSettings,
 	thinkingLevelForModelSwitch,
 } from "./model-resolver/thinking-level.js";
-export { ModelRuntime, type ModelRuntimeOptions, type ProviderRegistration } from "./model-runtime/model-runtime.js";
+export {
+	CredentialSynchronizationError,
+	type CredentialSynchronizationOperation,
+} from "./model-runtime/credential-sync-error.js";
+export { ModelRegistry, type ResolvedRequestAuth } from "./model-runtime/model-registry.js";
+export {
+	type AuthStatus,
+	type CreateModelRuntimeOptions,
+	ModelRuntime,
+	type ModelRuntimeOptions,
+	type ProviderRegistration,
+} from "./model-runtime/model-runtime.js";
 export { FileModelsStore } from "./model-runtime/models-store.js";
+export {
+	createVirtualModel,
+	isVirtualModel,
+	type ModelRoute,
+	type ModelRouteReason,
+	type ModelRouteRequest,
+	VIRTUAL_MODEL_API,
+	type VirtualModelDefinition,
+} from "./model-runtime/virtual-models.js";
 export { type BaseProvider, type ComposedProvider, composeProvider } from "./models-json/compose.js";
 export { mergeHeaders } from "./models-json/headers.js";
 export { applyModelOverride, mergeCompat } from "./models-json/model-overrides.js";

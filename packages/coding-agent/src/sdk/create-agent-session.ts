@@ -5,6 +5,7 @@ import {
 	getAgentDir,
 	getToolListError,
 	isToolModifier,
+	isVirtualModel,
 	type ModelRuntime,
 	resolveInitialThinkingLevel,
 	type ScopedModel,
@@ -13,7 +14,6 @@ import {
 } from "../config/index.js";
 import { AgentSession } from "../core/agent-session/agent-session.js";
 import type { RetrySleep } from "../core/agent-session/recovery-loop.js";
-import { VirtualModels } from "../core/agent-session/virtual-models.js";
 import type { SummaryCompletion } from "../core/compaction/index.js";
 import {
 	type AnyToolDefinition,
@@ -54,8 +54,6 @@ export interface CreateAgentSessionOptions {
 	retrySleep?: RetrySleep;
 	/** The one-shot call compaction summaries use; default the model runtime's `completeSimple`. */
 	summaryCompletion?: SummaryCompletion;
-	/** Virtual models registered by the services' extensions (default: a fresh registry). */
-	virtualModels?: VirtualModels;
 }
 
 export interface CreateAgentSessionResult {
@@ -71,11 +69,7 @@ const NO_MODELS =
  * Flushes extension provider registrations queued during loading into the model runtime, so
  * extension models are resolvable before the initial model is chosen. Returns the failures.
  */
-export function flushProviderRegistrations(
-	loader: ResourceLoader,
-	modelRuntime: ModelRuntime,
-	virtualModels?: VirtualModels,
-): string[] {
+export function flushProviderRegistrations(loader: ResourceLoader, modelRuntime: ModelRuntime): string[] {
 	const runtime = loader.getExtensions().runtime as ExtensionRuntime | undefined;
 	if (!runtime) return [];
 	const failures: string[] = [];
@@ -98,13 +92,9 @@ export function flushProviderRegistrations(
 		registerNativeProvider: (provider, extensionPath) =>
 			guard(extensionPath, () => modelRuntime.registerProvider(provider.id, provider as never)),
 		unregisterProvider: (name) => modelRuntime.unregisterProvider(name),
-		registerVirtualModel: (model, extensionPath) =>
-			guard(extensionPath, () => {
-				// Without a session registry (services path) they stay queued until the session binds.
-				if (!virtualModels) throw new Error("Virtual models register once the session exists");
-				virtualModels.register(model);
-			}),
-		unregisterVirtualModel: (provider, id) => virtualModels?.unregister(provider, id),
+		registerVirtualModel: (definition, extensionPath) =>
+			guard(extensionPath, () => modelRuntime.registerVirtualModel(definition)),
+		unregisterVirtualModel: (provider, id) => modelRuntime.unregisterVirtualModel(provider, id),
 	};
 	runtime.bindProviders(actions);
 	return failures;
@@ -122,7 +112,7 @@ export async function createAgentSession(options: CreateAgentSessionOptions = {}
 	const tools = parseToolsOption(options.tools);
 	const cwd = resolve(options.cwd ?? options.sessionManager?.getCwd() ?? process.cwd());
 	const agentDir = options.agentDir ?? getAgentDir();
-	const modelRuntime = options.modelRuntime ?? createDefaultModelRuntime(agentDir);
+	const modelRuntime = options.modelRuntime ?? (await createDefaultModelRuntime(agentDir));
 	const settingsManager = options.settingsManager ?? SettingsManager.create(cwd, agentDir);
 	const sessionManager = options.sessionManager ?? SessionManager.create(cwd, undefined, undefined, { agentDir });
 	let resourceLoader = options.resourceLoader;
@@ -135,8 +125,7 @@ export async function createAgentSession(options: CreateAgentSessionOptions = {}
 		});
 		await resourceLoader.reload();
 	}
-	const virtualModels = options.virtualModels ?? new VirtualModels(modelRuntime);
-	flushProviderRegistrations(resourceLoader, modelRuntime, virtualModels);
+	flushProviderRegistrations(resourceLoader, modelRuntime);
 	await modelRuntime.refreshAvailability();
 
 	// Model: explicit, else restored from the branch, else defaults. Answers name the physical model a
@@ -145,16 +134,18 @@ export async function createAgentSession(options: CreateAgentSessionOptions = {}
 	const hasMessages = existing.messages.length > 0;
 	const branch = sessionManager.getBranch();
 	const restorable =
-		getBranchSelection(branch, (provider, id) => virtualModels.find(provider, id) !== undefined) ?? existing.model;
+		getBranchSelection(branch, (provider, id) => {
+			const model = modelRuntime.getModel(provider, id);
+			return model !== undefined && isVirtualModel(model);
+		}) ?? existing.model;
 	const selection = selectInitialModel({
 		...(options.model ? { cliModel: { model: options.model } } : {}),
 		hasMessages,
 		...(restorable ? { sessionModel: { provider: restorable.provider, id: restorable.modelId } } : {}),
 		defaultProvider: settingsManager.getDefaultProvider(),
 		defaultModel: settingsManager.getDefaultModel(),
-		models: [...modelRuntime.getAll(), ...virtualModels.list()],
-		usable: (provider) =>
-			modelRuntime.isAvailable(provider) || virtualModels.list().some((model) => model.provider === provider),
+		models: modelRuntime.getModels(),
+		usable: (provider) => modelRuntime.hasConfiguredAuth(provider),
 	});
 	const model = selection.model as Model<Api> | undefined;
 	let modelFallbackMessage = selection.warning;
@@ -226,7 +217,6 @@ export async function createAgentSession(options: CreateAgentSessionOptions = {}
 		...(options.sessionStartEvent ? { sessionStartEvent: options.sessionStartEvent } : {}),
 		...(options.retrySleep ? { retrySleep: options.retrySleep } : {}),
 		...(options.summaryCompletion ? { complete: options.summaryCompletion } : {}),
-		virtualModels,
 	});
 	const result: CreateAgentSessionResult = { session, extensionsResult: resourceLoader.getExtensions() };
 	if (modelFallbackMessage) result.modelFallbackMessage = modelFallbackMessage;

@@ -2,7 +2,6 @@ import { resolve } from "node:path";
 import type { ThinkingLevel } from "@tau/agent";
 import type { Api, Model } from "@tau/ai";
 import { getAgentDir, type ModelRuntime, type ScopedModel, SettingsManager } from "../config/index.js";
-import { VirtualModels } from "../core/agent-session/virtual-models.js";
 import {
 	type AnyToolDefinition,
 	applyExtensionFlagValues,
@@ -39,8 +38,6 @@ export interface AgentSessionServices {
 	settingsManager: SettingsManager;
 	resourceLoader: ResourceLoader;
 	diagnostics: AgentSessionRuntimeDiagnostic[];
-	/** Virtual models the loaded extensions registered (tau addition). */
-	virtualModels?: VirtualModels;
 }
 
 export interface CreateAgentSessionServicesOptions {
@@ -60,7 +57,7 @@ export async function createAgentSessionServices(
 ): Promise<AgentSessionServices> {
 	const cwd = resolve(options.cwd);
 	const agentDir = options.agentDir ?? getAgentDir();
-	const modelRuntime = options.modelRuntime ?? createDefaultModelRuntime(agentDir);
+	const modelRuntime = options.modelRuntime ?? (await createDefaultModelRuntime(agentDir));
 	const settingsManager = options.settingsManager ?? SettingsManager.create(cwd, agentDir);
 	const resourceLoader = new DefaultResourceLoader({
 		loadExtensions: defaultExtensionLoader,
@@ -70,12 +67,9 @@ export async function createAgentSessionServices(
 		settingsManager,
 	});
 	await resourceLoader.reload(options.resourceLoaderReloadOptions);
-	const virtualModels = new VirtualModels(modelRuntime);
-	const diagnostics: AgentSessionRuntimeDiagnostic[] = flushProviderRegistrations(
-		resourceLoader,
-		modelRuntime,
-		virtualModels,
-	).map((message) => ({ type: "error", message }));
+	const diagnostics: AgentSessionRuntimeDiagnostic[] = flushProviderRegistrations(resourceLoader, modelRuntime).map(
+		(message) => ({ type: "error", message }),
+	);
 	await modelRuntime.refreshAvailability();
 	if (options.extensionFlagValues && options.extensionFlagValues.size > 0) {
 		const extensions = resourceLoader.getExtensions().extensions as unknown as Extension[];
@@ -89,7 +83,7 @@ export async function createAgentSessionServices(
 		);
 		for (const message of errors) diagnostics.push({ type: "error", message });
 	}
-	return { cwd, agentDir, modelRuntime, settingsManager, resourceLoader, diagnostics, virtualModels };
+	return { cwd, agentDir, modelRuntime, settingsManager, resourceLoader, diagnostics };
 }
 
 export interface CreateAgentSessionFromServicesOptions {
@@ -118,6 +112,5 @@ export function createAgentSessionFromServices(
 		modelRuntime: services.modelRuntime,
 		settingsManager: services.settingsManager,
 		resourceLoader: services.resourceLoader,
-		...(services.virtualModels ? { virtualModels: services.virtualModels } : {}),
 	});
 }

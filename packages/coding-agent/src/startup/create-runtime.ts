@@ -61,7 +61,7 @@ function applyExtensionFlags(
 /** Registers the offline demo provider when `--offline-demo` asked for it and returns its model. */
 function demoModel(modelRuntime: ModelRuntime): Model<Api> {
 	modelRuntime.registerProvider(DEMO_PROVIDER_ID, demoProvider());
-	const model = modelRuntime.find(DEMO_PROVIDER_ID, DEMO_MODEL_ID);
+	const model = modelRuntime.getModel(DEMO_PROVIDER_ID, DEMO_MODEL_ID);
 	if (!model) throw new StartupError("The offline demo model is not available");
 	return model as Model<Api>;
 }
@@ -110,7 +110,7 @@ export function createCliRuntimeFactory(
 		);
 		let announcing = startup;
 		startup = false;
-		const modelRuntime = createDefaultModelRuntime(agentDir);
+		const modelRuntime = await createDefaultModelRuntime(agentDir);
 		const demo = args.offlineDemo ? demoModel(modelRuntime) : undefined;
 		const services = await createAgentSessionServices({
 			cwd,
@@ -195,7 +195,7 @@ export function toolSelection(args: ParsedArgs, demo: boolean): { tools?: string
 
 /** The agent holds a placeholder until a model is chosen; a real one is known to the model runtime. */
 export function hasRealModel(model: Model<Api> | undefined, modelRuntime: ModelRuntime): boolean {
-	return model !== undefined && modelRuntime.find(model.provider, model.id) !== undefined;
+	return model !== undefined && modelRuntime.getModel(model.provider, model.id) !== undefined;
 }
 
 interface ModelChoice {
@@ -214,7 +214,7 @@ async function chooseModel(
 	demo: Model<Api> | undefined,
 ): Promise<ModelChoice> {
 	if (demo) return { model: demo, scope: [] };
-	const usable = (provider: string) => modelRuntime.isAvailable(provider);
+	const usable = (provider: string) => modelRuntime.hasConfiguredAuth(provider);
 	let cli: ReturnType<typeof resolveCliModel>;
 	try {
 		cli = resolveCliModel({
@@ -222,7 +222,7 @@ async function chooseModel(
 			...(args.provider !== undefined ? { provider: args.provider } : {}),
 			...(args.thinking ? { thinking: args.thinking } : {}),
 			hasApiKey: args.apiKey !== undefined,
-			models: modelRuntime.getAll(),
+			models: modelRuntime.getModels(),
 			usable,
 		});
 	} catch (error) {
@@ -235,7 +235,7 @@ async function chooseModel(
 	if (patterns && patterns.length > 0) {
 		const resolved = resolveModelScope(
 			patterns,
-			args.apiKey !== undefined ? modelRuntime.getAll() : modelRuntime.getAvailable(),
+			args.apiKey !== undefined ? modelRuntime.getModels() : modelRuntime.getAvailableSnapshot(),
 		);
 		scope = resolved.models;
 		for (const warning of resolved.warnings) diagnostics.push({ type: "warning", message: warning });
@@ -264,7 +264,7 @@ async function chooseModel(
 		hasMessages: context.messages.length > 0,
 		defaultProvider: settings.getDefaultProvider(),
 		defaultModel: settings.getDefaultModel(),
-		models: modelRuntime.getAll(),
+		models: modelRuntime.getModels(),
 		usable,
 	});
 	if (selection.source !== "scope" || !selection.model) return { scope };

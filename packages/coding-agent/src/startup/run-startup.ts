@@ -119,7 +119,7 @@ export async function runStartup(
 	const modelsError = runtime.services.modelRuntime.getError();
 	if (modelsError) diagnostics.push({ type: "warning", message: `errors loading models.json:\n${modelsError}` });
 	if (args.listModels !== undefined) {
-		const available = runtime.services.modelRuntime.getAvailable();
+		const available = await runtime.services.modelRuntime.getAvailable();
 		return printPlain(renderModelList(available, args.listModels === true ? undefined : args.listModels));
 	}
 
@@ -172,15 +172,15 @@ async function dispatch(
 			if (!isOffline()) {
 				// Step 19: refresh model catalogs in the background; failures only mean older catalogs.
 				void runtime.services.modelRuntime
-					.refreshCatalogs({ signal: AbortSignal.timeout(CATALOG_REFRESH_TIMEOUT_MS) })
+					.refresh({ signal: AbortSignal.timeout(CATALOG_REFRESH_TIMEOUT_MS) })
 					.catch(() => undefined);
 			}
 			const { runRpcMode } = await import("../modes/rpc/index.js");
 			return runRpcMode(runtime, { writer: takeover.writer });
 		}
 		default: {
-			const { runPrintMode } = await import("../modes/print/print-mode.js");
-			return runPrintMode(runtime, input, takeover);
+			const { runTextMode } = await import("../modes/print/print-mode.js");
+			return runTextMode(runtime, input, takeover);
 		}
 	}
 }

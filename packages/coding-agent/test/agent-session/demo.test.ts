@@ -42,7 +42,7 @@ async function demoSession(cwd: string, tools?: string[]) {
 		settingsManager,
 		resourceLoader,
 		sessionManager: SessionManager.inMemory(cwd),
-		model: modelRuntime.find(DEMO_PROVIDER_ID, DEMO_MODEL_ID)!,
+		model: modelRuntime.getModel(DEMO_PROVIDER_ID, DEMO_MODEL_ID)!,
 		...(tools ? { tools } : {}),
 	});
 	return session;

@@ -88,7 +88,7 @@ async function faultHarness(
 		settingsManager,
 		resourceLoader,
 		sessionManager: SessionManager.inMemory(cwd),
-		model: modelRuntime.find("mock", "mock-model")!,
+		model: modelRuntime.getModel("mock", "mock-model")!,
 		retrySleep: async (ms, signal) => {
 			sleeps.push(ms);
 			if (retrySleep) await retrySleep(ms, signal, session);

@@ -154,7 +154,7 @@ describe("AgentSession.prompt", () => {
 	it("throws before any event when the provider has no configured auth", async () => {
 		const h = await createHarness();
 		registerKeylessProvider(h);
-		(h.session.agent.state as { model: unknown }).model = h.modelRuntime.find("locked", "locked-1");
+		(h.session.agent.state as { model: unknown }).model = h.modelRuntime.getModel("locked", "locked-1");
 		await expect(h.session.prompt("hi")).rejects.toThrow("No API key found for locked.");
 		expect(h.events).toEqual([]);
 	});
@@ -169,7 +169,7 @@ describe("AgentSession.prompt", () => {
 			if (event.type !== "agent_settled" || deferred) return;
 			// Sent while `agent_settled` is dispatched; by the time it runs the model has no credentials.
 			deferred = h.session.prompt("second", { preflightResult: (disposition) => dispositions.push(disposition) });
-			(h.session.agent.state as { model: unknown }).model = h.modelRuntime.find("locked", "locked-1");
+			(h.session.agent.state as { model: unknown }).model = h.modelRuntime.getModel("locked", "locked-1");
 		});
 		await h.session.prompt("first");
 		expect(deferred).toBeDefined();

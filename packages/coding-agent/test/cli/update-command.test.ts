@@ -285,7 +285,7 @@ describe("tau update --models", () => {
 			stderr: "",
 		});
 		expect(calls.count).toBe(1);
-		expect(runtime?.getAll().map((model) => `${model.provider}/${model.id}`)).toEqual(
+		expect(runtime?.getModels().map((model) => `${model.provider}/${model.id}`)).toEqual(
 			expect.arrayContaining(["dyn/a", "dyn/b", "fixed/only"]),
 		);
 		expect(npm.calls()).toEqual([]);

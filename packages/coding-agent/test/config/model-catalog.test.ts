@@ -37,10 +37,10 @@ describe("remote catalogs", () => {
 			builtinProviders: [dynamicProvider([remote], calls)],
 			modelsStore: new FileModelsStore(storePath),
 		});
-		const result = await online.refreshCatalogs();
+		const result = await online.refresh();
 		expect(result.errors.size).toBe(0);
 		expect(calls.count).toBe(1);
-		expect(online.find("dyn", "remote")).toBeDefined();
+		expect(online.getModel("dyn", "remote")).toBeDefined();
 		expect(readJson(storePath).dyn.models.map((model: Model) => model.id)).toEqual(["remote"]);
 
 		process.env.TAU_OFFLINE = "1";
@@ -50,8 +50,8 @@ describe("remote catalogs", () => {
 			builtinProviders: [dynamicProvider([], calls)],
 			modelsStore: new FileModelsStore(storePath),
 		});
-		await offline.refreshCatalogs();
+		await offline.refresh();
 		expect(calls.count).toBe(1);
-		expect(offline.find("dyn", "remote")).toBeDefined();
+		expect(offline.getModel("dyn", "remote")).toBeDefined();
 	});
 });

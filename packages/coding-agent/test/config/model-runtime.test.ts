@@ -1,5 +1,5 @@
 import { join } from "node:path";
-import { AuthStorage, ModelRuntime } from "@tau/coding-agent";
+import { AuthStorage, ModelRegistry, ModelRuntime } from "@tau/coding-agent";
 import { afterEach, describe, expect, it } from "vitest";
 import { tempDirs, writeText } from "./helpers.js";
 import { recordingProvider } from "./runtime-fixtures.js";
@@ -33,7 +33,7 @@ describe("credential resolution order", () => {
 				acme: { type: "api_key", key: "from-auth-json" },
 			},
 		);
-		const model = runtime.find("acme", "acme-model")!;
+		const model = runtime.getModel("acme", "acme-model")!;
 		const key = async () => (await runtime.models.getAuth(model))?.auth.apiKey;
 		await runtime.setRuntimeApiKey("acme", "from-runtime");
 		expect(await key()).toBe("from-runtime");
@@ -42,7 +42,7 @@ describe("credential resolution order", () => {
 		await runtime.credentials.delete("acme");
 		expect(await key()).toBe("from-models-json");
 		const envOnly = runtimeWith(undefined).runtime;
-		expect((await envOnly.models.getAuth(envOnly.find("acme", "acme-model")!))?.auth.apiKey).toBe("from-env");
+		expect((await envOnly.models.getAuth(envOnly.getModel("acme", "acme-model")!))?.auth.apiKey).toBe("from-env");
 	});
 
 	it("never falls back to env keys when a stored credential's type cannot be handled", async () => {
@@ -50,15 +50,15 @@ describe("credential resolution order", () => {
 		const { runtime } = runtimeWith(undefined, {
 			acme: { type: "oauth", access: "a", refresh: "r", expires: Date.now() + 3_600_000 },
 		});
-		expect(await runtime.models.getAuth(runtime.find("acme", "acme-model")!)).toBeUndefined();
+		expect(await runtime.models.getAuth(runtime.getModel("acme", "acme-model")!)).toBeUndefined();
 		await runtime.refreshAvailability();
-		expect(runtime.isAvailable("acme")).toBe(false);
+		expect(runtime.hasConfiguredAuth("acme")).toBe(false);
 	});
 
 	it("falls through to the next source when a stored key reference does not resolve", async () => {
 		process.env.ACME_API_KEY = "from-env";
 		const { runtime } = runtimeWith(undefined, { acme: { type: "api_key", key: "$TAU_UNSET_REFERENCE" } });
-		expect((await runtime.models.getAuth(runtime.find("acme", "acme-model")!))?.auth.apiKey).toBe("from-env");
+		expect((await runtime.models.getAuth(runtime.getModel("acme", "acme-model")!))?.auth.apiKey).toBe("from-env");
 	});
 
 	it("resolves the models.json apiKey per request (commands rerun)", async () => {
@@ -66,7 +66,7 @@ describe("credential resolution order", () => {
 		const { runtime } = runtimeWith({
 			providers: { acme: { apiKey: `!echo x >> ${root}/n; wc -l < ${root}/n` } },
 		});
-		const model = runtime.find("acme", "acme-model")!;
+		const model = runtime.getModel("acme", "acme-model")!;
 		expect((await runtime.models.getAuth(model))?.auth.apiKey).toBe("1");
 		expect((await runtime.models.getAuth(model))?.auth.apiKey).toBe("2");
 	});
@@ -85,8 +85,8 @@ describe("headers", () => {
 				},
 			},
 		});
-		const model = runtime.find("acme", "custom")!;
-		expect(model.api).toBe(runtime.find("acme", "acme-model")!.api);
+		const model = runtime.getModel("acme", "custom")!;
+		expect(model.api).toBe(runtime.getModel("acme", "acme-model")!.api);
 		const message = await runtime.models.completeSimple(model, context);
 		expect(message.stopReason).toBe("stop");
 		expect(acme.requests[0]?.headers).toEqual({
@@ -101,14 +101,14 @@ describe("headers", () => {
 		const { runtime } = runtimeWith({
 			providers: { acme: { apiKey: "k", models: [{ id: "custom", headers: { "X-Ref": "$TAU_UNSET_HDR" } }] } },
 		});
-		const message = await runtime.models.completeSimple(runtime.find("acme", "custom")!, context);
+		const message = await runtime.models.completeSimple(runtime.getModel("acme", "custom")!, context);
 		expect(message.stopReason).toBe("error");
 		expect(message.errorMessage).toContain("TAU_UNSET_HDR");
 	});
 
 	it("sends the key as a Bearer header with authHeader, and errors without a key", async () => {
 		const { runtime, acme } = runtimeWith({ providers: { acme: { apiKey: "secret", authHeader: true } } });
-		await runtime.models.completeSimple(runtime.find("acme", "acme-model")!, context);
+		await runtime.models.completeSimple(runtime.getModel("acme", "acme-model")!, context);
 		expect(acme.requests[0]?.headers).toEqual({ Authorization: "Bearer secret" });
 		const noKey = new ModelRuntime({
 			modelsJsonPath: null,
@@ -116,7 +116,7 @@ describe("headers", () => {
 			builtinProviders: [recordingProvider("local", { keyless: true }).provider],
 		});
 		noKey.registerProvider("local", { authHeader: true });
-		const failed = await noKey.models.completeSimple(noKey.find("local", "local-model")!, context);
+		const failed = await noKey.models.completeSimple(noKey.getModel("local", "local-model")!, context);
 		expect(failed.stopReason).toBe("error");
 		expect(failed.errorMessage).toContain("authHeader requires a resolved API key");
 	});
@@ -134,12 +134,12 @@ describe("models.json in the runtime", () => {
 				},
 			},
 		});
-		expect(runtime.find("ollama", "qwen2.5-coder:7b")).toMatchObject({
+		expect(runtime.getModel("ollama", "qwen2.5-coder:7b")).toMatchObject({
 			baseUrl: "http://localhost:11434/v1",
 			contextWindow: 32768,
 		});
 		await runtime.refreshAvailability();
-		expect(runtime.getAvailable().map((model) => model.provider)).toEqual(["ollama"]);
+		expect(runtime.getAvailableSnapshot().map((model) => model.provider)).toEqual(["ollama"]);
 	});
 
 	it("keeps the other providers when one provider entry is invalid", () => {
@@ -162,10 +162,10 @@ describe("models.json in the runtime", () => {
 		];
 		expect(runtime.getProviderErrors()).toEqual(errors);
 		expect(runtime.getError()).toBe(errors.join("\n"));
-		expect(runtime.find("other", "other-model")?.baseUrl).toBe("https://proxy.example/v1");
-		expect(runtime.find("good", "g")).toBeDefined();
-		expect(runtime.find("newbie", "m")).toBeUndefined();
-		expect(runtime.find("acme", "inherits-api-and-url")).toBeDefined();
+		expect(runtime.getModel("other", "other-model")?.baseUrl).toBe("https://proxy.example/v1");
+		expect(runtime.getModel("good", "g")).toBeDefined();
+		expect(runtime.getModel("newbie", "m")).toBeUndefined();
+		expect(runtime.getModel("acme", "inherits-api-and-url")).toBeDefined();
 	});
 
 	it("falls back to the built-in definition when a built-in provider's entry fails", () => {
@@ -174,7 +174,7 @@ describe("models.json in the runtime", () => {
 			'Provider "acme": Provider acme: "baseUrl" is required when "oauth" is set.',
 		]);
 		expect(runtime.getError()).toBe('Provider "acme": Provider acme: "baseUrl" is required when "oauth" is set.');
-		expect(runtime.find("acme", "acme-model")).toBeDefined();
+		expect(runtime.getModel("acme", "acme-model")).toBeDefined();
 	});
 
 	it("ignores the whole file on a schema error and reports it", () => {
@@ -182,18 +182,18 @@ describe("models.json in the runtime", () => {
 		expect(runtime.getError()).toBe(
 			`Invalid models.json schema:\n  - providers.acme.models.0.id: is required\n\nFile: ${join(agentDir, "models.json")}`,
 		);
-		expect(runtime.getAll().map((model) => model.id)).toEqual(["acme-model", "other-model"]);
+		expect(runtime.getModels().map((model) => model.id)).toEqual(["acme-model", "other-model"]);
 	});
 
 	it("picks up edits on reload", () => {
 		const { runtime, agentDir } = runtimeWith(undefined);
-		expect(runtime.find("acme", "added")).toBeUndefined();
+		expect(runtime.getModel("acme", "added")).toBeUndefined();
 		writeText(
 			join(agentDir, "models.json"),
 			'{ "providers": { "acme": { "models": [{ "id": "added" }] } } } // edited',
 		);
 		runtime.reload();
-		expect(runtime.find("acme", "added")).toMatchObject({ provider: "acme", contextWindow: 128000 });
+		expect(runtime.getModel("acme", "added")).toMatchObject({ provider: "acme", contextWindow: 128000 });
 	});
 });
 
@@ -203,7 +203,7 @@ describe("extension providers", () => {
 		runtime.registerProvider("acme", { baseUrl: "https://ext.example/v1" });
 		expect(
 			runtime
-				.getAll()
+				.getModels()
 				.filter((m) => m.provider === "acme")
 				.map((m) => [m.id, m.baseUrl]),
 		).toEqual([
@@ -213,7 +213,7 @@ describe("extension providers", () => {
 		runtime.registerProvider("acme", { name: "Ext Acme", models: [{ id: "ext-only" }] });
 		expect(
 			runtime
-				.getAll()
+				.getModels()
 				.filter((m) => m.provider === "acme")
 				.map((m) => m.id),
 		).toEqual(["ext-only"]);
@@ -221,7 +221,7 @@ describe("extension providers", () => {
 		runtime.unregisterProvider("acme");
 		expect(
 			runtime
-				.getAll()
+				.getModels()
 				.filter((m) => m.provider === "acme")
 				.map((m) => m.id),
 		).toEqual(["acme-model", "from-json"]);
@@ -230,7 +230,7 @@ describe("extension providers", () => {
 	it("registers a complete native provider", () => {
 		const { runtime } = runtimeWith(undefined);
 		runtime.registerProvider("native", recordingProvider("native", { envVars: [] }).provider);
-		expect(runtime.find("native", "native-model")).toBeDefined();
+		expect(runtime.getModel("native", "native-model")).toBeDefined();
 	});
 });
 
@@ -238,12 +238,12 @@ describe("login and logout", () => {
 	it("saves an API key login, refreshes availability, and logout returns to env keys", async () => {
 		process.env.ACME_API_KEY = "from-env";
 		const { runtime } = runtimeWith(undefined, {});
-		const model = runtime.find("acme", "acme-model")!;
+		const model = runtime.getModel("acme", "acme-model")!;
 		await runtime.login("acme", "api_key", {
 			prompt: async () => "typed-$key",
 			notify: () => undefined,
 		});
-		expect(runtime.isAvailable("acme")).toBe(true);
+		expect(runtime.hasConfiguredAuth("acme")).toBe(true);
 		// Stored escaped, resolved back to the literal that was typed.
 		expect(await runtime.credentials.store.list()).toEqual([{ providerId: "acme", type: "api_key" }]);
 		expect((await runtime.models.getAuth(model))?.auth.apiKey).toBe("typed-$key");
@@ -251,7 +251,7 @@ describe("login and logout", () => {
 		expect((await runtime.models.getAuth(model))?.auth.apiKey).toBe("from-env");
 		delete process.env.ACME_API_KEY;
 		await runtime.logout("acme");
-		expect(runtime.isAvailable("acme")).toBe(false);
+		expect(runtime.hasConfiguredAuth("acme")).toBe(false);
 	});
 });
 
@@ -260,11 +260,11 @@ describe("availability snapshot", () => {
 		process.env.OTHER_API_KEY = "k";
 		const { runtime } = runtimeWith(undefined);
 		await runtime.refreshAvailability();
-		expect(runtime.getAvailable().map((model) => model.provider)).toEqual(["other"]);
+		expect(runtime.getAvailableSnapshot().map((model) => model.provider)).toEqual(["other"]);
 		await runtime.setRuntimeApiKey("acme", "key");
-		expect(runtime.isAvailable("acme")).toBe(true);
+		expect(runtime.hasConfiguredAuth("acme")).toBe(true);
 		await runtime.removeRuntimeApiKey("acme");
-		expect(runtime.isAvailable("acme")).toBe(false);
+		expect(runtime.hasConfiguredAuth("acme")).toBe(false);
 	});
 });
 
@@ -277,12 +277,18 @@ describe("registry helpers", () => {
 		expect(runtime.getProviderDisplayName("acme")).toBe("Acme Cloud");
 		expect(runtime.getProviderDisplayName("other")).toBe("OTHER");
 		expect(runtime.getProviderDisplayName("unknown")).toBe("unknown");
-		expect(await runtime.getApiKeyAndHeaders(runtime.find("acme", "acme-model")!)).toEqual({
+		const registry = new ModelRegistry(runtime);
+		expect(await registry.getApiKeyAndHeaders(runtime.getModel("acme", "acme-model")!)).toEqual({
+			ok: true,
 			apiKey: "k",
 			headers: { "X-Team": "core" },
 		});
-		expect(await runtime.getApiKeyAndHeaders(runtime.find("other", "other-model")!)).toBeUndefined();
-		expect(await runtime.isUsingOAuth(runtime.find("other", "other-model")!)).toBe(true);
-		expect(await runtime.isUsingOAuth(runtime.find("acme", "acme-model")!)).toBe(false);
+		expect(await registry.getApiKeyAndHeaders(runtime.getModel("other", "other-model")!)).toEqual({
+			ok: false,
+			error: 'No API key found for "other"',
+		});
+		await runtime.refreshAvailability();
+		expect(registry.isUsingOAuth(runtime.getModel("other", "other-model")!)).toBe(false);
+		expect(registry.isUsingOAuth(runtime.getModel("acme", "acme-model")!)).toBe(false);
 	});
 });

@@ -30,7 +30,7 @@ function setup(credential: OAuthCredential, refresh: Parameters<typeof fakeOAuth
 		credentials: AuthStorage.create(authPath),
 		builtinProviders: [provider],
 	});
-	return { runtime, authPath, model: runtime.find("codex", "codex-model")! };
+	return { runtime, authPath, model: runtime.getModel("codex", "codex-model")! };
 }
 
 describe("OAuth refresh", () => {
@@ -109,7 +109,7 @@ describe("OAuth refresh", () => {
 		controller.abort(new Error("cancelled by user"));
 		await expect(pending).rejects.toThrow();
 		await release();
-		await runtime.dispose();
+		await runtime.settleCredentialWrites();
 		expect(calls).toBe(0);
 		expect(readJson(authPath).codex.access).toBe("access-1");
 	});
@@ -137,7 +137,7 @@ describe("OAuth refresh", () => {
 		await expect(pending).rejects.toThrow();
 		expect(refreshSignal?.aborted).toBe(false);
 		finish();
-		await runtime.dispose();
+		await runtime.settleCredentialWrites();
 		expect(readJson(authPath).codex).toMatchObject({ access: "access-2", refresh: "refresh-2" });
 	});
 

@@ -4,21 +4,24 @@ import {
 	type EditorFactory,
 	type ExtensionAPI,
 	getLanguageFromPath,
+	getMarkdownTheme,
 	highlightCode,
 	keyHint,
 	keyText,
+	REQUIRED_THEME_TOKENS,
 	rawKeyHint,
-	type Theme,
+	Theme,
 } from "@tau/coding-agent";
 import { type EditorTheme, KeybindingsManager, Markdown, setKeybindings, type TUI, TUI_KEYBINDINGS } from "@tau/tui";
 import { afterEach, describe, expect, it } from "vitest";
 import { VirtualTerminal } from "../../../tui/test/helpers/virtual-terminal.js";
+import { builtinTheme } from "../../src/core/resources/index.js";
 import { appKeybindingDefinitions } from "../../src/modes/interactive/keybindings/app-keybindings.js";
-import { setActiveUiTheme } from "../../src/modes/interactive/theme/active-theme.js";
-import { BUILTIN_THEME, UiTheme } from "../../src/modes/interactive/theme/ui-theme.js";
+import { setActiveTheme } from "../../src/modes/interactive/theme/active-theme.js";
+import { editorTheme } from "../../src/modes/interactive/theme/component-themes.js";
 import { InteractiveHarness, KEYS } from "./harness.js";
 
-const builtin = UiTheme.builtin();
+const builtin = builtinTheme();
 const plain = (text: string) => text.replace(/\x1b\[[0-9;]*m/g, "");
 
 /** An extension's editor: claims Ctrl+K (normally delete to line end), hands every other key to the base class. */
@@ -41,7 +44,7 @@ afterEach(async () => {
 	harness = undefined;
 	// The keybindings manager and the helpers' theme are process-wide; reset them for the next test.
 	setKeybindings(new KeybindingsManager(TUI_KEYBINDINGS));
-	setActiveUiTheme(builtin);
+	setActiveTheme(builtin);
 });
 
 describe("getLanguageFromPath", () => {
@@ -111,7 +114,7 @@ describe("highlightCode", () => {
 	});
 
 	it("highlights fenced code blocks in the transcript's Markdown", () => {
-		const markdown = new Markdown("Run:\n\n```ts\nconst x = load();\n```", 0, 0, builtin.markdown());
+		const markdown = new Markdown("Run:\n\n```ts\nconst x = load();\n```", 0, 0, getMarkdownTheme());
 		const lines = markdown.render(60);
 		expect(lines.some((line) => line.includes(builtin.fg("syntaxKeyword", "const")))).toBe(true);
 		expect(lines.some((line) => line.includes(builtin.fg("syntaxFunction", "load")))).toBe(true);
@@ -161,7 +164,7 @@ describe("CustomEditor", () => {
 		const terminal = new VirtualTerminal(80, 24);
 		const editor = new MarkingEditor(
 			{ requestRender: () => {}, terminal },
-			builtin.editor((t) => t),
+			editorTheme(builtin, (t) => t),
 			keys,
 		);
 		const actions: string[] = [];
@@ -241,11 +244,12 @@ describe("CustomEditor", () => {
 	});
 
 	it("highlightCode and keyHint follow a theme set with ctx.ui.setTheme", async () => {
-		const theme: Theme = {
-			name: "contrast",
-			colors: { syntaxKeyword: { kind: "palette", index: 196 }, accent: { kind: "palette", index: 226 } },
-			export: BUILTIN_THEME.export,
+		const values = {
+			...Object.fromEntries(REQUIRED_THEME_TOKENS.map((token) => [token, ""])),
+			syntaxKeyword: 196,
+			accent: 226,
 		};
+		const theme = new Theme(values as never, values as never, undefined, { name: "contrast" });
 		harness = await InteractiveHarness.start({
 			loader: {
 				extensionFactories: [
@@ -257,7 +261,7 @@ describe("CustomEditor", () => {
 		});
 		expect(highlightCode("const", "ts")).toEqual([builtin.fg("syntaxKeyword", "const")]);
 		harness.submit("/contrast");
-		const contrast = UiTheme.fromResource(theme);
+		const contrast = theme;
 		await harness.until(() => highlightCode("const", "ts")[0] === contrast.fg("syntaxKeyword", "const"));
 		expect(contrast.fg("syntaxKeyword", "const")).not.toBe(builtin.fg("syntaxKeyword", "const"));
 		expect(keyHint("app.tools.expand", "expand")).toBe(

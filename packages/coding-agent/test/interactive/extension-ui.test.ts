@@ -1,5 +1,5 @@
 import { fauxAssistantMessage, fauxToolCall } from "@tau/ai";
-import type { ExtensionAPI } from "@tau/coding-agent";
+import { type ExtensionAPI, REQUIRED_THEME_TOKENS, Theme } from "@tau/coding-agent";
 import { Type } from "typebox";
 import { afterEach, describe, expect, it } from "vitest";
 import { InteractiveHarness, KEYS } from "./harness.js";
@@ -187,12 +187,13 @@ describe("extension UI context (ctx.ui, hasUI: true)", () => {
 					(pi: ExtensionAPI) => {
 						pi.registerCommand("retheme", {
 							handler: async (_args, ctx) => {
-								const current = ctx.ui.theme;
-								const result = ctx.ui.setTheme({
-									...current,
-									name: "blue-prompts",
-									colors: { ...current.colors, userMessageBg: { kind: "palette", index: 21 } },
-								});
+								const values = {
+									...Object.fromEntries(REQUIRED_THEME_TOKENS.map((token) => [token, ""])),
+									userMessageBg: 21,
+								};
+								const result = ctx.ui.setTheme(
+									new Theme(values as never, values as never, undefined, { name: "blue-prompts" }),
+								);
 								if (!result.success) throw new Error(result.error);
 							},
 						});

@@ -4,9 +4,9 @@ import { join } from "node:path";
 import { fauxAssistantMessage } from "@tau/ai";
 import { stripTerminalSequences } from "@tau/tui";
 import { describe, expect, it } from "vitest";
+import { builtinTheme } from "../../src/core/resources/index.js";
 import { type FooterState, FooterView, formatTokens } from "../../src/modes/interactive/components/footer.js";
 import { readGitBranch } from "../../src/modes/interactive/controller/footer-state.js";
-import { UiTheme } from "../../src/modes/interactive/theme/ui-theme.js";
 import { InteractiveHarness } from "./harness.js";
 
 function state(overrides: Partial<FooterState> = {}): FooterState {
@@ -32,7 +32,7 @@ function state(overrides: Partial<FooterState> = {}): FooterState {
 }
 
 function render(s: FooterState, width = 100): string[] {
-	const view = new FooterView(UiTheme.builtin());
+	const view = new FooterView(builtinTheme());
 	view.setState(s);
 	return [...view.render(width)];
 }
@@ -49,7 +49,7 @@ describe("footer", () => {
 	});
 
 	it("colours context above 90% with the error colour and above 70% with the warning colour", () => {
-		const theme = UiTheme.builtin();
+		const theme = builtinTheme();
 		const high = render(state({ context: { percent: 95.5, contextWindow: 200000 } }))[1]!;
 		expect(high).toContain(theme.fg("error", "95.5%/200k (auto)"));
 		const mid = render(state({ context: { percent: 75, contextWindow: 200000 } }))[1]!;
@@ -99,7 +99,7 @@ describe("footer", () => {
 	});
 
 	it("truncates the location with a dim ... and drops the provider prefix before the model when space runs out", () => {
-		const theme = UiTheme.builtin();
+		const theme = builtinTheme();
 		const narrow = render(state({ multipleProviders: true }), 44);
 		expect(render(state(), 20)[0]).toContain(theme.dim("..."));
 		const usage = stripTerminalSequences(narrow[1]!);

@@ -135,7 +135,7 @@ describe("/scoped-models", () => {
 
 	it("Ctrl+S saves the scope to enabledModels in order, keeping each model's thinking suffix", async () => {
 		harness = await InteractiveHarness.start({ ...THREE_MODELS, settings: { enabledModels: ["faux/gamma"] } });
-		const models = harness.runtime.session.modelRuntime.getAvailable();
+		const models = harness.runtime.session.modelRuntime.getAvailableSnapshot();
 		const beta = models.find((model) => model.id === "beta")!;
 		const gamma = models.find((model) => model.id === "gamma")!;
 		// As `--models faux/beta:high,faux/gamma` would have scoped the session.
@@ -229,7 +229,7 @@ describe("saving a default model while scoped", () => {
 	it("does not append a model the scope already holds (matched by a glob)", async () => {
 		harness = await InteractiveHarness.start({ ...THREE_MODELS, settings: { enabledModels: ["faux/*"] } });
 		harness.runtime.session.setScopedModels(
-			harness.runtime.session.modelRuntime.getAvailable().map((model) => ({ model })),
+			harness.runtime.session.modelRuntime.getAvailableSnapshot().map((model) => ({ model })),
 		);
 		await saveDefault(harness, "beta");
 		expect(scopeIds(harness)).toEqual(["faux/alpha", "faux/beta", "faux/gamma"]);

@@ -226,7 +226,7 @@ describe("/settings", () => {
 		harness.terminal.press(KEYS.escape);
 		await harness.settleMicrotasks();
 		expect((await globalSettings(harness)).theme).toBe("night");
-		expect(harness.mode.theme.source.name).toBe("night");
+		expect(harness.mode.theme.name).toBe("night");
 		await change(harness, "Theme");
 		expect(harness.runtime.session.settingsManager.getThemeSetting()).toBe("system");
 		expect(await harness.screen()).not.toContain("not found");

@@ -40,7 +40,7 @@ describe("startup details (cli-modes.md §10.2 step 3)", () => {
 				additionalPromptTemplatePaths: [prompt],
 			},
 		});
-		const models = harness.runtime.session.modelRuntime.getAvailable();
+		const models = harness.runtime.session.modelRuntime.getAvailableSnapshot();
 		const alpha = models.find((model) => model.id === "alpha")!;
 		const beta = models.find((model) => model.id === "beta")!;
 		// As `--models faux/alpha:high,faux/beta` would have scoped the session.

@@ -1,18 +1,18 @@
 import { stripTerminalSequences } from "@tau/tui";
+import { builtinTheme } from "../../src/core/resources/index.js";
 import { ChatTranscript } from "../../src/modes/interactive/components/chat-transcript.js";
 import { StatusLine } from "../../src/modes/interactive/components/status-line.js";
 import {
 	TranscriptController,
 	type TranscriptHost,
 } from "../../src/modes/interactive/controller/transcript-controller.js";
-import { UiTheme } from "../../src/modes/interactive/theme/ui-theme.js";
 
 /**
  * A transcript controller over a real chat and status line, with inert host callbacks that a test
  * may override; `text()` renders the chat at `width` columns without escape sequences.
  */
 export function transcriptFixture(overrides: Partial<TranscriptHost> = {}, width = 80) {
-	const theme = UiTheme.builtin();
+	const theme = builtinTheme();
 	const chat = new ChatTranscript();
 	const status = new StatusLine({ requestRender: () => {} }, theme);
 	const controller = new TranscriptController({

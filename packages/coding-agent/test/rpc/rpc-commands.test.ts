@@ -154,7 +154,7 @@ describe("RPC prompt dispositions", () => {
 		const answer = harness.send({ type: "prompt", message: "second" });
 		await reached;
 		// The deferred prompt meets a model without credentials once settling ends.
-		(session.agent.state as { model: unknown }).model = session.modelRuntime.find("locked", "locked-1");
+		(session.agent.state as { model: unknown }).model = session.modelRuntime.getModel("locked", "locked-1");
 		settling.open();
 		expect(await answer).toMatchObject({
 			type: "response",
@@ -332,7 +332,7 @@ describe("RPC model and thinking commands", () => {
 			models: [{ id: "faux-1" }, { id: "faux-2", reasoning: true }, { id: "faux-3" }],
 		});
 		const session = harness.runtime.session;
-		const model = (id: string) => session.modelRuntime.find("faux", id)!;
+		const model = (id: string) => session.modelRuntime.getModel("faux", id)!;
 		session.setScopedModels([{ model: model("faux-1") }, { model: model("faux-2"), thinkingLevel: "high" }]);
 		const next = await harness.data({ type: "cycle_model" });
 		expect(next).toMatchObject({ model: { id: "faux-2" }, thinkingLevel: "high", isScoped: true });

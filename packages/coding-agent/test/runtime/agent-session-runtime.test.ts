@@ -322,7 +322,7 @@ describe("AgentSessionRuntime", () => {
 		const waiting = new Promise<void>((resolve) => {
 			invoked = resolve;
 		});
-		runtime.services.modelRuntime.dispose = () => {
+		runtime.services.modelRuntime.settleCredentialWrites = () => {
 			invoked();
 			return pending;
 		};

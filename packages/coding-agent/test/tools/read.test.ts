@@ -243,7 +243,7 @@ describe("read: images", () => {
 		);
 		const result = await read(dir, { path: "big.png" });
 		expect(textOf(result)).toBe(
-			"Read image file [image/png]\n[Image: original 4000x3000, displayed at 2000x1500. Multiply coordinates by 2.00 to map to the original image.]",
+			"Read image file [image/png]\n[Image: original 4000x3000, displayed at 2000x1500. Multiply coordinates by 2.00 to map to original image.]",
 		);
 		const image = result.content[1];
 		if (image?.type !== "image") throw new Error("expected an image block");

@@ -1,7 +1,7 @@
 import type { AnyModel, ClassifierContext, ImagesContext, Usage } from "@tau/ai";
 import { addUsage, getModelType } from "@tau/ai";
 import type { CodemodeTool } from "@tau/codemode";
-import type { ModelRegistry } from "../../core/extensions/api/context.js";
+import type { ModelRegistry } from "../../config/index.js";
 import type { CallRows } from "./nested-tools.js";
 
 /** At most this many `classify`/`generateImages` calls run at once per script; the rest queue. */

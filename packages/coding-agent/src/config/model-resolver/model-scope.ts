@@ -7,9 +7,18 @@ export interface ScopedModel {
 	thinkingLevel?: ModelThinkingLevel;
 }
 
+export interface ModelScopeDiagnostic {
+	type: "warning";
+	code: "no-match" | "invalid-thinking-level" | "ambiguous";
+	message: string;
+	pattern: string;
+}
+
 export interface ModelScope {
 	models: ScopedModel[];
+	/** The diagnostics' messages, in order. */
 	warnings: string[];
+	diagnostics: ModelScopeDiagnostic[];
 }
 
 /** Splits `--models a, b,,c` into trimmed, non-empty patterns. */
@@ -27,7 +36,9 @@ export function parseModelPatterns(value: string): string[] {
  */
 export function resolveModelScope(patterns: readonly string[], available: readonly Model[]): ModelScope {
 	const scoped: ScopedModel[] = [];
-	const warnings: string[] = [];
+	const diagnostics: ModelScopeDiagnostic[] = [];
+	const warn = (code: ModelScopeDiagnostic["code"], pattern: string, message: string) =>
+		diagnostics.push({ type: "warning", code, message, pattern });
 	const add = (model: Model, thinkingLevel?: ModelThinkingLevel) => {
 		const duplicate = scoped.some(
 			(entry) =>
@@ -51,7 +62,7 @@ export function resolveModelScope(patterns: readonly string[], available: readon
 			const matches = available.filter(
 				(model) => regex.test(`${model.provider}/${model.id}`) || regex.test(model.id),
 			);
-			if (matches.length === 0) warnings.push(`No models match pattern "${pattern}"`);
+			if (matches.length === 0) warn("no-match", pattern, `No models match pattern "${pattern}"`);
 			for (const model of matches) add(model, level);
 			continue;
 		}
@@ -60,17 +71,36 @@ export function resolveModelScope(patterns: readonly string[], available: readon
 			fuzzy: true,
 			usable: () => true,
 		});
-		if (result.kind !== "ambiguous" && result.warning) warnings.push(result.warning);
+		if (result.kind !== "ambiguous" && result.warning) {
+			warn(result.kind === "resolved" ? "invalid-thinking-level" : "no-match", pattern, result.warning);
+		}
 		if (result.kind === "resolved") add(result.model, result.thinkingLevel);
 		else if (result.kind === "ambiguous") {
 			const providers = [...new Set(result.candidates.map((model) => model.provider))].sort();
-			warnings.push(
+			warn(
+				"ambiguous",
+				pattern,
 				`Pattern "${pattern}" matches several providers: ${providers.join(", ")}. Use provider/id to choose one.`,
 			);
 			for (const model of result.candidates) add(model);
-		} else if (!result.warning) warnings.push(`No models match pattern "${pattern}"`);
+		} else if (!result.warning) warn("no-match", pattern, `No models match pattern "${pattern}"`);
 	}
-	return { models: scoped, warnings };
+	return { models: scoped, warnings: diagnostics.map((diagnostic) => diagnostic.message), diagnostics };
+}
+
+export interface ResolveModelScopeResult {
+	scopedModels: ScopedModel[];
+	diagnostics: ModelScopeDiagnostic[];
+}
+
+/** Scope patterns resolved against the models whose providers have credentials now. */
+export async function resolveModelScopeWithDiagnostics(
+	patterns: string[],
+	modelRuntime: { getAvailable(providerId?: string, options?: { signal?: AbortSignal }): Promise<readonly Model[]> },
+	options?: { signal?: AbortSignal },
+): Promise<ResolveModelScopeResult> {
+	const scope = resolveModelScope(patterns, await modelRuntime.getAvailable(undefined, options));
+	return { scopedModels: scope.models, diagnostics: scope.diagnostics };
 }
 
 /**

@@ -1,27 +1,65 @@
 import { join } from "node:path";
 import {
+	type AnyModel,
+	type Api,
+	type ApiStreamOptions,
+	type AssistantImages,
+	type AssistantMessage,
+	type AssistantMessageEventStream,
+	type AuthCheck,
 	type AuthContext,
 	type AuthInteraction,
+	type AuthResolutionOverrides,
+	type AuthResult,
+	type AvailabilityOptions,
+	type ClassifierContext,
+	type ClassifierModel,
+	type ClassifierResult,
+	type Context,
 	type Credential,
+	type CredentialInfo,
 	type CredentialStore,
+	clampThinkingLevel,
 	createModels,
-	createProvider,
+	type DeferredHandle,
+	type DeferredRequestOptions,
+	type ImageModel,
+	type ImagesContext,
 	type LoginOptions,
+	lazyStream,
+	type MediaRequestOptions,
+	type Message,
 	type Model,
+	type Models,
+	type ModelsRefreshOptions,
+	type ModelsRefreshResult,
+	type ModelsRequestTransforms,
 	type ModelsStore,
+	type ModelThinkingLevel,
+	type ModelType,
+	type ModelTypeMap,
 	type MutableModels,
 	type Provider,
+	type SimpleStreamOptions,
 } from "@tau/ai";
 import { RuntimeCredentials } from "../auth/runtime-credentials.js";
 import { escapeConfigValue } from "../auth/value-reference.js";
 import { isOffline } from "../env.js";
 import { errorMessage } from "../fs/json-text.js";
-import { type BaseProvider, type ComposedProvider, composeProvider } from "../models-json/compose.js";
 import { loadModelsJson } from "../models-json/parse.js";
 import type { ModelsJson, ProviderConfig } from "../models-json/schema.js";
 import { getAgentDir } from "../paths.js";
-import { composedAuth } from "./provider-auth.js";
-import { composedStreams } from "./provider-streams.js";
+import { ProviderAvailability } from "./availability.js";
+import { buildComposedProvider } from "./compose-runtime-provider.js";
+import { CredentialSynchronizationError, type CredentialSynchronizationOperation } from "./credential-sync-error.js";
+import {
+	createVirtualModel,
+	isVirtualModel,
+	type ModelRoute,
+	type ModelRouteReason,
+	type VirtualModelDefinition,
+	withVirtualModels,
+} from "./virtual-models.js";
 
 /** What an extension passes to `registerProvider`: a models.json-style config, or a complete provider. */
 export type ProviderRegistration = ProviderConfig | Provider;
@@ -39,26 +77,43 @@ export interface ModelRuntimeOptions {
 	modelsStore?: ModelsStore;
 }
 
+/** How a provider's credentials are configured, for status displays (no secret is read). */
+export interface AuthStatus {
+	configured: boolean;
+	source?: "stored" | "runtime" | "environment" | "fallback" | "models_json_key" | "models_json_command";
+	label?: string;
+}
+
 function isProvider(registration: ProviderRegistration): registration is Provider {
 	return typeof (registration as Provider).getModels === "function";
 }
 
+/** The latest answer in a conversation: failed and aborted requests (and failed routing) do not count. */
+function latestResponse(messages: readonly Message[]): AssistantMessage | undefined {
+	return messages.findLast(
+		(message): message is AssistantMessage =>
+			message.role === "assistant" && message.stopReason !== "error" && message.stopReason !== "aborted",
+	);
+}
+
 /**
- * The models a session can use: the built-in catalog, models.json, extension-registered providers
- * and runtime API keys, composed per provider, plus a per-provider availability snapshot.
+ * The models a session can use (docs/models.md): the built-in catalog, models.json, extension
+ * providers, virtual models and runtime API keys, composed per provider, plus a snapshot of which
+ * providers have usable credentials. It is a `Models` collection: requests through it resolve
+ * credentials at request time.
  */
-export class ModelRuntime {
+export class ModelRuntime implements Models {
 	readonly credentials: RuntimeCredentials;
 	readonly models: MutableModels;
 	private readonly builtins: Map<string, Provider>;
 	private readonly registrations = new Map<string, ProviderRegistration>();
+	/** Virtual models by provider id, then model id. */
+	private readonly virtualModels = new Map<string, Map<string, VirtualModelDefinition<unknown>>>();
 	private readonly modelsJsonPath: string | null;
 	private modelsJson: ModelsJson | undefined;
 	private modelsJsonError: string | undefined;
 	private providerErrors = new Map<string, string>();
-	private readonly availability = new Map<string, boolean>();
-	private readonly availabilitySeq = new Map<string, number>();
-	private readonly availabilityChains = new Map<string, Promise<void>>();
+	private readonly availability: ProviderAvailability;
 
 	constructor(options: ModelRuntimeOptions) {
 		this.credentials = new RuntimeCredentials(options.credentials);
@@ -67,12 +122,37 @@ export class ModelRuntime {
 			authContext: options.authContext,
 			modelsStore: options.modelsStore,
 		});
+		this.availability = new ProviderAvailability(this.models);
 		this.builtins = new Map(options.builtinProviders.map((provider) => [provider.id, provider]));
 		this.modelsJsonPath =
 			options.modelsJsonPath === undefined
 				? join(options.agentDir ?? getAgentDir(), "models.json")
 				: options.modelsJsonPath;
 		this.reload();
+	}
+
+	/**
+	 * A runtime over `auth.json`, `models.json` and the catalog cache of the agent directory (or the
+	 * given paths), with the built-in providers. Unless `refreshOnCreate` is false, stored catalogs are
+	 * restored and credentials checked before it resolves; the network is used only with
+	 * `allowModelNetwork`.
+	 */
+	static async create(options: CreateModelRuntimeOptions = {}): Promise<ModelRuntime> {
+		const { modelRuntimeOptions } = await import("./create-options.js");
+		const runtime = new ModelRuntime(await modelRuntimeOptions(options));
+		if (options.refreshOnCreate === false) return runtime;
+		const controller = options.modelRefreshTimeoutMs === undefined ? undefined : new AbortController();
+		const timer = controller ? setTimeout(() => controller.abort(), options.modelRefreshTimeoutMs) : undefined;
+		const signals = [options.signal, controller?.signal].filter((signal) => signal !== undefined);
+		try {
+			await runtime.refresh({
+				allowNetwork: options.allowModelNetwork === true,
+				...(signals.length > 0 ? { signal: AbortSignal.any(signals) } : {}),
+			});
+		} finally {
+			if (timer) clearTimeout(timer);
+		}
+		return runtime;
 	}
 
 	/** Re-reads models.json (when `/model` opens, on `/reload`) and recomposes every provider. */
@@ -82,7 +162,7 @@ export class ModelRuntime {
 		this.modelsJsonError = loaded.error;
 		this.providerErrors = new Map();
 		this.models.clearProviders();
-		for (const id of this.providerIds()) this.composeAndSet(id);
+		for (const id of this.providerIds()) this.recompose(id);
 	}
 
 	/**
@@ -99,35 +179,35 @@ export class ModelRuntime {
 		return [...this.providerErrors].map(([id, message]) => `Provider "${id}": ${message}`);
 	}
 
-	/** Registers (or replaces) an extension provider or overlay; applied after models.json. */
-	registerProvider(id: string, registration: ProviderRegistration): void {
-		this.registrations.set(id, registration);
-		this.providerErrors.delete(id);
-		this.composeAndSet(id);
+	// ---- catalog ---------------------------------------------------------------------------------
+
+	getProviders(): readonly Provider[] {
+		return this.models.getProviders();
 	}
 
-	unregisterProvider(id: string): void {
-		this.registrations.delete(id);
-		this.providerErrors.delete(id);
-		this.models.deleteProvider(id);
-		this.composeAndSet(id);
+	getProvider(providerId: string): Provider | undefined {
+		return this.models.getProvider(providerId);
 	}
 
-	/** Every chat model of every provider. */
-	getAll(): readonly Model[] {
-		return this.models.getModels();
+	/** Every chat model (of one provider), virtual models included. */
+	getModels(providerId?: string): readonly Model<Api>[] {
+		return this.models.getModels(providerId);
 	}
 
-	find(provider: string, id: string): Model | undefined {
-		return this.models.getModel(provider, id);
+	getModel(providerId: string, modelId: string): Model<Api> | undefined {
+		return this.models.getModel(providerId, modelId);
 	}
 
-	/**
-	 * Refreshes dynamic catalogs (stored catalogs are restored first). With `TAU_OFFLINE` set only
-	 * the stored catalogs are used. Errors are collected per provider, never thrown.
-	 */
-	async refreshCatalogs(options: { providers?: readonly string[]; force?: boolean; signal?: AbortSignal } = {}) {
-		return this.models.refresh({ ...options, allowNetwork: !isOffline() });
+	getModelsOfType<T extends ModelType>(type: T, providerId?: string): readonly ModelTypeMap[T][] {
+		return this.models.getModelsOfType(type, providerId);
+	}
+
+	getModelOfType<T extends ModelType>(type: T, providerId: string, modelId: string): ModelTypeMap[T] | undefined {
+		return this.models.getModelOfType(type, providerId, modelId);
+	}
+
+	getAllModels(providerId?: string): readonly AnyModel[] {
+		return this.models.getAllModels(providerId);
 	}
 
 	/** The display name of a provider (extension name, models.json name, built-in name, or the id). */
@@ -135,38 +215,91 @@ export class ModelRuntime {
 		return this.models.getProvider(providerId)?.name ?? providerId;
 	}
 
-	/** Request auth for a model (key and headers), resolved now; undefined when not configured. */
-	async getApiKeyAndHeaders(
-		model: Model,
-		options: { signal?: AbortSignal } = {},
-	): Promise<{ apiKey?: string; headers?: Record<string, string | null> } | undefined> {
-		const result = await this.models.getAuth(model, options);
-		if (!result) return undefined;
-		return { apiKey: result.auth.apiKey, headers: result.auth.headers };
+	/**
+	 * Reloads models.json and refreshes the catalogs (stored catalogs first; the network unless
+	 * `TAU_OFFLINE`/`allowNetwork: false`), then the credential snapshot. Errors are collected per
+	 * provider, never thrown.
+	 */
+	async refresh(options: ModelsRefreshOptions = {}): Promise<ModelsRefreshResult> {
+		this.reload();
+		const result = await this.models.refresh({
+			...options,
+			allowNetwork: (options.allowNetwork ?? true) && !isOffline(),
+		});
+		await this.refreshAvailability(options.providers);
+		return result;
 	}
 
-	/** Whether the provider's stored credential is an OAuth login. */
-	async isUsingOAuth(model: Model): Promise<boolean> {
-		return (await this.credentials.read(model.provider))?.type === "oauth";
+	// ---- credentials and availability --------------------------------------------------------------
+
+	checkAuth(providerId: string, options?: AvailabilityOptions): Promise<AuthCheck | undefined> {
+		return this.models.checkAuth(providerId, options);
 	}
 
-	/** Whether the last availability refresh found configured auth for the provider. */
-	isAvailable(providerId: string): boolean {
-		return this.availability.get(providerId) ?? false;
+	/** Models of providers with usable credentials: one provider checked now, or all (refreshing the snapshot). */
+	async getAvailable(providerId?: string, options?: AvailabilityOptions): Promise<readonly Model<Api>[]> {
+		if (providerId !== undefined) return this.models.getAvailable(providerId, options);
+		await this.refreshAvailability();
+		return this.getAvailableSnapshot();
 	}
 
-	/** Models of providers with configured auth, per the snapshot. */
-	getAvailable(): readonly Model[] {
-		return this.getAll().filter((model) => this.isAvailable(model.provider));
+	getAvailableOfType<T extends ModelType>(
+		type: T,
+		providerId?: string,
+		options?: AvailabilityOptions,
+	): Promise<readonly ModelTypeMap[T][]> {
+		return this.models.getAvailableOfType(type, providerId, options);
+	}
+
+	getAllAvailable(providerId?: string, options?: AvailabilityOptions): Promise<readonly AnyModel[]> {
+		return this.models.getAllAvailable(providerId, options);
+	}
+
+	/** Models of providers with usable credentials, per the last check (synchronous). */
+	getAvailableSnapshot(): readonly Model<Api>[] {
+		return this.getModels().filter((model) => this.availability.has(model.provider));
+	}
+
+	/** Whether the last check found usable credentials for the provider. */
+	hasConfiguredAuth(providerId: string): boolean {
+		return this.availability.has(providerId);
+	}
+
+	/** Whether the provider's usable credential (per the last check) is an OAuth login. */
+	isUsingOAuth(providerId: string): boolean {
+		return this.availability.check(providerId)?.type === "oauth";
+	}
+
+	/** An OAuth login to a subscription plan (requests cost nothing per token). */
+	isUsingSubscription(providerId: string): boolean {
+		return this.isUsingOAuth(providerId) && this.getProvider(providerId)?.auth.oauth?.isSubscription === true;
+	}
+
+	/** Where the provider's credentials come from, per the last check. */
+	getProviderAuthStatus(providerId: string): AuthStatus {
+		if (this.credentials.hasRuntimeApiKey(providerId)) return { configured: true, source: "runtime" };
+		const check = this.availability.check(providerId);
+		if (!check) return { configured: false };
+		if (check.source === "stored credential" || check.type === "oauth") return { configured: true, source: "stored" };
+		if (check.source === "models.json") return { configured: true, source: "models_json_key" };
+		return { configured: true, source: "environment", ...(check.source ? { label: check.source } : {}) };
+	}
+
+	/** Request credentials (key, headers) for a provider or a model, resolved now. */
+	getAuth(providerOrModel: string | AnyModel, overrides?: AuthResolutionOverrides): Promise<AuthResult | undefined> {
+		return this.models.getAuth(providerOrModel, overrides);
+	}
+
+	listCredentials(options?: AvailabilityOptions): Promise<readonly CredentialInfo[]> {
+		return this.credentials.list(options);
 	}
 
 	/**
 	 * Re-checks auth for the given providers (default: all), serialized per provider; a result
 	 * superseded by a newer refresh of the same provider is discarded.
 	 */
-	async refreshAvailability(providerIds?: readonly string[]): Promise<void> {
-		const ids = providerIds ?? this.models.getProviders().map((provider) => provider.id);
-		await Promise.all(ids.map((id) => this.refreshOne(id)));
+	refreshAvailability(providerIds?: readonly string[]): Promise<void> {
+		return this.availability.refresh(providerIds ?? this.models.getProviders().map((provider) => provider.id));
 	}
 
 	/**
@@ -189,47 +322,230 @@ export class ModelRuntime {
 		} else {
 			credential = await this.models.login(providerId, type, interaction, options);
 		}
-		await this.refreshAvailability([providerId]);
+		await this.synchronize(providerId, "login", credential);
 		return credential;
 	}
 
 	/** Deletes the stored credential (the way back to environment keys) and refreshes availability. */
-	async logout(providerId: string): Promise<void> {
-		await this.models.logout(providerId);
-		await this.refreshAvailability([providerId]);
+	async logout(providerId: string, options?: AvailabilityOptions): Promise<void> {
+		await this.models.logout(providerId, options);
+		await this.synchronize(providerId, "logout", undefined);
 	}
 
+	/** An API key for this process only (never stored), shadowing stored credentials. */
 	async setRuntimeApiKey(providerId: string, key: string): Promise<void> {
 		this.credentials.setRuntimeApiKey(providerId, key);
-		await this.refreshAvailability([providerId]);
+		await this.synchronize(providerId, "setRuntimeApiKey", { type: "api_key", key });
 	}
 
 	async removeRuntimeApiKey(providerId: string): Promise<void> {
 		this.credentials.removeRuntimeApiKey(providerId);
-		await this.refreshAvailability([providerId]);
+		await this.synchronize(providerId, "removeRuntimeApiKey", undefined);
 	}
 
 	/** Waits for in-flight credential writes (e.g. an OAuth refresh) before the process may exit. */
-	async dispose(): Promise<void> {
-		await this.credentials.settled();
+	settleCredentialWrites(): Promise<void> {
+		return this.credentials.settled();
 	}
 
-	private refreshOne(id: string): Promise<void> {
-		const seq = (this.availabilitySeq.get(id) ?? 0) + 1;
-		this.availabilitySeq.set(id, seq);
-		const previous = this.availabilityChains.get(id) ?? Promise.resolve();
-		const next = previous.then(async () => {
-			let available = false;
-			try {
-				available = (await this.models.checkAuth(id)) !== undefined;
-			} catch {
-				available = false;
-			}
-			if (this.availabilitySeq.get(id) === seq) this.availability.set(id, available);
-		});
-		this.availabilityChains.set(id, next);
-		return next;
+	// ---- requests ----------------------------------------------------------------------------------
+
+	stream<TApi extends Api>(
+		model: Model<TApi>,
+		context: Context,
+		options?: ApiStreamOptions<TApi> & ModelsRequestTransforms,
+	): AssistantMessageEventStream {
+		return this.models.stream(model, context, options);
 	}
+
+	complete<TApi extends Api>(
+		model: Model<TApi>,
+		context: Context,
+		options?: ApiStreamOptions<TApi> & ModelsRequestTransforms,
+	): Promise<AssistantMessage> {
+		return this.stream(model, context, options).result();
+	}
+
+	/** A virtual model is routed first (reason `direct`); its credentials stay with its own provider. */
+	streamSimple(
+		model: Model<Api>,
+		context: Context,
+		options?: SimpleStreamOptions & ModelsRequestTransforms,
+	): AssistantMessageEventStream {
+		if (!isVirtualModel(model)) return this.models.streamSimple(model, context, options);
+		return lazyStream(
+			model,
+			async () => {
+				const route = await this.resolveModel(model, context.messages, {
+					reason: "direct",
+					thinkingLevel: options?.reasoning ?? "off",
+					...(options?.signal ? { signal: options.signal } : {}),
+				});
+				const limit = route.model.maxTokens;
+				const maxTokens = options?.maxTokens && limit > 0 ? Math.min(options.maxTokens, limit) : options?.maxTokens;
+				const { apiKey: _apiKey, headers: _headers, ...rest } = options ?? {};
+				const reasoning = route.thinkingLevel === "off" ? undefined : route.thinkingLevel;
+				return this.models.streamSimple(route.model, context, { ...rest, maxTokens, reasoning });
+			},
+			undefined,
+			options?.signal,
+		);
+	}
+
+	completeSimple(
+		model: Model<Api>,
+		context: Context,
+		options?: SimpleStreamOptions & ModelsRequestTransforms,
+	): Promise<AssistantMessage> {
+		return this.streamSimple(model, context, options).result();
+	}
+
+	streamDeferred(
+		model: Model<Api>,
+		handle: DeferredHandle,
+		options?: DeferredRequestOptions,
+	): AssistantMessageEventStream {
+		return this.models.streamDeferred(model, handle, options);
+	}
+
+	fetchDeferred(
+		model: Model<Api>,
+		handle: DeferredHandle,
+		options?: DeferredRequestOptions,
+	): Promise<AssistantMessage> {
+		return this.models.fetchDeferred(model, handle, options);
+	}
+
+	cancelDeferred(model: Model<Api>, handle: DeferredHandle, options?: DeferredRequestOptions): Promise<void> {
+		return this.models.cancelDeferred(model, handle, options);
+	}
+
+	generateImages(model: ImageModel, context: ImagesContext, options?: MediaRequestOptions): Promise<AssistantImages> {
+		return this.models.generateImages(model, context, options);
+	}
+
+	classify(
+		model: ClassifierModel,
+		context: ClassifierContext,
+		options?: MediaRequestOptions,
+	): Promise<ClassifierResult> {
+		return this.models.classify(model, context, options);
+	}
+
+	// ---- registrations -----------------------------------------------------------------------------
+
+	/** Registers (or replaces) an extension provider or overlay; applied after models.json. */
+	registerProvider(id: string, registration: ProviderRegistration): void {
+		this.registrations.set(id, registration);
+		this.providerErrors.delete(id);
+		this.recompose(id);
+		void this.refreshAvailability([id]);
+	}
+
+	/** Registers a complete provider implementation (it replaces a built-in of the same id). */
+	registerNativeProvider(provider: Provider): void {
+		if (!provider.id.trim()) throw new Error("Provider id must not be empty.");
+		this.registerProvider(provider.id, provider);
+	}
+
+	unregisterProvider(id: string): void {
+		this.registrations.delete(id);
+		this.providerErrors.delete(id);
+		this.models.deleteProvider(id);
+		this.recompose(id);
+		void this.refreshAvailability([id]);
+	}
+
+	/** The config an extension registered for a provider (not a native provider). */
+	getRegisteredProviderConfig(providerId: string): ProviderConfig | undefined {
+		const registration = this.registrations.get(providerId);
+		return registration && !isProvider(registration) ? registration : undefined;
+	}
+
+	getRegisteredNativeProvider(providerId: string): Provider | undefined {
+		const registration = this.registrations.get(providerId);
+		return registration && isProvider(registration) ? registration : undefined;
+	}
+
+	getRegisteredProviderIds(): readonly string[] {
+		return [...this.registrations.keys()];
+	}
+
+	/**
+	 * Lists a virtual model under `definition.provider` (docs/models.md); registering the same provider
+	 * and id again replaces it. Throws when the id belongs to a physical model of that provider.
+	 */
+	registerVirtualModel<TState>(definition: VirtualModelDefinition<TState>): void {
+		const { provider: providerId, id } = definition;
+		if (!providerId.trim() || !id.trim()) throw new Error("Virtual model provider and id must not be empty.");
+		const existing = this.models.getModel(providerId, id);
+		if (existing && !isVirtualModel(existing)) {
+			throw new Error(`Virtual model ${providerId}/${id} conflicts with a physical model.`);
+		}
+		const models = this.virtualModels.get(providerId) ?? new Map<string, VirtualModelDefinition<unknown>>();
+		models.set(id, definition as VirtualModelDefinition<unknown>);
+		this.virtualModels.set(providerId, models);
+		const physical = this.recompose(providerId);
+		// A provider of only virtual models needs no credentials; usable before its check lands.
+		if (!physical) this.availability.assume(providerId, { type: "api_key", source: "virtual" });
+		else void this.refreshAvailability([providerId]);
+	}
+
+	unregisterVirtualModel(providerId: string, id: string): void {
+		const models = this.virtualModels.get(providerId);
+		if (!models?.delete(id)) return;
+		if (models.size === 0) this.virtualModels.delete(providerId);
+		if (!this.recompose(providerId) && models.size === 0) this.availability.forget(providerId);
+	}
+
+	/**
+	 * Asks a virtual model's router for the physical model and thinking level of one request. The
+	 * route must name a physical catalog model whose provider has credentials; the level is clamped to
+	 * it. Throws when routing fails (the request then ends as an error response).
+	 */
+	async resolveModel(
+		model: Model<Api>,
+		messages: readonly Message[],
+		options: {
+			reason: ModelRouteReason;
+			thinkingLevel: ModelThinkingLevel;
+			signal?: AbortSignal;
+			failed?: AssistantMessage;
+			state?: unknown;
+		},
+	): Promise<ModelRoute> {
+		const name = `Virtual model ${model.provider}/${model.id}`;
+		const definition = this.virtualModels.get(model.provider)?.get(model.id);
+		if (!definition) throw new Error(`${name} is not registered.`);
+		const { failed, ...request } = options;
+		const latest = latestResponse(messages);
+		const previous = latest && this.getPhysicalModel(latest.provider, latest.model);
+		const failedModel = failed && this.getPhysicalModel(failed.provider, failed.model);
+		const route = await definition.route({
+			...request,
+			model,
+			messages,
+			...(previous ? { previous: { model: previous, thinkingLevel: latest?.thinkingLevel } } : {}),
+			...(failed && failedModel
+				? { failed: { model: failedModel, thinkingLevel: failed.thinkingLevel, message: failed } }
+				: {}),
+		} as Parameters<VirtualModelDefinition["route"]>[0]);
+		const routed = `${name} routed to ${route.model.provider}/${route.model.id}`;
+		const target = this.getPhysicalModel(route.model.provider, route.model.id);
+		if (!target) throw new Error(`${routed}, which is not a physical model.`);
+		if (!(await this.models.checkAuth(target.provider).catch(() => undefined))) {
+			throw new Error(`${routed}, which has no credentials.`);
+		}
+		return { model: target, thinkingLevel: clampThinkingLevel(target, route.thinkingLevel), state: route.state };
+	}
+
+	/** A catalog chat model that is not virtual. */
+	getPhysicalModel(providerId: string, modelId: string): Model<Api> | undefined {
+		const model = this.models.getModel(providerId, modelId);
+		return model && !isVirtualModel(model) ? model : undefined;
+	}
+
+	// ---- composition -------------------------------------------------------------------------------
 
 	private providerIds(): string[] {
 		return [
@@ -237,76 +553,81 @@ export class ModelRuntime {
 				...this.builtins.keys(),
 				...Object.keys(this.modelsJson?.providers ?? {}),
 				...this.registrations.keys(),
+				...this.virtualModels.keys(),
 			]),
 		];
 	}
 
-	private composeAndSet(id: string): void {
+	/** Installs the provider with its virtual models; returns it without them (undefined: only virtual models). */
+	private recompose(id: string): Provider | undefined {
+		const provider = this.compose(id);
+		const virtual = [...(this.virtualModels.get(id)?.values() ?? [])].map((definition) =>
+			createVirtualModel(definition),
+		);
+		if (virtual.length > 0) this.models.setProvider(withVirtualModels(id, provider, virtual));
+		else if (provider) this.models.setProvider(provider);
+		else this.models.deleteProvider(id);
+		return provider;
+	}
+
+	private compose(id: string): Provider | undefined {
 		const registration = this.registrations.get(id);
 		const native = registration && isProvider(registration) ? registration : undefined;
 		const base = native ?? this.builtins.get(id);
 		const overlay = registration && !isProvider(registration) ? registration : undefined;
 		const config = this.modelsJson?.providers[id];
-		if (!config && !overlay) {
-			if (base) this.models.setProvider(base);
-			return;
-		}
+		if (!config && !overlay) return base;
 		try {
-			this.models.setProvider(this.buildProvider(id, base, config, overlay));
+			return buildComposedProvider(id, base, config, overlay);
 		} catch (error) {
 			// One broken provider falls back to its un-overlaid definition; the rest are unaffected.
 			this.providerErrors.set(id, errorMessage(error));
-			if (base) this.models.setProvider(base);
-			else this.models.deleteProvider(id);
+			return base;
 		}
 	}
 
-	private buildProvider(
-		id: string,
-		base: Provider | undefined,
-		config: ProviderConfig | undefined,
-		overlay: ProviderConfig | undefined,
-	): Provider {
-		const start: BaseProvider = {
-			id,
-			name: base?.name,
-			models: base?.getModels() ?? [],
-			hasApiKeyAuth: base?.auth.apiKey !== undefined,
-			hasOAuth: base?.auth.oauth !== undefined,
-		};
-		let composed = composeProvider(start, config);
-		if (overlay) composed = applyOverlay(composed, overlay);
-		return createProvider({
-			id,
-			name: composed.name,
-			baseUrl: base?.baseUrl,
-			auth: composedAuth(base?.auth, composed),
-			models: composed.models,
-			api: composedStreams(base),
-		});
+	/**
+	 * After a credential change the provider is recomposed, its stored catalog restored and its
+	 * availability re-checked; a failure there (the credential change itself succeeded) is a
+	 * `CredentialSynchronizationError`.
+	 */
+	private async synchronize(
+		providerId: string,
+		operation: CredentialSynchronizationOperation,
+		credential: Credential | undefined,
+	): Promise<void> {
+		try {
+			this.providerErrors.delete(providerId);
+			this.recompose(providerId);
+			const composition = this.providerErrors.get(providerId);
+			if (composition) throw new Error(composition);
+			const result = await this.models.refresh({ allowNetwork: false, providers: [providerId] });
+			const failure = result.errors.get(providerId);
+			if (failure) throw failure;
+			await this.refreshAvailability([providerId]);
+		} catch (cause) {
+			throw new CredentialSynchronizationError(providerId, operation, credential, { cause });
+		}
 	}
 }
 
-/** An extension overlay: `models` replace the list; a registration with only baseUrl/headers keeps it. */
-function applyOverlay(composed: ComposedProvider, overlay: ProviderConfig): ComposedProvider {
-	const layered = composeProvider(
-		{
-			id: composed.id,
-			name: composed.name,
-			models: composed.models,
-			hasApiKeyAuth: composed.hasApiKeyAuth,
-			hasOAuth: composed.hasOAuth,
-		},
-		overlay,
-	);
-	if (overlay.models) {
-		const ids = new Set(overlay.models.map((model) => model.id));
-		layered.models = layered.models.filter((model) => ids.has(model.id));
-	}
-	return {
-		...layered,
-		apiKey: overlay.apiKey ?? composed.apiKey,
-		headers: composed.headers || overlay.headers ? { ...composed.headers, ...overlay.headers } : undefined,
-		authHeader: overlay.authHeader ?? composed.authHeader,
-	};
+/** `ModelRuntime.create` options (the defaults are the agent directory's files). */
+export interface CreateModelRuntimeOptions {
+	/** Credential storage; default the `auth.json` at `authPath`. */
+	credentials?: CredentialStore;
+	/** Default `<agentDir>/auth.json`. */
+	authPath?: string;
+	/** Default `<agentDir>/models.json`; `null` disables models.json. */
+	modelsPath?: string | null;
+	modelsStore?: ModelsStore;
+	/** Default `models-store.json` next to models.json. */
+	modelsStorePath?: string;
+	/** Let `create` refresh catalogs over the network (default false). */
+	allowModelNetwork?: boolean;
+	/** Timeout of the create-time refresh. */
+	modelRefreshTimeoutMs?: number;
+	/** Cancels the create-time refresh. */
+	signal?: AbortSignal;
+	/** `false` skips the create-time catalog and credential refresh; static models stay available. */
+	refreshOnCreate?: boolean;
 }

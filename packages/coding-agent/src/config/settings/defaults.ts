@@ -1,9 +1,17 @@
+import type { CompactionSettings } from "./manager.js";
 import type { CacheWarmingMode } from "./types.js";
 
 /** Built-in tools enabled when no layer sets `defaultTools`. */
 export const DEFAULT_TOOL_NAMES: readonly string[] = ["read", "bash", "edit", "write"];
 
 export const CACHE_WARMING_MODES: readonly CacheWarmingMode[] = ["off", "streaming", "idle"];
+
+/** Compaction when no settings layer configures it. */
+export const DEFAULT_COMPACTION_SETTINGS: CompactionSettings = {
+	enabled: true,
+	reserveTokens: 16384,
+	keepRecentTokens: 20000,
+};
 
 /**
  * Every default in one table. Accessors apply these with `??`; they are never merged into a
@@ -23,7 +31,7 @@ export const SETTINGS_DEFAULTS = {
 	defaultTools: DEFAULT_TOOL_NAMES,
 	codemode: { mode: "on", inlineBudget: 3000 },
 	sessionShareDestination: "auto",
-	compaction: { enabled: true, reserveTokens: 16384, keepRecentTokens: 20000 },
+	compaction: DEFAULT_COMPACTION_SETTINGS,
 	branchSummary: { reserveTokens: 16384, skipPrompt: false },
 	theme: "system",
 	quietStartup: false,

@@ -1,5 +1,11 @@
 export { applyToolModifiers, getToolListError, isToolModifier } from "./default-tools.js";
-export { CACHE_WARMING_MODES, DEFAULT_TOOL_NAMES, SETTINGS_DEFAULTS, USER_ONLY_KEYS } from "./defaults.js";
+export {
+	CACHE_WARMING_MODES,
+	DEFAULT_COMPACTION_SETTINGS,
+	DEFAULT_TOOL_NAMES,
+	SETTINGS_DEFAULTS,
+	USER_ONLY_KEYS,
+} from "./defaults.js";
 export { collectSettingsDiagnostics, formatSettingsWarning, type SettingsDiagnostic } from "./diagnostics.js";
 export { parseSettingsText, type SettingsLayersOptions } from "./layers.js";
 export {

@@ -123,7 +123,7 @@ export class AgentSession {
 		this.resourceLoader = config.resourceLoader;
 		this.modelRuntime = config.modelRuntime;
 		this.scoped = config.scopedModels ?? [];
-		this.virtualModels = config.virtualModels ?? new VirtualModels(config.modelRuntime);
+		this.virtualModels = new VirtualModels(config.modelRuntime);
 		this.hub = new SessionEventHub((error) => {
 			this.runner.runtime.reportError({
 				extensionPath: "<subscriber>",
@@ -141,7 +141,6 @@ export class AgentSession {
 			run: this.run,
 			selected: () => this.model,
 			thinkingLevel: () => this.thinkingLevel,
-			runner: () => this.runner,
 		};
 		this.complete = routedCompletion(
 			routing,
@@ -786,7 +785,7 @@ export class AgentSession {
 
 	private modelOf(message: AssistantMessage): Model<Api> | undefined {
 		return (
-			(this.modelRuntime.find(message.provider, message.model) as Model<Api> | undefined) ??
+			(this.modelRuntime.getModel(message.provider, message.model) as Model<Api> | undefined) ??
 			(this.model?.provider === message.provider && this.model.id === message.model ? this.model : undefined)
 		);
 	}

@@ -1,11 +1,9 @@
-import type { Model } from "@tau/ai";
-import type { ProviderRegistration } from "../../config/index.js";
+import { ModelRegistry, type ProviderRegistration } from "../../config/index.js";
 import type {
 	ExtensionContextActions,
 	ExtensionCoreActions,
 	ExtensionProviderActions,
 	ExtensionRunner,
-	ModelRegistry,
 	ReplacedSessionContext,
 	SendMessageOptions,
 	SessionStartEvent,
@@ -15,18 +13,6 @@ import type { ResourceLoader } from "../resources/index.js";
 import type { AgentSession } from "./agent-session.js";
 import { createRunner } from "./extension-bridge.js";
 import type { ExtensionBindings } from "./types.js";
-
-/** The registry facade extensions see (`ctx.modelRegistry`), over the session's model runtime. */
-function modelRegistryOf(session: AgentSession): ModelRegistry {
-	const runtime = session.modelRuntime;
-	const virtual = session.virtualModels;
-	return {
-		find: (provider, id) => runtime.find(provider, id) ?? virtual.find(provider, id),
-		getAll: () => [...runtime.getAll(), ...virtual.list()],
-		getAvailable: () => [...runtime.getAvailable(), ...virtual.list()],
-		hasConfiguredAuth: (model: Model<any>) => virtual.isVirtual(model) || runtime.isAvailable(model.provider),
-	};
-}
 
 /** `pi.getCommands()`: extension commands, then prompt templates, then skills (when skill commands are on). */
 function slashCommands(session: AgentSession, runner: ExtensionRunner): SlashCommandInfo[] {
@@ -59,6 +45,7 @@ function slashCommands(session: AgentSession, runner: ExtensionRunner): SlashCom
 
 /** Installs the session behind every `pi.*` action and `ctx` getter of the runner (two-phase init). */
 export function bindSessionToRunner(session: AgentSession, runner: ExtensionRunner): void {
+	const registry = new ModelRegistry(session.modelRuntime);
 	const core: ExtensionCoreActions = {
 		sendMessage: (message, options) => {
 			void session
@@ -95,7 +82,7 @@ export function bindSessionToRunner(session: AgentSession, runner: ExtensionRunn
 	};
 	const context: ExtensionContextActions = {
 		getSessionManager: () => session.sessionManager,
-		getModelRegistry: () => modelRegistryOf(session),
+		getModelRegistry: () => registry,
 		getModel: () => session.model,
 		getScopedModels: () => session.scopedModels,
 		getThinkingLevel: () => session.thinkingLevel,
@@ -123,8 +110,8 @@ export function bindSessionToRunner(session: AgentSession, runner: ExtensionRunn
 		registerNativeProvider: (provider) =>
 			session.modelRuntime.registerProvider(provider.id, provider as unknown as ProviderRegistration),
 		unregisterProvider: (name) => session.modelRuntime.unregisterProvider(name),
-		registerVirtualModel: (model) => session.virtualModels.register(model),
-		unregisterVirtualModel: (provider, id) => session.virtualModels.unregister(provider, id),
+		registerVirtualModel: (definition) => session.modelRuntime.registerVirtualModel(definition),
+		unregisterVirtualModel: (provider, id) => session.modelRuntime.unregisterVirtualModel(provider, id),
 	};
 	runner.bindCore(core, context, providers);
 }

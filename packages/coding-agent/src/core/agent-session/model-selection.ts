@@ -7,12 +7,12 @@ import {
 	type ScopedModel,
 	type SettingsManager,
 	thinkingLevelForModelSwitch,
+	VIRTUAL_MODEL_API,
 } from "../../config/index.js";
 import type { ExtensionRunner } from "../extensions/index.js";
 import { getBranchSelection, type SessionManager } from "../session/index.js";
 import type { AgentSessionEvent } from "./events.js";
 import type { SessionPersistence } from "./persistence.js";
-import { VIRTUAL_MODEL_API } from "./virtual-models.js";
 
 export type SessionThinkingLevel = ThinkingLevel | "off";
 
@@ -82,7 +82,7 @@ export class ModelSelection {
 		if (!model) throw new Error(NO_MODEL);
 		if (this.host.isVirtual(model)) return;
 		if (await modelRuntime.models.checkAuth(model.provider).catch(() => undefined)) return;
-		if (await modelRuntime.isUsingOAuth(model)) {
+		if ((await modelRuntime.credentials.read(model.provider).catch(() => undefined))?.type === "oauth") {
 			throw new Error(`Authentication failed for "${model.provider}". Run /login to sign in again.`);
 		}
 		throw new Error(
@@ -128,10 +128,12 @@ export class ModelSelection {
 	/** Through the available scoped models, else all available models; undefined when nothing to switch to. */
 	async cycleModel(direction: "forward" | "backward" = "forward"): Promise<ModelCycleResult | undefined> {
 		const { host } = this;
-		const available = (model: Model<Api>) => host.modelRuntime.isAvailable(model.provider);
+		const available = (model: Model<Api>) => host.modelRuntime.hasConfiguredAuth(model.provider);
 		const scoped = host.scopedModels().filter((entry) => available(entry.model as Model<Api>));
 		const candidates =
-			scoped.length > 0 ? scoped.map((entry) => entry.model as Model<Api>) : [...host.modelRuntime.getAvailable()];
+			scoped.length > 0
+				? scoped.map((entry) => entry.model as Model<Api>)
+				: [...host.modelRuntime.getAvailableSnapshot()];
 		if (candidates.length === 0) return undefined;
 		const current = this.model;
 		const index = candidates.findIndex((model) => model.provider === current?.provider && model.id === current?.id);

@@ -14,7 +14,6 @@ import type {
 import type { ResourceLoader } from "../resources/index.js";
 import type { SessionManager } from "../session/index.js";
 import type { RetrySleep } from "./recovery-loop.js";
-import type { VirtualModels } from "./virtual-models.js";
 
 export interface PromptOptions {
 	/** Default true: extension commands, `/skill:` and prompt templates. */
@@ -59,6 +58,4 @@ export interface AgentSessionConfig {
 	complete?: SummaryCompletion;
 	/** Retry backoff wait; default a real abortable timer. */
 	retrySleep?: RetrySleep;
-	/** Virtual models already registered (flushed before the initial model was chosen). */
-	virtualModels?: VirtualModels;
 }

@@ -1,7 +1,6 @@
 import type { AgentMessage } from "@tau/agent";
-import type { Api, AssistantMessage, Model } from "@tau/ai";
+import type { Api, Model } from "@tau/ai";
 import type { SummaryCompletion } from "../compaction/index.js";
-import type { ExtensionRunner } from "../extensions/index.js";
 import { appendVirtualModelState, type SessionManager } from "../session/index.js";
 import type { SessionThinkingLevel } from "./model-selection.js";
 import type { SessionPersistence } from "./persistence.js";
@@ -15,7 +14,6 @@ export interface RoutingHost {
 	readonly run: RunState;
 	selected(): Model<Api> | undefined;
 	thinkingLevel(): SessionThinkingLevel;
-	runner(): ExtensionRunner;
 }
 
 /**
@@ -44,11 +42,9 @@ export async function routeLoopRequest(
 			reason,
 			thinkingLevel: host.thinkingLevel(),
 			messages,
-			...(lastAssistant >= 0 ? { previous: messages[lastAssistant] as AssistantMessage } : {}),
 			...(failed ? { failed } : {}),
 			...(signal ? { signal } : {}),
 		},
-		host.runner(),
 		{
 			branch: host.sessionManager.getBranch(),
 			store: (state) =>
@@ -66,7 +62,6 @@ export function routedCompletion(host: RoutingHost, complete: SummaryCompletion)
 		const routed = await host.virtualModels.route(
 			model,
 			{ reason: "direct", thinkingLevel: host.thinkingLevel(), messages: [] },
-			host.runner(),
 			{ branch: host.sessionManager.getBranch(), store: () => {} },
 		);
 		return complete(routed.model, context, options);

@@ -95,12 +95,12 @@ export function findProjectedCutPoint(
 	}
 	const current = entries[cut];
 	if (current && hasRole(current, TURN_ROLES)) return { firstKeptIndex: cut, turnStartIndex: -1, isSplitTurn: false };
-	let turnStartIndex = -1;
-	for (let i = Math.min(cut, end - 1); i >= start; i--) {
-		if (hasRole(entries[i]!, TURN_ROLES)) {
-			turnStartIndex = i;
-			break;
-		}
-	}
+	const turnStartIndex = findProjectedTurnStart(entries, Math.min(cut, end - 1), start);
 	return { firstKeptIndex: cut, turnStartIndex, isSplitTurn: turnStartIndex !== -1 };
+}
+
+/** The entry at or before `from` (not before `start`) that starts a turn (a user-like message); -1 for none. */
+export function findProjectedTurnStart(entries: readonly ProjectedSessionEntry[], from: number, start: number): number {
+	for (let i = from; i >= start; i--) if (hasRole(entries[i]!, TURN_ROLES)) return i;
+	return -1;
 }

@@ -65,6 +65,16 @@ function validUsage(message: SessionMessage): Usage | undefined {
 	return message.usage && calculateContextTokens(message.usage) > 0 ? message.usage : undefined;
 }
 
+/** The usage of the newest assistant message that reported one (failed and aborted answers skipped). */
+export function getLastAssistantUsage(entries: readonly SessionEntry[]): Usage | undefined {
+	for (let i = entries.length - 1; i >= 0; i--) {
+		const entry = entries[i]!;
+		const usage = entry.type === "message" ? validUsage(entry.message as SessionMessage) : undefined;
+		if (usage) return usage;
+	}
+	return undefined;
+}
+
 export interface ContextTokenEstimate {
 	tokens: number;
 	usageTokens: number;

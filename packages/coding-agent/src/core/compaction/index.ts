@@ -24,6 +24,7 @@ export {
 	estimateContextTokens,
 	estimateProjectedContextTokens,
 	estimateTokens,
+	getLastAssistantUsage,
 	shouldCompact,
 } from "./estimation.js";
 export {
@@ -36,6 +37,7 @@ export {
 export { type CompactionPreparation, prepareCompaction } from "./preparation.js";
 export { omitFailedAttempt } from "./recovery.js";
 export { serializeConversation } from "./serialization.js";
+export { type CutPointResult, findCutPoint, findTurnStartIndex } from "./session-entry-cuts.js";
 export {
 	buildHistoryPrompt,
 	buildTurnPrefixPrompt,
@@ -49,3 +51,4 @@ export {
 	type SummaryLabel,
 	summaryMaxTokens,
 } from "./summarizer.js";
+export { generateSummary, generateSummaryWithUsage } from "./summary-generation.js";

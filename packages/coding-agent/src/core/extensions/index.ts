@@ -27,6 +27,7 @@ export {
 } from "./api/tool-definition.js";
 export type { ExtensionCommandContextActions, ExtensionContextActions } from "./context/context-actions.js";
 export { createNoOpUIContext } from "./context/no-op-ui.js";
+export { discoverAndLoadExtensions } from "./loader/discover-extensions.js";
 export { HOST_MODULE_SPECIFIERS } from "./loader/host-modules.js";
 export {
 	defaultExtensionLoader,
@@ -66,6 +67,8 @@ export {
 	normalizePromptSnippet,
 	resolveExtensionTools,
 	toAgentTool as extensionToolToAgentTool,
+	wrapRegisteredTool,
+	wrapRegisteredTools,
 } from "./registry/tools.js";
 export type { BeforeAgentStartInput, BeforeAgentStartOutcome } from "./runner/dispatch/before-agent-start.js";
 export type { BoundaryProposal } from "./runner/dispatch/boundary.js";

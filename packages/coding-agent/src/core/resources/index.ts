@@ -73,10 +73,19 @@ export {
 	escapeXml,
 	expandSkillCommand,
 	formatSkillsForPrompt,
+	type ParsedSkillBlock,
+	parseSkillBlock,
 	type SkillExpansion,
 	type SkillReader,
 } from "./skills/skill-prompt.js";
-export { loadSkillFromFile, loadSkills, type Skill, type SkillSource } from "./skills/skills.js";
+export {
+	type LoadSkillsResult,
+	loadSkillFromFile,
+	loadSkills,
+	loadSkillsFromDir,
+	type Skill,
+	type SkillSource,
+} from "./skills/skills.js";
 export {
 	type BuildSystemPromptOptions,
 	buildSystemPrompt,
@@ -87,15 +96,23 @@ export {
 	type SystemPromptSections,
 } from "./system-prompt/system-prompt.js";
 export { createSystemPromptUpdate, diffSystemPromptSections } from "./system-prompt/system-prompt-diff.js";
-export { resolveThemeColor, type ThemeColor } from "./themes/theme-colors.js";
+export { BUILTIN_THEME_NAME, builtinTheme, resolveTheme } from "./themes/builtin-theme.js";
+export { Theme, type ThemeAppearance, type ThemeOptions, type ThemeStyle } from "./themes/theme.js";
+export { resolveThemeColor, type ThemeColorValue } from "./themes/theme-colors.js";
+export {
+	OPTIONAL_THEME_TOKENS,
+	REQUIRED_THEME_TOKENS,
+	type ThemeBg,
+	type ThemeColor,
+	type ThemeColorValues,
+	type ThemeToken,
+} from "./themes/theme-tokens.js";
 export {
 	detectTerminalAppearance,
 	loadThemeFromFile,
 	loadThemes,
-	OPTIONAL_THEME_TOKENS,
 	parseThemeSetting,
-	REQUIRED_THEME_TOKENS,
-	type Theme,
+	type ThemeDefinition,
 	validateTheme,
 } from "./themes/themes.js";
 export {
@@ -108,12 +125,13 @@ export {
 	ProjectTrustCache,
 	type ProjectTrustFlowOptions,
 } from "./trust/trust-flow.js";
-export type {
-	PathMetadata,
-	ResourceCollision,
-	ResourceDiagnostic,
-	ResourceExtensionPaths,
-	ResourceScope,
-	ResourceType,
-	SourceInfo,
+export {
+	createSyntheticSourceInfo,
+	type PathMetadata,
+	type ResourceCollision,
+	type ResourceDiagnostic,
+	type ResourceExtensionPaths,
+	type ResourceScope,
+	type ResourceType,
+	type SourceInfo,
 } from "./types.js";

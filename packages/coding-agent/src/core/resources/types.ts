@@ -44,3 +44,24 @@ export interface ResourceExtensionPaths {
 export function sourceInfoFor(path: string, metadata: PathMetadata | undefined): SourceInfo {
 	return { path, ...(metadata ?? { source: "local", scope: "temporary", origin: "top-level" }) };
 }
+
+/** Source info for something that has no resource file of its own (SDK-made skills, prompts, tools). */
+export function createSyntheticSourceInfo(
+	path: string,
+	options: {
+		source: string;
+		scope?: ResourceScope;
+		origin?: PathMetadata["origin"];
+		baseDir?: string;
+		changelogPath?: string;
+	},
+): SourceInfo {
+	return {
+		path,
+		source: options.source,
+		scope: options.scope ?? "temporary",
+		origin: options.origin ?? "top-level",
+		...(options.baseDir !== undefined ? { baseDir: options.baseDir } : {}),
+		...(options.changelogPath ? { changelogPath: options.changelogPath } : {}),
+	};
+}

@@ -239,7 +239,7 @@ export class AgentSessionRuntime {
 	/** Abort, `session_shutdown {quit}`, dispose, then wait for in-flight credential writes. */
 	async dispose(): Promise<void> {
 		await this.teardown("quit");
-		await this.currentServices.modelRuntime.dispose();
+		await this.currentServices.modelRuntime.settleCredentialWrites();
 	}
 
 	private async cancelledBy(event: { type: string; [key: string]: unknown }): Promise<boolean> {

@@ -157,15 +157,28 @@ export interface ExtensibleProjection {
 	readonly edits: ReadonlyMap<string, ContextEditEntry>;
 }
 
+/**
+ * Each entry with the messages it contributes under the given context edits (default: the edits among
+ * the entries); only a leading compaction contributes its summary.
+ */
+export function projectEntries(
+	entries: readonly SessionEntry[],
+	edits: ReadonlyMap<string, ContextEditEntry> = new Map(
+		entries.flatMap((entry) => (entry.type === "context_edit" ? [[entry.targetId, entry] as const] : [])),
+	),
+): ProjectedSessionEntry[] {
+	return entries.map((entry, i) => ({
+		sourceEntry: entry,
+		messages: entry.type === "compaction" && i > 0 ? [] : projectContextEntry(entry, edits.get(entry.id)),
+	}));
+}
+
 export function projectExtensibly(path: SessionEntry[]): ExtensibleProjection {
 	const { thinkingLevel, model } = settingsFromPath(path);
 	const context = contextOfPath(path);
 	const edits = new Map<string, ContextEditEntry>();
 	for (const entry of context) if (entry.type === "context_edit") edits.set(entry.targetId, entry);
-	const projected: ProjectedSessionEntry[] = context.map((entry, i) => ({
-		sourceEntry: entry,
-		messages: entry.type === "compaction" && i > 0 ? [] : projectContextEntry(entry, edits.get(entry.id)),
-	}));
+	const projected = projectEntries(context, edits);
 	const projection = {
 		entries: projected,
 		messages: projected.flatMap((entry) => entry.messages),

@@ -5,6 +5,7 @@ export {
 	createBashTool,
 	createBashToolDefinition,
 } from "./bash.js";
+export { generateDiffString, generateUnifiedPatch } from "./edit/diff-strings.js";
 export type { EditReplacement } from "./edit/prepare-arguments.js";
 export {
 	computeEditsDiff,
@@ -56,6 +57,14 @@ export type {
 export { resolveReadPath, resolveToolPath } from "./path-resolution.js";
 export { createPowerShellTool, createPowerShellToolDefinition, type PowerShellToolOptions } from "./powershell.js";
 export {
+	convertToPng,
+	detectSupportedImageMimeTypeFromFile,
+	formatDimensionNote,
+	type ImageResizeOptions,
+	type ResizedImage,
+	resizeImage,
+} from "./read/image-api.js";
+export {
 	createReadTool,
 	createReadToolDefinition,
 	type ModelImageResizeOptions,
@@ -74,7 +83,12 @@ export {
 	type SearchBinaryLookup,
 	type SearchBinaryName,
 } from "./search/binaries.js";
-export { createLocalBashOperations, createLocalPowerShellOperations } from "./shell/local-shell.js";
+export {
+	createLocalBashOperations,
+	createLocalPowerShellOperations,
+	getPowerShellConfig,
+	getShellConfig,
+} from "./shell/local-shell.js";
 export { BASH_UPDATE_THROTTLE_MS, type BashToolDetails } from "./shell/run-shell-command.js";
 export type { BashSpawnContext } from "./shell/shell-tool.js";
 export {

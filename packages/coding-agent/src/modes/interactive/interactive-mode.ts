@@ -21,7 +21,7 @@ import type { SettingsManager } from "../../config/index.js";
 import type { AgentSession } from "../../core/agent-session/agent-session.js";
 import type { DisposableComponent, EditorFactory, ExtensionUIContext } from "../../core/extensions/index.js";
 import { openInBrowser } from "../../core/platform/open-url.js";
-import type { Theme } from "../../core/resources/index.js";
+import { resolveTheme, type Theme } from "../../core/resources/index.js";
 import type { AgentSessionRuntime } from "../../core/runtime/agent-session-runtime.js";
 import { pasteFromClipboard } from "./clipboard/clipboard-paste.js";
 import { type ClipboardReader, systemClipboardReader } from "./clipboard/system-clipboard.js";
@@ -42,7 +42,8 @@ import { PendingMessagesView } from "./components/pending-messages.js";
 import { StatusLine } from "./components/status-line.js";
 import { createAutocomplete } from "./controller/autocomplete.js";
 import { editInExternalEditor } from "./controller/external-editor.js";
-import { footerStateOf, readGitBranch, SubscriptionProbe } from "./controller/footer-state.js";
+import { FooterData } from "./controller/footer-data.js";
+import { footerStateOf, SubscriptionProbe } from "./controller/footer-state.js";
 import { KeyActions } from "./controller/key-actions.js";
 import {
 	createRenderer,
@@ -66,8 +67,8 @@ import { UserShell } from "./shell/user-shell.js";
 import { startupChangelogView } from "./startup/changelog-notice.js";
 import { startupDetails } from "./startup/startup-details.js";
 import { tmuxKeyboardWarning } from "./startup/tmux-keyboard.js";
-import { setActiveUiTheme } from "./theme/active-theme.js";
-import { resolveUiTheme, UiTheme } from "./theme/ui-theme.js";
+import { setActiveTheme, setRegisteredThemes } from "./theme/active-theme.js";
+import { editorTheme } from "./theme/component-themes.js";
 
 function messageOf(error: unknown): string {
 	return error instanceof Error ? error.message : String(error);
@@ -87,7 +88,7 @@ export class InteractiveMode implements CommandHost, ExtensionUiHost {
 	readonly tui: TUI;
 	private renderer: TUI;
 	readonly keys: KeybindingsManager;
-	theme: UiTheme;
+	theme: Theme;
 	readonly agentDir: string;
 	readonly appName = APP_NAME;
 	private currentEditor: PromptEditor;
@@ -117,7 +118,7 @@ export class InteractiveMode implements CommandHost, ExtensionUiHost {
 	private autocomplete: AutocompleteProvider | undefined;
 	private readonly inputListeners = new Set<InputListener>();
 	private autocompleteWrappers: ((current: AutocompleteProvider) => AutocompleteProvider)[] = [];
-	private gitBranch: string | undefined;
+	private readonly footerData: FooterData;
 	private readonly subscription = new SubscriptionProbe(() => this.refreshFooter());
 	private readonly extensionHooks: ExtensionHooks;
 	/** The current extensions' Markdown transformers, applied by every transcript component at layout. */
@@ -137,6 +138,11 @@ export class InteractiveMode implements CommandHost, ExtensionUiHost {
 			this.finished = resolve;
 		});
 		this.agentDir = runtime.services.agentDir;
+		this.footerData = new FooterData(runtime.session.cwd, this.statuses, () => {
+			const available = this.session.modelRuntime.getAvailableSnapshot();
+			return new Set(available.map((model) => model.provider)).size;
+		});
+		this.footerData.onBranchChange(() => this.refreshFooter());
 		const settings = runtime.session.settingsManager;
 		this.applySettingsOverrides(settings);
 		const loaded = createAppKeybindings(this.agentDir, options.platform, options.env);
@@ -144,9 +150,10 @@ export class InteractiveMode implements CommandHost, ExtensionUiHost {
 		this.keybindingLoadProblem = loaded.problem;
 		setKeybindings(this.keys);
 		const themes = runtime.session.resourceLoader.getThemes().themes;
-		const resolved = resolveUiTheme(settings.getTheme(), themes);
+		setRegisteredThemes(themes);
+		const resolved = resolveTheme(settings.getTheme(), themes);
 		this.theme = resolved.theme;
-		setActiveUiTheme(this.theme);
+		setActiveTheme(this.theme);
 		this.hideThinkingBlocks = settings.getHideThinkingBlock();
 		const terminal = options.terminal ?? new ProcessTerminal();
 		this.mouseActions = {
@@ -177,7 +184,7 @@ export class InteractiveMode implements CommandHost, ExtensionUiHost {
 		this.footerView = new FooterView(this.theme);
 		this.pendingView = new PendingMessagesView(this.theme, () => boundKey(this.keys, "app.message.dequeue"));
 		this.statusLine = new StatusLine(this.tui, this.theme);
-		this.builtinEditor = new CustomEditor(this.tui, this.theme.editor(this.borderColor()), this.keys, {
+		this.builtinEditor = new CustomEditor(this.tui, editorTheme(this.theme, this.borderColor()), this.keys, {
 			paddingX: settings.getEditorPaddingX(),
 			autocompleteMaxVisible: settings.getAutocompleteMaxVisible(),
 		});
@@ -399,7 +406,7 @@ export class InteractiveMode implements CommandHost, ExtensionUiHost {
 			if (event.type === "session_info_changed") this.updateTitle();
 			if (event.type === "thinking_level_changed") this.editor.borderColor = this.borderColor();
 		});
-		this.gitBranch = readGitBranch(session.cwd);
+		this.footerData.setCwd(session.cwd);
 		this.transcript.renderHistory(session.messages);
 		await session.bindExtensions({
 			uiContext: this.uiContext,
@@ -504,6 +511,7 @@ export class InteractiveMode implements CommandHost, ExtensionUiHost {
 			if (lines.length > 0) this.tui.terminal.write(`${lines.join("\r\n")}\r\n`);
 		}
 		this.unsubscribe();
+		this.footerData.dispose();
 		this.shell.abort();
 		const manager = this.session.sessionManager;
 		const file = this.session.sessionFile;
@@ -607,13 +615,13 @@ export class InteractiveMode implements CommandHost, ExtensionUiHost {
 	private borderColor(): (text: string) => string {
 		if (this.editor?.getText().trimStart().startsWith("!")) return (t) => this.theme.fg("bashMode", t);
 		const session = this.runtime.session;
-		return this.theme.thinkingBorder(session.supportsThinking() ? session.thinkingLevel : "off");
+		return this.theme.getThinkingBorderColor(session.supportsThinking() ? session.thinkingLevel : "off");
 	}
 
 	refreshFooter(): void {
 		this.footerView.setState(
 			footerStateOf(this.session, {
-				gitBranch: this.gitBranch,
+				gitBranch: this.footerData.getGitBranch() ?? undefined,
 				home: homedir(),
 				statuses: this.statuses,
 				subscription: this.subscription.current(this.session),
@@ -699,7 +707,7 @@ export class InteractiveMode implements CommandHost, ExtensionUiHost {
 		let next: PromptEditor = this.builtinEditor;
 		if (factory) {
 			try {
-				next = factory(this.tui, this.theme.editor(this.borderColor()), this.keys);
+				next = factory(this.tui, editorTheme(this.theme, this.borderColor()), this.keys);
 			} catch (error) {
 				this.notify("error", `Custom editor failed: ${messageOf(error)}`);
 				return;
@@ -767,6 +775,7 @@ export class InteractiveMode implements CommandHost, ExtensionUiHost {
 		const settings = this.session.settingsManager;
 		// Before `session_start {reload}`, so extensions reading settings there see the overrides too.
 		await this.session.reload({ beforeSessionStart: () => this.applySettingsOverrides(settings) });
+		setRegisteredThemes(this.availableThemes());
 		this.refreshAutocomplete(this.session);
 		this.headerView.invalidate();
 		// Lays the transcript out again with the reloaded extensions' Markdown transformers.
@@ -828,9 +837,9 @@ export class InteractiveMode implements CommandHost, ExtensionUiHost {
 		const pair = setting.split("/");
 		const name = pair.length === 2 ? pair[1]!.trim() : setting;
 		// `system` is drawn with the built-in theme here, so choosing it is no error.
-		const resolved = resolveUiTheme(name === "system" ? undefined : name, this.availableThemes());
+		const resolved = resolveTheme(name, this.availableThemes());
 		this.theme = resolved.theme;
-		setActiveUiTheme(this.theme);
+		setActiveTheme(this.theme);
 		this.editor.borderColor = this.borderColor();
 		this.rebuildChat();
 		if (resolved.warning) this.notify("warning", resolved.warning);
@@ -856,8 +865,8 @@ export class InteractiveMode implements CommandHost, ExtensionUiHost {
 
 	// ---- extension UI host -----------------------------------------------------------------------
 
-	themeData(): Theme {
-		return this.theme.source;
+	currentTheme(): Theme {
+		return this.theme;
 	}
 
 	availableThemes(): Theme[] {
@@ -865,8 +874,8 @@ export class InteractiveMode implements CommandHost, ExtensionUiHost {
 	}
 
 	setTheme(theme: Theme): void {
-		this.theme = UiTheme.fromResource(theme);
-		setActiveUiTheme(this.theme);
+		this.theme = theme;
+		setActiveTheme(this.theme);
 		this.notify("info", `Theme "${theme.name}" applies to new output; restart for all components.`);
 	}
 
@@ -885,12 +894,7 @@ export class InteractiveMode implements CommandHost, ExtensionUiHost {
 	}
 
 	setFooter(factory: Parameters<ExtensionUIContext["setFooter"]>[0]): void {
-		this.extensionRegions.setFooter(
-			factory?.(this.tui, this.theme.source, {
-				getGitBranch: () => this.gitBranch,
-				getExtensionStatuses: () => this.statuses,
-			}),
-		);
+		this.extensionRegions.setFooter(factory?.(this.tui, this.theme, this.footerData));
 	}
 
 	setWorkingMessage(message: string | undefined): void {

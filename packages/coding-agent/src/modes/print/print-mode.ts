@@ -6,10 +6,10 @@ import { type OneShotInput, runPrompts } from "./one-shot.js";
 const TRUNCATED = "Response was truncated: the model reached its output token limit.";
 
 /**
- * Print mode (cli-modes.md §6): runs the prompts, then prints the text blocks of the session's last
+ * Print mode with text output (cli-modes.md §6): runs the prompts, then prints the text blocks of the session's last
  * assistant message. Returns the exit code; a failed or truncated answer is non-zero.
  */
-export async function runPrintMode(
+export async function runTextMode(
 	runtime: AgentSessionRuntime,
 	input: OneShotInput,
 	stdout: StdoutTakeover,

@@ -93,7 +93,9 @@ function cycleModel(session: AgentSession): Promise<RpcCommandData["cycle_model"
 	const isScoped = scoped.length > 0;
 	const candidates = isScoped
 		? scoped.map((entry) => ({ model: entry.model as Model<Api>, thinkingLevel: entry.thinkingLevel }))
-		: session.modelRuntime.getAvailable().map((model) => ({ model: model as Model<Api>, thinkingLevel: undefined }));
+		: session.modelRuntime
+				.getAvailableSnapshot()
+				.map((model) => ({ model: model as Model<Api>, thinkingLevel: undefined }));
 	if (candidates.length <= 1) return null;
 	const current = candidates.findIndex((candidate) => sameModel(session.model, candidate.model));
 	const next = candidates[(current + 1) % candidates.length]!;
@@ -159,14 +161,16 @@ export const commandHandlers: Handlers = {
 	get_messages: (_command, session) => ({ messages: session.messages }),
 	set_model: async (command, session) => {
 		const model = session.modelRuntime
-			.getAvailable()
+			.getAvailableSnapshot()
 			.find((candidate) => candidate.provider === command.provider && candidate.id === command.modelId);
 		if (!model) throw new Error(`Model not found: ${command.provider}/${command.modelId}`);
 		await session.setModel(model as Model<Api>);
 		return model as Model<Api>;
 	},
 	cycle_model: (_command, session) => cycleModel(session),
-	get_available_models: (_command, session) => ({ models: [...session.modelRuntime.getAvailable()] as Model<Api>[] }),
+	get_available_models: (_command, session) => ({
+		models: [...session.modelRuntime.getAvailableSnapshot()] as Model<Api>[],
+	}),
 	set_thinking_level: (command, session) => {
 		session.setThinkingLevel(command.level);
 		return undefined;

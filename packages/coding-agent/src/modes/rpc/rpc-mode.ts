@@ -10,6 +10,7 @@
  */
 import type { AgentSession } from "../../core/agent-session/agent-session.js";
 import type { ExtensionCommandContextActions } from "../../core/extensions/index.js";
+import { resolveTheme } from "../../core/resources/index.js";
 import type { AgentSessionRuntime } from "../../core/runtime/agent-session-runtime.js";
 import {
 	attachJsonlLineReader,
@@ -51,10 +52,10 @@ export function runRpcMode(runtime: AgentSessionRuntime, options: RpcModeOptions
 	const exit = options.exit ?? ((code: number) => process.exit(code));
 	const send = (record: unknown) => void writer.write(serializeJsonLine(record));
 
+	// Extensions style text for the client's terminal with the configured theme, as in the TUI.
 	const ui = new RpcExtensionUI(send, () => {
-		const [theme] = runtime.session.resourceLoader.getThemes().themes;
-		if (!theme) throw new Error("No theme is available in RPC mode");
-		return theme;
+		const { session } = runtime;
+		return resolveTheme(session.settingsManager.getTheme(), session.resourceLoader.getThemes().themes).theme;
 	});
 
 	let unsubscribe: () => void = () => {};

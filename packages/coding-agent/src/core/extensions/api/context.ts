@@ -10,10 +10,10 @@ import type {
 	OverlayOptions,
 	TUI,
 } from "@tau/tui";
-import type { ScopedModel } from "../../../config/index.js";
+import type { ModelRegistry, ScopedModel } from "../../../config/index.js";
 import type { CompactionResult } from "../../compaction/index.js";
 import type { BuildSystemPromptOptions } from "../../resources/system-prompt/system-prompt.js";
-import type { Theme } from "../../resources/themes/themes.js";
+import type { Theme } from "../../resources/themes/theme.js";
 import type { ReadonlySessionManager, SessionManager } from "../../session/index.js";
 import type { ExtensionMode } from "./events.js";
 
@@ -30,10 +30,15 @@ export interface WidgetOptions {
 	placement?: "aboveEditor" | "belowEditor";
 }
 
-/** Footer data (git branch, extension statuses) handed to custom footers. */
+/** What custom footers read that `ctx` does not offer: git branch, extension statuses, usable providers. */
 export interface ReadonlyFooterDataProvider {
-	getGitBranch(): string | undefined;
+	/** The checked-out branch (a short commit when detached), `null` outside a repository. */
+	getGitBranch(): string | null;
 	getExtensionStatuses(): ReadonlyMap<string, string>;
+	/** How many providers have usable credentials. */
+	getAvailableProviderCount(): number;
+	/** Calls `callback` after the branch changes; returns the unsubscribe function. */
+	onBranchChange(callback: () => void): () => void;
 }
 
 /** The mode's UI as extensions see it (extensions.md §5.1). */
@@ -97,18 +102,6 @@ export interface CompactOptions {
 	customInstructions?: string;
 	onComplete?(result: CompactionResult): void;
 	onError?(error: Error): void;
-}
-
-/**
- * Catalog and auth facade over the session's model runtime (extensions.md §4.1). The host supplies the
- * implementation; extensions reach extension-registered providers only through it.
- */
-export interface ModelRegistry {
-	find(provider: string, id: string): Model<any> | undefined;
-	getAll(): Model<any>[];
-	getAvailable(): Model<any>[];
-	hasConfiguredAuth(model: Model<any>): boolean;
-	[method: string]: unknown;
 }
 
 /** What every event handler and shortcut receives. All properties are live getters. */

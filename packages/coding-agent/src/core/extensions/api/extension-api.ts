@@ -1,9 +1,9 @@
 import type { ThinkingLevel } from "@tau/agent";
-import type { Api, AssistantMessage, ImageContent, Message, Model, TextContent } from "@tau/ai";
+import type { Api, ImageContent, Model, TextContent } from "@tau/ai";
 import type { AutocompleteItem, Component, KeyId } from "@tau/tui";
 import type { TSchema } from "typebox";
-import type { Settings } from "../../../config/index.js";
-import type { Theme } from "../../resources/themes/themes.js";
+import type { ModelRoute, ModelRouteRequest, Settings, VirtualModelDefinition } from "../../../config/index.js";
+import type { Theme } from "../../resources/themes/theme.js";
 import type { SourceInfo } from "../../resources/types.js";
 import type { CustomEntry, CustomMessage } from "../../session/index.js";
 import type {
@@ -122,29 +122,8 @@ export interface NativeProvider {
 	[key: string]: unknown;
 }
 
-export interface ModelRouteRequest<TState = unknown> {
-	model: Model<Api>;
-	thinkingLevel: ThinkingLevel;
-	reason: "user" | "continuation" | "retry" | "direct";
-	previous?: { model: Model<Api>; thinkingLevel?: ThinkingLevel };
-	failed?: { model: Model<Api>; thinkingLevel?: ThinkingLevel; message: AssistantMessage };
-	state?: TState;
-	messages: readonly Message[];
-	signal?: AbortSignal;
-}
-export interface ModelRoute<TState = unknown> {
-	model: Model<Api>;
-	thinkingLevel: ThinkingLevel;
-	state?: TState;
-}
-export interface ExtensionVirtualModel<TState = unknown> {
-	provider: string;
-	id: string;
-	name: string;
-	thinkingLevels?: readonly ThinkingLevel[];
-	contextWindow?: number;
-	maxTokens?: number;
-	input?: ("text" | "image")[];
+/** A virtual model registered by an extension: its router also receives the extension context. */
+export interface ExtensionVirtualModel<TState = unknown> extends Omit<VirtualModelDefinition<TState>, "route"> {
 	route(request: ModelRouteRequest<TState>, ctx: ExtensionContext): MaybePromise<ModelRoute<TState>>;
 }
 

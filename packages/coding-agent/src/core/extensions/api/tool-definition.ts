@@ -2,7 +2,7 @@ import type { AgentTool, AgentToolCallOutcome, AgentToolResult, AgentToolUpdateC
 import type { ConstrainedSamplingConfig } from "@tau/ai";
 import type { Component } from "@tau/tui";
 import type { Static, TSchema } from "typebox";
-import type { Theme } from "../../resources/themes/themes.js";
+import type { Theme } from "../../resources/themes/theme.js";
 import type { SourceInfo } from "../../resources/types.js";
 import type {
 	BashToolDetails,

@@ -1,13 +1,12 @@
 import type { ThinkingLevel } from "@tau/agent";
 import type { Model } from "@tau/ai";
-import type { ScopedModel } from "../../../config/index.js";
+import type { ModelRegistry, ScopedModel } from "../../../config/index.js";
 import type { BuildSystemPromptOptions } from "../../resources/system-prompt/system-prompt.js";
 import type { ReadonlySessionManager } from "../../session/index.js";
 import type {
 	CompactOptions,
 	ContextUsage,
 	ExtensionCommandContext,
-	ModelRegistry,
 	ReplacedSessionContext,
 	SessionReplacementResult,
 } from "../api/context.js";

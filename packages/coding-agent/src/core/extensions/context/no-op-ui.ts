@@ -1,4 +1,4 @@
-import type { Theme } from "../../resources/themes/themes.js";
+import type { Theme } from "../../resources/themes/theme.js";
 import type { ExtensionUIContext } from "../api/context.js";
 
 /** The UI of hosts without one (print, JSON, SDK default): dialogs resolve with their defaults. */

@@ -1,5 +1,6 @@
 import type { AgentTool, AgentToolResult } from "@tau/agent";
 import type { ExtensionToolContext, ToolDefinition, ToolExposure } from "../api/tool-definition.js";
+import type { ExtensionRunner } from "../runner/extension-runner.js";
 import type { Extension, RegisteredTool } from "../runtime/extension.js";
 
 /** Tools of all extensions; the first extension in load order wins a name (conflicts are load errors). */
@@ -49,4 +50,16 @@ export function toAgentTool(
 	if (definition.executionMode) tool.executionMode = definition.executionMode;
 	if (definition.constrainedSampling) tool.constrainedSampling = definition.constrainedSampling;
 	return tool;
+}
+
+/** A registered extension tool as an agent tool whose calls get their `ctx` from `runner`. */
+export function wrapRegisteredTool(registeredTool: RegisteredTool, runner: ExtensionRunner): AgentTool<any> {
+	return toAgentTool(registeredTool.definition, (toolCallId, signal) => runner.createToolContext(toolCallId, signal));
+}
+
+export function wrapRegisteredTools(
+	registeredTools: readonly RegisteredTool[],
+	runner: ExtensionRunner,
+): AgentTool<any>[] {
+	return registeredTools.map((registeredTool) => wrapRegisteredTool(registeredTool, runner));
 }

@@ -1,5 +1,6 @@
 import type { AgentMessage } from "@tau/agent";
-import type { Theme } from "../../resources/themes/themes.js";
+import { builtinTheme } from "../../resources/themes/builtin-theme.js";
+import type { Theme } from "../../resources/themes/theme.js";
 import type { ExtensionCommandContext, ExtensionContext, ExtensionUIContext } from "../api/context.js";
 import type {
 	BoundaryContextPreview,
@@ -60,7 +61,7 @@ export interface ExtensionRunnerOptions {
 	extensions: readonly Extension[];
 	runtime: ExtensionRuntime;
 	cwd: string;
-	/** The theme a no-op UI reports. */
+	/** The theme a no-op UI reports (default: the built-in theme). */
 	theme?: Theme;
 }
 
@@ -78,7 +79,7 @@ export class ExtensionRunner {
 	private ui: ExtensionUIContext;
 	private uiBound = false;
 	private currentMode: ExtensionMode = "print";
-	private readonly theme: Theme | undefined;
+	private readonly theme: Theme;
 	private readonly host: DispatchHost;
 	private readonly reportedMcpServers = new Set<string>();
 
@@ -86,7 +87,7 @@ export class ExtensionRunner {
 		this.extensions = options.extensions;
 		this.runtime = options.runtime;
 		this.cwd = options.cwd;
-		this.theme = options.theme;
+		this.theme = options.theme ?? builtinTheme();
 		this.ui = this.noOpUI();
 		this.host = {
 			handlers: (event) => this.handlerSnapshot(event),
@@ -105,6 +106,7 @@ export class ExtensionRunner {
 	): void {
 		this.runtime.actions = actions;
 		this.runtime.coreBound = true;
+		this.runtime.createContext = () => this.createContext();
 		this.contextActions = contextActions;
 		this.runtime.onMcpServersChange = () => {
 			this.reportUnhandledMcpServers();
@@ -416,9 +418,6 @@ export class ExtensionRunner {
 	}
 
 	private noOpUI(): ExtensionUIContext {
-		return createNoOpUIContext(() => {
-			if (!this.theme) throw new Error("No theme is available without a UI");
-			return this.theme;
-		});
+		return createNoOpUIContext(() => this.theme);
 	}
 }

@@ -1,4 +1,5 @@
 import type { TSchema } from "typebox";
+import type { VirtualModelDefinition } from "../../../config/index.js";
 import type {
 	EventBus,
 	ExtensionAPI,
@@ -271,9 +272,14 @@ export function createExtensionAPI(extension: Extension, runtime: ExtensionRunti
 		},
 		registerVirtualModel(model: ExtensionVirtualModel<any>) {
 			assertActive();
+			// The router gets the context of whichever session this runtime is bound to when it routes.
+			const definition: VirtualModelDefinition = {
+				...model,
+				route: (request) => model.route(request, runtime.createContext()),
+			};
 			applyOrDefer("register_virtual_model", () => {
-				if (runtime.providerActions) runtime.providerActions.registerVirtualModel(model, extension.path);
-				else runtime.pendingVirtualModelRegistrations.push({ model, extensionPath: extension.path });
+				if (runtime.providerActions) runtime.providerActions.registerVirtualModel(definition, extension.path);
+				else runtime.pendingVirtualModelRegistrations.push({ definition, extensionPath: extension.path });
 			});
 		},
 		unregisterVirtualModel(provider, id) {
@@ -283,7 +289,7 @@ export function createExtensionAPI(extension: Extension, runtime: ExtensionRunti
 				else
 					removeWhere(
 						runtime.pendingVirtualModelRegistrations,
-						(pending) => pending.model.provider === provider && pending.model.id === id,
+						(pending) => pending.definition.provider === provider && pending.definition.id === id,
 					);
 			});
 		},

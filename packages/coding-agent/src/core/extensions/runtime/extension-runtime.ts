@@ -1,11 +1,15 @@
 import type { ThinkingLevel } from "@tau/agent";
 import type { ImageContent, Model, TextContent } from "@tau/ai";
-import type { Settings } from "../../../config/index.js";
-import type { CustomMessageInput, SendMessageOptions, SendUserMessageOptions } from "../api/context.js";
+import type { Settings, VirtualModelDefinition } from "../../../config/index.js";
+import type {
+	CustomMessageInput,
+	ExtensionContext,
+	SendMessageOptions,
+	SendUserMessageOptions,
+} from "../api/context.js";
 import type {
 	EventBus,
 	ExtensionProviderConfig,
-	ExtensionVirtualModel,
 	NativeProvider,
 	RegisteredMcpServer,
 	SlashCommandInfo,
@@ -39,7 +43,8 @@ export interface ExtensionProviderActions {
 	registerProvider(name: string, config: ExtensionProviderConfig, extensionPath: string): void;
 	registerNativeProvider(provider: NativeProvider, extensionPath: string): void;
 	unregisterProvider(name: string): void;
-	registerVirtualModel(model: ExtensionVirtualModel<any>, extensionPath: string): void;
+	/** The definition's `route` already supplies the extension context. */
+	registerVirtualModel(definition: VirtualModelDefinition, extensionPath: string): void;
 	unregisterVirtualModel(provider: string, id: string): void;
 }
 
@@ -53,7 +58,7 @@ export interface PendingNativeProviderRegistration {
 	extensionPath: string;
 }
 export interface PendingVirtualModelRegistration {
-	model: ExtensionVirtualModel<any>;
+	definition: VirtualModelDefinition;
 	extensionPath: string;
 }
 
@@ -110,6 +115,9 @@ export class ExtensionRuntime {
 	/** True once the session installed its actions (`bindCore`). */
 	coreBound = false;
 
+	/** The `ctx` of code that runs outside an event (virtual-model routers); the runner installs it when it binds. */
+	createContext: () => ExtensionContext = notInitialized;
+
 	get isStale(): boolean {
 		return this.invalidated;
 	}
@@ -153,7 +161,7 @@ export class ExtensionRuntime {
 		}
 		for (const pending of this.pendingVirtualModelRegistrations.splice(0)) {
 			this.guard(pending.extensionPath, "register_virtual_model", () =>
-				actions.registerVirtualModel(pending.model, pending.extensionPath),
+				actions.registerVirtualModel(pending.definition, pending.extensionPath),
 			);
 		}
 	}

@@ -1,9 +1,10 @@
 import { APP_NAME } from "../../../config/app-identity.js";
-import type { ResourceDiagnostic, SourceInfo } from "../types.js";
+import type { ExtensionAPI } from "../../extensions/api/extension-api.js";
+import { createSyntheticSourceInfo, type ResourceDiagnostic, type SourceInfo } from "../types.js";
 import { pathKey } from "./path-key.js";
 
-/** Any extension factory; the extension runner narrows the parameter to its `ExtensionAPI`. */
-export type ExtensionFactoryLike = (api: never) => unknown;
+/** An extension factory as the loader stores it: it receives the `pi` API (docs/extensions.md). */
+export type ExtensionFactoryLike = (pi: ExtensionAPI) => unknown;
 
 /** An SDK inline extension, or the code behind a `builtin:<name>` resource when `builtin` is set. */
 export type InlineExtension =
@@ -96,7 +97,7 @@ export function inlineLoadItems(inline: readonly InlineExtension[]): ExtensionLo
 }
 
 function inlineSource(path: string): SourceInfo {
-	return { path, source: "inline", scope: "temporary", origin: "top-level" };
+	return createSyntheticSourceInfo(path, { source: "inline" });
 }
 
 /**

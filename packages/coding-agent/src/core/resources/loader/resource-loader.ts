@@ -11,7 +11,8 @@ import { PackageResolver, type ResolvedPaths, type ResolvedResource } from "../p
 import { refreshTemporaryPackages } from "../packages/package-updater.js";
 import { loadPromptTemplates, type PromptTemplate } from "../prompt-templates/prompt-templates.js";
 import { loadSkills, type Skill } from "../skills/skills.js";
-import { loadThemes, type Theme } from "../themes/themes.js";
+import type { Theme } from "../themes/theme.js";
+import { loadThemes } from "../themes/themes.js";
 import {
 	type PathMetadata,
 	type ResourceDiagnostic,

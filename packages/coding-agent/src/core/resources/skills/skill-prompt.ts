@@ -76,3 +76,26 @@ export function expandSkillCommand(text: string, skills: readonly Skill[]): Skil
 	const block = `<skill name="${escapeXml(skill.name)}" location="${escapeXml(skill.filePath)}">\nReferences are relative to ${skill.baseDir}.\n\n${body}\n</skill>`;
 	return { text: args ? `${block}\n\n${args}` : block };
 }
+
+/** The parts of a `<skill>` block that `/skill:name args` expanded into (see `expandSkillCommand`). */
+export interface ParsedSkillBlock {
+	name: string;
+	location: string;
+	content: string;
+	/** The arguments typed after the command, if any. */
+	userMessage: string | undefined;
+}
+
+const SKILL_BLOCK = /^<skill name="([^"]+)" location="([^"]+)">\n([\s\S]*?)\n<\/skill>(?:\n\n([\s\S]+))?$/;
+
+/** The skill block a user message consists of; `null` for any other text. */
+export function parseSkillBlock(text: string): ParsedSkillBlock | null {
+	const match = SKILL_BLOCK.exec(text);
+	if (!match) return null;
+	return {
+		name: match[1] as string,
+		location: match[2] as string,
+		content: match[3] as string,
+		userMessage: match[4]?.trim() || undefined,
+	};
+}

@@ -1,10 +1,10 @@
-import { readFileSync, statSync } from "node:fs";
+import { existsSync, readFileSync, statSync } from "node:fs";
 import { basename, dirname } from "node:path";
 import { errorMessage } from "../../../config/fs/json-text.js";
 import { parseFrontmatter } from "../frontmatter/frontmatter.js";
 import { NameRegistry } from "../loader/name-registry.js";
 import { collectSkillEntries } from "../scan/directory-scan.js";
-import type { ResourceDiagnostic, SourceInfo } from "../types.js";
+import { createSyntheticSourceInfo, type ResourceDiagnostic, type SourceInfo } from "../types.js";
 
 /** An Agent Skills `SKILL.md` (or a loose Markdown skill): listed in the prompt, read on demand. */
 export interface Skill {
@@ -106,4 +106,17 @@ export function loadSkills(sources: readonly SkillSource[]): { skills: Skill[]; 
 		}
 	}
 	return { skills: registry.values(), diagnostics: [...diagnostics, ...registry.diagnostics] };
+}
+
+export interface LoadSkillsResult {
+	skills: Skill[];
+	diagnostics: ResourceDiagnostic[];
+}
+
+/** Skills of one directory (`SKILL.md` roots and loose `.md` files), attributed to `source`; none when it is missing. */
+export function loadSkillsFromDir(options: { dir: string; source: string }): LoadSkillsResult {
+	if (!existsSync(options.dir)) return { skills: [], diagnostics: [] };
+	return loadSkills([
+		{ path: options.dir, sourceInfo: createSyntheticSourceInfo(options.dir, { source: options.source }) },
+	]);
 }

@@ -1,6 +1,5 @@
-import { join } from "node:path";
 import { getSystemMessageText } from "@tau/ai";
-import { APP_NAME, PACKAGE_DIR } from "../../../config/app-identity.js";
+import { APP_NAME, getDocsPath, getExamplesPath, getReadmePath } from "../../../config/app-identity.js";
 import type { ContextFile } from "../context-files/context-files.js";
 import { formatSkillsForPrompt, type SkillReader } from "../skills/skill-prompt.js";
 import type { Skill } from "../skills/skills.js";
@@ -82,13 +81,11 @@ function rulesSection(options: BuildSystemPromptOptions, declared: readonly stri
 }
 
 function docsSection(): string {
-	const docs = join(PACKAGE_DIR, "docs");
-	const examples = join(PACKAGE_DIR, "examples");
 	return [
 		`${APP_NAME}'s own documentation:`,
-		`- README: ${join(PACKAGE_DIR, "README.md")}`,
-		`- docs: ${docs}`,
-		`- examples: ${examples}`,
+		`- README: ${getReadmePath()}`,
+		`- docs: ${getDocsPath()}`,
+		`- examples: ${getExamplesPath()}`,
 		`Read these only when the user asks about ${APP_NAME} itself (its SDK, extensions, themes, skills, prompt templates, TUI, keybindings or settings). References such as docs/... and examples/... mean these directories, not the working directory.`,
 		"Topics: extensions -> docs/extensions.md; skills -> docs/skills.md; prompt templates -> docs/prompt-templates.md; themes -> docs/themes.md; context files -> docs/context-files.md; project trust -> docs/trust.md; settings -> docs/settings.md; SDK -> docs/sdk.md.",
 		`Before implementing a change to ${APP_NAME} itself, read the relevant documents fully.`,

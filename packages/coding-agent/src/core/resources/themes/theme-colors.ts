@@ -1,5 +1,5 @@
 /** Color values of theme JSON (resources.md §11.4), parsed but not yet mapped to a terminal. */
-export type ThemeColor =
+export type ThemeColorValue =
 	| { kind: "rgb"; r: number; g: number; b: number }
 	| { kind: "oklch"; l: number; c: number; h: number }
 	| { kind: "okhsl"; h: number; s: number; l: number }
@@ -8,7 +8,7 @@ export type ThemeColor =
 
 const NUMBER = "([-+]?(?:\\d+\\.?\\d*|\\.\\d+))";
 
-function parseHex(text: string): ThemeColor | undefined {
+function parseHex(text: string): ThemeColorValue | undefined {
 	const match = /^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/.exec(text);
 	if (!match) return undefined;
 	let hex = match[1] as string;
@@ -18,7 +18,7 @@ function parseHex(text: string): ThemeColor | undefined {
 }
 
 /** `oklch(L C H)` with L as a percentage or 0..1; `okhsl(H S% L%)`. */
-function parseFunctional(text: string): ThemeColor | string | undefined {
+function parseFunctional(text: string): ThemeColorValue | string | undefined {
 	const oklch = new RegExp(`^oklch\\(\\s*${NUMBER}(%?)\\s+${NUMBER}\\s+${NUMBER}\\s*\\)$`).exec(text);
 	if (oklch) {
 		const l = Number(oklch[1]) / (oklch[2] ? 100 : 1);
@@ -49,7 +49,7 @@ export function resolveThemeColor(
 	value: unknown,
 	vars: Readonly<Record<string, unknown>>,
 	seen: readonly string[] = [],
-): ThemeColor | { error: string } {
+): ThemeColorValue | { error: string } {
 	if (typeof value === "number") {
 		if (!Number.isInteger(value) || value < 0 || value > 255) {
 			return { error: `palette index must be an integer from 0 to 255, got ${value}` };

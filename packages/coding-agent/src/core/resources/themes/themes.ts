@@ -3,87 +3,26 @@ import { errorMessage, isPlainObject, stripBom } from "../../../config/fs/json-t
 import { NameRegistry } from "../loader/name-registry.js";
 import { collectFilesByExtension } from "../scan/directory-scan.js";
 import type { ResourceDiagnostic, SourceInfo } from "../types.js";
-import { resolveThemeColor, type ThemeColor } from "./theme-colors.js";
-
-export const REQUIRED_THEME_TOKENS = [
-	"accent",
-	"border",
-	"borderAccent",
-	"borderMuted",
-	"success",
-	"error",
-	"warning",
-	"muted",
-	"dim",
-	"text",
-	"thinkingText",
-	"selectedBg",
-	"userMessageBg",
-	"userMessageText",
-	"customMessageBg",
-	"customMessageText",
-	"customMessageLabel",
-	"toolPendingBg",
-	"toolSuccessBg",
-	"toolErrorBg",
-	"toolTitle",
-	"toolOutput",
-	"mdHeading",
-	"mdLink",
-	"mdLinkUrl",
-	"mdCode",
-	"mdCodeBlock",
-	"mdCodeBlockBorder",
-	"mdQuote",
-	"mdQuoteBorder",
-	"mdHr",
-	"mdListBullet",
-	"toolDiffAdded",
-	"toolDiffRemoved",
-	"toolDiffContext",
-	"syntaxComment",
-	"syntaxKeyword",
-	"syntaxFunction",
-	"syntaxVariable",
-	"syntaxString",
-	"syntaxNumber",
-	"syntaxType",
-	"syntaxOperator",
-	"syntaxPunctuation",
-	"thinkingOff",
-	"thinkingMinimal",
-	"thinkingLow",
-	"thinkingMedium",
-	"thinkingHigh",
-	"thinkingXhigh",
-	"bashMode",
-] as const;
-
-/** Optional tokens and the token each falls back to. */
-export const OPTIONAL_THEME_TOKENS: Readonly<Record<string, string>> = {
-	scrollbarTrack: "muted",
-	scrollbarThumb: "text",
-	searchMatchBg: "selectedBg",
-	searchMatchText: "text",
-	thinkingMax: "thinkingXhigh",
-};
+import { Theme } from "./theme.js";
+import { resolveThemeColor, type ThemeColorValue } from "./theme-colors.js";
+import { OPTIONAL_THEME_TOKENS, REQUIRED_THEME_TOKENS } from "./theme-tokens.js";
 
 const TOP_LEVEL_KEYS = new Set(["$schema", "name", "appearance", "vars", "colors", "export"]);
 const EXPORT_KEYS = ["pageBg", "cardBg", "infoBg"] as const;
 
-/** A validated theme with every token resolved (optional ones through their fallbacks). */
-export interface Theme {
+/** A validated theme file with every token resolved (optional ones through their fallbacks). */
+export interface ThemeDefinition {
 	name: string;
 	appearance?: "dark" | "light";
-	colors: Record<string, ThemeColor>;
+	colors: Record<string, ThemeColorValue>;
 	/** HTML export colors; missing ones derive from `userMessageBg`. */
-	export: Record<(typeof EXPORT_KEYS)[number], ThemeColor>;
+	export: Record<(typeof EXPORT_KEYS)[number], ThemeColorValue>;
 	sourcePath?: string;
 	sourceInfo?: SourceInfo;
 }
 
 /** Validates parsed theme JSON; returns the theme or every problem found. */
-export function validateTheme(data: unknown): { theme?: Theme; errors: string[] } {
+export function validateTheme(data: unknown): { theme?: ThemeDefinition; errors: string[] } {
 	if (!isPlainObject(data)) return { errors: ["theme must be a JSON object"] };
 	const errors: string[] = [];
 	for (const key of Object.keys(data)) if (!TOP_LEVEL_KEYS.has(key)) errors.push(`unknown property "${key}"`);
@@ -96,8 +35,8 @@ export function validateTheme(data: unknown): { theme?: Theme; errors: string[] 
 	if (data.vars !== undefined && !isPlainObject(data.vars)) errors.push('"vars" must be an object');
 	const vars = isPlainObject(data.vars) ? data.vars : {};
 	const colorsIn = data.colors;
-	const colors: Record<string, ThemeColor> = {};
-	const resolve = (where: string, value: unknown): ThemeColor | undefined => {
+	const colors: Record<string, ThemeColorValue> = {};
+	const resolve = (where: string, value: unknown): ThemeColorValue | undefined => {
 		const color = resolveThemeColor(value, vars);
 		if ("error" in color) {
 			errors.push(`${where}: ${color.error}`);
@@ -125,7 +64,7 @@ export function validateTheme(data: unknown): { theme?: Theme; errors: string[] 
 		}
 	}
 	const exportIn = data.export;
-	const exportColors = {} as Theme["export"];
+	const exportColors = {} as ThemeDefinition["export"];
 	if (exportIn !== undefined && !isPlainObject(exportIn)) errors.push('"export" must be an object');
 	const exportRecord = isPlainObject(exportIn) ? exportIn : {};
 	for (const key of Object.keys(exportRecord)) {
@@ -138,12 +77,12 @@ export function validateTheme(data: unknown): { theme?: Theme; errors: string[] 
 		if (color) exportColors[key] = color;
 	}
 	if (errors.length > 0) return { errors };
-	const theme: Theme = { name: name as string, colors, export: exportColors };
+	const theme: ThemeDefinition = { name: name as string, colors, export: exportColors };
 	if (data.appearance === "dark" || data.appearance === "light") theme.appearance = data.appearance;
 	return { theme, errors };
 }
 
-/** Reads and validates one theme file; problems are warnings naming the file. */
+/** Reads and validates one theme file into a theme; problems are warnings naming the file. */
 export function loadThemeFromFile(
 	filePath: string,
 	sourceInfo?: SourceInfo,
@@ -158,15 +97,15 @@ export function loadThemeFromFile(
 			],
 		};
 	}
-	const { theme, errors } = validateTheme(data);
-	if (!theme) {
+	const { theme: definition, errors } = validateTheme(data);
+	if (!definition) {
 		return {
 			diagnostics: [{ type: "warning", message: `Invalid theme ${filePath}: ${errors.join("; ")}`, path: filePath }],
 		};
 	}
-	theme.sourcePath = filePath;
-	if (sourceInfo) theme.sourceInfo = sourceInfo;
-	return { theme, diagnostics: [] };
+	definition.sourcePath = filePath;
+	if (sourceInfo) definition.sourceInfo = sourceInfo;
+	return { theme: Theme.fromDefinition(definition), diagnostics: [] };
 }
 
 /**

@@ -145,6 +145,7 @@ export function computeEditDiff(
 	oldLf: string,
 	newLf: string,
 	replacements: readonly LfReplacement[],
+	contextLines = CONTEXT_LINES,
 ): EditDiff {
 	const before = new LineIndex(oldLf);
 	const after = new LineIndex(newLf);
@@ -173,7 +174,7 @@ export function computeEditDiff(
 		const oldEnd = last.kind === "-" ? last.oldIndex + 1 : last.oldIndex;
 		const newEnd = last.kind === "+" ? last.newIndex + 1 : last.newIndex;
 
-		const contextStart = Math.max(0, oldStart - CONTEXT_LINES);
+		const contextStart = Math.max(0, oldStart - contextLines);
 		const leading: Op[] = [];
 		for (let i = Math.max(contextStart, lastOldEnd); i < oldStart; i++) {
 			leading.push({ kind: " ", oldIndex: i, newIndex: i + newStart - oldStart });
@@ -183,7 +184,7 @@ export function computeEditDiff(
 		else hunks.push([...leading, ...ops]);
 		const hunk = hunks[hunks.length - 1] ?? [];
 		const nextStart = regions[r + 1]?.oldStart ?? before.count;
-		const trailingEnd = Math.min(nextStart, before.count, oldEnd + CONTEXT_LINES);
+		const trailingEnd = Math.min(nextStart, before.count, oldEnd + contextLines);
 		for (let i = oldEnd; i < trailingEnd; i++) hunk.push({ kind: " ", oldIndex: i, newIndex: i + newEnd - oldEnd });
 		lastOldEnd = trailingEnd;
 	});

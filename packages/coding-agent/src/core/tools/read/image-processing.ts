@@ -8,7 +8,7 @@ export interface ImageResizeLimits {
 	maxBytes?: number;
 }
 
-const DEFAULT_LIMITS = { maxWidth: 2000, maxHeight: 2000, maxBytes: 4.5 * 1024 * 1024 };
+export const DEFAULT_IMAGE_LIMITS = { maxWidth: 2000, maxHeight: 2000, maxBytes: 4.5 * 1024 * 1024 };
 
 export interface ProcessedImage {
 	data: Buffer;
@@ -39,7 +39,7 @@ export function processImage(
 	}
 	if (!autoResize) return { data, mimeType: type, hints };
 
-	const { maxWidth, maxHeight, maxBytes } = { ...DEFAULT_LIMITS, ...limits };
+	const { maxWidth, maxHeight, maxBytes } = { ...DEFAULT_IMAGE_LIMITS, ...limits };
 	const size = imageDimensions(data, type);
 	const tooLarge = size !== undefined && (size.width > maxWidth || size.height > maxHeight);
 	if (!tooLarge && data.length < maxBytes) return { data, mimeType: type, hints };
@@ -52,19 +52,36 @@ export function processImage(
 		return { data, mimeType: type, hints };
 	}
 
-	const decoded = decodePng(data);
+	const fitted = fitPng(data, maxWidth, maxHeight, maxBytes);
+	hints.push(dimensionNote(fitted));
+	return { data: fitted.data, mimeType: "image/png", hints };
+}
+
+export interface FittedPng {
+	data: Buffer;
+	width: number;
+	height: number;
+	originalWidth: number;
+	originalHeight: number;
+}
+
+/** Scales a PNG down until it fits the box and is under `maxBytes` (or is 1x1). */
+export function fitPng(png: Buffer, maxWidth: number, maxHeight: number, maxBytes: number): FittedPng {
+	const decoded = decodePng(png);
 	let scale = Math.min(1, maxWidth / decoded.width, maxHeight / decoded.height);
 	for (;;) {
 		const width = Math.max(1, Math.floor(decoded.width * scale));
 		const height = Math.max(1, Math.floor(decoded.height * scale));
 		const resized = encodeRgbaPng(downscale(decoded, width, height));
 		if (resized.length < maxBytes || (width === 1 && height === 1)) {
-			const factor = (decoded.width / width).toFixed(2);
-			hints.push(
-				`[Image: original ${decoded.width}x${decoded.height}, displayed at ${width}x${height}. Multiply coordinates by ${factor} to map to the original image.]`,
-			);
-			return { data: resized, mimeType: "image/png", hints };
+			return { data: resized, width, height, originalWidth: decoded.width, originalHeight: decoded.height };
 		}
 		scale *= 0.75;
 	}
+}
+
+/** The note that tells the model how the coordinates of a resized image map to the original. */
+export function dimensionNote(image: Omit<FittedPng, "data">): string {
+	const factor = (image.originalWidth / image.width).toFixed(2);
+	return `[Image: original ${image.originalWidth}x${image.originalHeight}, displayed at ${image.width}x${image.height}. Multiply coordinates by ${factor} to map to original image.]`;
 }

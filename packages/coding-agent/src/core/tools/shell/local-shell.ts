@@ -23,7 +23,7 @@ function onPath(name: string): boolean {
 }
 
 /** Picks the shell binary and its arguments (tools.md §10.3). */
-export function resolveShell(shellPath?: string): { shell: string; args: string[] } {
+export function getShellConfig(shellPath?: string): { shell: string; args: string[] } {
 	if (shellPath) {
 		if (!existsSync(shellPath)) throw new Error(`Custom shell path not found: ${shellPath}`);
 		return { shell: shellPath, args: ["-c"] };
@@ -59,7 +59,7 @@ function exitCodeOf(code: number | null, signal: NodeJS.Signals | null): number 
 }
 
 /** PowerShell 7, then Windows PowerShell (tools.md §10.3). */
-export function resolvePowerShell(): { shell: string; args: string[] } {
+export function getPowerShellConfig(): { shell: string; args: string[] } {
 	const args = ["-NoProfile", "-NonInteractive", "-ExecutionPolicy", "Bypass", "-Command"];
 	if (onPath("pwsh.exe")) return { shell: "pwsh.exe", args };
 	const pwsh7 = `${process.env.ProgramFiles ?? "C:\\Program Files"}\\PowerShell\\7\\pwsh.exe`;
@@ -75,11 +75,11 @@ export function resolvePowerShell(): { shell: string; args: string[] } {
  * the whole group (background children included).
  */
 export function createLocalBashOperations(options: { shellPath?: string } = {}): BashOperations {
-	return createLocalShellOperations("bash", () => resolveShell(options.shellPath));
+	return createLocalShellOperations("bash", () => getShellConfig(options.shellPath));
 }
 
 export function createLocalPowerShellOperations(): BashOperations {
-	return createLocalShellOperations("powershell", resolvePowerShell);
+	return createLocalShellOperations("powershell", getPowerShellConfig);
 }
 
 function createLocalShellOperations(

@@ -1,9 +1,9 @@
 import type { Component, KeybindingsManager, SelectItem } from "@tau/tui";
 import type { AgentSession } from "../../../core/agent-session/agent-session.js";
+import type { Theme } from "../../../core/resources/index.js";
 import type { AgentSessionRuntime } from "../../../core/runtime/agent-session-runtime.js";
 import type { NoticeKind } from "../components/chat-notice.js";
 import type { MarkdownTransform } from "../components/markdown-transform.js";
-import type { UiTheme } from "../theme/ui-theme.js";
 
 export interface PickOptions {
 	/** Text already in the filter field. */
@@ -28,7 +28,7 @@ export interface AskOptions {
 export interface CommandHost {
 	readonly runtime: AgentSessionRuntime;
 	readonly session: AgentSession;
-	readonly theme: UiTheme;
+	readonly theme: Theme;
 	/** The extensions' Markdown transformers, for Markdown a command shows. */
 	readonly markdownTransform: MarkdownTransform;
 	readonly keys: KeybindingsManager;

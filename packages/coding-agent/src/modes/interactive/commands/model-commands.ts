@@ -9,7 +9,7 @@ function modelKey(model: Model<Api>): string {
 }
 
 function availableModels(host: CommandHost): Model<Api>[] {
-	return host.session.modelRuntime.getAvailable() as Model<Api>[];
+	return host.session.modelRuntime.getAvailableSnapshot() as Model<Api>[];
 }
 
 async function switchModel(host: CommandHost, model: Model<Api>, persist = false): Promise<void> {
@@ -22,8 +22,7 @@ async function switchModel(host: CommandHost, model: Model<Api>, persist = false
 async function listModels(host: CommandHost): Promise<Model<Api>[] | undefined> {
 	// models.json is a snapshot, not watched: opening a selector is when edits to it take effect.
 	host.session.modelRuntime.reload();
-	await host.session.modelRuntime.refreshAvailability();
-	const models = availableModels(host);
+	const models = [...(await host.session.modelRuntime.getAvailable())];
 	if (models.length > 0) return models;
 	host.notify("warning", "No models available. Log in with /login or set an API key.");
 	return undefined;

@@ -1,6 +1,6 @@
 import type { AgentSession } from "../../../core/agent-session/agent-session.js";
+import type { Theme } from "../../../core/resources/index.js";
 import { formatTokens } from "../components/footer.js";
-import type { UiTheme } from "../theme/ui-theme.js";
 
 /** Spend per `provider/model` over every assistant reply of the session file, most expensive first. */
 function costByModel(session: AgentSession): { model: string; cost: number; replies: number }[] {
@@ -18,7 +18,7 @@ function costByModel(session: AgentSession): { model: string; cost: number; repl
 }
 
 /** `/session`: name, file, id, counts, tokens, cost per model, cache statistics, context, cache warming. */
-export function sessionInfoLines(session: AgentSession, theme: UiTheme): string[] {
+export function sessionInfoLines(session: AgentSession, theme: Theme): string[] {
 	const stats = session.getSessionStats();
 	const { tokens } = stats;
 	const lines = [

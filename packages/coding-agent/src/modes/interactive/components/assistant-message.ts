@@ -1,6 +1,7 @@
 import type { AssistantMessage } from "@tau/ai";
 import { type Component, Container, Markdown, Spacer, Text } from "@tau/tui";
-import type { UiTheme } from "../theme/ui-theme.js";
+import type { Theme } from "../../../core/resources/index.js";
+import { markdownTheme } from "../theme/component-themes.js";
 import { type MarkdownSurface, type MarkdownTransform, setStreaming, transformOptions } from "./markdown-transform.js";
 
 export interface AssistantViewOptions {
@@ -39,7 +40,7 @@ export class AssistantMessageView extends Container {
 	abortedText: string | undefined;
 
 	constructor(
-		private readonly theme: UiTheme,
+		private readonly theme: Theme,
 		private options: AssistantViewOptions,
 		private readonly transform?: MarkdownTransform,
 	) {
@@ -99,7 +100,7 @@ export class AssistantMessageView extends Container {
 			block.text,
 			1,
 			0,
-			this.theme.markdown(),
+			markdownTheme(this.theme),
 			style,
 			transformOptions(this.transform, fresh),
 		);

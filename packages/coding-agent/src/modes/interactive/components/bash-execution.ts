@@ -1,6 +1,6 @@
 import { type Component, truncateToWidth, wrapTextWithAnsi } from "@tau/tui";
 import type { BashResult } from "../../../core/extensions/index.js";
-import type { UiTheme } from "../theme/ui-theme.js";
+import type { Theme } from "../../../core/resources/index.js";
 
 const COLLAPSED_LINES = 20;
 
@@ -13,7 +13,7 @@ export class BashExecutionView implements Component {
 	private cache: { width: number; lines: string[] } | undefined;
 
 	constructor(
-		private readonly theme: UiTheme,
+		private readonly theme: Theme,
 		readonly command: string,
 		readonly excludeFromContext: boolean,
 	) {}

@@ -1,10 +1,10 @@
 import { type Component, truncateToWidth } from "@tau/tui";
-import type { UiTheme } from "../theme/ui-theme.js";
+import type { Theme } from "../../../core/resources/index.js";
 
 /** One line of text between two horizontal rules, shown in place of the editor (`/reload`). */
 export class BorderedNotice implements Component {
 	constructor(
-		private readonly theme: UiTheme,
+		private readonly theme: Theme,
 		private readonly text: string,
 	) {}
 

@@ -1,5 +1,6 @@
 import { type Component, Markdown, Spacer, Text } from "@tau/tui";
-import type { UiTheme } from "../theme/ui-theme.js";
+import type { Theme } from "../../../core/resources/index.js";
+import { markdownTheme } from "../theme/component-themes.js";
 import { type MarkdownTransform, transformOptions } from "./markdown-transform.js";
 
 /** A titled block of changelog Markdown ("What's New", "Extension Updates", `/changelog`). */
@@ -12,7 +13,7 @@ export interface ChangelogSection {
 export class ChangelogView implements Component {
 	private readonly parts: Component[] = [];
 
-	constructor(theme: UiTheme, sections: readonly ChangelogSection[], transform?: MarkdownTransform) {
+	constructor(theme: Theme, sections: readonly ChangelogSection[], transform?: MarkdownTransform) {
 		for (const section of sections) {
 			this.parts.push(
 				new Spacer(1),
@@ -22,7 +23,7 @@ export class ChangelogView implements Component {
 					section.markdown,
 					1,
 					0,
-					theme.markdown(),
+					markdownTheme(theme),
 					undefined,
 					transformOptions(transform, { messageType: "changelog", isStreaming: false }),
 				),

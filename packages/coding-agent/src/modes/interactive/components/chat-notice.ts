@@ -1,12 +1,12 @@
 import { Text } from "@tau/tui";
-import type { UiTheme } from "../theme/ui-theme.js";
+import type { Theme, ThemeColor } from "../../../core/resources/index.js";
 
 export type NoticeKind = "info" | "success" | "warning" | "error";
 
-const TOKEN: Record<NoticeKind, string> = { info: "muted", success: "success", warning: "warning", error: "error" };
+const TOKEN: Record<NoticeKind, ThemeColor> = { info: "muted", success: "success", warning: "warning", error: "error" };
 
 /** One status line in the transcript: command feedback, warnings, errors. */
-export function chatNotice(theme: UiTheme, kind: NoticeKind, message: string): Text {
+export function chatNotice(theme: Theme, kind: NoticeKind, message: string): Text {
 	const prefix = kind === "error" ? "Error: " : kind === "warning" ? "Warning: " : "";
 	return new Text(theme.fg(TOKEN[kind], `${prefix}${message}`), 1, 0);
 }

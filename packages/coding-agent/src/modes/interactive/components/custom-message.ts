@@ -1,5 +1,6 @@
 import { type Component, Markdown, Spacer } from "@tau/tui";
-import type { UiTheme } from "../theme/ui-theme.js";
+import type { Theme } from "../../../core/resources/index.js";
+import { markdownTheme } from "../theme/component-themes.js";
 import { type MarkdownTransform, transformOptions } from "./markdown-transform.js";
 
 /** A displayable extension message (`custom_message`) without a registered renderer. */
@@ -7,13 +8,13 @@ export class CustomMessageView implements Component {
 	private readonly body: Markdown;
 	private cache: { width: number; lines: string[] } | undefined;
 
-	constructor(theme: UiTheme, customType: string, text: string, transform?: MarkdownTransform, timestamp?: number) {
+	constructor(theme: Theme, customType: string, text: string, transform?: MarkdownTransform, timestamp?: number) {
 		const label = `${theme.bold(theme.fg("customMessageLabel", `[${customType}]`))}\n\n`;
 		this.body = new Markdown(
 			`${label}${text}`,
 			1,
 			1,
-			theme.markdown(),
+			markdownTheme(theme),
 			{
 				bgColor: (t) => theme.bg("customMessageBg", t),
 				color: (t) => theme.fg("customMessageText", t),

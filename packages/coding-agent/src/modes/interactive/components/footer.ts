@@ -1,5 +1,5 @@
 import { type Component, truncateToWidth, visibleWidth } from "@tau/tui";
-import type { UiTheme } from "../theme/ui-theme.js";
+import type { Theme } from "../../../core/resources/index.js";
 
 export interface FooterState {
 	cwd: string;
@@ -42,7 +42,7 @@ export class FooterView implements Component {
 	private state: FooterState | undefined;
 	private cache: { width: number; lines: string[] } | undefined;
 
-	constructor(private readonly theme: UiTheme) {}
+	constructor(private readonly theme: Theme) {}
 
 	setState(state: FooterState): void {
 		this.state = state;

@@ -1,7 +1,7 @@
 import type { Component, KeybindingsManager } from "@tau/tui";
 import { truncateToWidth, wrapTextWithAnsi } from "@tau/tui";
+import type { Theme } from "../../../core/resources/index.js";
 import { boundKey } from "../keybindings/app-keybindings.js";
-import type { UiTheme } from "../theme/ui-theme.js";
 
 export interface HeaderInfo {
 	appName: string;
@@ -16,7 +16,7 @@ export class HeaderView implements Component {
 	private cache: { key: string; lines: string[] } | undefined;
 
 	constructor(
-		private readonly theme: UiTheme,
+		private readonly theme: Theme,
 		private readonly keys: KeybindingsManager,
 		private readonly info: HeaderInfo,
 	) {}

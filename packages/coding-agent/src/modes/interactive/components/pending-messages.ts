@@ -1,5 +1,5 @@
 import { type Component, truncateToWidth } from "@tau/tui";
-import type { UiTheme } from "../theme/ui-theme.js";
+import type { Theme } from "../../../core/resources/index.js";
 
 /** Steering and follow-up messages waiting for delivery, with the hint to pull them back. */
 export class PendingMessagesView implements Component {
@@ -9,7 +9,7 @@ export class PendingMessagesView implements Component {
 	private cache: { width: number; lines: string[] } | undefined;
 
 	constructor(
-		private readonly theme: UiTheme,
+		private readonly theme: Theme,
 		private readonly dequeueKey: () => string,
 	) {}
 

@@ -1,5 +1,5 @@
 import { Container, Loader, type LoaderIndicator, type TUI } from "@tau/tui";
-import type { UiTheme } from "../theme/ui-theme.js";
+import type { Theme } from "../../../core/resources/index.js";
 
 /**
  * The indicator between the transcript and the editor: working spinner, retry countdown or
@@ -14,7 +14,7 @@ export class StatusLine extends Container {
 
 	constructor(
 		private readonly tui: Pick<TUI, "requestRender">,
-		private readonly theme: UiTheme,
+		private readonly theme: Theme,
 	) {
 		super();
 	}

@@ -1,5 +1,6 @@
 import { type Component, Markdown, Spacer, Text } from "@tau/tui";
-import type { UiTheme } from "../theme/ui-theme.js";
+import type { Theme } from "../../../core/resources/index.js";
+import { markdownTheme } from "../theme/component-themes.js";
 import { type MarkdownTransform, transformOptions } from "./markdown-transform.js";
 
 /**
@@ -11,13 +12,13 @@ export class SummaryMessageView implements Component {
 	private readonly body: Markdown;
 	private expanded = false;
 
-	constructor(theme: UiTheme, heading: string, summary: string, transform?: MarkdownTransform, timestamp?: number) {
+	constructor(theme: Theme, heading: string, summary: string, transform?: MarkdownTransform, timestamp?: number) {
 		this.heading = new Text(theme.fg("muted", heading), 1, 0);
 		this.body = new Markdown(
 			summary,
 			1,
 			0,
-			theme.markdown(),
+			markdownTheme(theme),
 			undefined,
 			transformOptions(transform, {
 				messageType: "summary",

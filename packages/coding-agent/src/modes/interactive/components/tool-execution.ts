@@ -1,6 +1,6 @@
 import { type Component, truncateToWidth, visibleWidth, wrapTextWithAnsi } from "@tau/tui";
 import type { ToolRenderContext, ToolRenderers } from "../../../core/extensions/index.js";
-import type { UiTheme } from "../theme/ui-theme.js";
+import type { Theme, ThemeBg } from "../../../core/resources/index.js";
 import { describeToolCall, editPreview } from "./tool-formatting.js";
 
 export interface ToolResultView {
@@ -53,7 +53,7 @@ export class ToolExecutionView implements Component {
 	private lastResult: Component | undefined;
 
 	constructor(
-		private readonly theme: UiTheme,
+		private readonly theme: Theme,
 		readonly toolName: string,
 		readonly toolCallId: string,
 		args: unknown,
@@ -94,7 +94,7 @@ export class ToolExecutionView implements Component {
 		this.cache = undefined;
 	}
 
-	private background(): string {
+	private background(): ThemeBg {
 		if (!this.result || this.partial) return "toolPendingBg";
 		return this.result.isError ? "toolErrorBg" : "toolSuccessBg";
 	}
@@ -151,7 +151,7 @@ export class ToolExecutionView implements Component {
 	private extensionLines(width: number): { call?: readonly string[]; result?: readonly string[] } {
 		const rendering = this.rendering;
 		if (!rendering) return {};
-		const theme = this.theme.source;
+		const theme = this.theme;
 		const out: { call?: readonly string[]; result?: readonly string[] } = {};
 		try {
 			if (rendering.renderers.renderCall) {

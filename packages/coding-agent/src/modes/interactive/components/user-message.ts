@@ -1,5 +1,6 @@
 import { type Component, Markdown, Spacer } from "@tau/tui";
-import type { UiTheme } from "../theme/ui-theme.js";
+import type { Theme } from "../../../core/resources/index.js";
+import { markdownTheme } from "../theme/component-themes.js";
 import { type MarkdownTransform, transformOptions } from "./markdown-transform.js";
 
 /** A prompt the user sent, on the user-message background. */
@@ -9,7 +10,7 @@ export class UserMessageView implements Component {
 	private cache: { width: number; lines: string[] } | undefined;
 
 	constructor(
-		theme: UiTheme,
+		theme: Theme,
 		readonly text: string,
 		transform?: MarkdownTransform,
 		timestamp?: number,
@@ -18,7 +19,7 @@ export class UserMessageView implements Component {
 			text,
 			1,
 			1,
-			theme.markdown(),
+			markdownTheme(theme),
 			{
 				bgColor: (t) => theme.bg("userMessageBg", t),
 				color: (t) => theme.fg("userMessageText", t),

@@ -3,23 +3,25 @@ import { dirname, join } from "node:path";
 import type { AgentSession } from "../../../core/agent-session/agent-session.js";
 import type { FooterState } from "../components/footer.js";
 
+/** The `.git/HEAD` file of `cwd`'s repository, if any. */
+export function findGitHead(cwd: string): string | undefined {
+	for (let dir = cwd; ; dir = dirname(dir)) {
+		const head = join(dir, ".git", "HEAD");
+		if (existsSync(head)) return head;
+		if (dirname(dir) === dir) return undefined;
+	}
+}
+
 /** The branch checked out in `cwd`'s repository (short commit when detached), if any. */
 export function readGitBranch(cwd: string): string | undefined {
-	let dir = cwd;
-	for (;;) {
-		const head = join(dir, ".git", "HEAD");
-		if (existsSync(head)) {
-			try {
-				const text = readFileSync(head, "utf8").trim();
-				const ref = /^ref: refs\/heads\/(.+)$/.exec(text);
-				return ref ? ref[1] : text.slice(0, 7);
-			} catch {
-				return undefined;
-			}
-		}
-		const parent = dirname(dir);
-		if (parent === dir) return undefined;
-		dir = parent;
+	const head = findGitHead(cwd);
+	if (!head) return undefined;
+	try {
+		const text = readFileSync(head, "utf8").trim();
+		const ref = /^ref: refs\/heads\/(.+)$/.exec(text);
+		return ref ? ref[1] : text.slice(0, 7);
+	} catch {
+		return undefined;
 	}
 }
 
@@ -58,8 +60,9 @@ export class SubscriptionProbe {
 		if (!model) return this.value;
 		this.asking = true;
 		const provider = model.provider;
-		void session.modelRuntime.isUsingOAuth(model).then(
-			(oauth) => {
+		void session.modelRuntime.credentials.read(provider).then(
+			(credential) => {
+				const oauth = credential?.type === "oauth";
 				this.asking = false;
 				if (this.provider !== provider || oauth === this.value) return;
 				this.value = oauth;
@@ -84,7 +87,7 @@ export function footerStateOf(
 ): FooterState {
 	const stats = session.getSessionStats();
 	const model = session.model;
-	const providers = new Set(session.modelRuntime.getAvailable().map((candidate) => candidate.provider));
+	const providers = new Set(session.modelRuntime.getAvailableSnapshot().map((candidate) => candidate.provider));
 	const usage = session.getContextUsage();
 	const routed = session.routedModel;
 	return {

@@ -11,8 +11,8 @@ import {
 	VStack,
 } from "@tau/tui";
 import type { SettingsManager } from "../../../config/index.js";
+import type { Theme } from "../../../core/resources/index.js";
 import { boundKey } from "../keybindings/app-keybindings.js";
-import type { UiTheme } from "../theme/ui-theme.js";
 
 /** The regions of the screen, top to bottom (cli-modes.md §10.1). */
 export interface LayoutRegions {
@@ -30,7 +30,7 @@ export function createRenderer(
 	mode: TuiMode,
 	terminal: Terminal,
 	settings: SettingsManager,
-	theme: UiTheme,
+	theme: Theme,
 	keys: KeybindingsManager,
 	/** Fullscreen mouse actions: a clicked link, and the Windows right-click paste. */
 	mouse: { openUrl(url: string): void; pasteText(): void },
@@ -52,7 +52,7 @@ export function createRenderer(
  * Mounts the regions: fullscreen puts header and chat in a scrolling transcript above a dock;
  * regular appends everything to the main screen, where terminal scrollback holds history.
  */
-export function mountLayout(tui: TUI, regions: LayoutRegions, settings: SettingsManager, theme: UiTheme): void {
+export function mountLayout(tui: TUI, regions: LayoutRegions, settings: SettingsManager, theme: Theme): void {
 	const ordered = [
 		regions.pending,
 		regions.status,

@@ -2,6 +2,7 @@ import type { AgentMessage } from "@tau/agent";
 import type { AssistantMessage, ToolCall } from "@tau/ai";
 import type { Component } from "@tau/tui";
 import type { AgentSessionEvent, CompactionReason } from "../../../core/agent-session/events.js";
+import type { Theme } from "../../../core/resources/index.js";
 import type { BashExecutionMessage, CustomEntry, CustomMessage, SessionEntry } from "../../../core/session/index.js";
 import { AssistantMessageView } from "../components/assistant-message.js";
 import { BashExecutionView } from "../components/bash-execution.js";
@@ -14,11 +15,10 @@ import type { StatusLine } from "../components/status-line.js";
 import { SummaryMessageView } from "../components/summary-message.js";
 import { ToolExecutionView, type ToolRendering } from "../components/tool-execution.js";
 import { UserMessageView } from "../components/user-message.js";
-import type { UiTheme } from "../theme/ui-theme.js";
 
 /** What the transcript controller needs from the coordinator. */
 export interface TranscriptHost {
-	readonly theme: UiTheme;
+	readonly theme: Theme;
 	readonly chat: ChatTranscript;
 	readonly status: StatusLine;
 	interruptKey(): string;

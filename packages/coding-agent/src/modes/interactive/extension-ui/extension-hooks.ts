@@ -10,11 +10,11 @@ import {
 	resolveToolRenderers,
 	transformMarkdown,
 } from "../../../core/extensions/index.js";
+import type { Theme } from "../../../core/resources/index.js";
 import type { CustomEntry, CustomMessage } from "../../../core/session/index.js";
 import type { ToolRendering } from "../components/tool-execution.js";
 import { boundKey } from "../keybindings/app-keybindings.js";
 import { styleKeyHint } from "../keybindings/key-hints.js";
-import type { UiTheme } from "../theme/ui-theme.js";
 
 /** Loaded entries are full extensions at runtime; the loader's type only promises the common fields. */
 function loadedExtensions(session: AgentSession): Extension[] {
@@ -35,7 +35,7 @@ export class ExtensionHooks {
 
 	constructor(
 		private readonly keys: KeybindingsManager,
-		private readonly theme: () => UiTheme,
+		private readonly theme: () => Theme,
 		private readonly report: (kind: "warning" | "error", message: string) => void,
 	) {}
 
@@ -67,7 +67,7 @@ export class ExtensionHooks {
 			findMessageRenderer(loadedExtensions(session), message.customType)?.(
 				message,
 				{ expanded, outputPad: session.settingsManager.getOutputPad(), ...this.keyHints() },
-				this.theme().source,
+				this.theme(),
 			),
 		);
 	}
@@ -77,7 +77,7 @@ export class ExtensionHooks {
 			findEntryRenderer(loadedExtensions(session), entry.customType)?.(
 				entry,
 				{ expanded, ...this.keyHints() },
-				this.theme().source,
+				this.theme(),
 			),
 		);
 	}

@@ -22,7 +22,7 @@ import type { NoticeKind } from "../components/chat-notice.js";
 export interface ExtensionUiHost {
 	readonly tui: TUI;
 	readonly keys: KeybindingsManager;
-	themeData(): Theme;
+	currentTheme(): Theme;
 	availableThemes(): Theme[];
 	setTheme(theme: Theme): void;
 	notify(kind: NoticeKind, message: string): void;
@@ -128,7 +128,7 @@ export function createExtensionUiContext(host: ExtensionUiHost): ExtensionUICont
 						component?.dispose?.();
 						resolve(result as never);
 					};
-					Promise.resolve(factory(host.tui, host.themeData(), host.keys, done))
+					Promise.resolve(factory(host.tui, host.currentTheme(), host.keys, done))
 						.then((created) => {
 							component = created;
 							if (options?.overlay) {
@@ -152,7 +152,7 @@ export function createExtensionUiContext(host: ExtensionUiHost): ExtensionUICont
 			const placement = options?.placement ?? "aboveEditor";
 			if (content === undefined) host.setWidget(key, undefined, placement);
 			else if (Array.isArray(content)) host.setWidget(key, linesComponent(content), placement);
-			else host.setWidget(key, content(host.tui, host.themeData()), placement);
+			else host.setWidget(key, content(host.tui, host.currentTheme()), placement);
 		},
 		setTitle: (title) => host.setTitle(title),
 		setWorkingMessage: (message) => host.setWorkingMessage(message),
@@ -160,7 +160,7 @@ export function createExtensionUiContext(host: ExtensionUiHost): ExtensionUICont
 		setWorkingIndicator: (options) => host.setWorkingIndicator(options),
 		setHiddenThinkingLabel: (label) => host.setHiddenThinkingLabel(label),
 		setFooter: (factory) => host.setFooter(factory),
-		setHeader: (factory) => host.setHeader(factory ? factory(host.tui, host.themeData()) : undefined),
+		setHeader: (factory) => host.setHeader(factory ? factory(host.tui, host.currentTheme()) : undefined),
 		onTerminalInput: (handler) => host.addInputListener(handler),
 		pasteToEditor: (text) => host.pasteToEditor(text),
 		setEditorText: (text) => host.setEditorText(text),
@@ -172,7 +172,7 @@ export function createExtensionUiContext(host: ExtensionUiHost): ExtensionUICont
 		},
 		getEditorComponent: () => editorFactory,
 		get theme() {
-			return host.themeData();
+			return host.currentTheme();
 		},
 		getAllThemes: () => host.availableThemes().map((theme) => ({ name: theme.name, path: theme.sourcePath })),
 		getTheme: (name) => host.availableThemes().find((theme) => theme.name === name),

@@ -1,6 +1,6 @@
 import { getKeybindings, KeybindingsManager } from "@tau/tui";
-import { activeUiTheme } from "../theme/active-theme.js";
-import type { UiTheme } from "../theme/ui-theme.js";
+import type { Theme } from "../../../core/resources/index.js";
+import { activeTheme } from "../theme/active-theme.js";
 import { appKeybindingDefinitions, boundKey } from "./app-keybindings.js";
 
 let appDefaults: KeybindingsManager | undefined;
@@ -17,7 +17,7 @@ function managerFor(id: string): KeybindingsManager {
 }
 
 /** `Ctrl+O expand`-style hint: the key in the accent colour, the description muted; empty without a key. */
-export function styleKeyHint(theme: UiTheme, key: string, description: string): string {
+export function styleKeyHint(theme: Theme, key: string, description: string): string {
 	return key ? `${theme.fg("accent", key)} ${theme.fg("muted", description)}` : "";
 }
 
@@ -28,10 +28,10 @@ export function keyText(id: string): string {
 
 /** The current key of a keybinding id with a description, styled with the active theme. */
 export function keyHint(id: string, description: string): string {
-	return styleKeyHint(activeUiTheme(), keyText(id), description);
+	return styleKeyHint(activeTheme(), keyText(id), description);
 }
 
 /** A hint for a literal key (`Enter`, `↑↓`) rather than a keybinding id. */
 export function rawKeyHint(key: string, description: string): string {
-	return styleKeyHint(activeUiTheme(), key, description);
+	return styleKeyHint(activeTheme(), key, description);
 }

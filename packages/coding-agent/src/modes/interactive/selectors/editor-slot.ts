@@ -6,8 +6,8 @@ import {
 	type SelectItem,
 	type TUI,
 } from "@tau/tui";
+import type { Theme } from "../../../core/resources/index.js";
 import type { AskOptions, PickOptions } from "../commands/command-host.js";
-import type { UiTheme } from "../theme/ui-theme.js";
 import { SelectDialog } from "./select-dialog.js";
 import { TextPrompt } from "./text-prompt.js";
 
@@ -22,7 +22,7 @@ export class EditorSlot {
 		private readonly tui: TUI,
 		private readonly slot: Container,
 		private editor: Component,
-		private readonly theme: () => UiTheme,
+		private readonly theme: () => Theme,
 		private readonly keys: KeybindingsManager,
 	) {
 		slot.addChild(editor);

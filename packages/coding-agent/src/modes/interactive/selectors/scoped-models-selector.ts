@@ -11,9 +11,10 @@ import {
 	truncateToWidth,
 } from "@tau/tui";
 import type { ScopedModel } from "../../../config/index.js";
+import type { Theme } from "../../../core/resources/index.js";
 import { boundKey } from "../keybindings/app-keybindings.js";
 import { styleKeyHint } from "../keybindings/key-hints.js";
-import type { UiTheme } from "../theme/ui-theme.js";
+import { selectListTheme } from "../theme/component-themes.js";
 import { ModelScopeDraft, modelReference } from "./model-scope-draft.js";
 
 export interface ScopedModelsSelectorOptions {
@@ -52,13 +53,13 @@ export class ScopedModelsSelector implements Component, Focusable {
 	private _focused = false;
 
 	constructor(
-		private readonly theme: UiTheme,
+		private readonly theme: Theme,
 		private readonly keys: KeybindingsManager,
 		private readonly options: ScopedModelsSelectorOptions,
 	) {
 		this.draft = new ModelScopeDraft(options.models, options.scope);
 		for (const model of this.draft.rows()) this.byReference.set(modelReference(model), model);
-		this.list = new SelectList([], 10, theme.selectList(), { minPrimaryWidth: 24, maxPrimaryWidth: 48 });
+		this.list = new SelectList([], 10, selectListTheme(theme), { minPrimaryWidth: 24, maxPrimaryWidth: 48 });
 		const current = options.current ? modelReference(options.current) : undefined;
 		this.refresh(current);
 	}

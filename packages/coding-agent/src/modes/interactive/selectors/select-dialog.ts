@@ -8,7 +8,8 @@ import {
 	SelectList,
 	truncateToWidth,
 } from "@tau/tui";
-import type { UiTheme } from "../theme/ui-theme.js";
+import type { Theme } from "../../../core/resources/index.js";
+import { selectListTheme } from "../theme/component-themes.js";
 import { prefillInput } from "./input-prefill.js";
 
 export interface SelectDialogOptions {
@@ -34,12 +35,12 @@ export class SelectDialog implements Component, Focusable {
 	private _focused = false;
 
 	constructor(
-		private readonly theme: UiTheme,
+		private readonly theme: Theme,
 		private readonly keys: KeybindingsManager,
 		private readonly options: SelectDialogOptions,
 		private readonly finish: (item: SelectItem | undefined) => void,
 	) {
-		this.list = new SelectList(options.items, options.maxVisible ?? 10, theme.selectList());
+		this.list = new SelectList(options.items, options.maxVisible ?? 10, selectListTheme(theme));
 		this.list.onSelect = (item) => this.close(item);
 		this.list.onCancel = () => this.close(undefined);
 		if (options.filter) {

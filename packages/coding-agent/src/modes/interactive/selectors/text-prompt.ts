@@ -1,5 +1,5 @@
 import { type Component, type Focusable, Input, type KeybindingsManager, truncateToWidth } from "@tau/tui";
-import type { UiTheme } from "../theme/ui-theme.js";
+import type { Theme } from "../../../core/resources/index.js";
 import { prefillInput } from "./input-prefill.js";
 
 /** A titled one-line input shown in place of the editor (`/tree` labels, extension `input`). */
@@ -9,7 +9,7 @@ export class TextPrompt implements Component, Focusable {
 	private _focused = false;
 
 	constructor(
-		private readonly theme: UiTheme,
+		private readonly theme: Theme,
 		private readonly keys: KeybindingsManager,
 		private readonly title: string,
 		options: { placeholder?: string; prefill?: string },

@@ -1,7 +1,7 @@
 import type { AgentSession } from "../../../core/agent-session/agent-session.js";
+import type { Theme } from "../../../core/resources/index.js";
 import { DirectBash } from "../../rpc/direct-bash.js";
 import { BashExecutionView } from "../components/bash-execution.js";
-import type { UiTheme } from "../theme/ui-theme.js";
 
 /**
  * User `!`/`!!` commands (cli-modes.md §10.5). Execution and recording are shared with RPC's `bash`
@@ -12,7 +12,7 @@ export class UserShell {
 	private readonly bash = new DirectBash();
 	private running: BashExecutionView | undefined;
 
-	constructor(private readonly theme: UiTheme) {}
+	constructor(private readonly theme: Theme) {}
 
 	get isRunning(): boolean {
 		return this.running !== undefined;

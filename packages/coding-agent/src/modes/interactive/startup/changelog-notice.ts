@@ -1,9 +1,9 @@
 import type { AgentSession } from "../../../core/agent-session/agent-session.js";
+import type { Theme } from "../../../core/resources/index.js";
 import { appChangelogUpdates, findAppChangelog } from "../../../core/resources/packages/app-changelog.js";
 import { extensionPackageUpdates } from "../../../core/resources/packages/package-changelog.js";
 import { type ChangelogSection, ChangelogView } from "../components/changelog-view.js";
 import type { MarkdownTransform } from "../components/markdown-transform.js";
-import type { UiTheme } from "../theme/ui-theme.js";
 
 /**
  * What a fresh interactive start shows of changelogs: the app's "What's New", then "Extension
@@ -12,7 +12,7 @@ import type { UiTheme } from "../theme/ui-theme.js";
  */
 export function startupChangelogView(
 	session: AgentSession,
-	theme: UiTheme,
+	theme: Theme,
 	transform?: MarkdownTransform,
 ): ChangelogView | undefined {
 	if (session.messages.length > 0) return undefined;

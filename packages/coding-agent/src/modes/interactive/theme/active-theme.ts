@@ -1,22 +1,50 @@
+import type { MarkdownTheme, SelectListTheme, SettingsListTheme } from "@tau/tui";
+import { builtinTheme, resolveTheme, type Theme } from "../../../core/resources/index.js";
+import { markdownTheme, selectListTheme, settingsListTheme } from "./component-themes.js";
 import { highlightLines } from "./syntax-highlight.js";
-import { UiTheme } from "./ui-theme.js";
 
-let active: UiTheme | undefined;
+let active: Theme | undefined;
+let registered: readonly Theme[] = [];
 
 /**
- * The theme the extension-facing helpers (`highlightCode`, `keyHint`) style with: the interactive
- * mode's current theme, or the built-in one when no interactive mode runs (like `getKeybindings()`).
+ * The theme the extension-facing helpers (`getMarkdownTheme`, `highlightCode`, `keyHint`) style with:
+ * the interactive mode's current theme, or the built-in one when no interactive mode runs.
  */
-export function activeUiTheme(): UiTheme {
-	active ??= UiTheme.builtin();
+export function activeTheme(): Theme {
+	active ??= builtinTheme();
 	return active;
 }
 
-export function setActiveUiTheme(theme: UiTheme): void {
+export function setActiveTheme(theme: Theme): void {
 	active = theme;
+}
+
+/** The themes `initTheme` can pick by name (the interactive mode registers the loaded ones). */
+export function setRegisteredThemes(themes: readonly Theme[]): void {
+	registered = themes;
+}
+
+/**
+ * Makes a registered theme (or the built-in one, for no name, `system` or an unknown name) the
+ * active theme. tau reloads theme files on `/reload`, so there is no file watcher to enable.
+ */
+export function initTheme(themeName?: string, _enableWatcher?: boolean): void {
+	setActiveTheme(resolveTheme(themeName, registered).theme);
+}
+
+export function getMarkdownTheme(): MarkdownTheme {
+	return markdownTheme(activeTheme());
+}
+
+export function getSelectListTheme(): SelectListTheme {
+	return selectListTheme(activeTheme());
+}
+
+export function getSettingsListTheme(): SettingsListTheme {
+	return settingsListTheme(activeTheme());
 }
 
 /** Syntax-highlights `code` with the active theme: one styled string per line. */
 export function highlightCode(code: string, lang?: string): string[] {
-	return highlightLines(activeUiTheme(), code, lang);
+	return highlightLines(activeTheme(), code, lang);
 }

@@ -1,0 +1,55 @@
+import { createProvider, type Provider } from "@tau/ai";
+import { type BaseProvider, type ComposedProvider, composeProvider } from "../models-json/compose.js";
+import type { ProviderConfig } from "../models-json/schema.js";
+import { composedAuth } from "./provider-auth.js";
+import { composedStreams } from "./provider-streams.js";
+
+/** One provider composed from its base, models.json and an extension overlay (docs/models.md). */
+export function buildComposedProvider(
+	id: string,
+	base: Provider | undefined,
+	config: ProviderConfig | undefined,
+	overlay: ProviderConfig | undefined,
+): Provider {
+	const start: BaseProvider = {
+		id,
+		name: base?.name,
+		models: base?.getModels() ?? [],
+		hasApiKeyAuth: base?.auth.apiKey !== undefined,
+		hasOAuth: base?.auth.oauth !== undefined,
+	};
+	let composed = composeProvider(start, config);
+	if (overlay) composed = applyOverlay(composed, overlay);
+	return createProvider({
+		id,
+		name: composed.name,
+		baseUrl: base?.baseUrl,
+		auth: composedAuth(base?.auth, composed),
+		models: composed.models,
+		api: composedStreams(base),
+	});
+}
+
+/** An extension overlay: `models` replace the list; a registration with only baseUrl/headers keeps it. */
+function applyOverlay(composed: ComposedProvider, overlay: ProviderConfig): ComposedProvider {
+	const layered = composeProvider(
+		{
+			id: composed.id,
+			name: composed.name,
+			models: composed.models,
+			hasApiKeyAuth: composed.hasApiKeyAuth,
+			hasOAuth: composed.hasOAuth,
+		},
+		overlay,
+	);
+	if (overlay.models) {
+		const ids = new Set(overlay.models.map((model) => model.id));
+		layered.models = layered.models.filter((model) => ids.has(model.id));
+	}
+	return {
+		...layered,
+		apiKey: overlay.apiKey ?? composed.apiKey,
+		headers: composed.headers || overlay.headers ? { ...composed.headers, ...overlay.headers } : undefined,
+		authHeader: overlay.authHeader ?? composed.authHeader,
+	};
+}

@@ -1,0 +1,24 @@
+import { dirname, join } from "node:path";
+import { AuthStorage } from "../auth/auth-storage.js";
+import { getAgentDir } from "../paths.js";
+import type { CreateModelRuntimeOptions, ModelRuntimeOptions } from "./model-runtime.js";
+import { FileModelsStore } from "./models-store.js";
+
+/**
+ * The construction options behind `ModelRuntime.create`: files of the agent directory unless paths
+ * are given, and the built-in providers (loaded on demand: they are the largest part of the catalog).
+ */
+export async function modelRuntimeOptions(options: CreateModelRuntimeOptions): Promise<ModelRuntimeOptions> {
+	const agentDir = getAgentDir();
+	const modelsPath = options.modelsPath === undefined ? join(agentDir, "models.json") : options.modelsPath;
+	const storePath =
+		options.modelsStorePath ?? join(modelsPath === null ? agentDir : dirname(modelsPath), "models-store.json");
+	const { builtinProviders } = await import("@tau/ai/providers/all");
+	return {
+		credentials: options.credentials ?? AuthStorage.create(options.authPath ?? join(agentDir, "auth.json")),
+		builtinProviders: builtinProviders(),
+		modelsJsonPath: modelsPath,
+		agentDir,
+		modelsStore: options.modelsStore ?? new FileModelsStore(storePath),
+	};
+}
