@@ -10,12 +10,53 @@ export { type CliThinkingLevel, type OutputMode, type ParsedArgs, parseArgs, typ
 export * from "./config/index.js";
 export * from "./core/compaction/index.js";
 export * from "./core/extensions/index.js";
+export { copyToClipboard } from "./core/platform/clipboard.js";
 export * from "./core/resources/index.js";
 export * from "./core/session/index.js";
 export * from "./core/tools/index.js";
 export { main } from "./main.js";
 export { CustomEditor } from "./modes/interactive/components/custom-editor.js";
+export { type RenderDiffOptions, renderDiff } from "./modes/interactive/components/render-diff.js";
+export { formatReadLineRange } from "./modes/interactive/components/tool-formatting.js";
+export { truncateToVisualLines, type VisualTruncateResult } from "./modes/interactive/components/visual-truncate.js";
+export { InteractiveMode } from "./modes/interactive/interactive-mode.js";
+export type { InteractiveModeOptions } from "./modes/interactive/interactive-options.js";
 export { keyHint, keyText, rawKeyHint } from "./modes/interactive/keybindings/key-hints.js";
+export {
+	ArminComponent,
+	AssistantMessageComponent,
+	type AuthSelectorProvider,
+	BashExecutionComponent,
+	BorderedLoader,
+	BranchSummaryMessageComponent,
+	CompactionSummaryMessageComponent,
+	CustomMessageComponent,
+	DynamicBorder,
+	ExtensionEditorComponent,
+	type ExtensionEditorOptions,
+	ExtensionInputComponent,
+	type ExtensionInputOptions,
+	ExtensionSelectorComponent,
+	type ExtensionSelectorOptions,
+	FooterComponent,
+	LoginDialogComponent,
+	ModelSelectorComponent,
+	OAuthSelectorComponent,
+	SessionSelectorComponent,
+	type SettingsCallbacks,
+	type SettingsConfig,
+	SettingsSelectorComponent,
+	ShowImagesSelectorComponent,
+	SkillInvocationMessageComponent,
+	ThemeSelectorComponent,
+	ThinkingSelectorComponent,
+	ToolExecutionComponent,
+	type ToolExecutionOptions,
+	TreeSelectorComponent,
+	UserMessageComponent,
+	type UserMessageItem,
+	UserMessageSelectorComponent,
+} from "./modes/interactive/sdk-components/index.js";
 export {
 	getMarkdownTheme,
 	getSelectListTheme,
@@ -24,6 +65,7 @@ export {
 	initTheme,
 } from "./modes/interactive/theme/active-theme.js";
 export { getLanguageFromPath } from "./modes/interactive/theme/languages.js";
+export { type PrintModeOptions, runPrintMode } from "./modes/print/run-print-mode.js";
 export {
 	type PromptDisposition,
 	type QueueMode,

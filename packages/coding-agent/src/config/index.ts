@@ -94,6 +94,7 @@ export {
 	type ThinkingSettings,
 	thinkingLevelForModelSwitch,
 } from "./model-resolver/thinking-level.js";
+export type { CreateModelRuntimeOptions } from "./model-runtime/create-options.js";
 export {
 	CredentialSynchronizationError,
 	type CredentialSynchronizationOperation,
@@ -101,7 +102,6 @@ export {
 export { ModelRegistry, type ResolvedRequestAuth } from "./model-runtime/model-registry.js";
 export {
 	type AuthStatus,
-	type CreateModelRuntimeOptions,
 	ModelRuntime,
 	type ModelRuntimeOptions,
 	type ProviderRegistration,

@@ -1,7 +1,8 @@
 import { dirname, join } from "node:path";
+import type { CredentialStore, ModelsStore } from "@tau/ai";
 import { AuthStorage } from "../auth/auth-storage.js";
 import { getAgentDir } from "../paths.js";
-import type { CreateModelRuntimeOptions, ModelRuntimeOptions } from "./model-runtime.js";
+import type { ModelRuntimeOptions } from "./model-runtime.js";
 import { FileModelsStore } from "./models-store.js";
 
 /**
@@ -21,4 +22,25 @@ export async function modelRuntimeOptions(options: CreateModelRuntimeOptions): P
 		agentDir,
 		modelsStore: options.modelsStore ?? new FileModelsStore(storePath),
 	};
+}
+
+/** `ModelRuntime.create` options (the defaults are the agent directory's files). */
+export interface CreateModelRuntimeOptions {
+	/** Credential storage; default the `auth.json` at `authPath`. */
+	credentials?: CredentialStore;
+	/** Default `<agentDir>/auth.json`. */
+	authPath?: string;
+	/** Default `<agentDir>/models.json`; `null` disables models.json. */
+	modelsPath?: string | null;
+	modelsStore?: ModelsStore;
+	/** Default `models-store.json` next to models.json. */
+	modelsStorePath?: string;
+	/** Let `create` refresh catalogs over the network (default false). */
+	allowModelNetwork?: boolean;
+	/** Timeout of the create-time refresh. */
+	modelRefreshTimeoutMs?: number;
+	/** Cancels the create-time refresh. */
+	signal?: AbortSignal;
+	/** `false` skips the create-time catalog and credential refresh; static models stay available. */
+	refreshOnCreate?: boolean;
 }

@@ -19,7 +19,6 @@ import {
 	type Credential,
 	type CredentialInfo,
 	type CredentialStore,
-	clampThinkingLevel,
 	createModels,
 	type DeferredHandle,
 	type DeferredRequestOptions,
@@ -51,12 +50,14 @@ import type { ModelsJson, ProviderConfig } from "../models-json/schema.js";
 import { getAgentDir } from "../paths.js";
 import { ProviderAvailability } from "./availability.js";
 import { buildComposedProvider } from "./compose-runtime-provider.js";
+import type { CreateModelRuntimeOptions } from "./create-options.js";
 import { CredentialSynchronizationError, type CredentialSynchronizationOperation } from "./credential-sync-error.js";
 import {
 	createVirtualModel,
 	isVirtualModel,
 	type ModelRoute,
 	type ModelRouteReason,
+	routeVirtualModel,
 	type VirtualModelDefinition,
 	withVirtualModels,
 } from "./virtual-models.js";
@@ -86,14 +87,6 @@ export interface AuthStatus {
 
 function isProvider(registration: ProviderRegistration): registration is Provider {
 	return typeof (registration as Provider).getModels === "function";
-}
-
-/** The latest answer in a conversation: failed and aborted requests (and failed routing) do not count. */
-function latestResponse(messages: readonly Message[]): AssistantMessage | undefined {
-	return messages.findLast(
-		(message): message is AssistantMessage =>
-			message.role === "assistant" && message.stopReason !== "error" && message.stopReason !== "aborted",
-	);
 }
 
 /**
@@ -514,29 +507,13 @@ export class ModelRuntime implements Models {
 			state?: unknown;
 		},
 	): Promise<ModelRoute> {
-		const name = `Virtual model ${model.provider}/${model.id}`;
 		const definition = this.virtualModels.get(model.provider)?.get(model.id);
-		if (!definition) throw new Error(`${name} is not registered.`);
-		const { failed, ...request } = options;
-		const latest = latestResponse(messages);
-		const previous = latest && this.getPhysicalModel(latest.provider, latest.model);
-		const failedModel = failed && this.getPhysicalModel(failed.provider, failed.model);
-		const route = await definition.route({
-			...request,
-			model,
-			messages,
-			...(previous ? { previous: { model: previous, thinkingLevel: latest?.thinkingLevel } } : {}),
-			...(failed && failedModel
-				? { failed: { model: failedModel, thinkingLevel: failed.thinkingLevel, message: failed } }
-				: {}),
-		} as Parameters<VirtualModelDefinition["route"]>[0]);
-		const routed = `${name} routed to ${route.model.provider}/${route.model.id}`;
-		const target = this.getPhysicalModel(route.model.provider, route.model.id);
-		if (!target) throw new Error(`${routed}, which is not a physical model.`);
-		if (!(await this.models.checkAuth(target.provider).catch(() => undefined))) {
-			throw new Error(`${routed}, which has no credentials.`);
-		}
-		return { model: target, thinkingLevel: clampThinkingLevel(target, route.thinkingLevel), state: route.state };
+		if (!definition) throw new Error(`Virtual model ${model.provider}/${model.id} is not registered.`);
+		return routeVirtualModel(definition, model, messages, options, {
+			physicalModel: (provider, id) => this.getPhysicalModel(provider, id),
+			hasCredentials: async (provider) =>
+				(await this.models.checkAuth(provider).catch(() => undefined)) !== undefined,
+		});
 	}
 
 	/** A catalog chat model that is not virtual. */
@@ -609,25 +586,4 @@ export class ModelRuntime implements Models {
 			throw new CredentialSynchronizationError(providerId, operation, credential, { cause });
 		}
 	}
-}
-
-/** `ModelRuntime.create` options (the defaults are the agent directory's files). */
-export interface CreateModelRuntimeOptions {
-	/** Credential storage; default the `auth.json` at `authPath`. */
-	credentials?: CredentialStore;
-	/** Default `<agentDir>/auth.json`. */
-	authPath?: string;
-	/** Default `<agentDir>/models.json`; `null` disables models.json. */
-	modelsPath?: string | null;
-	modelsStore?: ModelsStore;
-	/** Default `models-store.json` next to models.json. */
-	modelsStorePath?: string;
-	/** Let `create` refresh catalogs over the network (default false). */
-	allowModelNetwork?: boolean;
-	/** Timeout of the create-time refresh. */
-	modelRefreshTimeoutMs?: number;
-	/** Cancels the create-time refresh. */
-	signal?: AbortSignal;
-	/** `false` skips the create-time catalog and credential refresh; static models stay available. */
-	refreshOnCreate?: boolean;
 }

@@ -2,6 +2,7 @@ import {
 	type Api,
 	type AssistantMessage,
 	type AssistantMessageEventStream,
+	clampThinkingLevel,
 	keylessAuth,
 	lazyStream,
 	type Message,
@@ -123,4 +124,54 @@ export function withVirtualModels(
 				? unrouted(model, options?.signal)
 				: provider.streamSimple(model, context, options),
 	} as Provider;
+}
+
+/** The latest answer in a conversation: failed and aborted requests (and failed routing) do not count. */
+export function latestResponse(messages: readonly Message[]): AssistantMessage | undefined {
+	return messages.findLast(
+		(message): message is AssistantMessage =>
+			message.role === "assistant" && message.stopReason !== "error" && message.stopReason !== "aborted",
+	);
+}
+
+/**
+ * One routing decision (docs/models.md): the router sees the latest successful response and, for a
+ * retry, the failed one; its route must name a physical model whose provider has credentials, and the
+ * thinking level is clamped to that model. Throws when routing fails.
+ */
+export async function routeVirtualModel(
+	definition: VirtualModelDefinition<unknown>,
+	model: Model<Api>,
+	messages: readonly Message[],
+	options: {
+		reason: ModelRouteReason;
+		thinkingLevel: ModelThinkingLevel;
+		signal?: AbortSignal;
+		failed?: AssistantMessage;
+		state?: unknown;
+	},
+	catalog: {
+		physicalModel(provider: string, id: string): Model<Api> | undefined;
+		hasCredentials(provider: string): Promise<boolean>;
+	},
+): Promise<ModelRoute> {
+	const name = `Virtual model ${model.provider}/${model.id}`;
+	const { failed, ...request } = options;
+	const latest = latestResponse(messages);
+	const previous = latest && catalog.physicalModel(latest.provider, latest.model);
+	const failedModel = failed && catalog.physicalModel(failed.provider, failed.model);
+	const route = await definition.route({
+		...request,
+		model,
+		messages,
+		...(previous ? { previous: { model: previous, thinkingLevel: latest?.thinkingLevel } } : {}),
+		...(failed && failedModel
+			? { failed: { model: failedModel, thinkingLevel: failed.thinkingLevel, message: failed } }
+			: {}),
+	} as ModelRouteRequest);
+	const routed = `${name} routed to ${route.model.provider}/${route.model.id}`;
+	const target = catalog.physicalModel(route.model.provider, route.model.id);
+	if (!target) throw new Error(`${routed}, which is not a physical model.`);
+	if (!(await catalog.hasCredentials(target.provider))) throw new Error(`${routed}, which has no credentials.`);
+	return { model: target, thinkingLevel: clampThinkingLevel(target, route.thinkingLevel), state: route.state };
 }

@@ -28,6 +28,11 @@ export {
 	type ReloadOptions,
 	type ResourceLoader,
 } from "./loader/resource-loader.js";
+export {
+	DefaultPackageManager,
+	type DefaultPackageManagerOptions,
+	type MissingSourceAction,
+} from "./packages/default-package-manager.js";
 export { type InstallLocation, packageInstallLocation } from "./packages/install-paths.js";
 export { isNewerVersion, satisfiesVersion } from "./packages/npm-versions.js";
 export { type ChangelogVersionStore, extensionPackageUpdates } from "./packages/package-changelog.js";

@@ -92,14 +92,7 @@ export async function installAndPersist(
 	context: PackageCommandContext,
 ): Promise<string> {
 	const scope = scopeOf(options.local);
-	requireTrust(context, scope);
-	const parsed = parsePackageSource(source, context.cwd);
-	if (parsed.kind === "local") {
-		if (!existsSync(parsed.path)) throw new Error(`Path does not exist: ${parsed.path}`);
-	} else {
-		const location = locate(context, parsed, scope);
-		if (!existsSync(location.path)) await new PackageInstaller(context).install(source, parsed, location);
-	}
+	await installPackage(source, options, context);
 	const baseDir = baseDirOf(context, scope);
 	const stored = normalizePackageSourceForSettings(source, baseDir, context.cwd);
 	const entries = entriesOf(context, scope);
@@ -113,6 +106,47 @@ export async function installAndPersist(
 	}
 	await writeEntries(context, scope, entries);
 	return `Installed ${source}`;
+}
+
+/** Installs a package into the scope's storage (when it is not there yet) without changing settings. */
+export async function installPackage(
+	source: string,
+	options: { local?: boolean },
+	context: PackageCommandContext,
+): Promise<void> {
+	const scope = scopeOf(options.local);
+	requireTrust(context, scope);
+	const parsed = parsePackageSource(source, context.cwd);
+	if (parsed.kind === "local") {
+		if (!existsSync(parsed.path)) throw new Error(`Path does not exist: ${parsed.path}`);
+		return;
+	}
+	const location = locate(context, parsed, scope);
+	if (!existsSync(location.path)) await new PackageInstaller(context).install(source, parsed, location);
+}
+
+/** Deletes a package from the scope's storage (npm uninstall, git checkout removed; local: nothing). */
+export async function uninstallPackage(
+	source: string,
+	options: { local?: boolean },
+	context: PackageCommandContext,
+): Promise<void> {
+	const scope = scopeOf(options.local);
+	requireTrust(context, scope);
+	const parsed = parsePackageSource(source, context.cwd);
+	if (parsed.kind === "local") return;
+	const location = locate(context, parsed, scope);
+	if (parsed.kind === "git") removeWithEmptyParents(location.path, location.root);
+	else if (existsSync(location.path) && location.prefix) {
+		const [command, ...leading] = context.npmCommand;
+		const kind = detectPackageManager(context.npmCommand);
+		const args = kind === "bun" ? ["remove", parsed.name] : ["uninstall", parsed.name, "--prefix", location.prefix];
+		await runPackageCommand(command!, [...leading, ...args], {
+			cwd: location.prefix,
+			output: context.output ?? "capture",
+			...(context.env ? { env: context.env } : {}),
+		});
+	}
 }
 
 /**
@@ -131,22 +165,7 @@ export async function removePackage(
 	const entries = entriesOf(context, scope);
 	const kept = entries.filter((entry) => parsePackageSource(sourceOf(entry), baseDir).identity !== identity);
 	if (kept.length === entries.length) throw new Error(`No matching package found for ${source}`);
-	const parsed = parsePackageSource(source, context.cwd);
-	if (parsed.kind !== "local") {
-		const location = locate(context, parsed, scope);
-		if (parsed.kind === "git") removeWithEmptyParents(location.path, location.root);
-		else if (existsSync(location.path) && location.prefix) {
-			const [command, ...leading] = context.npmCommand;
-			const kind = detectPackageManager(context.npmCommand);
-			const args =
-				kind === "bun" ? ["remove", parsed.name] : ["uninstall", parsed.name, "--prefix", location.prefix];
-			await runPackageCommand(command!, [...leading, ...args], {
-				cwd: location.prefix,
-				output: context.output ?? "capture",
-				...(context.env ? { env: context.env } : {}),
-			});
-		}
-	}
+	await uninstallPackage(source, options, context);
 	await writeEntries(context, scope, kept);
 	return `Removed ${source}`;
 }

@@ -3,6 +3,10 @@ import type { Theme } from "../../../core/resources/index.js";
 import { markdownTheme } from "../theme/component-themes.js";
 import { type MarkdownTransform, transformOptions } from "./markdown-transform.js";
 
+/** The collapsed headings of the summaries compaction and branch navigation leave in a session. */
+export const COMPACTION_SUMMARY_HEADING = "[compacted] Earlier conversation summarized";
+export const BRANCH_SUMMARY_HEADING = "[branch summary] Returned from another branch";
+
 /**
  * A compaction or branch summary in the transcript: a one-line notice, and the summary's Markdown
  * while tool output is expanded.

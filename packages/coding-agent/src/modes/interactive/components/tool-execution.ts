@@ -1,6 +1,7 @@
 import { type Component, truncateToWidth, visibleWidth, wrapTextWithAnsi } from "@tau/tui";
 import type { ToolRenderContext, ToolRenderers } from "../../../core/extensions/index.js";
 import type { Theme, ThemeBg } from "../../../core/resources/index.js";
+import { renderDiff } from "./render-diff.js";
 import { describeToolCall, editPreview } from "./tool-formatting.js";
 
 export interface ToolResultView {
@@ -104,16 +105,7 @@ export class ToolExecutionView implements Component {
 			this.toolName === "edit"
 				? (editDiffOf(this.result) ?? (this.argsComplete ? editPreview(this.args) : undefined))
 				: undefined;
-		if (diff !== undefined && !this.result?.isError) {
-			return diff.split("\n").map((line) => {
-				const token = line.startsWith("+")
-					? "toolDiffAdded"
-					: line.startsWith("-")
-						? "toolDiffRemoved"
-						: "toolDiffContext";
-				return this.theme.fg(token, line);
-			});
-		}
+		if (diff !== undefined && !this.result?.isError) return renderDiff(diff, {}, this.theme).split("\n");
 		if (!this.result) return [];
 		const text = resultText(this.result);
 		if (text === "") return [];

@@ -12,7 +12,11 @@ import { CustomMessageView } from "../components/custom-message.js";
 import { formatTokens } from "../components/footer.js";
 import type { MarkdownTransform } from "../components/markdown-transform.js";
 import type { StatusLine } from "../components/status-line.js";
-import { SummaryMessageView } from "../components/summary-message.js";
+import {
+	BRANCH_SUMMARY_HEADING,
+	COMPACTION_SUMMARY_HEADING,
+	SummaryMessageView,
+} from "../components/summary-message.js";
 import { ToolExecutionView, type ToolRendering } from "../components/tool-execution.js";
 import { UserMessageView } from "../components/user-message.js";
 
@@ -48,7 +52,7 @@ export interface TranscriptHost {
 	showCacheMissNotices?(): boolean;
 }
 
-function userText(message: { content: unknown }): string {
+export function userText(message: { content: unknown }): string {
 	if (typeof message.content === "string") return message.content;
 	if (!Array.isArray(message.content)) return "";
 	return message.content
@@ -179,10 +183,10 @@ export class TranscriptController {
 						this.host.chat.addChild(this.customView(message as CustomMessage));
 					break;
 				case "compactionSummary":
-					this.addSummary("[compacted] Earlier conversation summarized", message);
+					this.addSummary(COMPACTION_SUMMARY_HEADING, message);
 					break;
 				case "branchSummary":
-					this.addSummary("[branch summary] Returned from another branch", message);
+					this.addSummary(BRANCH_SUMMARY_HEADING, message);
 					break;
 			}
 		}
