@@ -1,4 +1,4 @@
-import type { ThinkingLevel } from "@tau/agent";
+import type { ThinkingLevel, ToolExecutionMode } from "@tau/agent";
 import type { ImageContent, Model, TextContent } from "@tau/ai";
 import type {
 	AutocompleteProvider,
@@ -25,6 +25,14 @@ export interface DialogOptions {
 	/** Milliseconds until the dialog resolves with its default value. */
 	timeout?: number;
 }
+
+/** `ctx.ui.setWorkingIndicator`: custom frames (rendered as given; `[]` hides it) and their interval. */
+export interface WorkingIndicatorOptions {
+	frames?: string[];
+	intervalMs?: number;
+}
+
+export type { KeybindingsManager, ToolExecutionMode };
 
 export interface WidgetOptions {
 	placement?: "aboveEditor" | "belowEditor";
@@ -71,7 +79,7 @@ export interface ExtensionUIContext {
 	setTitle(title: string): void;
 	setWorkingMessage(message?: string): void;
 	setWorkingVisible(visible: boolean): void;
-	setWorkingIndicator(options?: { frames?: string[]; intervalMs?: number }): void;
+	setWorkingIndicator(options?: WorkingIndicatorOptions): void;
 	setHiddenThinkingLabel(label?: string): void;
 	setFooter(
 		factory: ((tui: TUI, theme: Theme, footerData: ReadonlyFooterDataProvider) => DisposableComponent) | undefined,

@@ -1,5 +1,5 @@
 import type { ThinkingLevel } from "@tau/agent";
-import type { Api, ImageContent, Model, TextContent } from "@tau/ai";
+import type { Api, ImageContent, Model, OAuthCredentials, TextContent } from "@tau/ai";
 import type { AutocompleteItem, Component, KeyId } from "@tau/tui";
 import type { TSchema } from "typebox";
 import type { ModelRoute, ModelRouteRequest, Settings, VirtualModelDefinition } from "../../../config/index.js";
@@ -112,7 +112,16 @@ export interface ExtensionProviderConfig {
 	authHeader?: boolean;
 	models?: Record<string, unknown>[];
 	refreshModels?(ctx: unknown): Promise<Record<string, unknown>[]>;
-	oauth?: Record<string, unknown>;
+	/** An OAuth login for this provider (`/login`): how to log in, refresh, and turn credentials into a key. */
+	oauth?: {
+		name: string;
+		isSubscription?: boolean;
+		usesCallbackServer?: boolean;
+		login(callbacks: any): Promise<OAuthCredentials>;
+		refreshToken(credentials: OAuthCredentials, signal: AbortSignal): Promise<OAuthCredentials>;
+		getApiKey(credentials: OAuthCredentials): string;
+		modifyModels?(models: Model<Api>[], credentials: OAuthCredentials): Model<Api>[];
+	};
 	[key: string]: unknown;
 }
 
