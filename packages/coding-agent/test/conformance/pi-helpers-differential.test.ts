@@ -79,7 +79,13 @@ const usage = (input: number, output = 10) => ({
 });
 let clock = 0;
 function entry(id: string, message: Record<string, unknown>): SessionEntry {
-	return { type: "message", id, parentId: null, timestamp: new Date(clock++).toISOString(), message } as SessionEntry;
+	return {
+		type: "message",
+		id,
+		parentId: null,
+		timestamp: new Date(clock++).toISOString(),
+		message,
+	} as unknown as SessionEntry;
 }
 const user = (id: string, text: string) =>
 	entry(id, { role: "user", content: [{ type: "text", text }], timestamp: clock });
