@@ -33,6 +33,13 @@ function uiExtension(results: unknown[]) {
 			ctx.ui.pasteToEditor("pasted");
 			return "fired";
 		},
+		theme: (ctx) => ({
+			name: ctx.ui.theme.name,
+			accent: ctx.ui.theme.fg("accent", "a"),
+			selected: ctx.ui.theme.bg("selectedBg", "s"),
+			bold: ctx.ui.theme.bold("b"),
+			strike: ctx.ui.theme.strikethrough("x"),
+		}),
 		degraded: async (ctx) => ({
 			custom: await ctx.ui.custom(() => ({ render: () => ["never shown"], invalidate: () => {} }) as never),
 			theme: ctx.ui.setTheme("dark"),
@@ -161,6 +168,18 @@ describe("RPC extension UI sub-protocol", () => {
 				expanded: false,
 			},
 		]);
+	});
+});
+
+describe("RPC extension theme", () => {
+	it("ctx.ui.theme is the configured theme, styling text for the client's terminal", async () => {
+		const results: unknown[] = [];
+		harness = await start(results);
+		await harness.send({ type: "prompt", message: "/ui theme" });
+		const [styled] = results as Record<string, string>[];
+		expect(styled).toMatchObject({ name: "tau", bold: "\x1b[1mb\x1b[22m", strike: "\x1b[9mx\x1b[29m" });
+		expect(styled!.accent).toMatch(/^\x1b\[38;[25];[\d;]+ma\x1b\[39m$/);
+		expect(styled!.selected).toMatch(/^\x1b\[48;[25];[\d;]+ms\x1b\[49m$/);
 	});
 });
 
