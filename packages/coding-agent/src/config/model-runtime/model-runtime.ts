@@ -34,7 +34,6 @@ import {
 	type ModelsRefreshResult,
 	type ModelsRequestTransforms,
 	type ModelsStore,
-	type ModelThinkingLevel,
 	type ModelType,
 	type ModelTypeMap,
 	type MutableModels,
@@ -56,9 +55,9 @@ import {
 	createVirtualModel,
 	isVirtualModel,
 	type ModelRoute,
-	type ModelRouteReason,
 	routeVirtualModel,
 	type VirtualModelDefinition,
+	type VirtualRouteOptions,
 	withVirtualModels,
 } from "./virtual-models.js";
 
@@ -499,13 +498,7 @@ export class ModelRuntime implements Models {
 	async resolveModel(
 		model: Model<Api>,
 		messages: readonly Message[],
-		options: {
-			reason: ModelRouteReason;
-			thinkingLevel: ModelThinkingLevel;
-			signal?: AbortSignal;
-			failed?: AssistantMessage;
-			state?: unknown;
-		},
+		options: VirtualRouteOptions,
 	): Promise<ModelRoute> {
 		const definition = this.virtualModels.get(model.provider)?.get(model.id);
 		if (!definition) throw new Error(`Virtual model ${model.provider}/${model.id} is not registered.`);

@@ -134,6 +134,15 @@ export function latestResponse(messages: readonly Message[]): AssistantMessage |
 	);
 }
 
+/** What the caller of one routing decision knows: why, at which level, the failed attempt and the branch's router state. */
+export interface VirtualRouteOptions {
+	reason: ModelRouteReason;
+	thinkingLevel: ModelThinkingLevel;
+	signal?: AbortSignal;
+	failed?: AssistantMessage;
+	state?: unknown;
+}
+
 /**
  * One routing decision (docs/models.md): the router sees the latest successful response and, for a
  * retry, the failed one; its route must name a physical model whose provider has credentials, and the
@@ -143,13 +152,7 @@ export async function routeVirtualModel(
 	definition: VirtualModelDefinition<unknown>,
 	model: Model<Api>,
 	messages: readonly Message[],
-	options: {
-		reason: ModelRouteReason;
-		thinkingLevel: ModelThinkingLevel;
-		signal?: AbortSignal;
-		failed?: AssistantMessage;
-		state?: unknown;
-	},
+	options: VirtualRouteOptions,
 	catalog: {
 		physicalModel(provider: string, id: string): Model<Api> | undefined;
 		hasCredentials(provider: string): Promise<boolean>;

@@ -1,16 +1,21 @@
 import type { LfReplacement } from "./apply.js";
 import { computeEditDiff } from "./diff.js";
 
+/** How many characters `before` and `after` share at their start and, after that, at their end. */
+export function commonAffixLengths(before: string, after: string): { prefix: number; suffix: number } {
+	const shorter = Math.min(before.length, after.length);
+	let prefix = 0;
+	while (prefix < shorter && before[prefix] === after[prefix]) prefix++;
+	let suffix = 0;
+	while (suffix < shorter - prefix && before[before.length - 1 - suffix] === after[after.length - 1 - suffix])
+		suffix++;
+	return { prefix, suffix };
+}
+
 /** The one replacement that turns `before` into `after`: everything between their common prefix and suffix. */
 function wholeChange(before: string, after: string): LfReplacement[] {
 	if (before === after) return [];
-	let prefix = 0;
-	const shorter = Math.min(before.length, after.length);
-	while (prefix < shorter && before[prefix] === after[prefix]) prefix++;
-	let suffix = 0;
-	while (suffix < shorter - prefix && before[before.length - 1 - suffix] === after[after.length - 1 - suffix]) {
-		suffix++;
-	}
+	const { prefix, suffix } = commonAffixLengths(before, after);
 	return [{ start: prefix, end: before.length - suffix, text: after.slice(prefix, after.length - suffix) }];
 }
 

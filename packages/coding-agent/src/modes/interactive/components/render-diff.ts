@@ -1,4 +1,5 @@
 import type { Theme } from "../../../core/resources/index.js";
+import { commonAffixLengths } from "../../../core/tools/edit/diff-strings.js";
 import { activeTheme } from "../theme/active-theme.js";
 
 export interface RenderDiffOptions {
@@ -9,16 +10,7 @@ export interface RenderDiffOptions {
 /** `-old` / `+new` content with the differing middle (after the common prefix and suffix) inverted. */
 function highlightChange(theme: Theme, removed: string, added: string): [string, string] {
 	const [oldBody, newBody] = [removed.slice(1), added.slice(1)];
-	let prefix = 0;
-	while (prefix < oldBody.length && prefix < newBody.length && oldBody[prefix] === newBody[prefix]) prefix++;
-	let suffix = 0;
-	while (
-		suffix < oldBody.length - prefix &&
-		suffix < newBody.length - prefix &&
-		oldBody[oldBody.length - 1 - suffix] === newBody[newBody.length - 1 - suffix]
-	) {
-		suffix++;
-	}
+	const { prefix, suffix } = commonAffixLengths(oldBody, newBody);
 	const mark = (body: string, sign: string) => {
 		const middle = body.slice(prefix, body.length - suffix);
 		return `${sign}${body.slice(0, prefix)}${middle ? theme.inverse(middle) : ""}${body.slice(body.length - suffix)}`;
