@@ -12,6 +12,8 @@ export * from "./core/compaction/index.js";
 export * from "./core/extensions/index.js";
 export { copyToClipboard } from "./core/platform/clipboard.js";
 export * from "./core/resources/index.js";
+export { Theme } from "./core/resources/themes/theme.js";
+export { loadThemeFromFile, loadThemes } from "./core/resources/themes/theme-files.js";
 export * from "./core/session/index.js";
 export * from "./core/tools/index.js";
 export { main } from "./main.js";

@@ -40,7 +40,7 @@ describe("ctx.ui.theme without a UI", () => {
 	});
 
 	it("rejects a token in the wrong slot or an unknown token, as Pi does", async () => {
-		const h = await createHarness();
+		const h = await createHarness({ loader: { extensionFactories: [() => {}] } });
 		await h.session.bindExtensions({});
 		const theme = h.session.extensionRunner.createContext().ui.theme;
 		expect(() => theme.fg("selectedBg" as never, "x")).toThrow("Unknown theme color: selectedBg");

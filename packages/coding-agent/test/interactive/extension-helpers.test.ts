@@ -15,7 +15,7 @@ import {
 import { type EditorTheme, KeybindingsManager, Markdown, setKeybindings, type TUI, TUI_KEYBINDINGS } from "@tau/tui";
 import { afterEach, describe, expect, it } from "vitest";
 import { VirtualTerminal } from "../../../tui/test/helpers/virtual-terminal.js";
-import { builtinTheme } from "../../src/core/resources/index.js";
+import { builtinTheme } from "../../src/core/resources/themes/builtin-theme.js";
 import { appKeybindingDefinitions } from "../../src/modes/interactive/keybindings/app-keybindings.js";
 import { setActiveTheme } from "../../src/modes/interactive/theme/active-theme.js";
 import { editorTheme } from "../../src/modes/interactive/theme/component-themes.js";

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { fauxAssistantMessage } from "@tau/ai";
 import { stripTerminalSequences } from "@tau/tui";
 import { describe, expect, it } from "vitest";
-import { builtinTheme } from "../../src/core/resources/index.js";
+import { builtinTheme } from "../../src/core/resources/themes/builtin-theme.js";
 import { type FooterState, FooterView, formatTokens } from "../../src/modes/interactive/components/footer.js";
 import { readGitBranch } from "../../src/modes/interactive/controller/footer-state.js";
 import { InteractiveHarness } from "./harness.js";

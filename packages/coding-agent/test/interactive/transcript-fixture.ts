@@ -1,5 +1,5 @@
 import { stripTerminalSequences } from "@tau/tui";
-import { builtinTheme } from "../../src/core/resources/index.js";
+import { builtinTheme } from "../../src/core/resources/themes/builtin-theme.js";
 import { ChatTranscript } from "../../src/modes/interactive/components/chat-transcript.js";
 import { StatusLine } from "../../src/modes/interactive/components/status-line.js";
 import {

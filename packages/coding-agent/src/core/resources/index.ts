@@ -101,8 +101,9 @@ export {
 	type SystemPromptSections,
 } from "./system-prompt/system-prompt.js";
 export { createSystemPromptUpdate, diffSystemPromptSections } from "./system-prompt/system-prompt-diff.js";
-export { BUILTIN_THEME_NAME, builtinTheme, resolveTheme } from "./themes/builtin-theme.js";
-export { Theme, type ThemeAppearance, type ThemeOptions, type ThemeStyle } from "./themes/theme.js";
+// The Theme class brings the terminal colour helpers: modes import it where they need it, so print
+// mode without themes or extensions never loads them (theme.ts, builtin-theme.ts, theme-files.ts).
+export type { Theme, ThemeAppearance, ThemeOptions, ThemeStyle } from "./themes/theme.js";
 export { resolveThemeColor, type ThemeColorValue } from "./themes/theme-colors.js";
 export {
 	OPTIONAL_THEME_TOKENS,
@@ -114,8 +115,6 @@ export {
 } from "./themes/theme-tokens.js";
 export {
 	detectTerminalAppearance,
-	loadThemeFromFile,
-	loadThemes,
 	parseThemeSetting,
 	type ThemeDefinition,
 	validateTheme,

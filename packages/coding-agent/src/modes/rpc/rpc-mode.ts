@@ -10,7 +10,7 @@
  */
 import type { AgentSession } from "../../core/agent-session/agent-session.js";
 import type { ExtensionCommandContextActions } from "../../core/extensions/index.js";
-import { resolveTheme } from "../../core/resources/index.js";
+import { resolveTheme } from "../../core/resources/themes/builtin-theme.js";
 import type { AgentSessionRuntime } from "../../core/runtime/agent-session-runtime.js";
 import {
 	attachJsonlLineReader,

@@ -173,6 +173,10 @@ export async function loadExtensionItems(request: ExtensionLoadRequest): Promise
 		shared instanceof ExtensionRuntime
 			? shared
 			: createExtensionRuntime(request.eventBus ? { eventBus: request.eventBus } : {});
+	// Built-in extensions never style text; loading the theme (and its colour helpers) waits for others.
+	if (!runtime.theme && request.items.some((item) => !item.path.startsWith("builtin:"))) {
+		runtime.theme = (await import("../../resources/themes/builtin-theme.js")).builtinTheme();
+	}
 	const result: LoadExtensionsResult = { extensions: [], errors: [], runtime };
 	for (const item of request.items) await loadItem(item, runtime, request.cwd, request.generation ?? 0, result);
 	return result;

@@ -1,5 +1,4 @@
 import type { AgentMessage } from "@tau/agent";
-import { builtinTheme } from "../../resources/themes/builtin-theme.js";
 import type { Theme } from "../../resources/themes/theme.js";
 import type { ExtensionCommandContext, ExtensionContext, ExtensionUIContext } from "../api/context.js";
 import type {
@@ -61,7 +60,7 @@ export interface ExtensionRunnerOptions {
 	extensions: readonly Extension[];
 	runtime: ExtensionRuntime;
 	cwd: string;
-	/** The theme a no-op UI reports (default: the built-in theme). */
+	/** The theme a no-op UI reports (default: the one the extension loader attached to the runtime). */
 	theme?: Theme;
 }
 
@@ -79,7 +78,7 @@ export class ExtensionRunner {
 	private ui: ExtensionUIContext;
 	private uiBound = false;
 	private currentMode: ExtensionMode = "print";
-	private readonly theme: Theme;
+	private readonly theme: Theme | undefined;
 	private readonly host: DispatchHost;
 	private readonly reportedMcpServers = new Set<string>();
 
@@ -87,7 +86,7 @@ export class ExtensionRunner {
 		this.extensions = options.extensions;
 		this.runtime = options.runtime;
 		this.cwd = options.cwd;
-		this.theme = options.theme ?? builtinTheme();
+		this.theme = options.theme ?? options.runtime.theme;
 		this.ui = this.noOpUI();
 		this.host = {
 			handlers: (event) => this.handlerSnapshot(event),
@@ -418,6 +417,12 @@ export class ExtensionRunner {
 	}
 
 	private noOpUI(): ExtensionUIContext {
-		return createNoOpUIContext(() => this.theme);
+		return createNoOpUIContext(() => {
+			if (!this.theme)
+				throw new Error(
+					"No theme: extensions not loaded by the extension loader need ExtensionRunner's theme option",
+				);
+			return this.theme;
+		});
 	}
 }

@@ -1,6 +1,7 @@
 import type { ThinkingLevel } from "@tau/agent";
 import type { ImageContent, Model, TextContent } from "@tau/ai";
 import type { Settings, VirtualModelDefinition } from "../../../config/index.js";
+import type { Theme } from "../../resources/themes/theme.js";
 import type {
 	CustomMessageInput,
 	ExtensionContext,
@@ -114,6 +115,12 @@ export class ExtensionRuntime {
 
 	/** True once the session installed its actions (`bindCore`). */
 	coreBound = false;
+
+	/**
+	 * What `ctx.ui.theme` is without a UI (print, JSON, SDK sessions). The extension loader sets the
+	 * built-in theme, so themes (and their colour helpers) load only when there are extensions.
+	 */
+	theme: Theme | undefined;
 
 	/** The `ctx` of code that runs outside an event (virtual-model routers); the runner installs it when it binds. */
 	createContext: () => ExtensionContext = notInitialized;

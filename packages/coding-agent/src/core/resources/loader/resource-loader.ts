@@ -12,7 +12,6 @@ import { refreshTemporaryPackages } from "../packages/package-updater.js";
 import { loadPromptTemplates, type PromptTemplate } from "../prompt-templates/prompt-templates.js";
 import { loadSkills, type Skill } from "../skills/skills.js";
 import type { Theme } from "../themes/theme.js";
-import { loadThemes } from "../themes/themes.js";
 import {
 	type PathMetadata,
 	type ResourceDiagnostic,
@@ -31,6 +30,9 @@ import {
 } from "./extension-set.js";
 import { pathKey, resolveResourcePath } from "./path-key.js";
 import { discoverPromptFile, resolvePromptSource } from "./prompt-files.js";
+
+/** The theme file loader, imported on first need. */
+let themeFiles: typeof import("../themes/theme-files.js") | undefined;
 
 /**
  * The built-in extension loader, imported on first use: the extension runtime (and jiti behind it)
@@ -245,6 +247,14 @@ export class DefaultResourceLoader implements ResourceLoader {
 			options.additionalPromptTemplatePaths,
 		);
 		this.sources.themes = this.kindSources("themes", resolved, cli, options.noThemes, options.additionalThemePaths);
+		// Themes bring the terminal colour helpers; load them only when there are theme files or
+		// extensions besides the built-in ones (which may add theme paths).
+		if (
+			this.sources.themes.length > 0 ||
+			this.extensions.extensions.some((extension) => !extension.path.startsWith("builtin:"))
+		) {
+			themeFiles ??= await import("../themes/theme-files.js");
+		}
 		this.reloadSkills();
 		this.reloadPrompts();
 		this.reloadThemes();
@@ -485,7 +495,15 @@ export class DefaultResourceLoader implements ResourceLoader {
 	}
 
 	private reloadThemes(): void {
-		const loaded = loadThemes(this.sources.themes);
+		if (!themeFiles && this.sources.themes.length > 0) {
+			// Only a caller of extendResources without extensions gets here before reload imported it.
+			void import("../themes/theme-files.js").then((module) => {
+				themeFiles = module;
+				this.reloadThemes();
+			});
+			return;
+		}
+		const loaded = themeFiles?.loadThemes(this.sources.themes) ?? { themes: [], diagnostics: [] };
 		const base = { themes: loaded.themes, diagnostics: [...this.cliDiagnostics.themes, ...loaded.diagnostics] };
 		this.themes = this.options.themesOverride ? this.options.themesOverride(base) : base;
 	}

@@ -1,5 +1,6 @@
 import type { MarkdownTheme, SelectListTheme, SettingsListTheme } from "@tau/tui";
-import { builtinTheme, resolveTheme, type Theme } from "../../../core/resources/index.js";
+import type { Theme } from "../../../core/resources/index.js";
+import { builtinTheme, resolveTheme } from "../../../core/resources/themes/builtin-theme.js";
 import { markdownTheme, selectListTheme, settingsListTheme } from "./component-themes.js";
 import { highlightLines } from "./syntax-highlight.js";
 
