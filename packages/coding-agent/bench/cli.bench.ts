@@ -7,7 +7,7 @@ import { type MockLlmServer, type ScriptedReply, startMockLlmServer } from "@tau
 import type { Bench, BenchContext } from "../../../scripts/bench/api.js";
 import { type Contender, referenceContenders } from "./reference-pi.js";
 
-const CLI = resolve(import.meta.dirname, "../dist/cli.js");
+const CLI = resolve(import.meta.dirname, "../dist/bundle/cli.js");
 const API_KEY = "bench-key";
 
 interface Box {
