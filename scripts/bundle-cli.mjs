@@ -2,9 +2,10 @@
 // entry plus lazily loaded chunks under packages/coding-agent/dist/bundle/ (docs/cli.md, "Startup").
 // Every `await import()` in the sources becomes its own chunk, so a mode loads only what it uses,
 // and the start parses a few files instead of hundreds of modules.
-// Usage: node scripts/bundle-cli.mjs [--if-stale]   (--if-stale: skip when the bundle is newer than dist)
+// Usage: node scripts/bundle-cli.mjs [--if-stale] [--no-minify]
+//   --if-stale: skip when the bundle is newer than dist; --no-minify: readable names in CPU profiles.
 import { existsSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
-import { join, relative, resolve } from "node:path";
+import { join, resolve } from "node:path";
 import { build } from "esbuild";
 
 const root = resolve(import.meta.dirname, "..");
@@ -53,7 +54,7 @@ const { metafile } = await build({
 	format: "esm",
 	platform: "node",
 	target: "node20.19",
-	minify: true,
+	minify: !process.argv.includes("--no-minify"),
 	// Stack traces map back to the sources with `node --enable-source-maps`.
 	sourcemap: "linked",
 	chunkNames: "chunks/[name]-[hash]",
@@ -67,10 +68,6 @@ const { metafile } = await build({
 	metafile: true,
 });
 
-// Which source modules each output file holds (paths from the repository root), so tests and the
-// startup benchmark can tell what a run loaded from the chunk files it opened.
-const inputs = {};
-for (const [output, { inputs: sources }] of Object.entries(metafile.outputs)) {
-	if (output.endsWith(".js")) inputs[relative(outdir, join(root, output))] = Object.keys(sources);
-}
-writeFileSync(join(outdir, "inputs.json"), `${JSON.stringify(inputs, null, "\t")}\n`);
+// esbuild's record of which source modules (and how many of their bytes) each output file holds, so
+// tests and the startup benchmark can tell what a run loaded from the chunk files it opened.
+writeFileSync(join(outdir, "metafile.json"), JSON.stringify(metafile));

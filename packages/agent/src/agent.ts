@@ -275,7 +275,9 @@ export class Agent {
 		if (!run) throw new Error("Agent listener invoked outside active run");
 		this.#reduce(event);
 		for (const listener of [...this.#listeners]) {
-			await listener(event, run.abortController.signal);
+			// Only a returned promise is awaited: a listener that finished synchronously costs no microtask per delta.
+			const pending = listener(event, run.abortController.signal);
+			if (pending) await pending;
 		}
 	}
 

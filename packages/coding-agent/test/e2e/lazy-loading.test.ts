@@ -5,17 +5,18 @@ import { pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
 import { CLI, cliBuilt, mockServer, REPO_ROOT, runCli, type Sandbox, sandbox, writeMockModels } from "./harness.js";
 
-/** Source modules by bundle output file (written by scripts/bundle-cli.mjs next to the bundle). */
-const bundleInputs: Record<string, string[]> = cliBuilt
-	? JSON.parse(readFileSync(join(dirname(CLI), "inputs.json"), "utf8"))
+/** esbuild's metafile, written by scripts/bundle-cli.mjs next to the bundle: the sources of each output file. */
+const bundleOutputs: Record<string, { inputs: Record<string, unknown> }> = cliBuilt
+	? JSON.parse(readFileSync(join(dirname(CLI), "metafile.json"), "utf8")).outputs
 	: {};
 
 /** A loaded URL, or for a file of the CLI bundle the file URLs of the source modules it holds. */
 function sourceUrls(url: string): string[] {
 	const bundleDir = pathToFileURL(dirname(CLI)).href;
 	if (!url.startsWith(`${bundleDir}/`)) return [url];
-	const sources = bundleInputs[url.slice(bundleDir.length + 1)] ?? [];
-	return sources.map((source) => pathToFileURL(join(REPO_ROOT, source)).href);
+	// Metafile paths are relative to the repository root, where the bundle is built.
+	const output = bundleOutputs[`packages/coding-agent/dist/bundle/${url.slice(bundleDir.length + 1)}`];
+	return Object.keys(output?.inputs ?? {}).map((source) => pathToFileURL(join(REPO_ROOT, source)).href);
 }
 
 /**

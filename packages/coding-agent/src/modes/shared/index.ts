@@ -4,4 +4,10 @@ export {
 	toJsonEvent,
 } from "./event-serialization.js";
 export { attachJsonlLineReader, JsonlSplitter, serializeJsonLine } from "./jsonl.js";
-export { RawWriter, type RawWriterOptions, type StdoutTakeover, takeOverStdout } from "./raw-stdout.js";
+export {
+	BACKPRESSURE_LIMIT,
+	RawWriter,
+	type RawWriterOptions,
+	type StdoutTakeover,
+	takeOverStdout,
+} from "./raw-stdout.js";
