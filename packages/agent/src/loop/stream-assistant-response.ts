@@ -45,7 +45,9 @@ export async function streamAssistantResponse(
 			break;
 		} else if (started) {
 			context.messages[context.messages.length - 1] = event.partial;
-			await emit({ type: "message_update", message: { ...event.partial }, assistantMessageEvent: event });
+			// Awaited only when a listener is still busy: most deltas are handled synchronously.
+			const pending = emit({ type: "message_update", message: { ...event.partial }, assistantMessageEvent: event });
+			if (pending) await pending;
 		}
 	}
 

@@ -9,6 +9,9 @@ export class EventStream<T, R = T> implements AsyncIterable<T> {
 	private readonly waiters = new FifoQueue<(result: IteratorResult<T>) => void>();
 	private finished = false;
 	private resultSettled = false;
+	/** Set by `forward`: receives each pushed event synchronously instead of the queue. */
+	private sink: ((event: T) => void) | undefined;
+	private forwarded: { resolve: () => void; reject: (error: unknown) => void } | undefined;
 	private resolveResult!: (result: R) => void;
 	private readonly resultPromise: Promise<R>;
 
@@ -32,6 +35,11 @@ export class EventStream<T, R = T> implements AsyncIterable<T> {
 			this.finished = true;
 			this.settle(this.extractResult(event));
 		}
+		if (this.sink) {
+			this.deliver(this.sink, event);
+			if (this.finished) this.endForwarding();
+			return;
+		}
 		const waiter = this.waiters.shift();
 		if (waiter) waiter({ value: event, done: false });
 		else this.queue.push(event);
@@ -42,6 +50,23 @@ export class EventStream<T, R = T> implements AsyncIterable<T> {
 		this.finished = true;
 		if (result !== undefined) this.settle(result);
 		this.wakeAll();
+		this.endForwarding();
+	}
+
+	/**
+	 * Hands every event, queued ones first, to `sink` synchronously as it is pushed, and resolves when the
+	 * stream has ended (rejects if `sink` throws; later events are then dropped). For a stream with no
+	 * other consumer: a wrapper that re-emits one stream as another then pays nothing per event
+	 * (docs/ai.md, "Streaming cost").
+	 */
+	forward(sink: (event: T) => void): Promise<void> {
+		const done = new Promise<void>((resolve, reject) => {
+			this.forwarded = { resolve, reject };
+		});
+		this.sink = sink;
+		while (this.forwarded && this.queue.length > 0) this.deliver(sink, this.queue.shift() as T);
+		if (this.finished) this.endForwarding();
+		return done;
 	}
 
 	result(): Promise<R> {
@@ -56,6 +81,23 @@ export class EventStream<T, R = T> implements AsyncIterable<T> {
 				return new Promise<IteratorResult<T>>((resolve) => this.waiters.push(resolve));
 			},
 		};
+	}
+
+	private deliver(sink: (event: T) => void, event: T): void {
+		try {
+			sink(event);
+		} catch (error) {
+			const forwarded = this.forwarded;
+			this.sink = () => {};
+			this.forwarded = undefined;
+			forwarded?.reject(error);
+		}
+	}
+
+	private endForwarding(): void {
+		const forwarded = this.forwarded;
+		this.forwarded = undefined;
+		forwarded?.resolve();
 	}
 
 	private settle(result: R): void {
