@@ -1,6 +1,8 @@
 import {
 	type AssistantMessage,
+	type AssistantMessageEvent,
 	type AssistantMessageEventStream,
+	EventStream,
 	mergeClientIdentity,
 	normalizeContext,
 	type SimpleStreamOptions,
@@ -36,18 +38,20 @@ export async function streamAssistantResponse(
 	});
 
 	let started = false;
-	for await (const event of stream) {
-		if (event.type === "start") {
-			started = true;
-			context.messages.push(event.partial);
-			await emit({ type: "message_start", message: { ...event.partial } });
-		} else if (event.type === "done" || event.type === "error") {
-			break;
-		} else if (started) {
-			context.messages[context.messages.length - 1] = event.partial;
-			// Awaited only when a listener is still busy: most deltas are handled synchronously.
-			const pending = emit({ type: "message_update", message: { ...event.partial }, assistantMessageEvent: event });
-			if (pending) await pending;
+	receiving: for await (const batch of eventBatches(stream)) {
+		for (const event of batch) {
+			if (event.type === "start") {
+				started = true;
+				context.messages.push(event.partial);
+				await emit({ type: "message_start", message: { ...event.partial } });
+			} else if (event.type === "done" || event.type === "error") {
+				break receiving;
+			} else if (started) {
+				context.messages[context.messages.length - 1] = event.partial;
+				// Awaited only when a listener is still busy: most deltas are handled synchronously.
+				const pending = emit({ type: "message_update", message: { ...event.partial }, assistantMessageEvent: event });
+				if (pending) await pending;
+			}
 		}
 	}
 
@@ -63,6 +67,15 @@ export async function streamAssistantResponse(
 	}
 	await emit({ type: "message_end", message: final });
 	return final;
+}
+
+/** The stream's events, everything already queued per await for tau's own streams, else one at a time. */
+async function* eventBatches(stream: AssistantMessageEventStream): AsyncGenerator<readonly AssistantMessageEvent[]> {
+	if (stream instanceof EventStream) {
+		for (let batch = await stream.nextBatch(); batch.length > 0; batch = await stream.nextBatch()) yield batch;
+		return;
+	}
+	for await (const event of stream as AsyncIterable<AssistantMessageEvent>) yield [event];
 }
 
 /**

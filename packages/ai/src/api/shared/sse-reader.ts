@@ -11,20 +11,18 @@ export interface SseMessage {
  * (docs/ai.md, "Streaming cost").
  */
 export class SseParser {
-	private readonly decoder = new TextDecoder("utf-8", { ignoreBOM: true });
+	/** Bytes after the last line end: part of a line, possibly ending inside a UTF-8 sequence. */
+	private carry: Buffer[] = [];
 	/** Text after the last complete line. */
 	private pending = "";
 	private event: string | null = null;
 	private data: string[] = [];
 
 	push(chunk: Uint8Array): SseMessage[] {
-		const decoded = this.decoder.decode(chunk, { stream: true });
-		const text = this.pending + decoded;
-		// A chunk without any line end completes nothing; a CR left over may still be half of a CRLF.
-		if (!this.pending.endsWith("\r") && !decoded.includes("\n") && !decoded.includes("\r")) {
-			this.pending = text;
-			return [];
-		}
+		const decoded = this.decode(Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength));
+		// Text without any line end completes nothing; a CR left over may still be half of a CRLF.
+		if (decoded === "") return [];
+		const text = this.pending === "" ? decoded : this.pending + decoded;
 		const messages: SseMessage[] = [];
 		let start = 0;
 		if (!text.includes("\r")) {
@@ -49,11 +47,35 @@ export class SseParser {
 
 	/** End of the stream: the last lines count, an unterminated message is dropped (as the format says). */
 	end(): SseMessage[] {
-		const text = (this.pending + this.decoder.decode()).replace(/\r$/, "");
+		const rest = Buffer.concat(this.carry).toString("utf8");
+		this.carry = [];
+		const text = this.pending + rest;
 		this.pending = "";
 		const messages: SseMessage[] = [];
-		if (text !== "") for (const line of text.split(/\r\n|[\n\r]/)) this.takeLine(line, messages);
+		// A final lone CR still ends its line (an empty one, which may end a message).
+		if (text !== "") for (const line of text.replace(/\r$/, "").split(/\r\n|[\n\r]/)) this.takeLine(line, messages);
 		return messages;
+	}
+
+	/**
+	 * The text up to the chunk's last line end. Line ends are ASCII and never part of a multi-byte UTF-8
+	 * sequence, so that prefix decodes whole and the rest waits for the chunk that ends its line; one
+	 * plain decode per read, no streaming decoder state.
+	 */
+	private decode(chunk: Buffer): string {
+		const end = Math.max(chunk.lastIndexOf(0x0a), chunk.lastIndexOf(0x0d));
+		if (end === -1) {
+			this.carry.push(chunk);
+			return "";
+		}
+		let text: string;
+		if (this.carry.length === 0) text = chunk.toString("utf8", 0, end + 1);
+		else {
+			this.carry.push(chunk.subarray(0, end + 1));
+			text = Buffer.concat(this.carry).toString("utf8");
+		}
+		this.carry = end + 1 < chunk.length ? [chunk.subarray(end + 1)] : [];
+		return text;
 	}
 
 	private takeLine(rawLine: string, messages: SseMessage[]): void {

@@ -1,6 +1,7 @@
 export {
 	type JsonAgentSessionEvent,
 	type JsonAssistantMessageEvent,
+	serializeJsonEvent,
 	toJsonEvent,
 } from "./event-serialization.js";
 export { attachJsonlLineReader, JsonlSplitter, serializeJsonLine } from "./jsonl.js";
