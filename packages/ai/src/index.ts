@@ -68,7 +68,7 @@ export {
 	createAssistantMessageEventStream,
 } from "./stream/assistant-message-event-stream.js";
 // Event streams
-export { EventStream } from "./stream/event-stream.js";
+export { type EventSink, EventStream } from "./stream/event-stream.js";
 export { type LazyStreamObserver, lazyStream } from "./stream/lazy-stream.js";
 export { createInitialSystemMessage, normalizeContext } from "./system-messages/normalize-context.js";
 // System messages and transcript replay

@@ -1,5 +1,8 @@
 import { FifoQueue } from "./fifo-queue.js";
 
+/** What `forward` hands events to: returns a promise while it is still busy with them. */
+export type EventSink<T> = (event: T) => Promise<void> | undefined | void;
+
 /**
  * A single-consumer async event queue with a result promise. `push` never blocks (no back-pressure);
  * `result()` never rejects.
@@ -10,7 +13,9 @@ export class EventStream<T, R = T> implements AsyncIterable<T> {
 	private finished = false;
 	private resultSettled = false;
 	/** Set by `forward`: receives each pushed event synchronously instead of the queue. */
-	private sink: ((event: T) => void) | undefined;
+	private sink: EventSink<T> | undefined;
+	/** What the sink last said it is still busy with, and that promise tracked to clear itself. */
+	private sinkBusy: { source: Promise<void>; tracked: Promise<void> } | undefined;
 	private forwarded: { resolve: () => void; reject: (error: unknown) => void } | undefined;
 	private resolveResult!: (result: R) => void;
 	private readonly resultPromise: Promise<R>;
@@ -57,9 +62,10 @@ export class EventStream<T, R = T> implements AsyncIterable<T> {
 	 * Hands every event, queued ones first, to `sink` synchronously as it is pushed, and resolves when the
 	 * stream has ended (rejects if `sink` throws; later events are then dropped). For a stream with no
 	 * other consumer: a wrapper that re-emits one stream as another then pays nothing per event
-	 * (docs/ai.md, "Streaming cost").
+	 * (docs/ai.md, "Streaming cost"). A sink returns a promise while it is still busy; producers see it
+	 * through `ready()`.
 	 */
-	forward(sink: (event: T) => void): Promise<void> {
+	forward(sink: EventSink<T>): Promise<void> {
 		const done = new Promise<void>((resolve, reject) => {
 			this.forwarded = { resolve, reject };
 		});
@@ -73,17 +79,6 @@ export class EventStream<T, R = T> implements AsyncIterable<T> {
 		return this.resultPromise;
 	}
 
-	/**
-	 * Everything queued so far in one array (waiting for the next event when nothing is queued); an empty
-	 * array once the stream has ended. A consumer that handles a burst of events per await instead of one
-	 * (docs/ai.md, "Streaming cost"); like iteration, for the stream's single consumer.
-	 */
-	nextBatch(): Promise<T[]> {
-		if (this.queue.length > 0) return Promise.resolve(this.queue.drain());
-		if (this.finished) return Promise.resolve([]);
-		return new Promise<T[]>((resolve) => this.waiters.push((result) => resolve(result.done ? [] : [result.value])));
-	}
-
 	[Symbol.asyncIterator](): AsyncIterator<T> {
 		return {
 			next: () => {
@@ -94,15 +89,33 @@ export class EventStream<T, R = T> implements AsyncIterable<T> {
 		};
 	}
 
-	private deliver(sink: (event: T) => void, event: T): void {
+	/**
+	 * For a producer that can wait (one reading the network): a promise while the consumer that
+	 * `forward` attached is still busy with earlier events, else `undefined`. Awaiting it between reads
+	 * keeps the producer at most one read ahead of the consumer.
+	 */
+	ready(): Promise<void> | undefined {
+		return this.sinkBusy?.tracked;
+	}
+
+	private deliver(sink: EventSink<T>, event: T): void {
 		try {
-			sink(event);
+			const busy = sink(event);
+			if (busy && busy !== this.sinkBusy?.source) this.trackBusy(busy);
 		} catch (error) {
 			const forwarded = this.forwarded;
 			this.sink = () => {};
 			this.forwarded = undefined;
 			forwarded?.reject(error);
 		}
+	}
+
+	private trackBusy(source: Promise<void>): void {
+		const clear = () => {
+			if (this.sinkBusy?.tracked === tracked) this.sinkBusy = undefined;
+		};
+		const tracked: Promise<void> = source.then(clear, clear);
+		this.sinkBusy = { source, tracked };
 	}
 
 	private endForwarding(): void {

@@ -16,14 +16,6 @@ export class FifoQueue<T> {
 		this.items.push(item);
 	}
 
-	/** Removes and returns every queued item, oldest first. */
-	drain(): T[] {
-		const items = this.head === 0 ? this.items : this.items.slice(this.head);
-		this.items = [];
-		this.head = 0;
-		return items;
-	}
-
 	shift(): T | undefined {
 		if (this.head >= this.items.length) return undefined;
 		const item = this.items[this.head];

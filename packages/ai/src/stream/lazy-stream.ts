@@ -41,6 +41,7 @@ export function lazyStream(
 			if (event.type === "error") last = event.error;
 			observer?.onEvent?.(event);
 			outer.push(event);
+			return outer.ready();
 		};
 		try {
 			// tau's own streams are relayed synchronously; any other async iterable is iterated.

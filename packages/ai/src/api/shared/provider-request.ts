@@ -67,5 +67,9 @@ export async function consumeProviderStream<TEvent>(
 			if (options.signal?.aborted) throw new Error(ABORTED_MESSAGE);
 			handle(event);
 		}
+		// The next read waits for a busy consumer: memory stays bounded and each event is mirrored before
+		// later ones change the message.
+		const ready = output.ready();
+		if (ready) await ready;
 	}
 }
