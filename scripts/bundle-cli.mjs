@@ -14,11 +14,11 @@ const entry = join(packageDir, "dist/cli.js");
 const outdir = join(packageDir, "dist/bundle");
 
 /**
- * Left to Node's resolver at run time: `typebox` must be one instance for tau and for the validators
- * that `require` it; jiti loads its own transpiler files; codemode starts its worker from a file next
- * to its own module.
+ * Left to Node's resolver at run time: jiti loads its own transpiler files; codemode starts its worker
+ * from a file next to its own module. (TypeBox is bundled into a lazily loaded chunk; its schemas are
+ * plain objects, so a validator from that copy checks schemas made with any other copy.)
  */
-const EXTERNAL = ["typebox", "typebox/*", "jiti", "@tau/codemode", "@tau/codemode/*"];
+const EXTERNAL = ["jiti", "@tau/codemode", "@tau/codemode/*"];
 
 /** Newest modification time of the compiled JavaScript the bundle is made from. */
 function newestInput() {

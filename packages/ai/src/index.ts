@@ -103,6 +103,7 @@ export { clampThinkingLevel, getSupportedThinkingLevels } from "./thinking/level
 export { resolveSamplingParams } from "./thinking/sampling.js";
 // Tool validation
 export { coerceToSchema } from "./tools/coerce.js";
+export { preloadSchemaValidator } from "./tools/schema-check.js";
 // Tools and streaming JSON
 export {
 	makeStrictJsonSchema,
