@@ -6,17 +6,9 @@ export { getTerminalColorMode } from "../capabilities/capabilities.js";
 export {
 	backgroundAnsi,
 	type Color,
-	type ColorMode,
 	colorToRgb,
 	foregroundAnsi,
-	indexed,
-	mixColors,
-	nearestAnsi256,
-	oklch,
 	parseColor,
-	rgb,
-	styleAnsi,
 	styleText,
-	styleTextWithAnsi,
 	type TextStyle,
 } from "./color.js";

@@ -1,15 +1,10 @@
 import {
 	backgroundAnsi,
 	type Color,
-	type ColorMode,
 	colorToRgb,
 	foregroundAnsi,
 	getTerminalColorMode,
-	indexed,
-	oklch,
 	parseColor,
-	rgb,
-	styleAnsi,
 	styleText,
 	type TextStyle,
 } from "@tau/tui/colors";
@@ -25,6 +20,9 @@ import {
 	type ThemeToken,
 } from "./theme-tokens.js";
 import type { ThemeDefinition } from "./themes.js";
+
+/** How many colours the terminal shows ("truecolor" or "256color"). */
+type ColorMode = ReturnType<typeof getTerminalColorMode>;
 
 /** The background a theme is designed for. */
 export type ThemeAppearance = "dark" | "light";
@@ -49,20 +47,19 @@ const ALL_TOKENS: readonly ThemeToken[] = [
 
 /** Terminal default colours when a token says "use the terminal's colour" and the terminal did not report it. */
 const DEFAULT_COLORS: Readonly<Record<ThemeAppearance, { foreground: Color; background: Color }>> = {
-	dark: { foreground: rgb(229, 229, 231), background: rgb(0, 0, 0) },
-	light: { foreground: rgb(0, 0, 0), background: rgb(255, 255, 255) },
+	dark: { foreground: { kind: "rgb", r: 229, g: 229, b: 231 }, background: { kind: "rgb", r: 0, g: 0, b: 0 } },
+	light: { foreground: { kind: "rgb", r: 0, g: 0, b: 0 }, background: { kind: "rgb", r: 255, g: 255, b: 255 } },
 };
 
 function toColor(value: ThemeColorValue): Color | undefined {
 	switch (value.kind) {
 		case "rgb":
-			return rgb(value.r, value.g, value.b);
 		case "oklch":
-			return oklch(value.l, value.c, value.h);
+			return value;
 		case "okhsl":
 			return parseColor(`okhsl(${value.h} ${value.s * 100}% ${value.l * 100}%)`);
 		case "palette":
-			return indexed(value.index);
+			return { kind: "indexed", index: value.index };
 		default:
 			return undefined;
 	}
@@ -254,6 +251,6 @@ export class Theme {
 		}
 		const color = this.tokens.get(token as ThemeToken);
 		if (!color) return slot === "fg" ? "\x1b[39m" : "\x1b[49m";
-		return styleAnsi({ [slot]: color }, this.getColorMode()).open;
+		return slot === "fg" ? foregroundAnsi(color, this.getColorMode()) : backgroundAnsi(color, this.getColorMode());
 	}
 }
