@@ -30,22 +30,34 @@ async function expectNoExtensionError(h: InteractiveHarness): Promise<void> {
 describe.skipIf(!piInstalled)(
 	`pi 1.6 example extensions in the TUI (${piInstalled ? "installed pi" : PI_MISSING})`,
 	() => {
-		it("custom-header replaces the header at start", async () => {
+		it("custom-header replaces the header at start, and its command restores the built-in one", async () => {
 			const h = await startWith("custom-header.ts");
+			await h.until(async () => (await h.screen()).includes("shitty coding agent"));
 			await h.answer("hello", "hi there");
 			await expectNoExtensionError(h);
+			h.submit("/builtin-header");
+			await h.until(async () => (await h.screen()).includes("Built-in header restored"));
+			expect((await h.viewport()).join("\n")).not.toContain("shitty coding agent");
 		});
 
 		it("status-line sets its themed status on every turn", async () => {
 			const h = await startWith("status-line.ts");
+			await h.until(async () => (await h.viewport()).join("\n").includes("Ready"));
 			await h.answer("first", "one");
+			expect((await h.viewport()).join("\n")).toContain("✓ Turn 1 complete");
 			await h.answer("second", "two");
+			expect((await h.viewport()).join("\n")).toContain("✓ Turn 2 complete");
 			await expectNoExtensionError(h);
 		});
 
 		it("custom-footer draws with the footer data it is given", async () => {
 			const h = await startWith("custom-footer.ts");
+			h.submit("/footer");
+			await h.until(async () => (await h.screen()).includes("Custom footer enabled"));
+			const footer = () => h.viewport().then((lines) => lines.find((line) => line.includes("↑")) ?? "");
+			expect(await footer()).toMatch(/↑0 ↓0 \$0\.000 +\S/);
 			await h.answer("hello", "hi");
+			expect(await footer()).not.toMatch(/↑0 ↓0/);
 			await expectNoExtensionError(h);
 		});
 
