@@ -7,9 +7,11 @@ import {
 	formatReadLineRange,
 	getLastAssistantUsage,
 	OPTIONAL_THEME_TOKENS,
+	parseFrontmatter,
 	parseSkillBlock,
 	REQUIRED_THEME_TOKENS,
 	type SessionEntry,
+	stripFrontmatter,
 	Theme,
 } from "@tau/coding-agent";
 import { describe, expect, it } from "vitest";
@@ -31,6 +33,26 @@ const SKILL_TEXTS = [
 	"plain text",
 	' <skill name="a" location="b">\nleading space\n</skill>',
 ];
+
+/** Frontmatter as skills, prompts and agent files write it. */
+const FRONTMATTER_TEXTS = [
+	"---\nname: deploy\ndescription: Ship it\n---\n\nBody text\n",
+	"\uFEFF---\r\nname: x\r\ntools: read, bash\r\n---\r\nBody\r\n",
+	"---\nname: 'quoted: colon'\ncount: 3\nratio: 2.5\nenabled: true\nnothing: null\n---\nbody",
+	"---\ntools:\n  - read\n  - bash\nmeta:\n  owner: me\n  tags: [a, b]\n---\nbody",
+	'---\ndescription: "line one\\nline two"\nmodel: claude-sonnet-4-5\n---\n  padded body  \n',
+	"---\ndescription: >\n  folded\n  text\nnotes: |\n  kept\n  lines\n---\nbody",
+	"---\n---\nempty frontmatter",
+	"---\nname: x\nno closing delimiter",
+	"no frontmatter at all\n",
+	"  ---\nname: x\n---\nindented opener",
+];
+
+/**
+ * Broken YAML: `parseFrontmatter` throws in both; tau's `stripFrontmatter` still returns the body
+ * where pi's throws (a deliberate difference, docs/pi-compatibility.md).
+ */
+const BROKEN_FRONTMATTER_TEXTS = ["---\nkey: [unclosed\n---\nbody", "---\nkey: value\n  bad: indent\n---\nbody"];
 
 const SOURCE_OPTIONS = [
 	{ source: "sdk" },
@@ -185,8 +207,18 @@ function themeOutputs(theme: {
 	};
 }
 
+/** A parse result, or that it threw (the messages are each parser's own). */
+function frontmatterOutcome(parse: (text: string) => unknown, text: string): unknown {
+	try {
+		return parse(text);
+	} catch {
+		return "throws";
+	}
+}
+
 const PI_SCRIPT = `
 const pi = await import(input.module);
+const frontmatterOutcome = ${frontmatterOutcome.toString()};
 const lineValues = input.lineValues.map((value) => (value && typeof value === "object" ? (value.$ === "undefined" ? undefined : Number(value.$)) : value));
 const fg = Object.fromEntries(input.fgTokens.map((token) => [token, input.themeValues[token]]));
 const bg = Object.fromEntries(input.bgTokens.map((token) => [token, input.themeValues[token]]));
@@ -196,6 +228,8 @@ const BG_TOKENS = input.bgTokens;
 output = {
 	lineRanges: lineValues.flatMap((offset) => lineValues.map((limit) => pi.formatReadLineRange(offset, limit))),
 	skillBlocks: input.skillTexts.map((text) => pi.parseSkillBlock(text)),
+	frontmatter: [...input.frontmatterTexts, ...input.brokenFrontmatterTexts].map((text) => frontmatterOutcome(pi.parseFrontmatter, text)),
+	stripped: input.frontmatterTexts.map((text) => frontmatterOutcome(pi.stripFrontmatter, text)),
 	sourceInfos: input.sourceOptions.map((options) => pi.createSyntheticSourceInfo("/some/path", options)),
 	dimensionNotes: input.resized.map((result) => pi.formatDimensionNote(result) ?? null),
 	lastUsage: [input.entries, input.entries.slice(0, 6), input.entries.slice(0, 1)].map((entries) => pi.getLastAssistantUsage(entries) ?? null),
@@ -221,6 +255,8 @@ describe.skipIf(!piInstalled)(`helpers and Theme against pi 1.6 (${piInstalled ?
 			module: piModuleUrl("pi-coding-agent"),
 			lineValues: encodedLineValues,
 			skillTexts: SKILL_TEXTS,
+			frontmatterTexts: FRONTMATTER_TEXTS,
+			brokenFrontmatterTexts: BROKEN_FRONTMATTER_TEXTS,
 			sourceOptions: SOURCE_OPTIONS,
 			resized: RESIZED,
 			entries: ENTRIES,
@@ -234,6 +270,10 @@ describe.skipIf(!piInstalled)(`helpers and Theme against pi 1.6 (${piInstalled ?
 		const tau = {
 			lineRanges: LINE_VALUES.flatMap((offset) => LINE_VALUES.map((limit) => formatReadLineRange(offset, limit))),
 			skillBlocks: SKILL_TEXTS.map((text) => parseSkillBlock(text)),
+			frontmatter: [...FRONTMATTER_TEXTS, ...BROKEN_FRONTMATTER_TEXTS].map((text) =>
+				frontmatterOutcome(parseFrontmatter, text),
+			),
+			stripped: FRONTMATTER_TEXTS.map((text) => frontmatterOutcome(stripFrontmatter, text)),
 			sourceInfos: SOURCE_OPTIONS.map((options) => createSyntheticSourceInfo("/some/path", options as never)),
 			dimensionNotes: RESIZED.map((result) => formatDimensionNote(result) ?? null),
 			lastUsage: [ENTRIES, ENTRIES.slice(0, 6), ENTRIES.slice(0, 1)].map(
@@ -247,5 +287,6 @@ describe.skipIf(!piInstalled)(`helpers and Theme against pi 1.6 (${piInstalled ?
 			),
 		};
 		expect(JSON.parse(JSON.stringify(tau))).toEqual(pi);
+		expect(BROKEN_FRONTMATTER_TEXTS.map((text) => stripFrontmatter(text))).toEqual(["body", "body"]);
 	}, 120_000);
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseFrontmatter, stripFrontmatter } from "../../src/core/resources/frontmatter/frontmatter.js";
+import { readFrontmatter, stripFrontmatter } from "../../src/core/resources/frontmatter/frontmatter.js";
 import { parseYaml } from "../../src/core/resources/frontmatter/yaml-subset.js";
 
 function yaml(text: string): unknown {
@@ -164,9 +164,9 @@ describe("YAML subset", () => {
 	});
 });
 
-describe("parseFrontmatter", () => {
+describe("readFrontmatter", () => {
 	it("splits frontmatter from a trimmed body, normalizing CRLF and a BOM", () => {
-		const parsed = parseFrontmatter("\uFEFF---\r\ndescription: Fix tests\r\n---\r\n\r\nBody $1\r\n");
+		const parsed = readFrontmatter("\uFEFF---\r\ndescription: Fix tests\r\n---\r\n\r\nBody $1\r\n");
 		expect(parsed).toEqual({
 			ok: true,
 			hasFrontmatter: true,
@@ -176,18 +176,18 @@ describe("parseFrontmatter", () => {
 	});
 
 	it("keeps text without a closing delimiter as the whole body", () => {
-		expect(parseFrontmatter("---\nname: x\nno close")).toEqual({
+		expect(readFrontmatter("---\nname: x\nno close")).toEqual({
 			ok: true,
 			hasFrontmatter: false,
 			frontmatter: {},
 			body: "---\nname: x\nno close",
 		});
-		expect(parseFrontmatter("  plain text\n")).toMatchObject({ hasFrontmatter: false, body: "  plain text\n" });
+		expect(readFrontmatter("  plain text\n")).toMatchObject({ hasFrontmatter: false, body: "  plain text\n" });
 	});
 
 	it("treats empty frontmatter as {} and rejects a non-mapping", () => {
-		expect(parseFrontmatter("---\n---\nbody")).toMatchObject({ ok: true, frontmatter: {}, body: "body" });
-		expect(parseFrontmatter("---\n- a\n---\nbody")).toEqual({
+		expect(readFrontmatter("---\n---\nbody")).toMatchObject({ ok: true, frontmatter: {}, body: "body" });
+		expect(readFrontmatter("---\n- a\n---\nbody")).toEqual({
 			ok: false,
 			error: "frontmatter must be a mapping of keys to values",
 		});
@@ -195,7 +195,7 @@ describe("parseFrontmatter", () => {
 
 	it("reports YAML errors as values and still strips the block for display", () => {
 		const text = '---\ndescription: "open\n---\nThe body';
-		expect(parseFrontmatter(text).ok).toBe(false);
+		expect(readFrontmatter(text).ok).toBe(false);
 		expect(stripFrontmatter(text)).toBe("The body");
 	});
 });

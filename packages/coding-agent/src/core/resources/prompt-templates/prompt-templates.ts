@@ -1,7 +1,7 @@
 import { readFileSync, statSync } from "node:fs";
 import { basename } from "node:path";
 import { errorMessage } from "../../../config/fs/json-text.js";
-import { parseFrontmatter } from "../frontmatter/frontmatter.js";
+import { readFrontmatter } from "../frontmatter/frontmatter.js";
 import { NameRegistry } from "../loader/name-registry.js";
 import { collectFilesByExtension } from "../scan/directory-scan.js";
 import type { ResourceDiagnostic, SourceInfo } from "../types.js";
@@ -34,7 +34,7 @@ export function loadPromptTemplateFromFile(
 			],
 		};
 	}
-	const parsed = parseFrontmatter(text);
+	const parsed = readFrontmatter(text);
 	if (!parsed.ok) {
 		return { diagnostics: [{ type: "warning", message: `Invalid frontmatter: ${parsed.error}`, path: filePath }] };
 	}

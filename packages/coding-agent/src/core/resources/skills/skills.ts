@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { basename, dirname } from "node:path";
 import { errorMessage } from "../../../config/fs/json-text.js";
-import { parseFrontmatter } from "../frontmatter/frontmatter.js";
+import { readFrontmatter } from "../frontmatter/frontmatter.js";
 import { NameRegistry } from "../loader/name-registry.js";
 import { collectSkillEntries } from "../scan/directory-scan.js";
 import { createSyntheticSourceInfo, type ResourceDiagnostic, type SourceInfo } from "../types.js";
@@ -48,7 +48,7 @@ export function loadSkillFromFile(
 	} catch (error) {
 		return { diagnostics: [warn(`Failed to read skill: ${errorMessage(error)}`)] };
 	}
-	const parsed = parseFrontmatter(text);
+	const parsed = readFrontmatter(text);
 	if (!parsed.ok) return { diagnostics: isSkillFile ? [warn(`Invalid frontmatter: ${parsed.error}`)] : [] };
 	const { frontmatter } = parsed;
 	const description = typeof frontmatter.description === "string" ? frontmatter.description.trim() : "";
