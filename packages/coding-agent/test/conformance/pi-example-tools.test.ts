@@ -2,8 +2,8 @@ import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { MockLlmServer, MockToolCall } from "@tau/testkit";
 import { describe, expect, it } from "vitest";
-import { cliBuilt, mockServer, runCli, type Sandbox, sandbox, writeMockModels } from "../e2e/harness.js";
-import { PI_MISSING, PI_PACKAGE_DIR, piInstalled, runPiCli } from "../support/pi-reference.js";
+import { cliBuilt, mockServer, runCli, runPi, type Sandbox, sandbox, writeMockModels } from "../e2e/harness.js";
+import { PI_MISSING, PI_PACKAGE_DIR, piInstalled } from "../support/pi-reference.js";
 
 /**
  * Pi 1.6's example extensions' tools, called by the same scripted model in `pi -p` and `tau -p`: the
@@ -112,7 +112,7 @@ async function run(harness: "pi" | "tau", testCase: ToolCase) {
 	server.enqueue(...testCase.turns.map((toolCalls) => ({ toolCalls })), { text: "done" });
 	const example = join(PI_PACKAGE_DIR, "examples", "extensions", testCase.example);
 	const args = ["--no-session", "-e", example, "-p", ...(testCase.prompts ?? ["go"])];
-	const output = harness === "pi" ? await runPiCli(box, args) : await runCli(box, args);
+	const output = harness === "pi" ? await runPi(box, args) : await runCli(box, args);
 	return { code: output.code, stdout: output.stdout.replaceAll(box.home, "<HOME>"), ...modelView(server, box.home) };
 }
 

@@ -2,8 +2,19 @@ import { existsSync, mkdtempSync, readdirSync, symlinkSync, writeFileSync } from
 import { dirname, join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
-import { PI_CLI, PI_NODE, piInstalled, runPiCli as runPi } from "../support/pi-reference.js";
-import { CLI, cliBuilt, mockServer, runCli, type Sandbox, sandbox, writeMockModels } from "./harness.js";
+import {
+	CLI,
+	cliBuilt,
+	mockServer,
+	PI_CLI,
+	PI_NODE,
+	piInstalled,
+	runCli,
+	runPi,
+	type Sandbox,
+	sandbox,
+	writeMockModels,
+} from "./harness.js";
 
 /** The texts of the user and assistant turns an Anthropic Messages request carries. */
 function conversation(body: unknown): string[] {

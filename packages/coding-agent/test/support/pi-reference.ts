@@ -50,20 +50,3 @@ export function runPiScript(
 		});
 	});
 }
-
-/** Runs pi 1.6's CLI with the sandbox's HOME and agent dir (the same layout tau reads), offline. */
-export function runPiCli(
-	box: { project: string; agentDir: string; env: NodeJS.ProcessEnv },
-	args: readonly string[],
-): Promise<{ code: number | null; stdout: string; stderr: string }> {
-	const child = spawn(PI_NODE, [PI_CLI, ...args], {
-		cwd: box.project,
-		env: { ...box.env, PI_CODING_AGENT_DIR: box.agentDir, PI_OFFLINE: "1", PI_SKIP_VERSION_CHECK: "1" },
-		stdio: ["ignore", "pipe", "pipe"],
-	});
-	let stdout = "";
-	let stderr = "";
-	child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
-	child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
-	return new Promise((resolve) => child.on("close", (code) => resolve({ code, stdout, stderr })));
-}
