@@ -1,4 +1,5 @@
 import { execFile, spawnSync } from "node:child_process";
+import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { McpClient, McpConnectionClosedError, StdioTransport } from "@tau/mcp";
@@ -8,6 +9,9 @@ import { liveGroupMembers, waitForGroupGone } from "./support/processes.js";
 const fixture = fileURLToPath(new URL("./fixtures/stdio-server.mjs", import.meta.url));
 const posix = process.platform !== "win32";
 const hasNpx = spawnSync("npx", ["--version"], { stdio: "ignore" }).status === 0;
+// The real servers ./test.sh installs (scripts/mcp-test-servers.mjs) into <prefix>/node_modules/.bin.
+const serversBin = process.env.TAU_MCP_SERVERS ?? "";
+const serversPrefix = serversBin === "" ? "" : resolve(serversBin, "../..");
 const started: StdioTransport[] = [];
 
 function transport(mode: string, closeTimeoutMs = 2000): StdioTransport {
@@ -92,14 +96,13 @@ describe("StdioTransport", () => {
 		expect(await waitForGroupGone(pgid)).toEqual([]);
 	});
 
-	it.runIf(posix && hasNpx)(
-		"an npx-wrapped server leaves no descendants after close() (skipped without npx on PATH)",
+	it.runIf(posix && hasNpx && serversPrefix !== "")(
+		"an npx-wrapped server leaves no descendants after close() (skipped without npx on PATH or TAU_MCP_SERVERS)",
 		async () => {
-			const repoRoot = fileURLToPath(new URL("../../../", import.meta.url));
 			const t = new StdioTransport({
 				command: "npx",
 				args: ["--no-install", "mcp-server-everything"],
-				cwd: repoRoot,
+				cwd: serversPrefix,
 			});
 			started.push(t);
 			const client = new McpClient({ name: "tau", version: "1" });
