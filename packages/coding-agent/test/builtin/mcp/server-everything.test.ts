@@ -106,12 +106,13 @@ describe.skipIf(!realServersInstalled)(
 		});
 
 		it("a long-running tool's progress outlives a short timeout", async () => {
-			h = await createMcpHarness({ everything: { command: SERVER_EVERYTHING, exposure: "direct", timeout: 1 } });
+			// The timeout also bounds the handshake, which takes over a second on a loaded machine.
+			h = await createMcpHarness({ everything: { command: SERVER_EVERYTHING, exposure: "direct", timeout: 3 } });
 			await waitForTools(h, "mcp__everything__");
 			const long = toolLike(/long.?running/)(h);
-			// Progress every 100 ms against a 1 s timeout: only a stall of most of a second could fire the timeout first.
+			// Progress every 100 ms against a 3 s timeout: only a stall of most of 3 s could fire the timeout first.
 			h.faux.setResponses([
-				fauxAssistantMessage(fauxToolCall(long.name, { duration: 2, steps: 20 }, { id: "l1" }), {
+				fauxAssistantMessage(fauxToolCall(long.name, { duration: 5, steps: 50 }, { id: "l1" }), {
 					stopReason: "toolUse",
 				}),
 				fauxAssistantMessage("done"),
