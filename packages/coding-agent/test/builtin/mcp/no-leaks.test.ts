@@ -11,7 +11,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { type Api, anthropicMessagesApi, createProvider, type Model } from "@tau/ai";
 import { AuthStorage, type ExtensionAPI, ModelRuntime } from "@tau/coding-agent";
-import { type MockLlmServer, type ScriptedReply, startMockLlmServer } from "@tau/testkit";
+import { type MockLlmServer, type MockToolCall, type ScriptedReply, startMockLlmServer } from "@tau/testkit";
 import { afterEach, describe, expect, it } from "vitest";
 import { CodemodeWorkerPool, createCodemodeExtension } from "../../../src/builtin/codemode/index.js";
 import { createMcpHarness, type McpHarness, shutdownAndAssertNoProcesses, waitForTools } from "./harness.js";
@@ -65,7 +65,7 @@ function mockModelRuntime(mock: MockLlmServer): { modelRuntime: ModelRuntime; mo
 
 /** One turn of calls: direct MCP calls, reads, and a script making more MCP calls. */
 function turn(index: number): ScriptedReply {
-	const toolCalls: NonNullable<ScriptedReply["toolCalls"]> = [];
+	const toolCalls: MockToolCall[] = [];
 	for (let i = 0; i < DIRECT_MCP_PER_TURN; i++) {
 		toolCalls.push({ id: `m${index}_${i}`, name: "mcp__leak__alpha", arguments: {} });
 	}
