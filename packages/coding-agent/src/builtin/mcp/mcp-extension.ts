@@ -324,7 +324,7 @@ export function createMcpExtension(options: McpExtensionOptions = {}): Extension
 				await applyConfig(ctx);
 				return `${name}: ${change.field} = ${String(change.value)} (written to ${file})`;
 			},
-			signIn: async (name, ctx) => {
+			signIn: async (name, ctx, signInOptions = {}) => {
 				const entry = entryNamed(name);
 				if (!entry) return `Unknown MCP server "${name}"`;
 				if (entry.transport !== "http") return `MCP server "${name}" is not an HTTP server; it has no sign-in.`;
@@ -334,10 +334,11 @@ export function createMcpExtension(options: McpExtensionOptions = {}): Extension
 					agentDir,
 					...(options.credentials ? { store: options.credentials(entry) } : {}),
 					openUrl: async (url) => {
-						ctx.ui.notify(`Open this URL to sign in to ${name}:\n${url}`, "info");
+						if (signInOptions.showUrl) signInOptions.showUrl(url);
+						else ctx.ui.notify(`Open this URL to sign in to ${name}:\n${url}`, "info");
 						await options.openUrl?.(url);
 					},
-					...(ctx.signal ? { signal: ctx.signal } : {}),
+					...(signInOptions.signal || ctx.signal ? { signal: signInOptions.signal ?? ctx.signal } : {}),
 				});
 				return `${result === "authorized" ? "Refreshed the sign-in of" : "Signed in to"} ${name}.`;
 			},

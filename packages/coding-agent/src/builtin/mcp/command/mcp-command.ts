@@ -8,7 +8,12 @@ export interface McpCommandHost {
 	/** Calls `listener` whenever a server's state, tools or configuration changed. */
 	onChange(listener: () => void): () => void;
 	reconnect(name: string, ctx: ExtensionContext): Promise<string>;
-	signIn(name: string, ctx: ExtensionContext): Promise<string>;
+	/** Signs in through the browser; `showUrl` sees the authorization URL, `signal` cancels. */
+	signIn(
+		name: string,
+		ctx: ExtensionContext,
+		options?: { signal?: AbortSignal; showUrl?(url: string): void },
+	): Promise<string>;
 	signOut(name: string): Promise<string>;
 	change(name: string, change: EntryChange, inProject: boolean, ctx: ExtensionContext): Promise<string>;
 }
@@ -20,7 +25,9 @@ export function registerMcpCommand(pi: ExtensionAPI, host: McpCommandHost): void
 			const [action, name] = args.trim().split(/\s+/);
 			const session = host.view();
 			if (!action) {
-				ctx.ui.notify(mcpStatusText(session), "info");
+				// The interactive manager, with the TUI code it needs, loads only when opened.
+				if (ctx.mode === "tui") await (await import("./manager/mcp-manager.js")).runMcpManager(ctx, host);
+				else ctx.ui.notify(mcpStatusText(session), "info");
 				return;
 			}
 			if (action === "reconnect") {

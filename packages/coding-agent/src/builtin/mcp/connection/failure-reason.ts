@@ -1,4 +1,5 @@
 import { McpAuthRequiredError, McpConnectionClosedError, type McpTransport, StdioTransport } from "@tau/mcp";
+import { hasOwnAuthorization } from "../config/entry-auth.js";
 import type { McpServerEntry } from "../config/load-config.js";
 
 /** Characters of a failed server's stderr kept in its error (docs/mcp.md, "Logs"). */
@@ -20,13 +21,6 @@ export function exitDescription(transport: McpTransport | undefined): string | u
 	const exit = transport.exit;
 	if (!exit) return undefined;
 	return exit.code !== null ? `the server exited with code ${exit.code}` : `the server was stopped by ${exit.signal}`;
-}
-
-/** Whether the entry sends a credential of its own, so a 401 is a rejected header, not a missing sign-in. */
-export function hasOwnAuthorization(entry: McpServerEntry): boolean {
-	if (entry.transport !== "http") return false;
-	const headers = (entry.config as { headers?: Record<string, string> }).headers ?? {};
-	return Object.keys(headers).some((name) => name.toLowerCase() === "authorization");
 }
 
 /**

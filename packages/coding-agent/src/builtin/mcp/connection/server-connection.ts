@@ -10,9 +10,10 @@ import {
 	type McpTransport,
 	type Tool,
 } from "@tau/mcp";
+import { hasOwnAuthorization } from "../config/entry-auth.js";
 import type { McpServerEntry } from "../config/load-config.js";
 import type { CreateMcpTransport, TransportContext } from "./create-transport.js";
-import { describeFailure, exitDescription, hasOwnAuthorization, stderrTail } from "./failure-reason.js";
+import { describeFailure, exitDescription, stderrTail } from "./failure-reason.js";
 
 export type McpConnectionState = "connecting" | "connected" | "disconnected" | "needs-auth" | "failed" | "closed";
 
