@@ -1,0 +1,76 @@
+// `-p` with 0, 3 and 10 configured MCP servers (real ones from npm), tau beside pi 1.6 in the same
+// run: wall time, and process spawn until the first request reaches the provider. The `direct` rows
+// make both programs connect every server before the first request (direct tools are declared there).
+import { rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import type { Bench, BenchContext } from "../../../scripts/bench/api.js";
+import { ensureMcpTestServers } from "../../../scripts/mcp-test-servers.mjs";
+import { type Box, CLI, makeBox, run, withServer } from "./cli-runs.js";
+import { type Contender, referenceContenders } from "./reference-pi.js";
+
+const RUNS = 8;
+const KINDS = ["everything", "filesystem", "memory"] as const;
+
+/** `count` servers cycling through the three real ones, each with its own name. */
+function mcpServers(bin: string, box: Box, count: number, exposure?: "direct"): Record<string, unknown> {
+	const servers: Record<string, unknown> = {};
+	for (let i = 0; i < count; i++) {
+		const kind = KINDS[i % KINDS.length]!;
+		servers[`${kind}${i}`] = {
+			command: join(bin, `mcp-server-${kind}`),
+			...(kind === "filesystem" ? { args: [box.project] } : {}),
+			...(kind === "memory" ? { env: { MEMORY_FILE_PATH: join(box.home, `memory${i}.jsonl`) } } : {}),
+			...(exposure ? { exposure } : {}),
+		};
+	}
+	return servers;
+}
+
+async function benchContender(ctx: BenchContext, contender: Contender, bin: string, cleanup: string[]): Promise<void> {
+	const scenarios: { label: string; count: number; exposure?: "direct" }[] = [
+		{ label: "0 servers", count: 0 },
+		{ label: "3 servers", count: 3 },
+		{ label: "10 servers", count: 10 },
+		{ label: "3 direct servers", count: 3, exposure: "direct" },
+	];
+	for (const scenario of scenarios) {
+		await withServer(async (server) => {
+			const box = makeBox(server);
+			cleanup.push(box.home);
+			server.setFactory(() => ({ text: "pong" }));
+			writeFileSync(
+				join(box.agentDir, "mcp.json"),
+				JSON.stringify({ mcpServers: mcpServers(bin, box, scenario.count, scenario.exposure) }),
+			);
+			const walls: number[] = [];
+			const firstRequest: number[] = [];
+			for (let i = 0; i < RUNS; i++) {
+				const spawnedAt = Date.now();
+				walls.push((await run(contender, box, ["--no-session", "-p", "ping"])).ms);
+				firstRequest.push(server.requests.at(-1)!.receivedAt - spawnedAt);
+			}
+			const name = (what: string) => `mcp: ${contender.label} -p with ${scenario.label} ${what}`;
+			ctx.record(name("(wall)"), "ms", walls);
+			ctx.record(name("spawn to first request"), "ms", firstRequest);
+		});
+	}
+}
+
+const bench: Bench = async (ctx) => {
+	const servers = ensureMcpTestServers();
+	if ("skipped" in servers) {
+		console.error(`mcp-startup bench: left out (${servers.skipped})`);
+		return;
+	}
+	const cleanup: string[] = [];
+	try {
+		await benchContender(ctx, { label: "tau", node: process.execPath, cli: CLI }, servers.bin, cleanup);
+		const reference = referenceContenders(CLI);
+		if ("skipped" in reference) console.error(`mcp-startup bench: pi 1.6 comparison left out (${reference.skipped})`);
+		else for (const contender of reference.contenders) await benchContender(ctx, contender, servers.bin, cleanup);
+	} finally {
+		for (const dir of cleanup) rmSync(dir, { recursive: true, force: true });
+	}
+};
+
+export default bench;
