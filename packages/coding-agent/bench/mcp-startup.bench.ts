@@ -26,34 +26,47 @@ function mcpServers(bin: string, box: Box, count: number, exposure?: "direct"): 
 	return servers;
 }
 
-async function benchContender(ctx: BenchContext, contender: Contender, bin: string, cleanup: string[]): Promise<void> {
-	const scenarios: { label: string; count: number; exposure?: "direct" }[] = [
-		{ label: "0 servers", count: 0 },
-		{ label: "3 servers", count: 3 },
-		{ label: "10 servers", count: 10 },
-		{ label: "3 direct servers", count: 3, exposure: "direct" },
-	];
-	for (const scenario of scenarios) {
-		await withServer(async (server) => {
-			const box = makeBox(server);
-			cleanup.push(box.home);
-			server.setFactory(() => ({ text: "pong" }));
-			writeFileSync(
-				join(box.agentDir, "mcp.json"),
-				JSON.stringify({ mcpServers: mcpServers(bin, box, scenario.count, scenario.exposure) }),
-			);
-			const walls: number[] = [];
-			const firstRequest: number[] = [];
-			for (let i = 0; i < RUNS; i++) {
+const SCENARIOS: { label: string; count: number; exposure?: "direct" }[] = [
+	{ label: "0 servers", count: 0 },
+	{ label: "3 servers", count: 3 },
+	{ label: "10 servers", count: 10 },
+	{ label: "3 direct servers", count: 3, exposure: "direct" },
+];
+
+/**
+ * One scenario for every contender, their runs interleaved (tau, pi, tau, pi, …) so a machine whose
+ * load changes during the benchmark weighs on all of them alike.
+ */
+async function benchScenario(
+	ctx: BenchContext,
+	contenders: readonly Contender[],
+	scenario: (typeof SCENARIOS)[number],
+	bin: string,
+	cleanup: string[],
+): Promise<void> {
+	await withServer(async (server) => {
+		const box = makeBox(server);
+		cleanup.push(box.home);
+		server.setFactory(() => ({ text: "pong" }));
+		writeFileSync(
+			join(box.agentDir, "mcp.json"),
+			JSON.stringify({ mcpServers: mcpServers(bin, box, scenario.count, scenario.exposure) }),
+		);
+		const walls = contenders.map((): number[] => []);
+		const firstRequest = contenders.map((): number[] => []);
+		for (let i = 0; i < RUNS; i++) {
+			for (const [k, contender] of contenders.entries()) {
 				const spawnedAt = Date.now();
-				walls.push((await run(contender, box, ["--no-session", "-p", "ping"])).ms);
-				firstRequest.push(server.requests.at(-1)!.receivedAt - spawnedAt);
+				walls[k]!.push((await run(contender, box, ["--no-session", "-p", "ping"])).ms);
+				firstRequest[k]!.push(server.requests.at(-1)!.receivedAt - spawnedAt);
 			}
+		}
+		for (const [k, contender] of contenders.entries()) {
 			const name = (what: string) => `mcp: ${contender.label} -p with ${scenario.label} ${what}`;
-			ctx.record(name("(wall)"), "ms", walls);
-			ctx.record(name("spawn to first request"), "ms", firstRequest);
-		});
-	}
+			ctx.record(name("(wall)"), "ms", walls[k]!);
+			ctx.record(name("spawn to first request"), "ms", firstRequest[k]!);
+		}
+	});
 }
 
 const bench: Bench = async (ctx) => {
@@ -62,12 +75,13 @@ const bench: Bench = async (ctx) => {
 		console.error(`mcp-startup bench: left out (${servers.skipped})`);
 		return;
 	}
+	const contenders: Contender[] = [{ label: "tau", node: process.execPath, cli: CLI }];
+	const reference = referenceContenders(CLI);
+	if ("skipped" in reference) console.error(`mcp-startup bench: pi 1.6 comparison left out (${reference.skipped})`);
+	else contenders.push(...reference.contenders);
 	const cleanup: string[] = [];
 	try {
-		await benchContender(ctx, { label: "tau", node: process.execPath, cli: CLI }, servers.bin, cleanup);
-		const reference = referenceContenders(CLI);
-		if ("skipped" in reference) console.error(`mcp-startup bench: pi 1.6 comparison left out (${reference.skipped})`);
-		else for (const contender of reference.contenders) await benchContender(ctx, contender, servers.bin, cleanup);
+		for (const scenario of SCENARIOS) await benchScenario(ctx, contenders, scenario, servers.bin, cleanup);
 	} finally {
 		for (const dir of cleanup) rmSync(dir, { recursive: true, force: true });
 	}

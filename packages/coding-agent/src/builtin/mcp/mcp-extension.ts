@@ -112,6 +112,7 @@ export function createMcpExtension(options: McpExtensionOptions = {}): Extension
 			return (await loadConfigLayer()).loadMcpConfig(sourcesOf(ctx));
 		};
 		const enabledEntries = (): McpServerEntry[] => config?.servers.filter((entry) => entry.enabled) ?? [];
+		const directEntries = () => enabledEntries().filter((entry) => configuredExposures(entry).has("direct"));
 		const ensureDiscoveryActive = (ctx: ExtensionContext) => {
 			if (config) warnedUnreachable = activateDiscoveryTools(pi, ctx, config, warnedUnreachable);
 		};
@@ -169,12 +170,24 @@ export function createMcpExtension(options: McpExtensionOptions = {}): Extension
 		};
 
 		/** Starts every enabled server in the background and reports failures once they settled. */
+		const startInBackground = (ctx: ExtensionContext) => {
+			const life = lifetime;
+			startAll(ctx).catch((error: unknown) => {
+				// The session may have ended meanwhile, which makes ctx stale.
+				if (!life.signal.aborted) ctx.ui.notify(`MCP failed to load: ${(error as Error).message}`, "error");
+			});
+		};
 		const startAll = async (ctx: ExtensionContext) => {
 			const life = lifetime;
 			// Let the first render happen before loading the client and spawning servers.
 			await new Promise<void>((resolve) => setImmediate(resolve));
 			const current = life.signal.aborted ? undefined : await openSession(ctx);
 			if (!current || life.signal.aborted) return;
+			if (onDemand) {
+				// The first prompt needs servers with direct tools: start them while the rest starts up.
+				current.ensureConnecting(directEntries());
+				return;
+			}
 			current.connectAll();
 			emitChange();
 			current.track(reportStartup(ctx, current));
@@ -197,7 +210,7 @@ export function createMcpExtension(options: McpExtensionOptions = {}): Extension
 				if (config.errors.length > 0) ctx.ui.notify(`MCP: ${config.errors.join("\n")}`, "warning");
 				return;
 			}
-			if (!onDemand) void startAll(ctx).catch(() => undefined);
+			if (!onDemand || directEntries().length > 0) startInBackground(ctx);
 		});
 
 		pi.on("before_agent_start", async (event, ctx) => {
@@ -205,7 +218,7 @@ export function createMcpExtension(options: McpExtensionOptions = {}): Extension
 			if (!startupWaited) {
 				startupWaited = true;
 				// `direct` tools must be in the first request: wait for their servers, but not forever.
-				const direct = enabledEntries().filter((entry) => configuredExposures(entry).has("direct"));
+				const direct = directEntries();
 				const current = direct.length > 0 ? await openSession(ctx) : undefined;
 				if (
 					current &&
@@ -253,7 +266,7 @@ export function createMcpExtension(options: McpExtensionOptions = {}): Extension
 				ensureDiscoveryActive(ctx);
 				emitChange();
 				// Nothing was configured at session start; a registration may have named the first server.
-				if (!wasConfigured && !onDemand) void startAll(ctx).catch(() => undefined);
+				if (!wasConfigured && (!onDemand || directEntries().length > 0)) startInBackground(ctx);
 				return;
 			}
 			const updated = next ?? { ...config, servers: [] };

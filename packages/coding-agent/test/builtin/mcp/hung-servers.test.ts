@@ -34,6 +34,17 @@ function hungServer(stage: "initialize" | "list" | "call", log: string, extra: R
 }
 const received = (log: string) => (existsSync(log) ? readFileSync(log, "utf8").split("\n").filter(Boolean) : []);
 
+/** A prompt whose (fake) codemode script calls `mcp__good__alpha`, naming no other server. */
+async function promptScriptCallingGood(harness: McpHarness): Promise<void> {
+	harness.faux.setResponses([
+		fauxAssistantMessage(fauxToolCall("codemode", { code: JSON.stringify(["mcp__good__alpha", {}]) }), {
+			stopReason: "toolUse",
+		}),
+		fauxAssistantMessage("done"),
+	]);
+	await harness.session.prompt("use good");
+}
+
 let h: McpHarness | undefined;
 afterEach(async () => {
 	if (h) await shutdownAndAssertNoProcesses(h);
@@ -67,13 +78,7 @@ describe("servers that hang", () => {
 		h.faux.setResponses([fauxAssistantMessage("no tools needed")]);
 		await h.session.prompt("hi");
 		await waitForTools(h, "mcp__good__");
-		h.faux.setResponses([
-			fauxAssistantMessage(fauxToolCall("codemode", { code: JSON.stringify(["mcp__good__alpha", {}]) }), {
-				stopReason: "toolUse",
-			}),
-			fauxAssistantMessage("done"),
-		]);
-		await h.session.prompt("use good");
+		await promptScriptCallingGood(h);
 		expect(calls).toEqual(["mcp__good__alpha"]);
 		const result = h.session.messages.find((message) => message.role === "toolResult");
 		expect(JSON.stringify(result)).toContain("alpha ran");
@@ -109,13 +114,7 @@ describe("servers that hang", () => {
 		h.faux.setResponses([fauxAssistantMessage("no tools needed")]);
 		await h.session.prompt("hi");
 		expect(h.transports).toEqual([]);
-		h.faux.setResponses([
-			fauxAssistantMessage(fauxToolCall("codemode", { code: JSON.stringify(["mcp__good__alpha", {}]) }), {
-				stopReason: "toolUse",
-			}),
-			fauxAssistantMessage("done"),
-		]);
-		await h.session.prompt("use good");
+		await promptScriptCallingGood(h);
 		expect(calls).toEqual(["mcp__good__alpha"]);
 		// Only the server the script named was started.
 		expect(h.transports).toHaveLength(1);
