@@ -2,11 +2,13 @@
 // run: wall time, and process spawn until the first request reaches the provider. The `direct` rows
 // make both programs connect every server before the first request (direct tools are declared there).
 import { rmSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import type { Bench, BenchContext } from "../../../scripts/bench/api.js";
 import { ensureMcpTestServers } from "../../../scripts/mcp-test-servers.mjs";
-import { type Box, CLI, makeBox, run, withServer } from "./cli-runs.js";
-import { type Contender, referenceContenders } from "./reference-pi.js";
+import { type Box, type Contender, makeBox, runCli, withServer } from "./cli-harness.js";
+import { referenceContenders } from "./reference-pi.js";
+
+const CLI = resolve(import.meta.dirname, "../dist/bundle/cli.js");
 
 const RUNS = 8;
 const KINDS = ["everything", "filesystem", "memory"] as const;
@@ -49,7 +51,7 @@ async function benchScenario(
 		cleanup.push(box.home);
 		server.setFactory(() => ({ text: "pong" }));
 		writeFileSync(
-			join(box.agentDir, "mcp.json"),
+			join(box.home, "agent", "mcp.json"),
 			JSON.stringify({ mcpServers: mcpServers(bin, box, scenario.count, scenario.exposure) }),
 		);
 		const walls = contenders.map((): number[] => []);
@@ -57,7 +59,7 @@ async function benchScenario(
 		for (let i = 0; i < RUNS; i++) {
 			for (const [k, contender] of contenders.entries()) {
 				const spawnedAt = Date.now();
-				walls[k]!.push((await run(contender, box, ["--no-session", "-p", "ping"])).ms);
+				walls[k]!.push((await runCli(contender, box, ["--no-session", "-p", "ping"])).wallMs);
 				firstRequest[k]!.push(server.requests.at(-1)!.receivedAt - spawnedAt);
 			}
 		}
