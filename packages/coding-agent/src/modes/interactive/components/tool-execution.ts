@@ -1,6 +1,7 @@
 import { type Component, truncateToWidth, visibleWidth, wrapTextWithAnsi } from "@tau/tui";
 import type { ToolRenderContext, ToolRenderers } from "../../../core/extensions/index.js";
 import type { Theme, ThemeBg } from "../../../core/resources/index.js";
+import { codemodeLines } from "./codemode-view.js";
 import { renderDiff } from "./render-diff.js";
 import { describeToolCall, editPreview } from "./tool-formatting.js";
 
@@ -106,6 +107,13 @@ export class ToolExecutionView implements Component {
 				? (editDiffOf(this.result) ?? (this.argsComplete ? editPreview(this.args) : undefined))
 				: undefined;
 		if (diff !== undefined && !this.result?.isError) return renderDiff(diff, {}, this.theme).split("\n");
+		const output = this.outputLines();
+		if (this.toolName !== "codemode") return output;
+		const script = codemodeLines(this.theme, this.args, this.result?.details, this.expanded);
+		return output.length > 0 && script.length > 0 ? [...script, "", ...output] : [...script, ...output];
+	}
+
+	private outputLines(): string[] {
 		if (!this.result) return [];
 		const text = resultText(this.result);
 		if (text === "") return [];

@@ -38,6 +38,9 @@ export function describeToolCall(theme: Theme, name: string, args: Record<string
 		case "write":
 		case "ls":
 			return `${title(name)} ${accent(str(args.path))}`;
+		case "codemode":
+			// The script and its calls are the body (codemode-view.ts).
+			return title("codemode");
 		case "grep":
 		case "find":
 			return `${title(name)} ${accent(str(args.pattern))}${args.path ? theme.fg("muted", ` in ${str(args.path)}`) : ""}`;
