@@ -230,6 +230,8 @@ export class InteractiveMode implements CommandHost, ExtensionUiHost {
 			rebuildChat: () => this.rebuildChat(),
 			settled: () => this.movePendingShellViews(),
 			requestRender: () => this.tui.requestRender(),
+			deferUpdate: (key, apply) => this.tui.deferUpdate(key, apply),
+			flushUpdate: (key) => this.tui.flushUpdate(key),
 			renderCustomMessage: (message) => this.extensionHooks.renderMessage(this.session, message, this.expanded),
 			renderCustomEntry: (entry) => this.extensionHooks.renderEntry(this.session, entry, this.expanded),
 			toolRendering: (name) => this.extensionHooks.toolRendering(this.session, name, () => this.tui.requestRender()),

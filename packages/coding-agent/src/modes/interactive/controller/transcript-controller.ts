@@ -34,6 +34,10 @@ export interface TranscriptHost {
 	/** Called when a run settles (pending `!` components move into the chat). */
 	settled(): void;
 	requestRender(): void;
+	/** Runs `apply` before the next paced frame, replacing an earlier update with the same key. */
+	deferUpdate(key: unknown, apply: () => void): void;
+	/** Runs the deferred update of `key` now, if one is waiting. */
+	flushUpdate(key: unknown): void;
 	/** OSC 9;4 terminal progress, when the `terminal.showTerminalProgress` setting asks for it. */
 	setProgress(active: boolean): void;
 	/** An extension's renderer output for a custom message, if one is registered and succeeds. */
@@ -245,7 +249,10 @@ export class TranscriptController {
 			case "agent_end":
 				host.setProgress(false);
 				host.status.clearIndicator();
-				if (this.streaming) host.chat.removeChild(this.streaming);
+				if (this.streaming) {
+					host.flushUpdate(this.streaming);
+					host.chat.removeChild(this.streaming);
+				}
 				this.streaming = undefined;
 				this.pendingTools.clear();
 				break;
@@ -394,15 +401,16 @@ export class TranscriptController {
 	}
 
 	private onAssistantUpdate(message: AssistantMessage): void {
-		if (!this.streaming) {
+		const view = this.streaming;
+		if (!view) {
 			this.onMessageStart(message);
 			return;
 		}
-		this.streaming.updateContent(message, true);
-		for (const part of message.content) {
-			if (part.type !== "toolCall") continue;
-			this.toolCallSeen(part);
-		}
+		// Deltas arrive faster than frames: each frame shows the latest snapshot, laid out once.
+		this.host.deferUpdate(view, () => {
+			view.updateContent(message, true);
+			for (const part of message.content) if (part.type === "toolCall") this.toolCallSeen(part);
+		});
 	}
 
 	private toolCallSeen(call: ToolCall): void {
@@ -416,6 +424,7 @@ export class TranscriptController {
 	}
 
 	private onAssistantEnd(message: AssistantMessage): void {
+		if (this.streaming) this.host.flushUpdate(this.streaming);
 		const view = this.streaming ?? this.newAssistantView();
 		if (!this.streaming) this.host.chat.addChild(view);
 		for (const part of message.content) if (part.type === "toolCall") this.toolCallSeen(part);
