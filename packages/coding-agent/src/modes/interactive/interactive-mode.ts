@@ -42,7 +42,7 @@ import { PendingMessagesView } from "./components/pending-messages.js";
 import { StatusLine } from "./components/status-line.js";
 import { createAutocomplete } from "./controller/autocomplete.js";
 import { editInExternalEditor } from "./controller/external-editor.js";
-import { footerStateOf, readGitBranch, SubscriptionProbe } from "./controller/footer-state.js";
+import { footerStateOf, readGitBranch, SessionTotals, SubscriptionProbe } from "./controller/footer-state.js";
 import { KeyActions } from "./controller/key-actions.js";
 import {
 	createRenderer,
@@ -93,7 +93,12 @@ export class InteractiveMode implements CommandHost, ExtensionUiHost {
 	private currentEditor: PromptEditor;
 	private readonly builtinEditor: CustomEditor;
 	private readonly regions: LayoutRegions;
-	private readonly chat = new ChatTranscript();
+	private readonly chat = new ChatTranscript({
+		// The screen and one more of scroll-back; the rest of a resumed history follows in the background.
+		firstFrameLines: () => 2 * this.tui.terminal.rows,
+		reveal: () => (this.tui.mode === "regular" ? "whole" : "progressive"),
+		requestRender: () => this.tui.requestRender(),
+	});
 	private readonly headerView: HeaderView;
 	private readonly footerView: FooterView;
 	private readonly pendingView: PendingMessagesView;
@@ -119,6 +124,7 @@ export class InteractiveMode implements CommandHost, ExtensionUiHost {
 	private autocompleteWrappers: ((current: AutocompleteProvider) => AutocompleteProvider)[] = [];
 	private gitBranch: string | undefined;
 	private readonly subscription = new SubscriptionProbe(() => this.refreshFooter());
+	private readonly sessionTotals = new SessionTotals();
 	private readonly extensionHooks: ExtensionHooks;
 	/** The current extensions' Markdown transformers, applied by every transcript component at layout. */
 	readonly markdownTransform: MarkdownTransform = (markdown, ctx) =>
@@ -614,7 +620,7 @@ export class InteractiveMode implements CommandHost, ExtensionUiHost {
 
 	refreshFooter(): void {
 		this.footerView.setState(
-			footerStateOf(this.session, {
+			footerStateOf(this.session, this.sessionTotals, {
 				gitBranch: this.gitBranch,
 				home: homedir(),
 				statuses: this.statuses,

@@ -190,6 +190,8 @@ export class TranscriptController {
 					break;
 			}
 		}
+		// A long history shows its end first; the rest is drawn between events.
+		this.host.chat.deferHead();
 		this.host.requestRender();
 	}
 
