@@ -77,7 +77,8 @@ export interface TUI extends Component {
 	}): Promise<TerminalColors>;
 }
 
-const RESTORING_SIGNALS: NodeJS.Signals[] = ["SIGTERM", "SIGHUP"];
+/** Signals whose default action ends the process without an `exit` event (SIGINT only from outside: raw mode reads Ctrl+C as a key). */
+const RESTORING_SIGNALS: NodeJS.Signals[] = ["SIGTERM", "SIGHUP", "SIGINT"];
 const CELL_SIZE_REPLY = /^\x1b\[6;(\d+);(\d+)t$/;
 const SCHEME_REPORT = /^(?:\x1b\[\?997;([12])n)+$/;
 

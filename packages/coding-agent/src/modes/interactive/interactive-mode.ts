@@ -358,6 +358,27 @@ export class InteractiveMode implements CommandHost, ExtensionUiHost {
 	async run(): Promise<number> {
 		if (this.options.handleSignals ?? this.options.terminal === undefined) this.installSignalHandlers();
 		this.tui.start();
+		try {
+			await this.start();
+		} catch (error) {
+			// The caller prints the error: the terminal must be the user's again first.
+			this.tui.stop();
+			this.removeSignalHandlers();
+			throw error;
+		}
+		const initial = this.options.initialMessage;
+		if (initial !== undefined && initial.trim() !== "") {
+			await this.prompt(initial, this.options.initialImages);
+		}
+		for (const message of this.options.messages ?? []) {
+			if (this.quitting) break;
+			await this.prompt(message);
+		}
+		return this.done;
+	}
+
+	/** Everything between starting the renderer and the first prompt (cli-modes.md §10.2). */
+	private async start(): Promise<void> {
 		this.tui.setFocus(this.editor);
 		this.runtime.setRebindSession((session) => {
 			this.applySettingsOverrides(session.settingsManager);
@@ -384,15 +405,6 @@ export class InteractiveMode implements CommandHost, ExtensionUiHost {
 			);
 		}
 		this.tui.requestRender();
-		const initial = this.options.initialMessage;
-		if (initial !== undefined && initial.trim() !== "") {
-			await this.prompt(initial, this.options.initialImages);
-		}
-		for (const message of this.options.messages ?? []) {
-			if (this.quitting) break;
-			await this.prompt(message);
-		}
-		return this.done;
 	}
 
 	/**
