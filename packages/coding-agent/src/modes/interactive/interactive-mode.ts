@@ -870,6 +870,10 @@ export class InteractiveMode implements CommandHost, ExtensionUiHost {
 		return this.editorSlot.ask(title, options);
 	}
 
+	edit(title: string, options: { prefill?: string; signal?: AbortSignal } = {}): Promise<string | undefined> {
+		return this.editorSlot.edit(title, options);
+	}
+
 	block(kind: "question" | "permission", title: string): () => void {
 		return this.programStatus.block(kind, title);
 	}

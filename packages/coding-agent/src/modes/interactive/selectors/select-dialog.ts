@@ -9,6 +9,7 @@ import {
 	truncateToWidth,
 } from "@tau/tui";
 import type { UiTheme } from "../theme/ui-theme.js";
+import { type DialogCountdown, dialogTitleLines } from "./dialog-title.js";
 import { prefillInput } from "./input-prefill.js";
 
 export interface SelectDialogOptions {
@@ -20,6 +21,8 @@ export interface SelectDialogOptions {
 	/** Extra action keys; a handler returning true closes the dialog with the current item. */
 	actions?: Record<string, (item: SelectItem | undefined, query: string) => boolean | Promise<boolean>>;
 	maxVisible?: number;
+	/** A running countdown shown after the title (a dialog with a timeout). */
+	countdown?: DialogCountdown;
 }
 
 /**
@@ -112,11 +115,11 @@ export class SelectDialog implements Component, Focusable {
 
 	render(width: number): readonly string[] {
 		const border = this.theme.fg("borderAccent", "─".repeat(width));
-		const title = truncateToWidth(this.theme.bold(this.options.title), width);
+		const title = dialogTitleLines(this.theme, this.options.title, width, this.options.countdown?.seconds);
 		const hint = this.options.hint ?? "Type to filter · Enter to select · Escape to cancel";
 		return [
 			border,
-			title,
+			...title,
 			...this.input.render(width),
 			...this.list.render(width),
 			truncateToWidth(this.theme.fg("dim", hint), width),

@@ -1,5 +1,6 @@
 import { type Component, type Focusable, Input, type KeybindingsManager, truncateToWidth } from "@tau/tui";
 import type { UiTheme } from "../theme/ui-theme.js";
+import { type DialogCountdown, dialogTitleLines } from "./dialog-title.js";
 import { prefillInput } from "./input-prefill.js";
 
 /** A titled one-line input shown in place of the editor (`/tree` labels, extension `input`). */
@@ -12,14 +13,17 @@ export class TextPrompt implements Component, Focusable {
 		private readonly theme: UiTheme,
 		private readonly keys: KeybindingsManager,
 		private readonly title: string,
-		options: { placeholder?: string; prefill?: string },
+		options: { placeholder?: string; prefill?: string; countdown?: DialogCountdown },
 		private readonly finish: (value: string | undefined) => void,
 	) {
 		this.input = new Input({ prompt: "› ", ...(options.placeholder ? { placeholder: options.placeholder } : {}) });
 		if (options.prefill) prefillInput(this.input, options.prefill);
 		this.input.onSubmit = (value) => this.close(value);
 		this.input.onEscape = () => this.close(undefined);
+		this.countdown = options.countdown;
 	}
+
+	private readonly countdown: DialogCountdown | undefined;
 
 	get focused(): boolean {
 		return this._focused;
@@ -52,7 +56,7 @@ export class TextPrompt implements Component, Focusable {
 		const border = this.theme.fg("borderAccent", "─".repeat(width));
 		return [
 			border,
-			truncateToWidth(this.theme.bold(this.title), width),
+			...dialogTitleLines(this.theme, this.title, width, this.countdown?.seconds),
 			...this.input.render(width),
 			truncateToWidth(this.theme.fg("dim", "Enter to confirm · Escape to cancel"), width),
 			border,
