@@ -1,67 +1,12 @@
 import { spawn } from "node:child_process";
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { pathToFileURL } from "node:url";
-import { type MockLlmServer, type ScriptedReply, startMockLlmServer } from "@tau/testkit";
+import type { ScriptedReply } from "@tau/testkit";
 import type { Bench, BenchContext } from "../../../scripts/bench/api.js";
+import { type Box, makeBox, withServer, writeLargeSession } from "./cli-box.js";
 import { type Contender, referenceContenders } from "./reference-pi.js";
 
 const CLI = resolve(import.meta.dirname, "../dist/cli.js");
-const API_KEY = "bench-key";
-
-interface Box {
-	home: string;
-	project: string;
-	env: NodeJS.ProcessEnv;
-	rssFile: string;
-}
-
-/** A temp HOME whose agent dir points provider `mock` at `server`; children report their peak RSS. */
-function makeBox(server?: MockLlmServer): Box {
-	const home = mkdtempSync(join(tmpdir(), "tau-bench-cli-"));
-	const agentDir = join(home, "agent");
-	const project = join(home, "project");
-	mkdirSync(agentDir, { recursive: true });
-	mkdirSync(project);
-	const rssFile = join(home, "max-rss");
-	const probe = join(home, "rss-probe.mjs");
-	writeFileSync(
-		probe,
-		`import { writeFileSync } from "node:fs";\nprocess.on("exit", () => writeFileSync(${JSON.stringify(rssFile)}, String(process.resourceUsage().maxRSS)));\n`,
-	);
-	if (server) {
-		writeFileSync(
-			join(agentDir, "models.json"),
-			JSON.stringify({
-				providers: {
-					mock: {
-						baseUrl: server.baseUrl,
-						api: "anthropic-messages",
-						apiKey: API_KEY,
-						models: [{ id: "mock-model", contextWindow: 1_000_000, maxTokens: 400_000 }],
-					},
-				},
-			}),
-		);
-		writeFileSync(
-			join(agentDir, "settings.json"),
-			JSON.stringify({ defaultProvider: "mock", defaultModel: "mock-model" }),
-		);
-	}
-	// pi reads the same files from its own agent dir variable; each program ignores the other's variables.
-	const env = {
-		PATH: process.env.PATH,
-		HOME: home,
-		TAU_CODING_AGENT_DIR: agentDir,
-		TAU_OFFLINE: "1",
-		PI_CODING_AGENT_DIR: agentDir,
-		PI_OFFLINE: "1",
-		PI_SKIP_VERSION_CHECK: "1",
-		NODE_OPTIONS: `--import ${pathToFileURL(probe).href}`,
-	};
-	return { home, project, env, rssFile };
-}
 
 /** Runs a CLI to completion, draining stdout; resolves with wall time (ms) and stdout size. */
 function run(contender: Contender, box: Box, args: readonly string[]): Promise<{ ms: number; bytes: number }> {
@@ -81,58 +26,6 @@ function run(contender: Contender, box: Box, args: readonly string[]): Promise<{
 			else resolvePromise({ ms: performance.now() - started, bytes });
 		});
 	});
-}
-
-async function withServer<T>(use: (server: MockLlmServer) => Promise<T>): Promise<T> {
-	const server = await startMockLlmServer({ apiKey: API_KEY, idleTimeoutMs: 0, maxLifetimeMs: 0 });
-	try {
-		return await use(server);
-	} finally {
-		await server.close();
-	}
-}
-
-/** A session file with `entries` alternating user/assistant messages. */
-function writeLargeSession(path: string, cwd: string, entries: number): void {
-	const lines = [
-		JSON.stringify({ type: "session", version: 3, id: "bench-session", timestamp: new Date(0).toISOString(), cwd }),
-	];
-	let parent: string | null = null;
-	for (let i = 0; i < entries; i++) {
-		const id = i.toString(16).padStart(8, "0");
-		const timestamp = 1_700_000_000_000 + i;
-		const message =
-			i % 2 === 0
-				? { role: "user", content: `question ${i} ${"lorem ".repeat(20)}`, timestamp }
-				: {
-						role: "assistant",
-						content: [{ type: "text", text: `answer ${i} ${"ipsum ".repeat(40)}` }],
-						api: "anthropic-messages",
-						provider: "mock",
-						model: "mock-model",
-						usage: {
-							input: 10,
-							output: 10,
-							cacheRead: 0,
-							cacheWrite: 0,
-							totalTokens: 20,
-							cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 },
-						},
-						stopReason: "stop",
-						timestamp,
-					};
-		lines.push(
-			JSON.stringify({
-				type: "message",
-				id,
-				parentId: parent,
-				timestamp: new Date(timestamp).toISOString(),
-				message,
-			}),
-		);
-		parent = id;
-	}
-	writeFileSync(path, `${lines.join("\n")}\n`);
 }
 
 /** Every scenario of cli-modes' benchmark list, for one contender; rows are named `cli: <label> ...`. */

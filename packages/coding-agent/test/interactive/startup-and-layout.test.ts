@@ -85,7 +85,7 @@ describe("startup and layout", () => {
 		let screen = await harness.screen();
 		expect(screen).toContain("line-14");
 		expect(screen).not.toMatch(/line-0\b/);
-		expect(screen).toContain("more lines, expand to show");
+		expect(screen).toContain("more lines, Ctrl+O to expand");
 		harness.terminal.press(KEYS.ctrlO);
 		screen = await harness.screen();
 		expect(screen).toMatch(/line-0\b/);

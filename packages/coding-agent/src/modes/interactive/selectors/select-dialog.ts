@@ -7,6 +7,7 @@ import {
 	type SelectItem,
 	SelectList,
 	truncateToWidth,
+	visibleWidth,
 } from "@tau/tui";
 import type { UiTheme } from "../theme/ui-theme.js";
 import { type DialogCountdown, dialogTitleLines } from "./dialog-title.js";
@@ -42,7 +43,11 @@ export class SelectDialog implements Component, Focusable {
 		private readonly options: SelectDialogOptions,
 		private readonly finish: (item: SelectItem | undefined) => void,
 	) {
-		this.list = new SelectList(options.items, options.maxVisible ?? 10, theme.selectList());
+		// The label column fits the longest label (settings names, models): labels are never cut.
+		const widest = Math.max(0, ...options.items.map((item) => visibleWidth(item.label)));
+		this.list = new SelectList(options.items, options.maxVisible ?? 10, theme.selectList(), {
+			maxPrimaryWidth: Math.max(32, widest + 2),
+		});
 		this.list.onSelect = (item) => this.close(item);
 		this.list.onCancel = () => this.close(undefined);
 		if (options.filter) {

@@ -1,0 +1,32 @@
+// Time from spawn to the first frame that shows the end of a resumed session, in a real pty.
+import { join } from "node:path";
+import { type Box, writeLargeSession } from "../cli-box.js";
+import type { Contender } from "../reference-pi.js";
+import { PtyProcess } from "./pty-process.js";
+import { COLUMNS, READY_TEXT, ROWS } from "./streaming.js";
+
+/**
+ * Milliseconds from spawning the CLI on a session of `entries` entries until both its last answer
+ * and the footer are on screen.
+ */
+export async function firstFrameMs(contender: Contender, box: Box, entries: number): Promise<number> {
+	const file = join(box.home, `history-${entries}.jsonl`);
+	writeLargeSession(file, box.project, entries);
+	// writeLargeSession's last entry is an assistant answer (entries is even) numbered entries - 1.
+	const lastAnswer = `answer ${entries - 1} ipsum`;
+	const spawnedAt = performance.now();
+	const pty = new PtyProcess({
+		node: contender.node,
+		args: [contender.cli, "--session", file],
+		cwd: box.project,
+		env: box.env,
+		columns: COLUMNS,
+		rows: ROWS,
+	});
+	try {
+		const shown = await Promise.all([pty.waitFor(lastAnswer, 0, 120_000), pty.waitFor(READY_TEXT, 0, 120_000)]);
+		return Math.max(...shown) - spawnedAt;
+	} finally {
+		await pty.kill();
+	}
+}
