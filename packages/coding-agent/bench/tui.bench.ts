@@ -5,14 +5,14 @@ import { rmSync } from "node:fs";
 import { resolve } from "node:path";
 import type { MockLlmServer } from "@tau/testkit";
 import type { Bench, BenchContext } from "../../../scripts/bench/api.js";
-import { type Box, makeBox, withServer } from "./cli-box.js";
-import { type Contender, referenceContenders } from "./reference-pi.js";
+import { type Box, type Contender, makeBox, withServer } from "./cli-harness.js";
+import { referenceContenders } from "./reference-pi.js";
 import { codeBlockAnswer, paragraphAnswer, type StreamedAnswer } from "./tui/answers.js";
 import { firstFrameMs } from "./tui/history.js";
 import { ptyUnavailable } from "./tui/pty-process.js";
 import { streamWhileTyping } from "./tui/streaming.js";
 
-const CLI = resolve(import.meta.dirname, "../dist/cli.js");
+const CLI = resolve(import.meta.dirname, "../dist/bundle/cli.js");
 const RATES = [50, 500];
 /** A fast stream ends within seconds: it is repeated for enough keystrokes. */
 const roundsAt = (tokensPerSecond: number) => (tokensPerSecond >= 500 ? 4 : 1);

@@ -1,7 +1,7 @@
 // Time from spawn to the first frame that shows the end of a resumed session, in a real pty.
 import { join } from "node:path";
-import { type Box, writeLargeSession } from "../cli-box.js";
-import type { Contender } from "../reference-pi.js";
+import type { Box, Contender } from "../cli-harness.js";
+import { writeLargeSession } from "../large-session.js";
 import { PtyProcess } from "./pty-process.js";
 import { COLUMNS, READY_TEXT, ROWS } from "./streaming.js";
 

@@ -1,7 +1,6 @@
 // Keystroke echo, CPU and output while an answer streams, in a real pty against the built CLI.
 import type { MockLlmServer } from "@tau/testkit";
-import type { Box } from "../cli-box.js";
-import type { Contender } from "../reference-pi.js";
+import type { Box, Contender } from "../cli-harness.js";
 import { END_MARKER, type StreamedAnswer } from "./answers.js";
 import { PtyProcess } from "./pty-process.js";
 
