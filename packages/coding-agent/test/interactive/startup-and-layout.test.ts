@@ -121,7 +121,8 @@ describe("startup and layout", () => {
 		summary.open();
 		await harness.waitForEvent((event) => event.type === "agent_settled", since);
 		screen = await harness.screen();
-		expect(screen).toContain("✓ Context compacted");
+		expect(screen).toContain("[compaction]");
+		expect(screen).toMatch(/Compacted from [\d,]+ tokens \(Ctrl\+O to expand\)/);
 		expect(screen).toContain("after compaction");
 		expect(harness.roles().slice(-2)).toEqual(["user", "assistant"]);
 	});

@@ -11,7 +11,12 @@ import { CustomMessageView } from "../components/custom-message.js";
 import { formatTokens } from "../components/footer.js";
 import type { MarkdownTransform } from "../components/markdown-transform.js";
 import type { StatusLine } from "../components/status-line.js";
-import { SummaryMessageView } from "../components/summary-message.js";
+import {
+	BRANCH_SUMMARY_KIND,
+	compactionSummaryKind,
+	type SummaryKind,
+	SummaryMessageView,
+} from "../components/summary-message.js";
 import { ToolExecutionView, type ToolRendering } from "../components/tool-execution.js";
 import { UserMessageView } from "../components/user-message.js";
 import type { UiTheme } from "../theme/ui-theme.js";
@@ -29,8 +34,11 @@ export interface TranscriptHost {
 	refreshFooter(): void;
 	/** Called after every compaction ends (queued submissions are flushed there). */
 	compactionEnded(): void;
-	/** Re-renders the transcript from the session's current context. */
-	rebuildChat(): void;
+	/**
+	 * Re-renders the transcript from the session's current context; `compactionLast` puts a leading
+	 * compaction summary below the kept messages, where a compaction that just ran belongs.
+	 */
+	rebuildChat(options?: { compactionLast?: boolean }): void;
 	/** Called when a run settles (pending `!` components move into the chat). */
 	settled(): void;
 	requestRender(): void;
@@ -130,7 +138,10 @@ export class TranscriptController {
 	}
 
 	/** Renders a whole transcript (session start, switches, compaction) from the projected messages. */
-	renderHistory(messages: readonly AgentMessage[]): void {
+	renderHistory(messages: readonly AgentMessage[], options: { compactionLast?: boolean } = {}): void {
+		if (options.compactionLast && messages[0]?.role === "compactionSummary") {
+			messages = [...messages.slice(1), messages[0]];
+		}
 		this.host.chat.clear();
 		this.assistantViews.length = 0;
 		this.toolViews.length = 0;
@@ -183,10 +194,10 @@ export class TranscriptController {
 						this.host.chat.addChild(this.customView(message as CustomMessage));
 					break;
 				case "compactionSummary":
-					this.addSummary("[compacted] Earlier conversation summarized", message);
+					this.addSummary(compactionSummaryKind(message.tokensBefore), message);
 					break;
 				case "branchSummary":
-					this.addSummary("[branch summary] Returned from another branch", message);
+					this.addSummary(BRANCH_SUMMARY_KIND, message);
 					break;
 			}
 		}
@@ -332,10 +343,10 @@ export class TranscriptController {
 		return new UserMessageView(this.host.theme, userText(message), this.host.markdownTransform, message.timestamp);
 	}
 
-	private addSummary(heading: string, message: { summary: string; timestamp: number }): void {
+	private addSummary(kind: SummaryKind, message: { summary: string; timestamp: number }): void {
 		const view = new SummaryMessageView(
 			this.host.theme,
-			heading,
+			kind,
 			message.summary,
 			this.host.markdownTransform,
 			message.timestamp,
@@ -355,7 +366,7 @@ export class TranscriptController {
 			// session re-projects its context right after announcing the entry, so rebuild after that.
 			const cost = entry.usage?.cost.total ?? 0;
 			queueMicrotask(() => {
-				this.host.rebuildChat();
+				this.host.rebuildChat({ compactionLast: true });
 				if (cost > 0) this.notice("info", `Compaction cost: $${cost.toFixed(3)}`);
 			});
 		} else if (entry.type === "usage" && entry.kind === "cache_warm") {
@@ -478,12 +489,9 @@ export class TranscriptController {
 			return;
 		}
 		if (event.result) {
-			this.host.rebuildChat();
-			const { tokensBefore, estimatedTokensAfter, usage } = event.result;
-			this.notice(
-				"success",
-				`✓ Context compacted (${formatTokens(tokensBefore)} → ${formatTokens(estimatedTokensAfter)} tokens)`,
-			);
+			// The summary block below the kept messages reports it, as in pi.
+			this.host.rebuildChat({ compactionLast: true });
+			const { usage } = event.result;
 			if (usage && usage.cost.total > 0) this.notice("info", `Compaction cost: $${usage.cost.total.toFixed(3)}`);
 			return;
 		}
