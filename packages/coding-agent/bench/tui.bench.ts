@@ -10,13 +10,19 @@ import { referenceContenders } from "./reference-pi.js";
 import { codeBlockAnswer, paragraphAnswer, type StreamedAnswer } from "./tui/answers.js";
 import { firstFrameMs } from "./tui/history.js";
 import { ptyUnavailable } from "./tui/pty-process.js";
-import { streamWhileTyping } from "./tui/streaming.js";
+import { streamWhileTyping, type TuiMode } from "./tui/streaming.js";
 
 const CLI = resolve(import.meta.dirname, "../dist/bundle/cli.js");
 const RATES = [50, 500];
 /** A fast stream ends within seconds: it is repeated for enough keystrokes. */
 const roundsAt = (tokensPerSecond: number) => (tokensPerSecond >= 500 ? 4 : 1);
 const HISTORY_SIZES = [10, 200, 2_000, 20_000];
+/** Fullscreen (the default) and regular mode, where the transcript goes to terminal scrollback. */
+const MODES: readonly TuiMode[] = ["fullscreen", "regular"];
+
+/** Row names keep their fullscreen form; regular-mode rows say so. */
+const labelIn = (contender: Contender, mode: TuiMode) =>
+	mode === "fullscreen" ? contender.label : `${contender.label} (regular)`;
 
 function percentile(samples: readonly number[], p: number): number {
 	const sorted = [...samples].sort((a, b) => a - b);
@@ -30,19 +36,20 @@ async function streaming(
 	server: MockLlmServer,
 	answer: StreamedAnswer,
 	rate: number,
+	mode: TuiMode,
 ): Promise<void> {
 	const echo: number[] = [];
 	const cpu: number[] = [];
 	const bytes: number[] = [];
 	const catchUp: number[] = [];
 	for (let round = 0; round < roundsAt(rate); round++) {
-		const result = await streamWhileTyping(contender, box, server, answer, rate);
+		const result = await streamWhileTyping(contender, box, server, answer, rate, mode);
 		echo.push(...result.echoMs);
 		cpu.push(result.cpuPercent);
 		bytes.push(result.bytesPerToken);
 		catchUp.push(result.catchUpMs);
 	}
-	const name = (what: string) => `tui: ${contender.label} ${answer.name} at ${rate} tok/s, ${what}`;
+	const name = (what: string) => `tui: ${labelIn(contender, mode)} ${answer.name} at ${rate} tok/s, ${what}`;
 	ctx.record(name("keystroke echo"), "ms", echo);
 	ctx.record(name("keystroke echo p95"), "ms", [percentile(echo, 0.95)]);
 	ctx.record(name("CPU"), "%", cpu);
@@ -55,15 +62,17 @@ async function benchAll(ctx: BenchContext, contenders: readonly Contender[], cle
 	await withServer(async (server) => {
 		const box = makeBox(server);
 		cleanup.push(box.home);
-		for (const answer of [codeBlockAnswer(), paragraphAnswer()])
-			for (const rate of RATES)
-				for (const contender of contenders) await streaming(ctx, contender, box, server, answer, rate);
-		for (const entries of HISTORY_SIZES) {
-			for (const contender of contenders) {
-				const samples: number[] = [];
-				for (let i = 0; i < (entries >= 20_000 ? 2 : 3); i++)
-					samples.push(await firstFrameMs(contender, box, entries));
-				ctx.record(`tui: ${contender.label} first frame, ${entries} entries`, "ms", samples);
+		for (const mode of MODES) {
+			for (const answer of [codeBlockAnswer(), paragraphAnswer()])
+				for (const rate of RATES)
+					for (const contender of contenders) await streaming(ctx, contender, box, server, answer, rate, mode);
+			for (const entries of HISTORY_SIZES) {
+				for (const contender of contenders) {
+					const samples: number[] = [];
+					for (let i = 0; i < (entries >= 20_000 ? 2 : 3); i++)
+						samples.push(await firstFrameMs(contender, box, entries, mode));
+					ctx.record(`tui: ${labelIn(contender, mode)} first frame, ${entries} entries`, "ms", samples);
+				}
 			}
 		}
 	});

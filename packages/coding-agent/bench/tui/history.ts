@@ -3,13 +3,13 @@ import { join } from "node:path";
 import type { Box, Contender } from "../cli-harness.js";
 import { writeLargeSession } from "../large-session.js";
 import { PtyProcess } from "./pty-process.js";
-import { COLUMNS, READY_TEXT, ROWS } from "./streaming.js";
+import { COLUMNS, READY_TEXT, ROWS, type TuiMode } from "./streaming.js";
 
 /**
- * Milliseconds from spawning the CLI on a session of `entries` entries until both its last answer
- * and the footer are on screen.
+ * Milliseconds from spawning the CLI (in `mode`) on a session of `entries` entries until both its
+ * last answer and the footer are on screen.
  */
-export async function firstFrameMs(contender: Contender, box: Box, entries: number): Promise<number> {
+export async function firstFrameMs(contender: Contender, box: Box, entries: number, mode: TuiMode): Promise<number> {
 	const file = join(box.home, `history-${entries}.jsonl`);
 	writeLargeSession(file, box.project, entries);
 	// writeLargeSession's last entry is an assistant answer (entries is even) numbered entries - 1.
@@ -17,7 +17,7 @@ export async function firstFrameMs(contender: Contender, box: Box, entries: numb
 	const spawnedAt = performance.now();
 	const pty = new PtyProcess({
 		node: contender.node,
-		args: [contender.cli, "--session", file],
+		args: [contender.cli, "--session", file, "--tui-mode", mode],
 		cwd: box.project,
 		env: box.env,
 		columns: COLUMNS,

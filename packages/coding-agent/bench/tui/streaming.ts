@@ -22,6 +22,9 @@ export interface StreamingResult {
 export const READY_TEXT = "mock-model";
 
 /** The n-th typed character: CJK ideographs never occur in the answers or the UI, so each echo is unique. */
+/** The CLI's `--tui-mode` (tau and pi 1.6 take the same flag). */
+export type TuiMode = "fullscreen" | "regular";
+
 const typedChar = (n: number) => String.fromCodePoint(0x4e00 + n);
 
 export async function streamWhileTyping(
@@ -30,10 +33,11 @@ export async function streamWhileTyping(
 	server: MockLlmServer,
 	answer: StreamedAnswer,
 	tokensPerSecond: number,
+	mode: TuiMode,
 ): Promise<StreamingResult> {
 	const pty = new PtyProcess({
 		node: contender.node,
-		args: [contender.cli, "--no-session"],
+		args: [contender.cli, "--no-session", "--tui-mode", mode],
 		cwd: box.project,
 		env: box.env,
 		columns: COLUMNS,

@@ -17,32 +17,28 @@ import type { ExtensionRegions } from "./extension-regions.js";
 import type { ExtensionUiHost } from "./ui-context.js";
 
 /** What the interactive coordinator lends to `ctx.ui`: its dialogs, its editor and its renderer. */
-export interface ExtensionUiOwner {
-	readonly tui: TUI;
-	readonly keys: KeybindingsManager;
+export interface ExtensionUiOwner
+	extends Pick<
+		ExtensionUiHost,
+		| "tui"
+		| "keys"
+		| "notify"
+		| "pick"
+		| "ask"
+		| "edit"
+		| "showInPlaceOfEditor"
+		| "block"
+		| "getEditorText"
+		| "setEditorText"
+		| "pasteToEditor"
+		| "setEditorComponent"
+		| "toolsExpanded"
+		| "setToolsExpanded"
+	> {
 	readonly session: AgentSession;
 	readonly theme: UiTheme;
 	/** Makes `theme` the one new output is drawn in. */
 	useTheme(theme: UiTheme): void;
-	notify(kind: NoticeKind, message: string): void;
-	pick(
-		title: string,
-		items: SelectItem[],
-		options?: { signal?: AbortSignal; timeoutMs?: number },
-	): Promise<SelectItem | undefined>;
-	ask(
-		title: string,
-		options?: { placeholder?: string; prefill?: string; signal?: AbortSignal; timeoutMs?: number },
-	): Promise<string | undefined>;
-	edit(title: string, options?: { prefill?: string; signal?: AbortSignal }): Promise<string | undefined>;
-	showInPlaceOfEditor(component: Component): () => void;
-	block(kind: "question" | "permission", title: string): () => void;
-	getEditorText(): string;
-	setEditorText(text: string): void;
-	pasteToEditor(text: string): void;
-	setEditorComponent(factory: EditorFactory | undefined): void;
-	toolsExpanded(): boolean;
-	setToolsExpanded(expanded: boolean): void;
 	refreshFooter(): void;
 	/** The renderer running now (input listeners are moved along when it is replaced). */
 	currentRenderer(): TUI;
