@@ -9,9 +9,9 @@ import {
 import type { AskOptions, PickOptions } from "../commands/command-host.js";
 import type { UiTheme } from "../theme/ui-theme.js";
 import { DialogCountdown } from "./dialog-title.js";
-import { EditorDialog } from "./editor-dialog.js";
+import { editorDialog } from "./editor-dialog.js";
 import { SelectDialog } from "./select-dialog.js";
-import { TextPrompt } from "./text-prompt.js";
+import { textPrompt } from "./text-prompt.js";
 
 /**
  * The region that holds the editor; pickers, prompts and extension components take its place
@@ -69,7 +69,7 @@ export class EditorSlot {
 	ask(title: string, options: AskOptions = {}): Promise<string | undefined> {
 		const { signal, timeoutMs, ...fields } = options;
 		return this.dialog(timeoutMs, signal, (countdown, finish) => {
-			return new TextPrompt(this.theme(), this.keys, title, { ...fields, countdown }, finish);
+			return textPrompt(this.theme(), this.keys, title, { ...fields, countdown }, finish);
 		});
 	}
 
@@ -77,7 +77,7 @@ export class EditorSlot {
 	edit(title: string, options: { prefill?: string; signal?: AbortSignal } = {}): Promise<string | undefined> {
 		return this.dialog(undefined, options.signal, (countdown, finish) => {
 			const fields = options.prefill ? { prefill: options.prefill, countdown } : { countdown };
-			return new EditorDialog(this.theme(), this.keys, this.tui, title, fields, finish);
+			return editorDialog(this.theme(), this.keys, this.tui, title, fields, finish);
 		});
 	}
 
