@@ -5,12 +5,15 @@ import { writeLargeSession } from "../large-session.js";
 import { PtyProcess } from "./pty-process.js";
 import { COLUMNS, READY_TEXT, ROWS, type TuiMode } from "./streaming.js";
 
+let runs = 0;
+
 /**
  * Milliseconds from spawning the CLI (in `mode`) on a session of `entries` entries until both its
  * last answer and the footer are on screen.
  */
 export async function firstFrameMs(contender: Contender, box: Box, entries: number, mode: TuiMode): Promise<number> {
-	const file = join(box.home, `history-${entries}.jsonl`);
+	// A fresh file per run: a session another (killed) process opened stays locked for a while.
+	const file = join(box.home, `history-${entries}-${++runs}.jsonl`);
 	writeLargeSession(file, box.project, entries);
 	// writeLargeSession's last entry is an assistant answer (entries is even) numbered entries - 1.
 	const lastAnswer = `answer ${entries - 1} ipsum`;
