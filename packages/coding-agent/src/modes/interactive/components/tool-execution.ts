@@ -1,6 +1,7 @@
 import { type Component, truncateToWidth, visibleWidth, wrapTextWithAnsi } from "@tau/tui";
 import type { ToolRenderContext, ToolRenderers } from "../../../core/extensions/index.js";
 import type { Theme, ThemeBg } from "../../../core/resources/index.js";
+import { keyText } from "../keybindings/key-hints.js";
 import { codemodeLines } from "./codemode-view.js";
 import { renderDiff } from "./render-diff.js";
 import { describeToolCall, editPreview } from "./tool-formatting.js";
@@ -13,6 +14,12 @@ export interface ToolResultView {
 }
 
 const COLLAPSED_LINES = 10;
+
+/** Names the key that expands collapsed output (`app.tools.expand`, Ctrl+O unless rebound). */
+export function expandHint(): string {
+	const key = keyText("app.tools.expand");
+	return key ? `${key} to expand` : "expand to show";
+}
 
 function resultText(result: ToolResultView): string {
 	return result.content
@@ -120,7 +127,7 @@ export class ToolExecutionView implements Component {
 		const lines = text.split("\n").map((line) => this.theme.fg(this.result?.isError ? "error" : "toolOutput", line));
 		if (this.expanded || lines.length <= COLLAPSED_LINES) return lines;
 		const hidden = lines.length - COLLAPSED_LINES;
-		return [...lines.slice(-COLLAPSED_LINES), this.theme.fg("muted", `… (${hidden} more lines, expand to show)`)];
+		return [...lines.slice(-COLLAPSED_LINES), this.theme.fg("muted", `… (${hidden} more lines, ${expandHint()})`)];
 	}
 
 	private renderContext(rendering: ToolRendering, lastComponent: Component | undefined): ToolRenderContext {

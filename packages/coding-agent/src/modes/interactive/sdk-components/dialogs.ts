@@ -12,7 +12,8 @@ import {
 	type TUI,
 } from "@tau/tui";
 import { keyHint } from "../keybindings/key-hints.js";
-import { TextPrompt } from "../selectors/text-prompt.js";
+import type { FieldDialog } from "../selectors/field-dialog.js";
+import { textPrompt } from "../selectors/text-prompt.js";
 import { activeTheme } from "../theme/active-theme.js";
 import { editorTheme, settingsListTheme } from "../theme/component-themes.js";
 
@@ -30,7 +31,7 @@ export interface ExtensionInputOptions {
 
 /** `ctx.ui.input` as a component: one line; Enter submits, Escape cancels. */
 export class ExtensionInputComponent extends Container implements Focusable {
-	private readonly prompt: TextPrompt;
+	private readonly prompt: FieldDialog;
 
 	constructor(
 		title: string,
@@ -41,7 +42,7 @@ export class ExtensionInputComponent extends Container implements Focusable {
 	) {
 		super();
 		const heading = opts.description ? `${title}\n${opts.description}` : title;
-		this.prompt = new TextPrompt(
+		this.prompt = textPrompt(
 			activeTheme(),
 			getKeybindings(),
 			heading,
@@ -122,7 +123,7 @@ export class ExtensionEditorComponent extends Container implements Focusable {
 export class LoginDialogComponent extends Container implements Focusable {
 	private readonly controller = new AbortController();
 	private readonly body = new Container();
-	private prompt: TextPrompt | undefined;
+	private prompt: FieldDialog | undefined;
 	private wantsFocus = false;
 
 	constructor(
@@ -177,7 +178,7 @@ export class LoginDialogComponent extends Container implements Focusable {
 	showPrompt(message: string, placeholder?: string): Promise<string> {
 		this.body.clear();
 		return new Promise((resolve, reject) => {
-			this.prompt = new TextPrompt(
+			this.prompt = textPrompt(
 				activeTheme(),
 				getKeybindings(),
 				message,

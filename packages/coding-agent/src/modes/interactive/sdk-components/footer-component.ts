@@ -3,7 +3,7 @@ import type { Component } from "@tau/tui";
 import type { AgentSession } from "../../../core/agent-session/agent-session.js";
 import type { ReadonlyFooterDataProvider } from "../../../core/extensions/index.js";
 import { FooterView } from "../components/footer.js";
-import { footerStateOf } from "../controller/footer-state.js";
+import { footerStateOf, SessionTotals } from "../controller/footer-state.js";
 import { activeTheme } from "../theme/active-theme.js";
 
 /**
@@ -12,6 +12,7 @@ import { activeTheme } from "../theme/active-theme.js";
  */
 export class FooterComponent implements Component {
 	private readonly view = new FooterView(activeTheme());
+	private readonly totals = new SessionTotals();
 	private autoCompact: boolean | undefined;
 	private readonly stopWatching: () => void;
 
@@ -40,7 +41,7 @@ export class FooterComponent implements Component {
 	}
 
 	render(width: number): string[] {
-		const state = footerStateOf(this.session, {
+		const state = footerStateOf(this.session, this.totals, {
 			gitBranch: this.footerData.getGitBranch() ?? undefined,
 			home: homedir(),
 			statuses: this.footerData.getExtensionStatuses(),

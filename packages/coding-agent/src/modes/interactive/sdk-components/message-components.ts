@@ -6,11 +6,7 @@ import type { BranchSummaryMessage, CompactionSummaryMessage, CustomMessage } fr
 import { AssistantMessageView } from "../components/assistant-message.js";
 import { BashExecutionView } from "../components/bash-execution.js";
 import { CustomMessageView } from "../components/custom-message.js";
-import {
-	BRANCH_SUMMARY_HEADING,
-	COMPACTION_SUMMARY_HEADING,
-	SummaryMessageView,
-} from "../components/summary-message.js";
+import { BRANCH_SUMMARY_KIND, compactionSummaryKind, SummaryMessageView } from "../components/summary-message.js";
 import { ToolExecutionView, type ToolResultView } from "../components/tool-execution.js";
 import { UserMessageView } from "../components/user-message.js";
 import { userText } from "../controller/transcript-controller.js";
@@ -83,13 +79,13 @@ export class CustomMessageComponent extends Container {
 
 export class BranchSummaryMessageComponent extends SummaryMessageView {
 	constructor(message: BranchSummaryMessage, _markdownTheme?: MarkdownTheme) {
-		super(activeTheme(), BRANCH_SUMMARY_HEADING, message.summary, undefined, message.timestamp);
+		super(activeTheme(), BRANCH_SUMMARY_KIND, message.summary, undefined, message.timestamp);
 	}
 }
 
 export class CompactionSummaryMessageComponent extends SummaryMessageView {
 	constructor(message: CompactionSummaryMessage, _markdownTheme?: MarkdownTheme) {
-		super(activeTheme(), COMPACTION_SUMMARY_HEADING, message.summary, undefined, message.timestamp);
+		super(activeTheme(), compactionSummaryKind(message.tokensBefore), message.summary, undefined, message.timestamp);
 	}
 }
 
@@ -97,7 +93,7 @@ export class CompactionSummaryMessageComponent extends SummaryMessageView {
 export class SkillInvocationMessageComponent extends SummaryMessageView {
 	constructor(skillBlock: ParsedSkillBlock, _markdownTheme?: MarkdownTheme) {
 		const body = skillBlock.userMessage ? `${skillBlock.content}\n\n${skillBlock.userMessage}` : skillBlock.content;
-		super(activeTheme(), `[skill] ${skillBlock.name}`, body);
+		super(activeTheme(), { label: "[skill]", collapsed: skillBlock.name, heading: skillBlock.name }, body);
 	}
 }
 

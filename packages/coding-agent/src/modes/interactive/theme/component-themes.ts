@@ -1,6 +1,6 @@
 import type { EditorTheme, MarkdownTheme, SelectListTheme, SettingsListTheme } from "@tau/tui";
 import type { Theme } from "../../../core/resources/index.js";
-import { highlightLines } from "./syntax-highlight.js";
+import { streamingHighlighter } from "./syntax-highlight.js";
 
 /** How markdown (messages, extension `Markdown` components) renders with a theme. */
 export function markdownTheme(theme: Theme): MarkdownTheme {
@@ -19,7 +19,8 @@ export function markdownTheme(theme: Theme): MarkdownTheme {
 		italic: (t) => theme.italic(t),
 		strikethrough: (t) => theme.strikethrough(t),
 		underline: (t) => theme.underline(t),
-		highlightCode: (code, lang) => highlightLines(theme, code, lang),
+		// Per Markdown component: its streaming code block is highlighted incrementally.
+		highlightCode: streamingHighlighter(theme),
 	};
 }
 
