@@ -10,7 +10,7 @@ export interface BodyCut {
 /** An unparsable frame inserted after `afterEvents` frames. */
 export interface BodyCorruption {
 	afterEvents: number;
-	frame: string;
+	frame: string | Uint8Array;
 }
 
 export type WriteResult = "completed" | "disconnected" | "closed";
@@ -39,7 +39,9 @@ function write(res: ServerResponse, chunk: Buffer): Promise<boolean> {
 	});
 }
 
-function* withCorruption(frames: Iterable<string>, corruption: BodyCorruption | undefined): Generator<string> {
+type Frame = string | Uint8Array;
+
+function* withCorruption(frames: Iterable<Frame>, corruption: BodyCorruption | undefined): Generator<Frame> {
 	let count = 0;
 	for (const frame of frames) {
 		if (corruption !== undefined && count === corruption.afterEvents) yield corruption.frame;
@@ -55,7 +57,7 @@ function* withCorruption(frames: Iterable<string>, corruption: BodyCorruption | 
  */
 export async function writeBody(
 	res: ServerResponse,
-	frames: Iterable<string>,
+	frames: Iterable<Frame>,
 	cut: BodyCut | undefined,
 	corruption?: BodyCorruption,
 ): Promise<WriteResult> {
@@ -77,7 +79,8 @@ export async function writeBody(
 			if (!(await flush())) return "closed";
 			return finishCut(res, cut);
 		}
-		const bytes = Buffer.from(frame);
+		const bytes =
+			typeof frame === "string" ? Buffer.from(frame) : Buffer.from(frame.buffer, frame.byteOffset, frame.byteLength);
 		if (cut?.afterBytes !== undefined && sent + batchBytes + bytes.length >= cut.afterBytes) {
 			const head = bytes.subarray(0, Math.max(0, cut.afterBytes - sent - batchBytes));
 			batch.push(head);

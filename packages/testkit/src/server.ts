@@ -1,6 +1,9 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { Socket } from "node:net";
 import { anthropicMessages } from "./protocols/anthropic-messages.js";
+import { bedrockConverse } from "./protocols/bedrock-converse.js";
+import { googleGenerativeAi } from "./protocols/google-generative-ai.js";
+import { mistralChat } from "./protocols/mistral-chat.js";
 import { openAiChat } from "./protocols/openai-chat.js";
 import { openAiResponses } from "./protocols/openai-responses.js";
 import type { ProtocolContext, WireProtocol } from "./protocols/protocol.js";
@@ -51,12 +54,19 @@ export interface MockLlmServer {
 	readonly closed: Promise<void>;
 }
 
-const PROTOCOLS: readonly WireProtocol[] = [anthropicMessages, openAiChat, openAiResponses];
+const PROTOCOLS: readonly WireProtocol[] = [
+	anthropicMessages,
+	mistralChat,
+	openAiChat,
+	openAiResponses,
+	googleGenerativeAi,
+	bedrockConverse,
+];
 const DEFAULT_IDLE_MS = 5 * 60_000;
 const DEFAULT_LIFETIME_MS = 30 * 60_000;
 
 function protocolFor(pathname: string): WireProtocol | undefined {
-	return PROTOCOLS.find((protocol) => pathname.endsWith(protocol.pathSuffix));
+	return PROTOCOLS.find((protocol) => protocol.matches(pathname));
 }
 
 function flatHeaders(req: IncomingMessage): Record<string, string> {
@@ -84,8 +94,20 @@ function parseJson(text: string): unknown {
 	}
 }
 
+/** The key as each provider sends it: a key header, a bearer token, or the access key id of an AWS SigV4 signature. */
 function hasKey(headers: Record<string, string>, key: string): boolean {
-	return headers["x-api-key"] === key || headers["api-key"] === key || headers.authorization === `Bearer ${key}`;
+	return (
+		headers["x-api-key"] === key ||
+		headers["api-key"] === key ||
+		headers["x-goog-api-key"] === key ||
+		headers.authorization === `Bearer ${key}` ||
+		(headers.authorization?.startsWith(`AWS4-HMAC-SHA256 Credential=${key}/`) ?? false)
+	);
+}
+
+function isStreaming(protocol: WireProtocol | undefined, pathname: string, body: unknown): boolean {
+	const record = typeof body === "object" && body !== null ? (body as Record<string, unknown>) : {};
+	return protocol?.isStreaming ? protocol.isStreaming(pathname, record) : record.stream === true;
 }
 
 function isRaw(reply: ScriptedReply): reply is RawTurn {
@@ -170,7 +192,7 @@ export async function startMockLlmServer(options: MockLlmServerOptions = {}): Pr
 			headers,
 			body,
 			rawBody,
-			stream: (body as { stream?: unknown } | undefined)?.stream === true,
+			stream: isStreaming(protocol, pathname, body),
 			receivedAt: Date.now(),
 		});
 		// Deferred so an outcome the handler records itself (e.g. "disconnected") takes precedence.
@@ -184,7 +206,9 @@ export async function startMockLlmServer(options: MockLlmServerOptions = {}): Pr
 		const requestBody = typeof body === "object" && body !== null ? (body as Record<string, unknown>) : {};
 		const ctx: ProtocolContext = {
 			requestBody,
-			requestModel: typeof requestBody.model === "string" ? requestBody.model : "mock-model",
+			requestModel:
+				protocol.modelFromPath?.(pathname) ??
+				(typeof requestBody.model === "string" ? requestBody.model : "mock-model"),
 			requestBytes: Buffer.byteLength(rawBody),
 			createdAt: Math.floor(entry.receivedAt / 1000),
 			newId,
@@ -245,7 +269,7 @@ export async function startMockLlmServer(options: MockLlmServerOptions = {}): Pr
 			return writeBody(res, [body], bodyCut(fault));
 		}
 		res.writeHead(200, {
-			"content-type": "text/event-stream; charset=utf-8",
+			"content-type": protocol.streamContentType ?? "text/event-stream; charset=utf-8",
 			"cache-control": "no-cache",
 			...idHeader,
 		});

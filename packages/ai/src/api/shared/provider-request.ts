@@ -1,14 +1,17 @@
 import { retryProviderRequest } from "../../retry/provider-request-retry.js";
 import type { Api, Model } from "../../types/model.js";
-import type { StreamOptions } from "../../types/options.js";
+import type { ProviderResponseInfo, StreamOptions } from "../../types/options.js";
 import { ABORTED_MESSAGE } from "./adapter-stream.js";
 import type { AssistantOutput } from "./assistant-output.js";
 import { responseInfo } from "./request-headers.js";
 
-/** What an SDK call resolves to with `.withResponse()`: the event stream and the raw HTTP response. */
+/**
+ * What an SDK call resolves to: the event stream and the HTTP response (the raw `Response` of OpenAI-style
+ * `.withResponse()`, or status and headers an adapter captured from an SDK without one).
+ */
 export interface OpenedStream<TEvent> {
 	data: AsyncIterable<TEvent>;
-	response: Response;
+	response: Response | ProviderResponseInfo;
 }
 
 /**
@@ -25,7 +28,8 @@ async function openProviderStream<TEvent>(
 		maxRetryDelayMs: options.maxRetryDelayMs,
 		signal: options.signal,
 	});
-	await options.onResponse?.(responseInfo(opened.response), model);
+	const { response } = opened;
+	await options.onResponse?.(response instanceof Response ? responseInfo(response) : response, model);
 	return opened.data;
 }
 
