@@ -89,7 +89,7 @@ function responsesDriver(): Driver {
 	};
 }
 
-const drivers: Array<[ProtocolName, () => Driver]> = [
+const drivers: Array<[Driver["protocol"], () => Driver]> = [
 	["anthropic-messages", anthropicDriver],
 	["openai-chat", chatDriver],
 	["openai-responses", responsesDriver],

@@ -152,7 +152,8 @@ export async function createAgentSession(options: CreateAgentSessionOptions = {}
 		...(restorable ? { sessionModel: { provider: restorable.provider, id: restorable.modelId } } : {}),
 		defaultProvider: settingsManager.getDefaultProvider(),
 		defaultModel: settingsManager.getDefaultModel(),
-		models: [...modelRuntime.getAll(), ...virtualModels.list()],
+		find: (provider, id) => modelRuntime.find(provider, id) ?? virtualModels.find(provider, id),
+		models: () => [...modelRuntime.getAvailable(), ...virtualModels.list()],
 		usable: (provider) =>
 			modelRuntime.isAvailable(provider) || virtualModels.list().some((model) => model.provider === provider),
 	});

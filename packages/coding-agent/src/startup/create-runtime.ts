@@ -222,7 +222,11 @@ async function chooseModel(
 			...(args.provider !== undefined ? { provider: args.provider } : {}),
 			...(args.thinking ? { thinking: args.thinking } : {}),
 			hasApiKey: args.apiKey !== undefined,
-			models: modelRuntime.getAll(),
+			models: () => modelRuntime.getAll(),
+			catalog: {
+				providerIds: () => modelRuntime.models.getProviders().map((provider) => provider.id),
+				find: (provider, id) => modelRuntime.find(provider, id),
+			},
 			usable,
 		});
 	} catch (error) {
@@ -264,7 +268,8 @@ async function chooseModel(
 		hasMessages: context.messages.length > 0,
 		defaultProvider: settings.getDefaultProvider(),
 		defaultModel: settings.getDefaultModel(),
-		models: modelRuntime.getAll(),
+		find: (provider, id) => modelRuntime.find(provider, id),
+		models: () => modelRuntime.getAvailable(),
 		usable,
 	});
 	if (selection.source !== "scope" || !selection.model) return { scope };

@@ -125,6 +125,22 @@ export function runCli(box: Sandbox, args: readonly string[], options: RunOption
 	return collectRun(startCli(box, args, options));
 }
 
+// pi 1.6 itself, as a black-box oracle: ./test.sh installs it with scripts/pi-reference.mjs (from the
+// npm registry, with the Node 22 it needs) and passes the paths in. Without them the pi tests skip.
+export const PI_NODE = process.env.TAU_PI_NODE ?? "";
+export const PI_CLI = process.env.TAU_PI_CLI ?? "";
+export const piInstalled = PI_NODE !== "" && PI_CLI !== "" && existsSync(PI_NODE) && existsSync(PI_CLI);
+
+/** Runs pi 1.6 in the sandbox: same agent dir (settings, models.json, sessions) as tau. */
+export function runPi(box: Sandbox, args: readonly string[], env: NodeJS.ProcessEnv = {}): Promise<RunResult> {
+	const child = spawn(PI_NODE, [PI_CLI, ...args], {
+		cwd: box.project,
+		env: { ...box.env, PI_CODING_AGENT_DIR: box.agentDir, PI_OFFLINE: "1", PI_SKIP_VERSION_CHECK: "1", ...env },
+		stdio: ["ignore", "pipe", "pipe"],
+	});
+	return collectRun(child);
+}
+
 /** JSON-mode stdout as records. */
 export function jsonLines(stdout: string): Array<Record<string, unknown>> {
 	return stdout

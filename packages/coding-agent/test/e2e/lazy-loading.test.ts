@@ -5,7 +5,10 @@ import { pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
 import { CLI, cliBuilt, mockServer, REPO_ROOT, runCli, type Sandbox, sandbox, writeMockModels } from "./harness.js";
 
-/** Runs the built CLI under an ESM resolve hook that logs every resolved module URL. */
+/**
+ * Runs the built CLI under an ESM resolve hook that logs every resolved module URL, and logs each shipped
+ * catalog file read as `catalog:<provider>`.
+ */
 async function loadedModules(
 	box: Sandbox,
 	args: string[],
@@ -26,7 +29,17 @@ export async function resolve(specifier, context, next) {
 	);
 	writeFileSync(
 		register,
-		`import { register } from "node:module";\nregister(${JSON.stringify(pathToFileURL(hooks).href)});\n`,
+		`import fs from "node:fs";
+import { register, syncBuiltinESMExports } from "node:module";
+register(${JSON.stringify(pathToFileURL(hooks).href)});
+const read = fs.readFileSync;
+fs.readFileSync = function (path, ...rest) {
+	const match = /catalog\\/providers\\/([^/]+)\\.json$/.exec(String(path instanceof URL ? path.pathname : path));
+	if (match) fs.appendFileSync(${JSON.stringify(log)}, "catalog:" + match[1] + "\\n");
+	return read.call(this, path, ...rest);
+};
+syncBuiltinESMExports();
+`,
 	);
 	writeFileSync(log, "");
 	// With `preload`, that module is imported ahead of the CLI (to see what it loads on its own).
@@ -76,11 +89,33 @@ describe.skipIf(!cliBuilt)("lazy startup (built CLI)", () => {
 			"/node_modules/jiti/",
 			// Schemas are plain JSON; the validator loads on the first tool call or an invalid models.json.
 			"/node_modules/typebox/",
+			// The other providers' SDKs, and every shipped catalog file: the model comes from models.json.
+			"/node_modules/@google/genai/",
+			"/node_modules/@aws-sdk/",
+			"/node_modules/@mistralai/",
+			"catalog:",
 			"/node_modules/quickjs-emscripten",
 			"/node_modules/@jitl/",
 		]) {
 			expect(loads(urls, fragment), fragment).toBe(false);
 		}
+	});
+
+	it("-p with provider/model reads that provider's catalog file only (control: a bare model id reads them all)", async () => {
+		const box = sandbox();
+		const server = await mockServer();
+		writeFileSync(
+			join(box.agentDir, "models.json"),
+			JSON.stringify({ providers: { anthropic: { baseUrl: server.baseUrl, apiKey: "test-key" } } }),
+		);
+		server.enqueue({ text: "from the catalog" }, { text: "again" });
+		const run = await loadedModules(box, ["--model", "anthropic/claude-opus-5", "-p", "hi"]);
+		expect(run.code).toBe(0);
+		expect(run.stdout).toBe("from the catalog\n");
+		expect(run.urls.filter((url) => url.startsWith("catalog:"))).toEqual(["catalog:anthropic"]);
+		const bare = await loadedModules(box, ["--model", "claude-opus-5", "-p", "hi"]);
+		expect(bare.stdout).toBe("again\n");
+		expect(bare.urls.filter((url) => url.startsWith("catalog:")).length).toBeGreaterThan(40);
 	});
 
 	it("-p with a configured MCP server loads the MCP client but not the TUI", async () => {

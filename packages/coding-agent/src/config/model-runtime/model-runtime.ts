@@ -155,9 +155,12 @@ export class ModelRuntime {
 		return this.availability.get(providerId) ?? false;
 	}
 
-	/** Models of providers with configured auth, per the snapshot. */
+	/** Models of providers with configured auth, per the snapshot; other providers' catalogs are not read. */
 	getAvailable(): readonly Model[] {
-		return this.getAll().filter((model) => this.isAvailable(model.provider));
+		return this.models
+			.getProviders()
+			.filter((provider) => this.isAvailable(provider.id))
+			.flatMap((provider) => this.models.getModels(provider.id));
 	}
 
 	/**
