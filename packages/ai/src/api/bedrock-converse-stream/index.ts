@@ -31,14 +31,21 @@ const ERROR_PREFIXES: Record<string, string> = {
 	ServiceUnavailableException: "Service unavailable",
 };
 
+/**
+ * `<readable name>: <message> (HTTP <status>)` for Bedrock's modeled errors; a transport failure keeps its
+ * code (a response cut short reads only "aborted" otherwise).
+ */
 function formatBedrockError(error: unknown): string {
 	const normalized = normalizeProviderError(error);
-	const message = withCauseDetail(error, normalized.message);
-	const name = (error as { name?: unknown } | null)?.name;
+	const failure = error as { name?: unknown; code?: unknown; $metadata?: { httpStatusCode?: unknown } } | null;
+	let message = withCauseDetail(error, normalized.message);
+	if (typeof failure?.code === "string" && !message.includes(failure.code)) message = `${message} (${failure.code})`;
+	const name = failure?.name;
 	const modeled =
 		error instanceof BedrockRuntimeServiceException || (typeof name === "string" && name.endsWith("Exception"));
 	if (!modeled || typeof name !== "string") return message;
-	return `${ERROR_PREFIXES[name] ?? name}: ${message}`;
+	const status = failure?.$metadata?.httpStatusCode;
+	return `${ERROR_PREFIXES[name] ?? name}: ${message}${typeof status === "number" ? ` (HTTP ${status})` : ""}`;
 }
 
 /** Streams one request through Amazon Bedrock's ConverseStream API (AWS event-stream framing). */
@@ -70,6 +77,8 @@ export function stream(
 					});
 					const response = await client.send(command, options.signal ? { abortSignal: options.signal } : {});
 					if (!response.stream) throw new Error("Bedrock returned no event stream");
+					// Bedrock's stream has no response id; the request id names the exchange instead.
+					if (response.$metadata.requestId) output.message.responseId = response.$metadata.requestId;
 					return { data: response.stream, response: info };
 				},
 				(event) => mapper.handle(event),

@@ -18,12 +18,18 @@ export function codexAccountId(token: string): string {
 	throw new Error("Failed to extract the ChatGPT account id from the access token (sign in to openai-codex again)");
 }
 
-/** A usage-limit failure as the user needs to read it; undefined for every other failure. */
+/**
+ * A usage-limit failure the backend sent without words of its own, as the user needs to read it; undefined
+ * for every other failure (which keeps the provider's message).
+ */
 export function describeCodexError(error: unknown): string | undefined {
 	const { status } = normalizeProviderError(error);
 	const details = (
-		error as { error?: { code?: unknown; type?: unknown; plan_type?: unknown; resets_at?: unknown } } | null
+		error as {
+			error?: { code?: unknown; type?: unknown; message?: unknown; plan_type?: unknown; resets_at?: unknown };
+		} | null
 	)?.error;
+	if (typeof details?.message === "string" && details.message) return undefined;
 	const code = String(details?.code ?? details?.type ?? "");
 	if (!/usage_limit_reached|usage_not_included|rate_limit_exceeded/i.test(code) && status !== 429) return undefined;
 	const plan = typeof details?.plan_type === "string" ? ` (${details.plan_type.toLowerCase()} plan)` : "";
