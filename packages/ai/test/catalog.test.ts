@@ -200,7 +200,11 @@ describe("built-in providers", () => {
 		const models = builtinModels({ authContext: { env: async (name) => env[name], fileExists: async () => false } });
 		for (const [provider, name] of Object.entries(envVars))
 			expect(await models.getAuth(provider), provider).toEqual({ auth: { apiKey: `key-of-${name}` }, source: name });
-		expect(await models.getAuth("lmstudio")).toEqual({ auth: {} });
+		// A local server started without a key gets a placeholder it ignores: the adapter always sends a key.
+		expect(await models.getAuth("lmstudio")).toEqual({
+			auth: { apiKey: "lmstudio" },
+			source: "no key (local server)",
+		});
 
 		env.ANTHROPIC_API_KEY = "sk-ant";
 		expect(await models.getAuth("anthropic")).toEqual({ auth: { apiKey: "sk-ant" }, source: "ANTHROPIC_API_KEY" });
@@ -248,7 +252,12 @@ describe("built-in providers", () => {
 	it("lists a local server's models over openai-completions with conservative defaults on refresh()", async () => {
 		const server = createServer((request, response) => {
 			response.setHeader("content-type", "application/json");
-			const data = [{ id: "qwen3:8b", context_length: 40960 }, { id: "llama3.2" }, { object: "no id" }];
+			const data = [
+				{ id: "qwen3:8b", context_length: 40960 },
+				{ id: "llama3.2" },
+				{ id: "served.gguf", meta: { n_ctx_train: 16384 } },
+				{ object: "no id" },
+			];
 			response.end(JSON.stringify(request.url === "/v1/models" ? { data } : {}));
 		});
 		await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -263,6 +272,7 @@ describe("built-in providers", () => {
 			expect(listed.map((m) => [m.id, m.contextWindow])).toEqual([
 				["qwen3:8b", 40960],
 				["llama3.2", 32768],
+				["served.gguf", 16384],
 			]);
 			for (const m of listed)
 				expect(m).toMatchObject({

@@ -30,6 +30,11 @@ export interface MockLlmServerOptions {
 	maxLifetimeMs?: number;
 	/** Keep the process alive while listening (default false: server, sockets and timers are unref'd). */
 	keepProcessAlive?: boolean;
+	/**
+	 * Served models, listed at `GET …/models` in the OpenAI list format (as Ollama, llama.cpp, vLLM and
+	 * LM Studio serve it); a string is a model id, an object is sent as the entry. Unset: no list route.
+	 */
+	models?: ReadonlyArray<string | Record<string, unknown>>;
 }
 
 export interface MockLlmServer {
@@ -108,6 +113,14 @@ function hasKey(headers: Record<string, string>, key: string): boolean {
 function isStreaming(protocol: WireProtocol | undefined, pathname: string, body: unknown): boolean {
 	const record = typeof body === "object" && body !== null ? (body as Record<string, unknown>) : {};
 	return protocol?.isStreaming ? protocol.isStreaming(pathname, record) : record.stream === true;
+}
+
+/** The OpenAI-style model list: `{ object: "list", data: [{ id, object: "model", … }] }`. */
+function modelList(models: ReadonlyArray<string | Record<string, unknown>>, created: number): unknown {
+	const data = models.map((model) =>
+		typeof model === "string" ? { id: model, object: "model", created, owned_by: "mock-llm" } : model,
+	);
+	return { object: "list", data };
 }
 
 function isRaw(reply: ScriptedReply): reply is RawTurn {
@@ -197,6 +210,12 @@ export async function startMockLlmServer(options: MockLlmServerOptions = {}): Pr
 		});
 		// Deferred so an outcome the handler records itself (e.g. "disconnected") takes precedence.
 		res.once("close", () => setImmediate(() => settle(entry, res, "closed")));
+		if (req.method === "GET" && pathname.endsWith("/models") && options.models !== undefined) {
+			if (options.apiKey !== undefined && !hasKey(headers, options.apiKey)) {
+				sendJson(res, 401, { error: { message: "mock-llm: invalid key", type: "invalid_request_error" } });
+			} else sendJson(res, 200, modelList(options.models, Math.floor(entry.receivedAt / 1000)));
+			return settle(entry, res, "completed");
+		}
 		if (protocol === undefined) {
 			sendJson(res, 404, {
 				error: { message: `mock-llm: no route for ${req.method} ${pathname}`, type: "not_found" },

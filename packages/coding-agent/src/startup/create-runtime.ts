@@ -3,6 +3,7 @@ import type { ThinkingLevel } from "@tau/agent";
 import type { Api, Model } from "@tau/ai";
 import type { ParsedArgs } from "../cli/args.js";
 import {
+	discoverServedModel,
 	type ModelRuntime,
 	ProjectTrustStore,
 	resolveCliModel,
@@ -193,9 +194,12 @@ export function toolSelection(args: ParsedArgs, demo: boolean): { tools?: string
 	return { tools: [...tools, "+ls"] };
 }
 
-/** The agent holds a placeholder until a model is chosen; a real one is known to the model runtime. */
+/**
+ * The agent holds a placeholder until a model is chosen; a real one belongs to a provider of the model
+ * runtime (a custom `--model provider/id` the catalog lacks included).
+ */
 export function hasRealModel(model: Model<Api> | undefined, modelRuntime: ModelRuntime): boolean {
-	return model !== undefined && modelRuntime.find(model.provider, model.id) !== undefined;
+	return model !== undefined && modelRuntime.models.getProvider(model.provider) !== undefined;
 }
 
 interface ModelChoice {
@@ -215,6 +219,10 @@ async function chooseModel(
 ): Promise<ModelChoice> {
 	if (demo) return { model: demo, scope: [] };
 	const usable = (provider: string) => modelRuntime.isAvailable(provider);
+	if (args.model !== undefined) {
+		const warning = await discoverServedModel(modelRuntime, args.model, args.provider);
+		if (warning) diagnostics.push({ type: "warning", message: warning });
+	}
 	let cli: ReturnType<typeof resolveCliModel>;
 	try {
 		cli = resolveCliModel({
