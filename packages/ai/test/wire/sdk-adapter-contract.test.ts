@@ -9,6 +9,7 @@ import { describe, expect, it } from "vitest";
 import {
 	body,
 	collect,
+	imageTranscript,
 	mockServer,
 	readTool,
 	SDK_WIRE_APIS,
@@ -138,18 +139,7 @@ describe.each(SDK_WIRE_APIS)("%s adapter over the wire (official SDK)", (api) =>
 	it("sends image input in the protocol's image form", async () => {
 		const server = await mockServer(api);
 		server.enqueue({ text: "A red dot." });
-		const context = transcript({
-			messages: [
-				{
-					role: "user",
-					content: [
-						{ type: "text", text: "What is this?" },
-						{ type: "image", data: "iVBORw0KGgo=", mimeType: "image/png" },
-					],
-					timestamp: 1,
-				},
-			],
-		});
+		const context = imageTranscript();
 		const { message } = await collect(stream(server, context));
 		expect(message.stopReason).toBe("stop");
 		expect(server.requests[0]?.rawBody.match(IMAGE_FORMS[api])).toHaveLength(1);

@@ -131,6 +131,22 @@ export function transcript(context: Partial<Context> = {}): TranscriptContext {
 	return normalizeContext({ messages: [{ role: "user", content: "Hello", timestamp: 1 }], ...context });
 }
 
+/** A user turn asking about one small PNG, for checking each protocol's image form. */
+export function imageTranscript(): TranscriptContext {
+	return transcript({
+		messages: [
+			{
+				role: "user",
+				content: [
+					{ type: "text", text: "What is this?" },
+					{ type: "image", data: "iVBORw0KGgo=", mimeType: "image/png" },
+				],
+				timestamp: 1,
+			},
+		],
+	});
+}
+
 export interface Collected {
 	events: AssistantMessageEvent[];
 	message: AssistantMessage;

@@ -9,7 +9,7 @@ import { mergeHeaders } from "../../utils/headers.js";
 import { runAdapterStream } from "../shared/adapter-stream.js";
 import { formatProviderError, normalizeProviderError } from "../shared/provider-error.js";
 import { applyPayloadHook, consumeProviderStream } from "../shared/provider-request.js";
-import { requestedThinkingLevel, simpleBaseOptions } from "../shared/simple-options.js";
+import { assertDirectAuth, requestedThinkingLevel, simpleBaseOptions } from "../shared/simple-options.js";
 import { GoogleEventMapper } from "./events.js";
 import { buildGoogleParams } from "./payload.js";
 import { apiThinkingLevel, googleLevel, googleThinkingBudget, usesThinkingLevel } from "./thinking.js";
@@ -72,7 +72,7 @@ export function streamGoogleRequest(
 }
 
 /** Provider-neutral options: thinking becomes a Gemini level (Gemini 3+) or a token budget. */
-export function googleSimpleOptions(
+function googleSimpleOptions(
 	model: Model<Api>,
 	context: TranscriptContext,
 	options: SimpleStreamOptions,
@@ -87,4 +87,21 @@ export function googleSimpleOptions(
 		...base,
 		thinking: { enabled: true, budgetTokens: googleThinkingBudget(model, resolved, options.thinkingBudgets) },
 	};
+}
+
+/**
+ * An adapter's `stream`/`streamSimple` over its client factory (the Gemini API and Vertex differ only in
+ * the client). With `keyRequired`, a direct `streamSimple` without a key throws as every adapter's does.
+ */
+export function googleAdapter<TOptions extends GoogleOptions>(
+	createClient: (model: Model<Api>, options: TOptions) => GoogleGenAI,
+	keyRequired: boolean,
+) {
+	const stream = (model: Model<Api>, context: TranscriptContext, options: TOptions = {} as TOptions) =>
+		streamGoogleRequest(model, context, options, () => createClient(model, options));
+	const streamSimple = (model: Model<Api>, context: TranscriptContext, options: SimpleStreamOptions = {}) => {
+		if (keyRequired) assertDirectAuth(model, options, GOOGLE_AUTH_HEADERS);
+		return stream(model, context, googleSimpleOptions(model, context, options) as TOptions);
+	};
+	return { stream, streamSimple };
 }

@@ -1,11 +1,8 @@
 import { GoogleGenAI, ResourceScope } from "@google/genai";
-import type { AssistantMessageEventStream } from "../../stream/assistant-message-event-stream.js";
 import type { GoogleVertexOptions } from "../../types/api-options.js";
-import type { TranscriptContext } from "../../types/context.js";
 import type { Api, Model } from "../../types/model.js";
-import type { SimpleStreamOptions } from "../../types/options.js";
 import { requestEnv } from "../../utils/request-env.js";
-import { googleHeaders, googleSimpleOptions, streamGoogleRequest } from "../google-shared/run.js";
+import { googleAdapter, googleHeaders } from "../google-shared/run.js";
 import { cachedSdkClient } from "../shared/sdk-client-cache.js";
 
 const API_VERSION = "v1";
@@ -79,20 +76,5 @@ function createClient(model: Model<Api>, options: GoogleVertexOptions): GoogleGe
 	);
 }
 
-/** Streams one request through Vertex AI's Gemini endpoint (`streamGenerateContent`, SSE). */
-export function stream(
-	model: Model<Api>,
-	context: TranscriptContext,
-	options: GoogleVertexOptions = {},
-): AssistantMessageEventStream {
-	return streamGoogleRequest(model, context, options, () => createClient(model, options));
-}
-
-/** Provider-neutral options mapped onto Gemini thinking levels or budgets. */
-export function streamSimple(
-	model: Model<Api>,
-	context: TranscriptContext,
-	options: SimpleStreamOptions = {},
-): AssistantMessageEventStream {
-	return stream(model, context, googleSimpleOptions(model, context, options));
-}
+/** Streams one request through Vertex AI's Gemini endpoint (`streamGenerateContent`, SSE); `streamSimple` maps thinking to Gemini levels or budgets. */
+export const { stream, streamSimple } = googleAdapter(createClient, false);

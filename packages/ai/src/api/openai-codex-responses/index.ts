@@ -1,4 +1,3 @@
-import OpenAI from "openai";
 import { clientIdentityHeaders } from "../../identity/client-identity.js";
 import type { AssistantMessageEventStream } from "../../stream/assistant-message-event-stream.js";
 import { clampThinkingLevel } from "../../thinking/levels.js";
@@ -9,9 +8,8 @@ import type { SimpleStreamOptions } from "../../types/options.js";
 import { mergeHeaders } from "../../utils/headers.js";
 import { type ResponsesBackend, streamResponses } from "../openai-responses/run.js";
 import { cachingSessionId } from "../shared/cache-retention.js";
+import { createOpenAIClient } from "../shared/openai-client.js";
 import { headerValue } from "../shared/request-headers.js";
-import { cachedSdkClient } from "../shared/sdk-client-cache.js";
-import { sdkClientOptions } from "../shared/sdk-client-options.js";
 import { simpleBaseOptions } from "../shared/simple-options.js";
 import { codexAccountId, describeCodexError } from "./account.js";
 
@@ -59,21 +57,8 @@ const codexBackend: ResponsesBackend<CodexRequestOptions> = {
 		tool_choice: options.toolChoice ?? "auto",
 		parallel_tool_calls: true,
 	}),
-	client(model, options, headers) {
-		const baseUrl = codexBaseUrl(model.baseUrl);
-		const apiKey = options.apiKey ?? "";
-		return cachedSdkClient(
-			{ kind: "codex", baseUrl, credential: apiKey, headers, timeoutMs: options.timeoutMs, fetch: options.fetch },
-			() =>
-				new OpenAI({
-					apiKey,
-					organization: null,
-					project: null,
-					webhookSecret: null,
-					...sdkClientOptions({ ...model, baseUrl }, options, headers),
-				}),
-		);
-	},
+	client: (model, options, headers) =>
+		createOpenAIClient({ ...model, baseUrl: codexBaseUrl(model.baseUrl) }, options, headers),
 	describeError: describeCodexError,
 };
 
