@@ -4,13 +4,62 @@
 // `@tau/ai` stays catalog-free.
 export * from "./index.js";
 export * from "./providers/builtin/all.js";
-export * from "./providers/builtin/amazon-bedrock.js";
+export { amazonBedrockProvider } from "./providers/builtin/amazon-bedrock.js";
 export * from "./providers/builtin/anthropic.js";
-export * from "./providers/builtin/azure.js";
-export * from "./providers/builtin/cloudflare.js";
-export * from "./providers/builtin/google-vertex.js";
-export * from "./providers/builtin/hosted.js";
+export { azureProvider } from "./providers/builtin/azure.js";
+export { cloudflareAIGatewayProvider, cloudflareWorkersAIProvider } from "./providers/builtin/cloudflare.js";
+export { googleVertexProvider } from "./providers/builtin/google-vertex.js";
+export {
+	antLingProvider,
+	basetenProvider,
+	cerebrasProvider,
+	deepseekProvider,
+	fireworksProvider,
+	githubCopilotProvider,
+	googleProvider,
+	groqProvider,
+	hostedProvider,
+	huggingfaceProvider,
+	kimiCodingProvider,
+	metaProvider,
+	minimaxCnProvider,
+	minimaxProvider,
+	mistralProvider,
+	moonshotaiCnProvider,
+	moonshotaiProvider,
+	nvidiaProvider,
+	openaiProvider,
+	opencodeGoProvider,
+	opencodeProvider,
+	openrouterProvider,
+	qwenTokenPlanCnProvider,
+	qwenTokenPlanIndividualCnProvider,
+	qwenTokenPlanIndividualProvider,
+	qwenTokenPlanProvider,
+	radiusProvider,
+	togetherProvider,
+	typesafeProvider,
+	vercelAIGatewayProvider,
+	xaiProvider,
+	xiaomiProvider,
+	xiaomiTokenPlanAmsProvider,
+	xiaomiTokenPlanCnProvider,
+	xiaomiTokenPlanSgpProvider,
+	zaiCodingCnProvider,
+	zaiProvider,
+} from "./providers/builtin/hosted.js";
 export * from "./providers/builtin/local.js";
-export * from "./providers/builtin/openai-codex.js";
+export { openaiCodexProvider } from "./providers/builtin/openai-codex.js";
 export { setBedrockProviderLoader, setBedrockProviderModule } from "./providers/lazy-apis/bedrock-converse-stream.js";
-export * from "./providers/legacy-api-aliases.js";
+export {
+	streamAzureOpenAIResponses,
+	streamGoogle,
+	streamGoogleVertex,
+	streamMistral,
+	streamOpenAICodexResponses,
+	streamSimpleAzureOpenAIResponses,
+	streamSimpleGoogle,
+	streamSimpleGoogleVertex,
+	streamSimpleMistral,
+	streamSimpleOpenAICodexResponses,
+} from "./providers/legacy-api-aliases.js";

@@ -29,6 +29,25 @@ function signatureScope(authorization: string | undefined): string[] {
 	return [keyId ?? "", region ?? "", service ?? ""];
 }
 
+// First in the file: the SDK warns once per process, so an earlier client would hide the warning.
+describe("bedrock-converse-stream in a terminal", () => {
+	it("builds its client without the SDK's Node-version warning and leaves the environment as it was", async () => {
+		const warnings: string[] = [];
+		const onWarning = (warning: Error) => warnings.push(warning.message);
+		process.on("warning", onWarning);
+		try {
+			const server = await mockServer(api);
+			server.enqueue({ text: "quiet" });
+			await collect(wireApi(api).stream(wireModel(api, server, { id: "quiet-model" }), transcript(), wireAuth(api)));
+			await new Promise((resolve) => setImmediate(resolve));
+		} finally {
+			process.off("warning", onWarning);
+		}
+		expect(warnings.filter((message) => message.includes("NodeVersionSupportWarning"))).toEqual([]);
+		expect(process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED).toBeUndefined();
+	});
+});
+
 describe("bedrock-converse-stream credentials (the AWS SDK's chain)", () => {
 	it("signs with a named profile of the shared credentials file, in the configured region", async () => {
 		const dir = mkdtempSync(join(tmpdir(), "tau-aws-"));

@@ -70,9 +70,6 @@ function clientConfig(model: Model<Api>, options: BedrockOptions): BedrockRuntim
 
 /** A client for these options, reused across requests. */
 export function createBedrockClient(model: Model<Api>, options: BedrockOptions): BedrockRuntimeClient {
-	// The SDK warns on stderr about its future Node floor; tau supports Node 20, so the warning only disturbs
-	// the terminal. The user can still turn it on explicitly.
-	process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= "true";
 	const config = clientConfig(model, options);
 	const credentials = config.credentials as
 		| { accessKeyId?: string; secretAccessKey?: string; sessionToken?: string }
@@ -93,8 +90,25 @@ export function createBedrockClient(model: Model<Api>, options: BedrockOptions):
 			timeoutMs: options.timeoutMs,
 			fetch: undefined,
 		},
-		() => new BedrockRuntimeClient(config),
+		() => withoutNodeVersionWarning(() => new BedrockRuntimeClient(config)),
 	);
+}
+
+const NODE_WARNING_SWITCH = "AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED";
+
+/**
+ * The SDK warns on stderr, while building a client, about the Node version its future releases need;
+ * tau supports Node 20, so the warning would only disturb the terminal. The switch is set for that
+ * moment only (child processes never see it), and a user's own setting wins.
+ */
+function withoutNodeVersionWarning<T>(create: () => T): T {
+	if (process.env[NODE_WARNING_SWITCH] !== undefined) return create();
+	process.env[NODE_WARNING_SWITCH] = "true";
+	try {
+		return create();
+	} finally {
+		delete process.env[NODE_WARNING_SWITCH];
+	}
 }
 
 /** Headers SigV4 signs or the auth scheme owns; a caller may not replace them. */

@@ -200,14 +200,6 @@ const HOSTED: Record<string, HostedProvider> = {
 	},
 };
 
-/** Ids of the providers defined by the table above. */
-export const HOSTED_PROVIDER_IDS: readonly string[] = Object.keys(HOSTED);
-
-/** The env vars a hosted provider reads its key from, in order (empty for an unknown id). */
-export function hostedEnvVars(id: string): readonly string[] {
-	return HOSTED[id]?.envVars ?? [];
-}
-
 /** A provider of the table, freshly constructed. */
 export function hostedProvider(id: string): Provider {
 	const definition = HOSTED[id];

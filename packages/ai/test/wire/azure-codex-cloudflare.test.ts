@@ -1,4 +1,5 @@
 import { azureProvider } from "@tau/ai/providers/azure";
+import { cloudflareWorkersAIProvider } from "@tau/ai/providers/cloudflare-workers-ai";
 import { describe, expect, it } from "vitest";
 import { body, CODEX_TOKEN, collect, mockServer, transcript, wireApi, wireAuth, wireModel } from "./wire-harness.js";
 
@@ -117,5 +118,26 @@ describe("openai-codex-responses requests (the ChatGPT subscription backend)", (
 		expect(message.errorMessage).toMatch(
 			/^You have hit your ChatGPT usage limit \(plus plan\)\. Try again in ~(29|30) min\.$/,
 		);
+	});
+});
+
+describe("cloudflare base URLs", () => {
+	it("fill the account placeholder from the request env, and name it when it is missing", async () => {
+		const server = await mockServer("openai-completions");
+		server.enqueue({ text: "ok" });
+		const provider = cloudflareWorkersAIProvider();
+		const catalogModel = provider.getModels().find((candidate) => candidate.api === "openai-completions")!;
+		expect(catalogModel.baseUrl).toContain("{CLOUDFLARE_ACCOUNT_ID}");
+		const model = { ...catalogModel, baseUrl: server.url("/client/v4/accounts/{CLOUDFLARE_ACCOUNT_ID}/ai/v1") };
+		const { message } = await collect(
+			provider.stream(model, transcript(), { apiKey: "test-key", env: { CLOUDFLARE_ACCOUNT_ID: "team one" } }),
+		);
+		expect(message.stopReason).toBe("stop");
+		expect(server.requests[0]?.path).toBe("/client/v4/accounts/team%20one/ai/v1/chat/completions");
+		const missing = await collect(provider.stream(model, transcript(), { apiKey: "test-key" }));
+		expect(missing.message.errorMessage).toBe(
+			"CLOUDFLARE_ACCOUNT_ID is required for cloudflare-workers-ai (set it or run /login cloudflare-workers-ai)",
+		);
+		expect(server.requests).toHaveLength(1);
 	});
 });
