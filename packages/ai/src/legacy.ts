@@ -8,6 +8,7 @@ export { amazonBedrockProvider } from "./providers/builtin/amazon-bedrock.js";
 export * from "./providers/builtin/anthropic.js";
 export { azureProvider } from "./providers/builtin/azure.js";
 export { cloudflareAIGatewayProvider, cloudflareWorkersAIProvider } from "./providers/builtin/cloudflare.js";
+export { githubCopilotProvider } from "./providers/builtin/github-copilot.js";
 export { googleVertexProvider } from "./providers/builtin/google-vertex.js";
 export {
 	antLingProvider,
@@ -15,7 +16,6 @@ export {
 	cerebrasProvider,
 	deepseekProvider,
 	fireworksProvider,
-	githubCopilotProvider,
 	googleProvider,
 	groqProvider,
 	hostedProvider,

@@ -8,6 +8,7 @@ import { amazonBedrockProvider } from "./amazon-bedrock.js";
 import { anthropicProvider } from "./anthropic.js";
 import { azureProvider } from "./azure.js";
 import { cloudflareAIGatewayProvider, cloudflareWorkersAIProvider } from "./cloudflare.js";
+import { githubCopilotProvider } from "./github-copilot.js";
 import { googleVertexProvider } from "./google-vertex.js";
 import { hostedProvider } from "./hosted.js";
 import { llamaCppProvider, lmStudioProvider, ollamaProvider, vllmProvider } from "./local.js";
@@ -22,6 +23,7 @@ const SPECIAL_PROVIDERS: Record<string, () => Provider> = {
 	azure: azureProvider,
 	"cloudflare-ai-gateway": cloudflareAIGatewayProvider,
 	"cloudflare-workers-ai": cloudflareWorkersAIProvider,
+	"github-copilot": githubCopilotProvider,
 	"google-vertex": googleVertexProvider,
 	"openai-codex": openaiCodexProvider,
 };

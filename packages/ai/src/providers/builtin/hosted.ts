@@ -42,12 +42,6 @@ const HOSTED: Record<string, HostedProvider> = {
 		keyName: "Fireworks API key",
 		envVars: ["FIREWORKS_API_KEY"],
 	},
-	"github-copilot": {
-		name: "GitHub Copilot",
-		baseUrl: "https://api.individual.githubcopilot.com",
-		keyName: "GitHub Copilot token",
-		envVars: ["COPILOT_GITHUB_TOKEN"],
-	},
 	google: {
 		name: "Google",
 		baseUrl: "https://generativelanguage.googleapis.com/v1beta",
@@ -212,7 +206,6 @@ export const basetenProvider = (): Provider => hostedProvider("baseten");
 export const cerebrasProvider = (): Provider => hostedProvider("cerebras");
 export const deepseekProvider = (): Provider => hostedProvider("deepseek");
 export const fireworksProvider = (): Provider => hostedProvider("fireworks");
-export const githubCopilotProvider = (): Provider => hostedProvider("github-copilot");
 export const googleProvider = (): Provider => hostedProvider("google");
 export const groqProvider = (): Provider => hostedProvider("groq");
 export const huggingfaceProvider = (): Provider => hostedProvider("huggingface");
