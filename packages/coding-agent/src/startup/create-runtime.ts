@@ -219,10 +219,9 @@ async function chooseModel(
 ): Promise<ModelChoice> {
 	if (demo) return { model: demo, scope: [] };
 	const usable = (provider: string) => modelRuntime.isAvailable(provider);
-	if (args.model !== undefined) {
-		const warning = await discoverServedModel(modelRuntime, args.model, args.provider);
-		if (warning) diagnostics.push({ type: "warning", message: warning });
-	}
+	const discovery =
+		args.model !== undefined ? await discoverServedModel(modelRuntime, args.model, args.provider) : undefined;
+	if (discovery) diagnostics.push({ type: "warning", message: discovery });
 	let cli: ReturnType<typeof resolveCliModel>;
 	try {
 		cli = resolveCliModel({
@@ -238,7 +237,9 @@ async function chooseModel(
 			usable,
 		});
 	} catch (error) {
-		throw new StartupError(error instanceof Error ? error.message : String(error));
+		// A model that is not found because its server did not answer: say why, in the error itself.
+		const message = error instanceof Error ? error.message : String(error);
+		throw new StartupError(discovery ? `${message}\n${discovery}` : message);
 	}
 	for (const warning of cli?.warnings ?? []) diagnostics.push({ type: "warning", message: warning });
 

@@ -2,6 +2,7 @@ import { spawnSync } from "node:child_process";
 import { copyFileSync, mkdirSync, readFileSync, symlinkSync, utimesSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { pathToFileURL } from "node:url";
+import type { MockLlmServer } from "@tau/testkit";
 import { describe, expect, it } from "vitest";
 import { CLI, cliBuilt, mockServer, REPO_ROOT, runCli, type Sandbox, sandbox, writeMockModels } from "./harness.js";
 
@@ -52,6 +53,14 @@ syncBuiltinESMExports();
 
 const loads = (urls: readonly string[], fragment: string) => urls.some((url) => url.includes(fragment));
 
+/** models.json sending the built-in anthropic provider (and its catalog) to `server`. */
+function writeAnthropicOverride(box: Sandbox, server: MockLlmServer): void {
+	writeFileSync(
+		join(box.agentDir, "models.json"),
+		JSON.stringify({ providers: { anthropic: { baseUrl: server.baseUrl, apiKey: "test-key" } } }),
+	);
+}
+
 describe.skipIf(!cliBuilt)("lazy startup (built CLI)", () => {
 	it("--version loads no runtime, provider, TUI or extension loader", async () => {
 		const box = sandbox();
@@ -101,18 +110,22 @@ describe.skipIf(!cliBuilt)("lazy startup (built CLI)", () => {
 		}
 	});
 
-	it("-p with provider/model reads that provider's catalog file only (control: a bare model id reads them all)", async () => {
+	it("-p with provider/model of a configured provider reads that provider's catalog file only", async () => {
 		const box = sandbox();
 		const server = await mockServer();
-		writeFileSync(
-			join(box.agentDir, "models.json"),
-			JSON.stringify({ providers: { anthropic: { baseUrl: server.baseUrl, apiKey: "test-key" } } }),
-		);
-		server.enqueue({ text: "from the catalog" }, { text: "again" });
+		writeAnthropicOverride(box, server);
+		server.enqueue({ text: "from the catalog" });
 		const run = await loadedModules(box, ["--model", "anthropic/claude-opus-5", "-p", "hi"]);
 		expect(run.code).toBe(0);
 		expect(run.stdout).toBe("from the catalog\n");
 		expect(run.urls.filter((url) => url.startsWith("catalog:"))).toEqual(["catalog:anthropic"]);
+	});
+
+	it("control: a bare model id is resolved against every catalog, so the hook sees them all read", async () => {
+		const box = sandbox();
+		const server = await mockServer();
+		writeAnthropicOverride(box, server);
+		server.enqueue({ text: "again" });
 		const bare = await loadedModules(box, ["--model", "claude-opus-5", "-p", "hi"]);
 		expect(bare.stdout).toBe("again\n");
 		expect(bare.urls.filter((url) => url.startsWith("catalog:")).length).toBeGreaterThan(40);

@@ -49,18 +49,24 @@ describe.skipIf(!cliBuilt)("local servers without a catalog entry (built CLI)", 
 		expect(local.requests[1]?.body).toMatchObject({ model: listed.id });
 	});
 
-	it("a name the server does not serve is used as a custom id with a warning; an unreachable server is named", async () => {
+	it("a name the server does not serve is used as a custom id, with a warning", async () => {
 		const box = sandbox();
 		const local = await localServer(box, "ollama", ["llama3.2"]);
 		local.enqueue({ text: "anyway" });
 		const custom = await runCli(box, ["--model", "ollama/mistral-small", "-p", "hi"]);
 		expect(custom.stdout).toBe("anyway\n");
 		expect(custom.stderr).toContain('Model "mistral-small" not found for provider "ollama". Using custom model id.');
+	});
+
+	it("an unreachable server is named with the reason", async () => {
+		const box = sandbox();
+		const local = await localServer(box, "ollama", []);
+		const listUrl = local.url("/v1/models");
 		await local.close();
 		const down = await runCli(box, ["--model", "ollama/other", "-p", "hi"]);
 		expect(down.code).not.toBe(0);
 		expect(down.stderr).toContain(
-			`Could not list the models of Ollama: Ollama is not answering at ${local.url("/v1/models")} (ECONNREFUSED)`,
+			`Could not list the models of Ollama: Ollama is not answering at ${listUrl} (ECONNREFUSED)`,
 		);
 	});
 });
