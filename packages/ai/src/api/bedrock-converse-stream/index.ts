@@ -12,7 +12,7 @@ import type { ProviderResponseInfo, SimpleStreamOptions } from "../../types/opti
 import { clampMaxTokensToContext } from "../../usage/token-estimate.js";
 import { runAdapterStream } from "../shared/adapter-stream.js";
 import { normalizeProviderError, withCauseDetail } from "../shared/provider-error.js";
-import { applyPayloadHook, consumeProviderStream } from "../shared/provider-request.js";
+import { applyPayloadHook, consumeSdkStream } from "../shared/provider-request.js";
 import { requestedThinkingLevel, simpleBaseOptions } from "../shared/simple-options.js";
 import { configuredRegion, createBedrockClient, instrumentCommand } from "./client.js";
 import { BedrockEventMapper } from "./events.js";
@@ -65,7 +65,7 @@ export function stream(
 				buildBedrockInput(model, context, options, configuredRegion(options)),
 			);
 			const mapper = new BedrockEventMapper(output);
-			await consumeProviderStream<ConverseStreamOutput>(
+			await consumeSdkStream<ConverseStreamOutput>(
 				model,
 				options,
 				output,

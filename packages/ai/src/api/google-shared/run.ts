@@ -8,7 +8,7 @@ import type { SimpleStreamOptions } from "../../types/options.js";
 import { mergeHeaders } from "../../utils/headers.js";
 import { runAdapterStream } from "../shared/adapter-stream.js";
 import { formatProviderError, normalizeProviderError } from "../shared/provider-error.js";
-import { applyPayloadHook, consumeProviderStream } from "../shared/provider-request.js";
+import { applyPayloadHook, consumeSdkStream } from "../shared/provider-request.js";
 import { assertDirectAuth, requestedThinkingLevel, simpleBaseOptions } from "../shared/simple-options.js";
 import { GoogleEventMapper } from "./events.js";
 import { buildGoogleParams } from "./payload.js";
@@ -43,7 +43,7 @@ export function streamGoogleRequest(
 			const client = createClient();
 			const params = await applyPayloadHook(model, options, buildGoogleParams(model, context, options));
 			const mapper = new GoogleEventMapper(output);
-			await consumeProviderStream<GenerateContentResponse>(
+			await consumeSdkStream<GenerateContentResponse>(
 				model,
 				options,
 				output,

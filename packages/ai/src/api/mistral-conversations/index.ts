@@ -15,7 +15,7 @@ import { sanitizeSurrogates } from "../../utils/sanitize-surrogates.js";
 import { runAdapterStream } from "../shared/adapter-stream.js";
 import { cachingSessionId } from "../shared/cache-retention.js";
 import { normalizeProviderError, withCauseDetail } from "../shared/provider-error.js";
-import { applyPayloadHook, consumeProviderStream } from "../shared/provider-request.js";
+import { applyPayloadHook, consumeSdkStream } from "../shared/provider-request.js";
 import { assertDirectAuth, hasRequestAuth, missingApiKeyMessage, simpleBaseOptions } from "../shared/simple-options.js";
 import { resolveToolSchema } from "../shared/tool-schema.js";
 import { MistralEventMapper } from "./events.js";
@@ -103,7 +103,7 @@ export function stream(
 			const request = await applyPayloadHook(model, options, buildMistralRequest(model, context, options));
 			const headers = mistralHeaders(model, options);
 			const mapper = new MistralEventMapper(output);
-			await consumeProviderStream<CompletionEvent>(
+			await consumeSdkStream<CompletionEvent>(
 				model,
 				options,
 				output,

@@ -6,6 +6,7 @@ import type { OpenAIResponsesOptions } from "../../types/api-options.js";
 import type { TranscriptContext } from "../../types/context.js";
 import type { Api, Model } from "../../types/model.js";
 import { runAdapterStream } from "../shared/adapter-stream.js";
+import { openAiSseDecoder } from "../shared/openai-sse-events.js";
 import { formatProviderError, normalizeProviderError } from "../shared/provider-error.js";
 import { applyPayloadHook, consumeProviderStream } from "../shared/provider-request.js";
 import { hasRequestAuth, missingApiKeyMessage } from "../shared/simple-options.js";
@@ -58,7 +59,8 @@ export function streamResponses<TOptions extends OpenAIResponsesOptions>(
 				() =>
 					client.responses
 						.create(payload as unknown as ResponseCreateParamsStreaming, { signal: options.signal })
-						.withResponse(),
+						.asResponse(),
+				openAiSseDecoder<ResponseStreamEvent>(),
 				(event) => mapper.handle(event),
 			);
 			if (options.signal?.aborted) return;

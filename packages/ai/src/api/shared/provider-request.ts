@@ -4,10 +4,17 @@ import type { ProviderResponseInfo, StreamOptions } from "../../types/options.js
 import { ABORTED_MESSAGE } from "./adapter-stream.js";
 import type { AssistantOutput } from "./assistant-output.js";
 import { responseInfo } from "./request-headers.js";
+import { readSseBatches, type SseMessage } from "./sse-reader.js";
 
 /**
- * What an SDK call resolves to: the event stream and the HTTP response (the raw `Response` of OpenAI-style
- * `.withResponse()`, or status and headers an adapter captured from an SDK without one).
+ * Turns one SSE message into the provider event the adapter maps, or `undefined` to skip it; throws
+ * the SDK's own error for an in-stream error. One decoder per request (it may keep state).
+ */
+export type SseEventDecoder<TEvent> = (message: SseMessage, headers: Headers) => TEvent | undefined;
+
+/**
+ * What an SDK that decodes its own stream resolves to: the decoded events, and the HTTP response (or the
+ * status and headers the adapter captured from it where the SDK hides it: Gemini, Bedrock, Mistral).
  */
 export interface OpenedStream<TEvent> {
 	data: AsyncIterable<TEvent>;
@@ -18,32 +25,39 @@ export interface OpenedStream<TEvent> {
  * Sends the request through the opt-in request-level retry (each attempt a fresh SDK request), then
  * reports the response headers to `onResponse` before any body is read (ai.md §8.2, §14.1).
  */
-async function openProviderStream<TEvent>(
+async function openProviderStream<TOpened>(
 	model: Model<Api>,
 	options: StreamOptions,
-	send: () => Promise<OpenedStream<TEvent>>,
-): Promise<AsyncIterable<TEvent>> {
+	send: () => Promise<TOpened>,
+	info: (opened: TOpened) => ProviderResponseInfo,
+): Promise<TOpened> {
 	const opened = await retryProviderRequest(send, {
 		maxRetries: options.maxRetries ?? 0,
 		maxRetryDelayMs: options.maxRetryDelayMs,
 		signal: options.signal,
 	});
-	const { response } = opened;
-	await options.onResponse?.(response instanceof Response ? responseInfo(response) : response, model);
-	return opened.data;
+	await options.onResponse?.(info(opened), model);
+	return opened;
 }
 
-/** Provider events after `onProviderStreamEvent` saw each one, in order; stops at once on abort. */
-async function* observeProviderEvents<TEvent>(
+/**
+ * Hands one provider event to the mapper after `onProviderStreamEvent` saw it; stops at once on abort.
+ * Returns a promise only when the hook did, so a delta costs none (docs/ai.md, "Streaming cost").
+ */
+function observeAndHandle<TEvent>(
 	model: Model<Api>,
 	options: StreamOptions,
-	events: AsyncIterable<TEvent>,
-): AsyncGenerator<TEvent> {
-	for await (const event of events) {
-		await options.onProviderStreamEvent?.(event, model);
+	event: TEvent,
+	handle: (event: TEvent) => void,
+): Promise<void> | undefined {
+	const deliver = () => {
 		if (options.signal?.aborted) throw new Error(ABORTED_MESSAGE);
-		yield event;
-	}
+		handle(event);
+	};
+	const observed = options.onProviderStreamEvent?.(event, model);
+	if (observed) return observed.then(deliver);
+	deliver();
+	return undefined;
 }
 
 /** Applies `onPayload`: a non-undefined return replaces the payload. */
@@ -57,17 +71,56 @@ export async function applyPayloadHook<TPayload>(
 }
 
 /**
- * The streaming half of every adapter: send (with retry), report the response, push `start`, then hand
- * each observed provider event to the adapter's mapper in order.
+ * The streaming half of every adapter: send through the SDK (with retry; the SDK keeps auth, headers
+ * and HTTP errors), report the response, push `start`, then decode the SSE body a network read at a
+ * time and hand each provider event, after `onProviderStreamEvent` saw it, to the adapter's mapper in
+ * order. Only a hook that returns a promise is awaited, so a delta costs no promise (docs/ai.md,
+ * "Streaming cost"). An aborted body read ends the stream quietly, as the SDKs do; the adapter then
+ * reports the abort.
  */
 export async function consumeProviderStream<TEvent>(
+	model: Model<Api>,
+	options: StreamOptions,
+	output: AssistantOutput,
+	send: () => Promise<Response>,
+	decode: SseEventDecoder<TEvent>,
+	handle: (event: TEvent) => void,
+): Promise<void> {
+	const response = await openProviderStream(model, options, send, responseInfo);
+	output.start();
+	for await (const batch of readSseBatches(response)) {
+		for (const message of batch) {
+			const event = decode(message, response.headers);
+			if (event === undefined) continue;
+			const pending = observeAndHandle(model, options, event, handle);
+			if (pending) await pending;
+		}
+		// The next read waits for a busy consumer: memory stays bounded and each event is mirrored before
+		// later ones change the message.
+		const ready = output.ready();
+		if (ready) await ready;
+	}
+}
+
+/**
+ * The same for an SDK that decodes its own wire format (JSON array stream, AWS event-stream): its events
+ * go to the mapper one at a time, each after the consumer is ready for more.
+ */
+export async function consumeSdkStream<TEvent>(
 	model: Model<Api>,
 	options: StreamOptions,
 	output: AssistantOutput,
 	send: () => Promise<OpenedStream<TEvent>>,
 	handle: (event: TEvent) => void,
 ): Promise<void> {
-	const events = await openProviderStream(model, options, send);
+	const opened = await openProviderStream(model, options, send, ({ response }) =>
+		response instanceof Response ? responseInfo(response) : response,
+	);
 	output.start();
-	for await (const event of observeProviderEvents(model, options, events)) handle(event);
+	for await (const event of opened.data) {
+		const pending = observeAndHandle(model, options, event, handle);
+		if (pending) await pending;
+		const ready = output.ready();
+		if (ready) await ready;
+	}
 }

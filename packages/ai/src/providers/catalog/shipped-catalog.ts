@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { type CatalogFile, catalogModels, freezeCatalog } from "../../models/catalog.js";
 import type { AnyModel } from "../../types/model.js";
 import { CATALOG_PROVIDER_IDS } from "../data/catalog-index.js";
@@ -10,13 +10,28 @@ import { CATALOG_PROVIDER_IDS } from "../data/catalog-index.js";
  */
 const loaded = new Map<string, readonly AnyModel[]>();
 
-/** The directory of the catalog files: `<package>/catalog/providers/`, the same from `src/` and `dist/`. */
-const CATALOG_DIR = new URL("../../../catalog/providers/", import.meta.url);
+let catalogDir: URL | undefined;
+
+/**
+ * The directory of the catalog files: the nearest `catalog/providers/` above this module. That is
+ * `<package>/catalog/providers/` from `src/` and `dist/`, and the copy next to the CLI bundle when this
+ * module runs bundled in a chunk of it (scripts/bundle-cli.mjs, docs/cli.md "Startup").
+ */
+function shippedCatalogDir(): URL {
+	if (catalogDir) return catalogDir;
+	for (let dir = new URL("./", import.meta.url); ; dir = new URL("../", dir)) {
+		const candidate = new URL("catalog/providers/", dir);
+		if (existsSync(candidate) || dir.pathname === "/") {
+			catalogDir = candidate;
+			return candidate;
+		}
+	}
+}
 
 /** The shipped catalog file of `provider`, frozen; an empty catalog for a provider without one. */
 export function readShippedCatalog(provider: string): CatalogFile {
 	if (!CATALOG_PROVIDER_IDS.includes(provider)) return {};
-	const text = readFileSync(new URL(`${provider}.json`, CATALOG_DIR), "utf8");
+	const text = readFileSync(new URL(`${provider}.json`, shippedCatalogDir()), "utf8");
 	return freezeCatalog(JSON.parse(text) as CatalogFile);
 }
 
