@@ -1,7 +1,23 @@
 import { azureProvider } from "@tau/ai/providers/azure";
 import { cloudflareWorkersAIProvider } from "@tau/ai/providers/cloudflare-workers-ai";
-import { describe, expect, it } from "vitest";
-import { body, CODEX_TOKEN, collect, mockServer, transcript, wireApi, wireAuth, wireModel } from "./wire-harness.js";
+import { beforeAll, describe, expect, it } from "vitest";
+import {
+	ADAPTER_LOAD_TIMEOUT_MS,
+	body,
+	CODEX_TOKEN,
+	collect,
+	loadWireAdapters,
+	mockServer,
+	transcript,
+	wireApi,
+	wireAuth,
+	wireModel,
+} from "./wire-harness.js";
+
+beforeAll(
+	() => loadWireAdapters(["azure-openai-responses", "openai-codex-responses", "openai-completions"]),
+	ADAPTER_LOAD_TIMEOUT_MS,
+);
 
 describe("azure-openai-responses requests", () => {
 	const api = "azure-openai-responses";

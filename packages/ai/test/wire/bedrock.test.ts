@@ -3,11 +3,13 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { normalizeContext } from "@tau/ai";
 import { startMockLlmServer } from "@tau/testkit";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import {
+	ADAPTER_LOAD_TIMEOUT_MS,
 	assistantMessage,
 	body,
 	collect,
+	loadWireAdapters,
 	mockServer,
 	readTool,
 	transcript,
@@ -28,6 +30,8 @@ function signatureScope(authorization: string | undefined): string[] {
 	const [keyId, , region, service] = scope.split("/");
 	return [keyId ?? "", region ?? "", service ?? ""];
 }
+
+beforeAll(() => loadWireAdapters(["bedrock-converse-stream"]), ADAPTER_LOAD_TIMEOUT_MS);
 
 // First in the file: the SDK warns once per process, so an earlier client would hide the warning.
 describe("bedrock-converse-stream in a terminal", () => {

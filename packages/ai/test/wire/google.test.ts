@@ -1,10 +1,12 @@
 import type { Context, GoogleOptions, Tool } from "@tau/ai";
 import { normalizeContext } from "@tau/ai";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import {
+	ADAPTER_LOAD_TIMEOUT_MS,
 	assistantMessage,
 	body,
 	collect,
+	loadWireAdapters,
 	mockServer,
 	readTool,
 	transcript,
@@ -23,6 +25,8 @@ type GenerationBody = {
 
 const request = (server: Awaited<ReturnType<typeof mockServer>>) =>
 	body(server.requests[0]) as unknown as GenerationBody;
+
+beforeAll(() => loadWireAdapters(["google-generative-ai", "google-vertex"]), ADAPTER_LOAD_TIMEOUT_MS);
 
 describe("google-generative-ai requests", () => {
 	const api = "google-generative-ai";

@@ -1,9 +1,11 @@
 import type { AssistantMessage, Context, ToolCall } from "@tau/ai";
 import { normalizeContext } from "@tau/ai";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import {
+	ADAPTER_LOAD_TIMEOUT_MS,
 	ALL_WIRE_APIS,
 	collect,
+	loadWireAdapters,
 	mockServer,
 	readTool,
 	type WireApi,
@@ -76,6 +78,8 @@ async function handOff(source: WireApi, target: WireApi, targetModelId: string):
 
 /** APIs whose requests replay a model's own thinking to it (Chat Completions replays none by default). */
 const REPLAYS_OWN_THINKING = ALL_WIRE_APIS.filter((api) => api !== "openai-completions");
+
+beforeAll(() => loadWireAdapters(ALL_WIRE_APIS), ADAPTER_LOAD_TIMEOUT_MS);
 
 describe("cross-provider hand-off: a transcript moves between any two APIs", () => {
 	for (const source of ALL_WIRE_APIS) {

@@ -1,9 +1,11 @@
 import { normalizeContext } from "@tau/ai";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import {
+	ADAPTER_LOAD_TIMEOUT_MS,
 	assistantMessage,
 	body,
 	collect,
+	loadWireAdapters,
 	mockServer,
 	readTool,
 	transcript,
@@ -20,6 +22,8 @@ type ChatBody = {
 	reasoning_effort?: string;
 	prompt_cache_key?: string;
 };
+
+beforeAll(() => loadWireAdapters(["mistral-conversations"]), ADAPTER_LOAD_TIMEOUT_MS);
 
 describe("mistral-conversations requests", () => {
 	it("gives foreign tool-call ids Mistral's nine-character form, the same in the call and its result", async () => {

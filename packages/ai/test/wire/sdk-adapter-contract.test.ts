@@ -5,11 +5,13 @@ import {
 	type ProviderResponseInfo,
 	type ToolCall,
 } from "@tau/ai";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import {
+	ADAPTER_LOAD_TIMEOUT_MS,
 	body,
 	collect,
 	imageTranscript,
+	loadWireAdapters,
 	mockServer,
 	readTool,
 	SDK_WIRE_APIS,
@@ -55,6 +57,8 @@ function withTemperature(api: WireApi, payload: Record<string, unknown>): Record
 
 /** Gemini sends a function call whole; the others stream its argument text in pieces. */
 const streamsToolArguments = (api: WireApi) => api !== "google-generative-ai" && api !== "google-vertex";
+
+beforeAll(() => loadWireAdapters(SDK_WIRE_APIS), ADAPTER_LOAD_TIMEOUT_MS);
 
 describe.each(SDK_WIRE_APIS)("%s adapter over the wire (official SDK)", (api) => {
 	const stream = (

@@ -79,6 +79,31 @@ const ADAPTERS: Record<WireApi, () => ProviderStreams> = {
 	"openai-codex-responses": openAICodexResponsesApi,
 };
 
+/** Each API's adapter module, which imports its SDK: the module the lazy adapter loads on its first request. */
+const ADAPTER_MODULES: Record<WireApi, () => Promise<unknown>> = {
+	"anthropic-messages": () => import("@tau/ai/api/anthropic-messages"),
+	"openai-completions": () => import("@tau/ai/api/openai-completions"),
+	"openai-responses": () => import("@tau/ai/api/openai-responses"),
+	"google-generative-ai": () => import("@tau/ai/api/google-generative-ai"),
+	"google-vertex": () => import("@tau/ai/api/google-vertex"),
+	"bedrock-converse-stream": () => import("@tau/ai/api/bedrock-converse-stream"),
+	"mistral-conversations": () => import("@tau/ai/api/mistral-conversations"),
+	"azure-openai-responses": () => import("@tau/ai/api/azure-openai-responses"),
+	"openai-codex-responses": () => import("@tau/ai/api/openai-codex-responses"),
+};
+
+/**
+ * Loads the adapters of `apis` and their SDKs ahead of a file's tests (`beforeAll`). A cold SDK import can
+ * take seconds on a busy machine; charged to whichever test happens to run first, it would time that test
+ * out for a reason that is not the test's.
+ */
+export async function loadWireAdapters(apis: readonly WireApi[]): Promise<void> {
+	await Promise.all(apis.map((api) => ADAPTER_MODULES[api]()));
+}
+
+/** How long `loadWireAdapters` may take in a `beforeAll` (a cold import of every SDK on a loaded machine). */
+export const ADAPTER_LOAD_TIMEOUT_MS = 120_000;
+
 /** The lazily loaded adapter for `api`, exactly as provider factories use it. */
 export function wireApi(api: WireApi): ProviderStreams {
 	return ADAPTERS[api]();
