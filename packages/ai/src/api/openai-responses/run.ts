@@ -56,10 +56,8 @@ export function streamResponses<TOptions extends OpenAIResponsesOptions>(
 				model,
 				options,
 				output,
-				() =>
-					client.responses
-						.create(payload as unknown as ResponseCreateParamsStreaming, { signal: options.signal })
-						.asResponse(),
+				(signal) =>
+					client.responses.create(payload as unknown as ResponseCreateParamsStreaming, { signal }).asResponse(),
 				openAiSseDecoder<ResponseStreamEvent>(),
 				(event) => mapper.handle(event),
 			);
