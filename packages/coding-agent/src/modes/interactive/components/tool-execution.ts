@@ -1,7 +1,8 @@
 import { type Component, truncateToWidth, visibleWidth, wrapTextWithAnsi } from "@tau/tui";
 import type { ToolRenderContext, ToolRenderers } from "../../../core/extensions/index.js";
 import type { UiTheme } from "../theme/ui-theme.js";
-import { describeToolCall, editPreview } from "./tool-formatting.js";
+import { describeToolCall } from "./tool-formatting.js";
+import { editPreview } from "./tool-summary.js";
 
 export interface ToolResultView {
 	content: readonly { type: string; text?: string }[];

@@ -137,21 +137,47 @@ function* tokenize(code: string, syntax: LanguageSyntax): Generator<Token> {
 	if (plain) yield { text: plain };
 }
 
+/** A piece of highlighted source: its text and, for a recognised token, the theme colour it takes. */
+export interface HighlightedPiece {
+	text: string;
+	/** A `syntax*` theme token (`syntaxKeyword` ...); absent for plain text. */
+	color?: string;
+}
+
 /**
- * Highlights `code` as `lang` (an id or alias such as `ts`, `python`, `sh`) with the theme's
- * `syntax*` colours: one styled string per source line, each closing its own styles so lines can be
- * laid out independently. Unknown or missing languages get the plain code-block colour.
+ * Splits `code` in `lang` (an id or alias such as `ts`, `python`, `sh`) into highlighted pieces, one
+ * list per source line; undefined for an unknown or missing language. Shared by the terminal and the
+ * HTML export viewer (docs/export.md).
  */
-export function highlightLines(theme: SyntaxStyler, code: string, lang?: string): string[] {
-	const source = code.replace(/\r\n?/g, "\n");
+export function highlightPieces(code: string, lang?: string): HighlightedPiece[][] | undefined {
 	const syntax = lang ? languageSyntax(lang) : undefined;
-	if (!syntax) return source.split("\n").map((line) => (line ? theme.fg("mdCodeBlock", line) : line));
-	const lines = [""];
-	for (const token of tokenize(source, syntax)) {
+	if (!syntax) return undefined;
+	const lines: HighlightedPiece[][] = [[]];
+	for (const token of tokenize(code.replace(/\r\n?/g, "\n"), syntax)) {
 		token.text.split("\n").forEach((piece, index) => {
-			if (index > 0) lines.push("");
-			if (piece) lines[lines.length - 1] += token.kind ? theme.fg(TOKEN_COLOR[token.kind], piece) : piece;
+			if (index > 0) lines.push([]);
+			if (piece)
+				lines[lines.length - 1]!.push(
+					token.kind ? { text: piece, color: TOKEN_COLOR[token.kind] } : { text: piece },
+				);
 		});
 	}
 	return lines;
+}
+
+/**
+ * Highlights `code` as `lang` with the theme's `syntax*` colours: one styled string per source line,
+ * each closing its own styles so lines can be laid out independently. Unknown or missing languages
+ * get the plain code-block colour.
+ */
+export function highlightLines(theme: SyntaxStyler, code: string, lang?: string): string[] {
+	const pieces = highlightPieces(code, lang);
+	if (!pieces)
+		return code
+			.replace(/\r\n?/g, "\n")
+			.split("\n")
+			.map((line) => (line ? theme.fg("mdCodeBlock", line) : line));
+	return pieces.map((line) =>
+		line.map((piece) => (piece.color ? theme.fg(piece.color, piece.text) : piece.text)).join(""),
+	);
 }
