@@ -16,7 +16,7 @@ export function escapeHtml(text: string): string {
 }
 
 /** What an export adds to the session file: the theme, extension tool renders and the current position. */
-export interface HtmlExportOptions {
+export interface RenderSessionHtmlOptions {
 	/** The exporting theme's colours; without one the page follows the reader's light/dark preference. */
 	theme?: ViewerTheme;
 	/** Extension-rendered tool calls by tool call id (`renderToolsForExport`). */
@@ -57,7 +57,7 @@ function lastEntryId(entries: readonly FileEntry[]): string | null {
  * A self-contained interactive page of a session file (docs/export.md): the viewer's script and
  * styles inline under a strict Content-Security-Policy, the entries embedded as inert JSON.
  */
-export function renderSessionHtml(entries: readonly FileEntry[], options: HtmlExportOptions = {}): string {
+export function renderSessionHtml(entries: readonly FileEntry[], options: RenderSessionHtmlOptions = {}): string {
 	const payload: ViewerPayload = {
 		format: 1,
 		app: { name: APP_NAME, version: VERSION },

@@ -191,3 +191,11 @@ export function resolveUiTheme(
 	if (found) return { theme: UiTheme.fromResource(found) };
 	return { theme: UiTheme.builtin(), warning: `Theme "${requested}" not found; using the built-in theme` };
 }
+
+/**
+ * The theme an HTML export opens in: the current one, except the built-in theme, which suits light
+ * and dark alike, so the page follows the reader's preference instead (docs/export.md).
+ */
+export function exportThemeOf(theme: UiTheme): Theme | undefined {
+	return theme.source === BUILTIN_THEME ? undefined : theme.source;
+}
