@@ -3,7 +3,8 @@ import { dirname, join } from "node:path";
 import { exportSessionToHtml } from "@tau/coding-agent";
 import type { Browser } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { CHROMIUM, launchChromium, NO_CHROMIUM_REASON, type OpenedPage, openExport } from "./browser.js";
+import { type OpenedPage, openExport } from "./browser.js";
+import { CHROMIUM, launchChromium, NO_CHROMIUM_REASON } from "./chromium.js";
 import { BASH_LINES, branchedSession, HUGE_LINE_CHARS, hostileSession, longSession } from "./session-fixtures.js";
 
 const describeInBrowser = CHROMIUM ? describe : describe.skip;
