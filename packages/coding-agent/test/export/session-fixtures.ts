@@ -237,6 +237,7 @@ export function hostileSession(): SessionBuilder {
 			name: `bash<script>alert('name')</script>`,
 			arguments: { command: `echo '</script><script>alert("arg")</script>'` },
 		},
+		{ type: "toolCall", id: "call_plain", name: "read", arguments: { path: "notes.txt" } },
 	]);
 	const escapes = [
 		"\x1b]8;;javascript:alert('osc')\x07a terminal link\x1b]8;;\x07",
@@ -251,6 +252,7 @@ export function hostileSession(): SessionBuilder {
 			{ type: "image", mimeType: "image/png", data: `AAAA" onerror="alert('data')` },
 		],
 	});
+	s.toolResult("x0000007", "call_plain", "read", "plain\x07 bell\x08 output\x00");
 	s.add("x0000004", { type: "label", targetId: "x0000001", label: `<b onmouseover="alert('label')">label</b>` });
 	s.add(`x"><script>alert('entry')</script>`, {
 		type: "compaction",

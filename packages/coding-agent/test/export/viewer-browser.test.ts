@@ -233,6 +233,9 @@ describeInBrowser("the HTML export in Chromium", () => {
 		);
 		await page.getByRole("button", { name: "Expand all" }).click();
 		expect(await messages.innerText()).toContain("y".repeat(HUGE_LINE_CHARS));
+		// Control characters in output without any escape sequence are dropped too.
+		expect(await messages.innerText()).toContain("plain bell output");
+		expect(await messages.innerText()).not.toMatch(/[\x00-\x08\x0b-\x1f\x7f]/);
 		expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
 		expect(await page.locator("#content").evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(
 			true,

@@ -124,7 +124,9 @@ export function ansiToDom(input: string): DocumentFragment {
 	return fragment;
 }
 
-/** Whether text holds escape sequences worth converting (plain output skips the converter). */
+const CONTROL = /[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]/;
+
+/** Whether text holds escape sequences or control characters to convert (plain output skips the converter). */
 export function hasAnsi(input: string): boolean {
-	return input.includes("\x1b");
+	return CONTROL.test(input);
 }
