@@ -1,22 +1,7 @@
-import { type Color, colorToRgb, indexed, oklch, parseColor, rgb } from "@tau/tui";
-import type { Theme, ThemeColor } from "../core/resources/index.js";
+import { type Color, colorToRgb } from "@tau/tui";
+import type { Theme } from "../core/resources/index.js";
+import { toColor } from "../modes/interactive/theme/ui-theme.js";
 import type { ViewerTheme } from "./viewer-payload.js";
-
-function toColor(value: ThemeColor): Color | undefined {
-	switch (value.kind) {
-		case "rgb":
-			return rgb(value.r, value.g, value.b);
-		case "oklch":
-			return oklch(value.l, value.c, value.h);
-		case "okhsl":
-			return parseColor(`okhsl(${value.h} ${value.s * 100}% ${value.l * 100}%)`);
-		case "palette":
-			return indexed(value.index);
-		default:
-			// The terminal's default colour has no fixed value: the page's own palette applies.
-			return undefined;
-	}
-}
 
 const hex = (color: Color) => {
 	const { r, g, b } = colorToRgb(color);

@@ -1,5 +1,5 @@
 import type { Color, EditorTheme, MarkdownTheme, SelectListTheme, TextStyle } from "@tau/tui";
-import { getTerminalColorMode, indexed, oklch, rgb, styleText } from "@tau/tui";
+import { getTerminalColorMode, indexed, oklch, parseColor, rgb, styleText } from "@tau/tui";
 import type { Theme, ThemeColor } from "../../../core/resources/index.js";
 import { highlightLines } from "./syntax-highlight.js";
 
@@ -71,16 +71,19 @@ export const BUILTIN_THEME: Theme = {
 	},
 };
 
-function toColor(value: ThemeColor): Color | undefined {
+/** A theme file's colour as a terminal colour (also used by HTML exports); undefined for the terminal default. */
+export function toColor(value: ThemeColor): Color | undefined {
 	switch (value.kind) {
 		case "rgb":
 			return rgb(value.r, value.g, value.b);
 		case "oklch":
 			return oklch(value.l, value.c, value.h);
+		case "okhsl":
+			return parseColor(`okhsl(${value.h} ${value.s * 100}% ${value.l * 100}%)`);
 		case "palette":
 			return indexed(value.index);
 		default:
-			// Terminal default, and OKHSL which the terminal layer has no public converter for.
+			// The terminal's default colour has no fixed value.
 			return undefined;
 	}
 }
