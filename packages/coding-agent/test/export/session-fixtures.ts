@@ -163,6 +163,12 @@ export function branchedSession(): SessionBuilder {
 	// The alternative branch, started from the fixed parser.
 	s.user("b0000001", "Instead, rewrite the parser from scratch", fixed);
 	s.assistant("b0000002", [{ type: "text", text: "Rewrote the parser on this branch." }]);
+	s.add("b0000003", { type: "branch_summary", fromId: "a0000010", summary: "The other branch **added tests**." });
+	s.add("b0000004", { type: "custom_message", customType: "reminder", content: "Deploy after review", display: true });
+	s.assistant("b0000005", [{ type: "text", text: "Starting the benchmark" }], {
+		stopReason: "aborted",
+		errorMessage: "Aborted by the user",
+	});
 	// The main branch continues.
 	s.add(
 		"a000000e",

@@ -96,6 +96,12 @@ describeInBrowser("the HTML export in Chromium", () => {
 		const messages = page.locator("#messages");
 		await messages.getByText("Rewrote the parser on this branch.").waitFor();
 		expect(await messages.innerText()).not.toContain("Tests added for the whitespace case.");
+		// This branch's summary of the other one, an extension's message and an aborted answer.
+		expect(
+			await messages.locator(".entry.summary", { hasText: "Branch summary" }).locator("strong").innerText(),
+		).toBe("added tests");
+		expect(await messages.locator(".entry.custom").innerText()).toContain("Deploy after review");
+		expect(await messages.locator(".notice.warning").innerText()).toContain("Aborted by the user");
 		// The shared start of both branches is still shown above the fork.
 		expect(await messages.innerText()).toContain("Fix the parser bug, see the screenshot");
 		expect(new URL(page.url()).hash).toBe("#entry-b0000001");
@@ -167,7 +173,7 @@ describeInBrowser("the HTML export in Chromium", () => {
 		await page.getByRole("button", { name: "Labeled" }).click();
 		expect(await rows.allInnerTexts()).toEqual([expect.stringContaining("Instead, rewrite the parser")]);
 		await page.getByRole("button", { name: "All", exact: true }).click();
-		expect(await page.locator("#tree-status").innerText()).toBe("22 of 22 entries");
+		expect(await page.locator("#tree-status").innerText()).toBe("25 of 25 entries");
 	});
 
 	it("follows the reader's light or dark preference and switches on request", async () => {
