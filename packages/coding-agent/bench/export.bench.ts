@@ -37,7 +37,8 @@ async function openTimes(file: string): Promise<{ wall: number[]; thread: number
 			const cdp = await context.newCDPSession(page);
 			await cdp.send("Performance.enable");
 			const started = performance.now();
-			await page.goto(url, { waitUntil: "load" });
+			// pi 1.6's page takes tens of seconds on a busy machine.
+			await page.goto(url, { waitUntil: "load", timeout: 180_000 });
 			await page.evaluate(NEXT_FRAME);
 			const elapsed = performance.now() - started;
 			const { metrics } = await cdp.send("Performance.getMetrics");
