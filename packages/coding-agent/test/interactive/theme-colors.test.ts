@@ -6,7 +6,11 @@ import { UiTheme } from "../../src/modes/interactive/theme/ui-theme.js";
 const okhslTheme: Theme = {
 	name: "okhsl-accent",
 	colors: { accent: { kind: "okhsl", h: 250, s: 0.6, l: 0.55 }, muted: { kind: "rgb", r: 255, g: 0, b: 0 } },
-	export: { pageBg: { kind: "rgb", r: 250, g: 250, b: 250 } },
+	export: {
+		pageBg: { kind: "rgb", r: 250, g: 250, b: 250 },
+		cardBg: { kind: "default" },
+		infoBg: { kind: "default" },
+	},
 };
 
 describe("theme file colours (docs/themes.md) in the terminal and in HTML exports", () => {
