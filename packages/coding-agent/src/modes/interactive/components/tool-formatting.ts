@@ -3,6 +3,8 @@ import { summarizeToolCall } from "./tool-summary.js";
 
 /** The title line of a tool call: built-in tools get a readable form, others their JSON arguments. */
 export function describeToolCall(theme: UiTheme, name: string, args: Record<string, unknown>): string {
+	// Code mode's script and its calls are the body (codemode-view.ts), not the title.
+	if (name === "codemode") return theme.bold(theme.fg("toolTitle", "codemode"));
 	const summary = summarizeToolCall(name, args);
 	const title = theme.bold(theme.fg("toolTitle", summary.title));
 	if (summary.target !== undefined) {
