@@ -22,6 +22,8 @@ export interface RpcCommandHost {
 	trackRun(run: Promise<void>): void;
 	/** Reports a failure that happened after a prompt was accepted (stderr; never a second response). */
 	reportLateFailure(error: unknown): void;
+	/** Streams tau-only session events too, or stops streaming them. */
+	setTauEvents(enabled: boolean): void;
 }
 
 type Handler<T extends RpcCommandType> = (
@@ -36,12 +38,25 @@ function sameModel(a: Model<Api> | undefined, b: Model<Api>): boolean {
 	return a?.provider === b.provider && a.id === b.id;
 }
 
+/** What `get_state` reports as the model when none is selected: the same stand-in as Pi. */
+const NO_MODEL: Model<Api> = {
+	id: "unknown",
+	name: "unknown",
+	api: "unknown",
+	provider: "unknown",
+	baseUrl: "",
+	reasoning: false,
+	input: [],
+	cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0 },
+	contextWindow: 0,
+	maxTokens: 0,
+};
+
 function stateOf(session: AgentSession): RpcSessionState {
-	const model = session.model;
 	const file = session.sessionFile;
 	const name = session.sessionName;
 	return {
-		...(model ? { model } : {}),
+		model: session.model ?? NO_MODEL,
 		thinkingLevel: session.thinkingLevel,
 		isStreaming: session.isStreaming,
 		isCompacting: session.isCompacting,
@@ -236,7 +251,10 @@ export const commandHandlers: Handlers = {
 		tree: session.sessionManager.getTree(),
 		leafId: session.sessionManager.getLeafId(),
 	}),
-	get_last_assistant_text: (_command, session) => ({ text: session.getLastAssistantText() ?? null }),
+	get_last_assistant_text: (_command, session) => {
+		const text = session.getLastAssistantText();
+		return text === undefined ? {} : { text };
+	},
 	set_session_name: (command, session) => {
 		const name = typeof command.name === "string" ? command.name.trim() : "";
 		if (name === "") throw new Error("Session name cannot be empty");
@@ -244,6 +262,10 @@ export const commandHandlers: Handlers = {
 		return undefined;
 	},
 	get_commands: (_command, session) => ({ commands: slashCommands(session) }),
+	set_tau_events: (command, _session, host) => {
+		host.setTauEvents(command.enabled === true);
+		return undefined;
+	},
 };
 
 export function isCommandType(type: string): type is RpcCommandType {

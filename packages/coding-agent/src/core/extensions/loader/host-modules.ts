@@ -2,10 +2,12 @@
  * The module specifiers a Pi or tau extension may import that must resolve to the host's own module
  * instances (extensions.md §2.2), so classes, registries and `instanceof` checks are shared.
  *
- * They are served to jiti as virtual modules built from the modules this process already loaded:
- * whatever the host runs (built `dist`, or `src` under vitest), the extension sees the same objects,
- * and a bundled binary without node_modules needs no files on disk.
+ * They are served to jiti as virtual modules built from the host's own modules: whatever the host
+ * runs (built `dist`, or `src` under vitest), the extension sees the same objects, and a bundled
+ * binary without node_modules needs no files on disk.
  */
+import { createRequire } from "node:module";
+import { fileURLToPath } from "node:url";
 
 type ModuleNamespace = Record<string, unknown>;
 
@@ -27,23 +29,34 @@ const TYPEBOX = ["typebox", "@sinclair/typebox"];
 const TYPEBOX_COMPILE = ["typebox/compile", "@sinclair/typebox/compile"];
 const TYPEBOX_VALUE = ["typebox/value", "@sinclair/typebox/value"];
 
-/** Every specifier the loader serves from the host. */
-export const HOST_MODULE_SPECIFIERS: readonly string[] = [
-	...CODING_AGENT,
-	...AGENT,
-	...TUI,
-	...AI_VIEW,
-	"@tau/ai",
-	...AI_SUBPATHS,
-	...TYPEBOX,
-	...TYPEBOX_COMPILE,
-	...TYPEBOX_VALUE,
+/** The host module behind each group of specifiers (resolved from this file). */
+const HOST_SOURCES: readonly (readonly [readonly string[], string])[] = [
+	[CODING_AGENT, "../../../index.js"],
+	[AGENT, "@tau/agent"],
+	[TUI, "@tau/tui"],
+	[["@tau/ai", ...AI_SUBPATHS], "@tau/ai/legacy"],
+	[TYPEBOX, "typebox"],
+	[TYPEBOX_COMPILE, "typebox/compile"],
+	[TYPEBOX_VALUE, "typebox/value"],
 ];
 
-let hostModules: Promise<Record<string, ModuleNamespace>> | undefined;
+/** Every specifier the loader serves from the host. */
+export const HOST_MODULE_SPECIFIERS: readonly string[] = [
+	...HOST_SOURCES.flatMap(([specifiers]) => specifiers),
+	...AI_VIEW,
+];
 
-async function buildHostModules(): Promise<Record<string, ModuleNamespace>> {
-	const [codingAgent, agent, tui, ai, typebox, typeboxCompile, typeboxValue] = await Promise.all([
+/** Old extensions import `Type` from pi-ai; the extension view of pi-ai re-exports typebox's. */
+function aiView(ai: ModuleNamespace, typebox: ModuleNamespace): ModuleNamespace {
+	return { ...ai, Type: typebox.Type };
+}
+
+/**
+ * From sources (vitest) the host modules are only reachable through `import()`, so all of them are
+ * imported up front.
+ */
+async function importAll(): Promise<Record<string, ModuleNamespace>> {
+	const namespaces = await Promise.all([
 		import("../../../index.js"),
 		import("@tau/agent"),
 		import("@tau/tui"),
@@ -52,25 +65,57 @@ async function buildHostModules(): Promise<Record<string, ModuleNamespace>> {
 		import("typebox/compile"),
 		import("typebox/value"),
 	]);
-	// Old extensions import `Type` from pi-ai; the extension view re-exports it.
-	const aiView: ModuleNamespace = { ...ai, Type: typebox.Type };
 	const modules: Record<string, ModuleNamespace> = {};
-	const serve = (specifiers: readonly string[], namespace: ModuleNamespace) => {
-		for (const specifier of specifiers) modules[specifier] = namespace;
-	};
-	serve(CODING_AGENT, codingAgent);
-	serve(AGENT, agent);
-	serve(TUI, tui);
-	serve(AI_VIEW, aiView);
-	serve(["@tau/ai", ...AI_SUBPATHS], ai);
-	serve(TYPEBOX, typebox);
-	serve(TYPEBOX_COMPILE, typeboxCompile);
-	serve(TYPEBOX_VALUE, typeboxValue);
+	HOST_SOURCES.forEach(([specifiers], index) => {
+		for (const specifier of specifiers) modules[specifier] = namespaces[index] as ModuleNamespace;
+	});
+	const view = aiView(namespaces[3] as ModuleNamespace, namespaces[4] as ModuleNamespace);
+	for (const specifier of AI_VIEW) modules[specifier] = view;
 	return modules;
 }
 
-/** The host modules, imported once per process on first use. */
+/**
+ * From the built package each host module is loaded the first time an extension imports it, with
+ * `require()` of the ES module, which returns the very instance the host already imported. Most
+ * extensions import little at run time (their `ExtensionAPI` import is a type), so a start with
+ * extensions does not pay for loading the whole SDK.
+ */
+function loadOnDemand(): Record<string, ModuleNamespace> {
+	const require = createRequire(import.meta.url);
+	const loaded = new Map<string, ModuleNamespace>();
+	const load = (source: string): ModuleNamespace => {
+		let namespace = loaded.get(source);
+		if (!namespace) {
+			namespace = require(fileURLToPath(import.meta.resolve(source))) as ModuleNamespace;
+			loaded.set(source, namespace);
+		}
+		return namespace;
+	};
+	const sourceOf = new Map<string, string>();
+	for (const [specifiers, source] of HOST_SOURCES) for (const specifier of specifiers) sourceOf.set(specifier, source);
+	let view: ModuleNamespace | undefined;
+	const resolveSpecifier = (specifier: string): ModuleNamespace | undefined => {
+		if (AI_VIEW.includes(specifier)) {
+			view ??= aiView(load("@tau/ai/legacy"), load("typebox"));
+			return view;
+		}
+		const source = sourceOf.get(specifier);
+		return source === undefined ? undefined : load(source);
+	};
+	// jiti only asks `specifier in modules` and then reads `modules[specifier]`.
+	return new Proxy({} as Record<string, ModuleNamespace>, {
+		has: (_target, specifier) => typeof specifier === "string" && HOST_MODULE_SPECIFIERS.includes(specifier),
+		get: (_target, specifier) => (typeof specifier === "string" ? resolveSpecifier(specifier) : undefined),
+	});
+}
+
+let hostModules: Promise<Record<string, ModuleNamespace>> | undefined;
+
+const fromSources = import.meta.url.endsWith(".ts");
+const canRequireModules = (process.features as { require_module?: boolean }).require_module === true;
+
+/** The host modules by specifier, for jiti's `virtualModules`. */
 export function getHostModules(): Promise<Record<string, ModuleNamespace>> {
-	hostModules ??= buildHostModules();
+	hostModules ??= fromSources || !canRequireModules ? importAll() : Promise.resolve(loadOnDemand());
 	return hostModules;
 }
