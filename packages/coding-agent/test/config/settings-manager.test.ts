@@ -509,7 +509,6 @@ describe("retry, editor and warnings", () => {
 		).toEqual({ timeoutMs: 5000, maxRetries: 1, maxRetryDelayMs: 0 });
 	});
 
-
 	it("falls back from a blank externalEditor to VISUAL, EDITOR, then nano", () => {
 		const saved = { ...process.env };
 		try {
