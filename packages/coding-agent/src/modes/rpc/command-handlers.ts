@@ -1,3 +1,4 @@
+import { placeholderModel } from "@tau/agent";
 import type { Api, ImageContent, Model } from "@tau/ai";
 import type { AgentSession } from "../../core/agent-session/agent-session.js";
 import type { AgentSessionRuntime } from "../../core/runtime/agent-session-runtime.js";
@@ -38,25 +39,12 @@ function sameModel(a: Model<Api> | undefined, b: Model<Api>): boolean {
 	return a?.provider === b.provider && a.id === b.id;
 }
 
-/** What `get_state` reports as the model when none is selected: the same stand-in as Pi. */
-const NO_MODEL: Model<Api> = {
-	id: "unknown",
-	name: "unknown",
-	api: "unknown",
-	provider: "unknown",
-	baseUrl: "",
-	reasoning: false,
-	input: [],
-	cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0 },
-	contextWindow: 0,
-	maxTokens: 0,
-};
-
 function stateOf(session: AgentSession): RpcSessionState {
 	const file = session.sessionFile;
 	const name = session.sessionName;
 	return {
-		model: session.model ?? NO_MODEL,
+		// Without a selection: the agent core's stand-in, which is what Pi reports.
+		model: session.model ?? (placeholderModel() as Model<Api>),
 		thinkingLevel: session.thinkingLevel,
 		isStreaming: session.isStreaming,
 		isCompacting: session.isCompacting,
