@@ -1,10 +1,10 @@
 /**
  * The module specifiers a Pi or tau extension may import that must resolve to the host's own module
- * instances (extensions.md §2.2), so classes, registries and `instanceof` checks are shared.
+ * instances (docs/extensions.md, "Module resolution"), so classes, registries and `instanceof`
+ * checks are shared.
  *
  * They are served to jiti as virtual modules built from the host's own modules: whatever the host
- * runs (built `dist`, or `src` under vitest), the extension sees the same objects, and a bundled
- * binary without node_modules needs no files on disk.
+ * runs (built `dist`, or `src` under vitest), the extension sees the same objects.
  */
 import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
@@ -29,20 +29,25 @@ const TYPEBOX = ["typebox", "@sinclair/typebox"];
 const TYPEBOX_COMPILE = ["typebox/compile", "@sinclair/typebox/compile"];
 const TYPEBOX_VALUE = ["typebox/value", "@sinclair/typebox/value"];
 
-/** The host module behind each group of specifiers (resolved from this file). */
-const HOST_SOURCES: readonly (readonly [readonly string[], string])[] = [
-	[CODING_AGENT, "../../../index.js"],
-	[AGENT, "@tau/agent"],
-	[TUI, "@tau/tui"],
-	[["@tau/ai", ...AI_SUBPATHS], "@tau/ai/legacy"],
-	[TYPEBOX, "typebox"],
-	[TYPEBOX_COMPILE, "typebox/compile"],
-	[TYPEBOX_VALUE, "typebox/value"],
+/**
+ * The host module behind each group of specifiers: its specifier (resolved from this file) for a
+ * synchronous load, and the same module as a static `import()` for hosts running from sources.
+ */
+const HOST_SOURCES: readonly { specifiers: readonly string[]; source: string; load: () => Promise<unknown> }[] = [
+	{ specifiers: CODING_AGENT, source: "../../../index.js", load: () => import("../../../index.js") },
+	{ specifiers: AGENT, source: "@tau/agent", load: () => import("@tau/agent") },
+	{ specifiers: TUI, source: "@tau/tui", load: () => import("@tau/tui") },
+	{ specifiers: ["@tau/ai", ...AI_SUBPATHS], source: "@tau/ai/legacy", load: () => import("@tau/ai/legacy") },
+	{ specifiers: TYPEBOX, source: "typebox", load: () => import("typebox") },
+	{ specifiers: TYPEBOX_COMPILE, source: "typebox/compile", load: () => import("typebox/compile") },
+	{ specifiers: TYPEBOX_VALUE, source: "typebox/value", load: () => import("typebox/value") },
 ];
+const AI_SOURCE = "@tau/ai/legacy";
+const TYPEBOX_SOURCE = "typebox";
 
 /** Every specifier the loader serves from the host. */
 export const HOST_MODULE_SPECIFIERS: readonly string[] = [
-	...HOST_SOURCES.flatMap(([specifiers]) => specifiers),
+	...HOST_SOURCES.flatMap((host) => host.specifiers),
 	...AI_VIEW,
 ];
 
@@ -56,20 +61,15 @@ function aiView(ai: ModuleNamespace, typebox: ModuleNamespace): ModuleNamespace 
  * imported up front.
  */
 async function importAll(): Promise<Record<string, ModuleNamespace>> {
-	const namespaces = await Promise.all([
-		import("../../../index.js"),
-		import("@tau/agent"),
-		import("@tau/tui"),
-		import("@tau/ai/legacy"),
-		import("typebox"),
-		import("typebox/compile"),
-		import("typebox/value"),
-	]);
+	const namespaces = new Map<string, ModuleNamespace>();
+	await Promise.all(
+		HOST_SOURCES.map(async (host) => namespaces.set(host.source, (await host.load()) as ModuleNamespace)),
+	);
 	const modules: Record<string, ModuleNamespace> = {};
-	HOST_SOURCES.forEach(([specifiers], index) => {
-		for (const specifier of specifiers) modules[specifier] = namespaces[index] as ModuleNamespace;
-	});
-	const view = aiView(namespaces[3] as ModuleNamespace, namespaces[4] as ModuleNamespace);
+	for (const host of HOST_SOURCES) {
+		for (const specifier of host.specifiers) modules[specifier] = namespaces.get(host.source) as ModuleNamespace;
+	}
+	const view = aiView(namespaces.get(AI_SOURCE) as ModuleNamespace, namespaces.get(TYPEBOX_SOURCE) as ModuleNamespace);
 	for (const specifier of AI_VIEW) modules[specifier] = view;
 	return modules;
 }
@@ -92,11 +92,11 @@ function loadOnDemand(): Record<string, ModuleNamespace> {
 		return namespace;
 	};
 	const sourceOf = new Map<string, string>();
-	for (const [specifiers, source] of HOST_SOURCES) for (const specifier of specifiers) sourceOf.set(specifier, source);
+	for (const host of HOST_SOURCES) for (const specifier of host.specifiers) sourceOf.set(specifier, host.source);
 	let view: ModuleNamespace | undefined;
 	const resolveSpecifier = (specifier: string): ModuleNamespace | undefined => {
 		if (AI_VIEW.includes(specifier)) {
-			view ??= aiView(load("@tau/ai/legacy"), load("typebox"));
+			view ??= aiView(load(AI_SOURCE), load(TYPEBOX_SOURCE));
 			return view;
 		}
 		const source = sourceOf.get(specifier);
