@@ -490,6 +490,23 @@ describe("accessor normalization", () => {
 });
 
 describe("retry, editor and warnings", () => {
+	it("unset settings read as undefined where Pi's getters return undefined", () => {
+		const manager = SettingsManager.inMemory();
+		expect(manager.getThemeSetting()).toBeUndefined();
+		expect(manager.getThinkingBudgets()).toBeUndefined();
+		expect(manager.getWebSocketConnectTimeoutMs()).toBeUndefined();
+		expect(manager.getNpmCommand()).toBeUndefined();
+		expect(manager.getWarnings()).toEqual({});
+		const set = SettingsManager.inMemory({
+			thinkingBudgets: { low: 100 },
+			websocketConnectTimeoutMs: "750",
+			warnings: { anthropicExtraUsage: false },
+		});
+		expect(set.getThinkingBudgets()).toEqual({ low: 100 });
+		expect(set.getWebSocketConnectTimeoutMs()).toBe(750);
+		expect(set.getWarnings()).toEqual({ anthropicExtraUsage: false });
+	});
+
 	it("provider retry settings are what retry.provider sets, with Pi's maxRetryDelayMs default", () => {
 		expect(SettingsManager.inMemory().getRetrySettings()).toEqual({
 			enabled: true,
