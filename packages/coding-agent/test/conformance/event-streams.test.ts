@@ -4,11 +4,11 @@ import type { MockLlmServer, ScriptedReply } from "@tau/testkit";
 import { describe, expect, it } from "vitest";
 import { mockServer, type Sandbox, sandbox } from "../e2e/harness.js";
 import {
+	type JsonRecord,
 	type MockApi,
 	oracleMissing,
 	PROGRAMS,
 	type ProgramName,
-	type Record,
 	RpcSession,
 	runProgram,
 	writeThinkingMockModels,
@@ -21,7 +21,7 @@ import {
  */
 
 /** One line reduced to what a consumer branches on (ids, text and numbers that are not timing-dependent). */
-function keyOf(line: Record): string {
+function keyOf(line: JsonRecord): string {
 	const event = line as { [key: string]: any };
 	const parts: unknown[] = [event.type];
 	switch (event.type) {
@@ -75,11 +75,11 @@ function keyOf(line: Record): string {
 	return parts.map((part) => (part === undefined ? "" : String(part))).join(" | ");
 }
 
-function jsonLines(stdout: string): Record[] {
+function jsonLines(stdout: string): JsonRecord[] {
 	return stdout
 		.split("\n")
 		.filter((line) => line.trim() !== "")
-		.map((line) => JSON.parse(line) as Record);
+		.map((line) => JSON.parse(line) as JsonRecord);
 }
 
 interface Setup {
@@ -87,7 +87,7 @@ interface Setup {
 	server: MockLlmServer;
 }
 
-async function setUp(api: MockApi = "anthropic-messages", settings: Record = {}): Promise<Setup> {
+async function setUp(api: MockApi = "anthropic-messages", settings: JsonRecord = {}): Promise<Setup> {
 	const box = sandbox();
 	const server = await mockServer();
 	writeThinkingMockModels(box, server, settings, api);
@@ -121,7 +121,7 @@ async function jsonStreams(
 /** Drives `--mode rpc` in both programs with the same script; returns each program's key lines. */
 async function rpcStreams(
 	script: (rpc: RpcSession, server: MockLlmServer) => Promise<void>,
-	options: { api?: MockApi; settings?: Record } = {},
+	options: { api?: MockApi; settings?: JsonRecord } = {},
 ): Promise<{ [program in ProgramName]: string[] }> {
 	const runs = await Promise.all(
 		PROGRAMS.map(async (program) => {
@@ -138,7 +138,7 @@ async function rpcStreams(
 	return { tau: runs[0]!, pi: runs[1]! };
 }
 
-const settled = (line: Record) => line.type === "agent_settled";
+const settled = (line: JsonRecord) => line.type === "agent_settled";
 
 /** SSE events of each protocol before the stall: the thinking block and a few text deltas. */
 const EVENTS_BEFORE_STALL: { [api in MockApi]: number } = {

@@ -31,12 +31,12 @@ function command(program: ProgramName, box: Sandbox): { file: string; args: stri
 	};
 }
 
-export function startProgram(program: ProgramName, box: Sandbox, args: readonly string[]): ChildProcess {
+function startProgram(program: ProgramName, box: Sandbox, args: readonly string[]): ChildProcess {
 	const { file, args: base, env } = command(program, box);
 	return spawn(file, [...base, ...args], { cwd: box.project, env, stdio: ["pipe", "pipe", "pipe"] });
 }
 
-export interface ProgramRun {
+interface ProgramRun {
 	code: number | null;
 	stdout: string;
 	stderr: string;
@@ -56,19 +56,19 @@ export function runProgram(program: ProgramName, box: Sandbox, args: readonly st
 	});
 }
 
-/** A JSON line of stdout. */
-export type Record = { [key: string]: unknown };
+/** A JSON object: a line of stdout, a command, a settings layer. */
+export type JsonRecord = { [key: string]: unknown };
 
 /**
  * Drives `--mode rpc`: one command at a time, each answered before the next is sent, with every
  * other line (events, extension UI requests) collected in order.
  */
 export class RpcSession {
-	readonly lines: Record[] = [];
+	readonly lines: JsonRecord[] = [];
 	stderr = "";
 	private buffer = "";
 	private nextId = 0;
-	private waiters: { test: (line: Record) => boolean; resolve: (line: Record) => void }[] = [];
+	private waiters: { test: (line: JsonRecord) => boolean; resolve: (line: JsonRecord) => void }[] = [];
 	private readonly exited: Promise<number | null>;
 
 	private constructor(private readonly child: ChildProcess) {
@@ -87,7 +87,7 @@ export class RpcSession {
 			const text = this.buffer.slice(0, newline);
 			this.buffer = this.buffer.slice(newline + 1);
 			if (text.trim() === "") continue;
-			const line = JSON.parse(text) as Record;
+			const line = JSON.parse(text) as JsonRecord;
 			this.lines.push(line);
 			for (const waiter of [...this.waiters]) {
 				if (!waiter.test(line)) continue;
@@ -98,14 +98,14 @@ export class RpcSession {
 	}
 
 	/** Resolves with the first line (already received or future) that passes `test`, after `from`. */
-	waitFor(test: (line: Record) => boolean, from = 0): Promise<Record> {
+	waitFor(test: (line: JsonRecord) => boolean, from = 0): Promise<JsonRecord> {
 		const seen = this.lines.slice(from).find(test);
 		if (seen) return Promise.resolve(seen);
 		return new Promise((resolve) => this.waiters.push({ test, resolve }));
 	}
 
 	/** Sends a command and resolves with its response. */
-	send(command: Record): Promise<Record> {
+	send(command: JsonRecord): Promise<JsonRecord> {
 		const id = `c${++this.nextId}`;
 		const response = this.waitFor((line) => line.type === "response" && line.id === id);
 		this.child.stdin?.write(`${JSON.stringify({ ...command, id })}\n`);
@@ -117,10 +117,6 @@ export class RpcSession {
 		this.child.stdin?.end();
 		return this.exited;
 	}
-
-	kill(): void {
-		if (this.child.exitCode === null) this.child.kill("SIGKILL");
-	}
 }
 
 export type MockApi = "anthropic-messages" | "openai-completions" | "openai-responses";
@@ -129,7 +125,7 @@ export type MockApi = "anthropic-messages" | "openai-completions" | "openai-resp
 export function writeThinkingMockModels(
 	box: Sandbox,
 	server: MockLlmServer,
-	settings: Record = {},
+	settings: JsonRecord = {},
 	api: MockApi = "anthropic-messages",
 ): void {
 	const models = {

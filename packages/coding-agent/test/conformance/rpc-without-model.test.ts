@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { sandbox } from "../e2e/harness.js";
-import { oracleMissing, PROGRAMS, type ProgramName, type Record, RpcSession } from "./pi-oracle.js";
+import { type JsonRecord, oracleMissing, PROGRAMS, type ProgramName, RpcSession } from "./pi-oracle.js";
 
 /**
  * `--mode rpc` with no model configured (docs/rpc.md): the process starts, every command that needs
@@ -9,7 +9,7 @@ import { oracleMissing, PROGRAMS, type ProgramName, type Record, RpcSession } fr
  * replaced by placeholders in order of appearance before the streams are compared.
  */
 
-const COMMANDS: Record[] = [
+const COMMANDS: JsonRecord[] = [
 	{ type: "get_state" },
 	{ type: "get_commands" },
 	{ type: "get_available_models" },
@@ -36,7 +36,7 @@ const COMMANDS: Record[] = [
 ];
 
 /** Replaces run-specific values (ids, times, file names) with numbered placeholders. */
-function normalize(lines: readonly Record[]): unknown {
+function normalize(lines: readonly JsonRecord[]): unknown {
 	const seen = new Map<string, string>();
 	const placeholder = (value: string, kind: string) => {
 		if (!seen.has(value)) seen.set(value, `<${kind}${seen.size}>`);
@@ -51,7 +51,7 @@ function normalize(lines: readonly Record[]): unknown {
 	});
 }
 
-async function drive(program: ProgramName): Promise<{ lines: Record[]; stderr: string; prompt: Record }> {
+async function drive(program: ProgramName): Promise<{ lines: JsonRecord[]; stderr: string; prompt: JsonRecord }> {
 	const box = sandbox();
 	const rpc = RpcSession.start(program, box, ["--no-extensions"]);
 	try {
