@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { MockLlmServer } from "@tau/testkit";
+import { afterEach } from "vitest";
 import { API_KEY, CLI, cliBuilt, type Sandbox } from "../e2e/harness.js";
 
 // pi 1.6 itself, as a black-box oracle: ./test.sh installs it with scripts/pi-reference.mjs (from the
@@ -31,9 +32,18 @@ function command(program: ProgramName, box: Sandbox): { file: string; args: stri
 	};
 }
 
+/** Children still running when a test ends (it failed or timed out) are killed. */
+const running = new Set<ChildProcess>();
+afterEach(() => {
+	for (const child of running) if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+	running.clear();
+});
+
 function startProgram(program: ProgramName, box: Sandbox, args: readonly string[]): ChildProcess {
 	const { file, args: base, env } = command(program, box);
-	return spawn(file, [...base, ...args], { cwd: box.project, env, stdio: ["pipe", "pipe", "pipe"] });
+	const child = spawn(file, [...base, ...args], { cwd: box.project, env, stdio: ["pipe", "pipe", "pipe"] });
+	running.add(child);
+	return child;
 }
 
 interface ProgramRun {
