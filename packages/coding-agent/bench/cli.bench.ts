@@ -1,9 +1,11 @@
-import { readFileSync, rmSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { rmSync, writeFileSync } from "node:fs";
+import { join, resolve } from "node:path";
 import type { ScriptedReply } from "@tau/testkit";
 import type { Bench, BenchContext } from "../../../scripts/bench/api.js";
-import { CLI, makeBox, run, withServer } from "./cli-harness.js";
-import { type Contender, referenceContenders } from "./reference-pi.js";
+import { type Contender, makeBox, runCli, withServer } from "./cli-harness.js";
+import { referenceContenders } from "./reference-pi.js";
+
+const CLI = resolve(import.meta.dirname, "../dist/bundle/cli.js");
 
 /** A session file with `entries` alternating user/assistant messages. */
 function writeLargeSession(path: string, cwd: string, entries: number): void {
@@ -54,7 +56,7 @@ async function benchContender(ctx: BenchContext, contender: Contender, cleanup: 
 	const versionBox = makeBox();
 	cleanup.push(versionBox.home);
 	const version: number[] = [];
-	for (let i = 0; i < 10; i++) version.push((await run(contender, versionBox, ["--version"])).ms);
+	for (let i = 0; i < 10; i++) version.push((await runCli(contender, versionBox, ["--version"])).wallMs);
 	ctx.record(name("--version (wall)"), "ms", version);
 
 	await withServer(async (server) => {
@@ -65,7 +67,7 @@ async function benchContender(ctx: BenchContext, contender: Contender, cleanup: 
 		const firstRequest: number[] = [];
 		for (let i = 0; i < 10; i++) {
 			const spawnedAt = Date.now();
-			oneShot.push((await run(contender, box, ["--no-session", "-p", "ping"])).ms);
+			oneShot.push((await runCli(contender, box, ["--no-session", "-p", "ping"])).wallMs);
 			firstRequest.push(server.requests.at(-1)!.receivedAt - spawnedAt);
 		}
 		ctx.record(name("-p one-shot vs mock (wall)"), "ms", oneShot);
@@ -82,7 +84,7 @@ async function benchContender(ctx: BenchContext, contender: Contender, cleanup: 
 			stopReason: "toolUse" as const,
 		}));
 		server.enqueue(...turns, { text: "done" });
-		await run(contender, box, ["--no-session", "--mode", "json", "go"]);
+		await runCli(contender, box, ["--no-session", "--mode", "json", "go"]);
 		const requests = server.requests;
 		const gaps = requests
 			.slice(1)
@@ -97,8 +99,9 @@ async function benchContender(ctx: BenchContext, contender: Contender, cleanup: 
 		const rss: number[] = [];
 		for (let i = 0; i < 3; i++) {
 			server.enqueue({ text: { tokens: 200_000 }, chunkSize: 64 });
-			walls.push((await run(contender, box, ["--no-session", "--mode", "json", "stream"])).ms);
-			rss.push(Number(readFileSync(box.rssFile, "utf8")) / 1024);
+			const cost = await runCli(contender, box, ["--no-session", "--mode", "json", "stream"]);
+			walls.push(cost.wallMs);
+			rss.push(cost.peakRssMb);
 		}
 		ctx.record(name("200k-token stream in json mode (wall)"), "ms", walls);
 		ctx.record(name("200k-token stream in json mode (peak RSS)"), "MB", rss);
@@ -112,7 +115,7 @@ async function benchContender(ctx: BenchContext, contender: Contender, cleanup: 
 		const opens: number[] = [];
 		for (let i = 0; i < 5; i++) {
 			writeLargeSession(file, box.project, 5_000);
-			opens.push((await run(contender, box, ["--session", file, "-p", "next"])).ms);
+			opens.push((await runCli(contender, box, ["--session", file, "-p", "next"])).wallMs);
 		}
 		ctx.record(name("--session with 5,000 entries, one prompt (wall)"), "ms", opens);
 	});

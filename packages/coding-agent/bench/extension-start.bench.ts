@@ -1,54 +1,55 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
-import { pathToFileURL } from "node:url";
+import { join, resolve } from "node:path";
 import type { Bench, BenchContext } from "../../../scripts/bench/api.js";
-import { CLI, makeBox, run, withServer } from "./cli-harness.js";
+import { type Contender, makeBox, runCli, withServer } from "./cli-harness.js";
 import { writeExtensionPackages } from "./extension-packages.js";
-import { type Contender, referenceContenders } from "./reference-pi.js";
+import { referenceContenders } from "./reference-pi.js";
+
+const CLI = resolve(import.meta.dirname, "../dist/bundle/cli.js");
 
 /**
  * Where each program keeps compiled extension modules: tau under its agent dir, pi in jiti's cache
- * under the temp dir. Emptying it makes the next start a cold one.
+ * under the temp dir. Emptying them makes the next start a cold one.
  */
 function compileCaches(agentDir: string, tmp: string): string[] {
 	return [join(agentDir, "cache", "extensions"), join(tmp, "jiti")];
 }
 
 /** `-p` against the mock with ten installed extension packages, from an empty and from a warm compile cache. */
-async function benchContender(ctx: BenchContext, contender: Contender, cleanup: string[]): Promise<void> {
-	await withServer(async (server) => {
+async function benchContender(ctx: BenchContext, contender: Contender, root: string): Promise<string> {
+	return withServer(async (server) => {
 		server.setFactory(() => ({ text: "pong" }));
-		const packagesRoot = join(cleanup[0]!, contender.label.replace(/\W+/g, "-"));
-		const box = makeBox(server, { packages: writeExtensionPackages(packagesRoot) });
-		cleanup.push(box.home);
+		const box = makeBox(server);
+		const agentDir = join(box.home, "agent");
+		const settingsPath = join(agentDir, "settings.json");
+		const packages = writeExtensionPackages(join(root, contender.label.replace(/\W+/g, "-")));
+		writeFileSync(settingsPath, JSON.stringify({ ...JSON.parse(readFileSync(settingsPath, "utf8")), packages }));
 		// pi's jiti cache lives under the temp dir; a private one makes "cold" really cold.
 		const tmp = join(box.home, "tmp");
 		mkdirSync(tmp);
 		box.env.TMPDIR = tmp;
-		// CPU time of the child as well: on a busy machine it varies far less than wall time.
-		const cpuFile = join(box.home, "cpu-ms");
-		const cpuProbe = join(box.home, "cpu-probe.mjs");
-		writeFileSync(
-			cpuProbe,
-			`import { writeFileSync } from "node:fs";\nprocess.on("exit", () => { const { user, system } = process.cpuUsage(); writeFileSync(${JSON.stringify(cpuFile)}, String((user + system) / 1000)); });\n`,
-		);
-		box.env.NODE_OPTIONS = `${box.env.NODE_OPTIONS} --import ${pathToFileURL(cpuProbe).href}`;
-		const start = async (wall: number[], cpu: number[]) => {
-			wall.push((await run(contender, box, ["--no-session", "-p", "ping"])).ms);
-			cpu.push(Number(readFileSync(cpuFile, "utf8")));
+		const runs = {
+			cold: { wall: [] as number[], cpu: [] as number[] },
+			warm: { wall: [] as number[], cpu: [] as number[] },
 		};
-		const cold = { wall: [] as number[], cpu: [] as number[] };
+		const start = async (samples: { wall: number[]; cpu: number[] }) => {
+			const cost = await runCli(contender, box, ["--no-session", "-p", "ping"]);
+			samples.wall.push(cost.wallMs);
+			samples.cpu.push(cost.cpuMs);
+		};
 		for (let i = 0; i < 3; i++) {
-			for (const dir of compileCaches(box.agentDir, tmp)) rmSync(dir, { recursive: true, force: true });
-			await start(cold.wall, cold.cpu);
+			for (const dir of compileCaches(agentDir, tmp)) rmSync(dir, { recursive: true, force: true });
+			await start(runs.cold);
 		}
-		const warm = { wall: [] as number[], cpu: [] as number[] };
-		for (let i = 0; i < 5; i++) await start(warm.wall, warm.cpu);
-		const name = (what: string) => `extensions: ${contender.label} -p with 10 extension packages, ${what}`;
-		ctx.record(name("cold compile cache (wall)"), "ms", cold.wall);
-		ctx.record(name("warm compile cache (wall)"), "ms", warm.wall);
-		ctx.record(name("cold compile cache (CPU)"), "ms", cold.cpu);
-		ctx.record(name("warm compile cache (CPU)"), "ms", warm.cpu);
+		for (let i = 0; i < 5; i++) await start(runs.warm);
+		// CPU time as well as wall time: on a busy machine it varies far less.
+		for (const [state, samples] of Object.entries(runs)) {
+			const name = (unit: string) =>
+				`extensions: ${contender.label} -p with 10 extension packages, ${state} compile cache (${unit})`;
+			ctx.record(name("wall"), "ms", samples.wall);
+			ctx.record(name("CPU"), "ms", samples.cpu);
+		}
+		return box.home;
 	});
 }
 
@@ -56,10 +57,10 @@ const bench: Bench = async (ctx) => {
 	const root = makeBox().home;
 	const cleanup = [root];
 	try {
-		await benchContender(ctx, { label: "tau", node: process.execPath, cli: CLI }, cleanup);
+		cleanup.push(await benchContender(ctx, { label: "tau", node: process.execPath, cli: CLI }, root));
 		const reference = referenceContenders(CLI);
 		if ("skipped" in reference) console.error(`extension bench: pi 1.6 comparison left out (${reference.skipped})`);
-		else for (const contender of reference.contenders) await benchContender(ctx, contender, cleanup);
+		else for (const contender of reference.contenders) cleanup.push(await benchContender(ctx, contender, root));
 	} finally {
 		for (const dir of cleanup) rmSync(dir, { recursive: true, force: true });
 	}

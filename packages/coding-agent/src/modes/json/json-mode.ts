@@ -1,6 +1,6 @@
 import type { AgentSession, AgentSessionRuntime } from "../../sdk/index.js";
 import { type OneShotInput, runPrompts } from "../print/one-shot.js";
-import { type StdoutTakeover, serializeJsonLine, toJsonEvent } from "../shared/index.js";
+import { type StdoutTakeover, serializeJsonEvent, serializeJsonLine } from "../shared/index.js";
 
 /**
  * JSON mode (cli-modes.md §7): the session header, then every session event as one JSON line. The
@@ -21,7 +21,7 @@ export async function runJsonMode(
 		unsubscribe?.();
 		const stopEvents = session.subscribe(
 			(event) => {
-				void writer.write(serializeJsonLine(toJsonEvent(event)));
+				void writer.write(serializeJsonEvent(event));
 			},
 			{ tauEvents: options.tauEvents === true },
 		);

@@ -14,9 +14,9 @@ import type { AgentSessionRuntime } from "../../core/runtime/agent-session-runti
 import {
 	attachJsonlLineReader,
 	type RawWriter,
+	serializeJsonEvent,
 	serializeJsonLine,
 	takeOverStdout,
-	toJsonEvent,
 } from "../shared/index.js";
 import { commandHandlers, isCommandType, type RpcCommandHost } from "./command-handlers.js";
 import { DirectBash } from "./direct-bash.js";
@@ -67,7 +67,7 @@ export function runRpcMode(runtime: AgentSessionRuntime, options: RpcModeOptions
 		unsubscribeEvents();
 		unsubscribeEvents = session.subscribe(
 			(event) => {
-				send(toJsonEvent(event));
+				void writer.write(serializeJsonEvent(event));
 				if (event.type === "agent_settled") maybeShutdownOnRequest();
 			},
 			{ tauEvents },

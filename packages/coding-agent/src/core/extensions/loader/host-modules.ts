@@ -57,8 +57,8 @@ function aiView(ai: ModuleNamespace, typebox: ModuleNamespace): ModuleNamespace 
 }
 
 /**
- * From sources (vitest) the host modules are only reachable through `import()`, so all of them are
- * imported up front.
+ * From sources (vitest) and from the bundle the host modules are only reachable through `import()`,
+ * so all of them are imported up front (in the bundle, a few chunk files).
  */
 async function importAll(): Promise<Record<string, ModuleNamespace>> {
 	const namespaces = new Map<string, ModuleNamespace>();
@@ -111,11 +111,17 @@ function loadOnDemand(): Record<string, ModuleNamespace> {
 
 let hostModules: Promise<Record<string, ModuleNamespace>> | undefined;
 
+/** Defined by the esbuild bundle (scripts/bundle-cli.mjs), whose modules are chunks no `require` can load. */
+declare const __TAU_BUNDLED__: boolean | undefined;
+const bundled = typeof __TAU_BUNDLED__ !== "undefined" && __TAU_BUNDLED__ === true;
 const fromSources = import.meta.url.endsWith(".ts");
 const canRequireModules = (process.features as { require_module?: boolean }).require_module === true;
 
-/** The host modules by specifier, for jiti's `virtualModules`. */
+/**
+ * The host modules by specifier, for jiti's `virtualModules`: loaded on demand from the built
+ * package, imported up front from sources and from the bundle.
+ */
 export function getHostModules(): Promise<Record<string, ModuleNamespace>> {
-	hostModules ??= fromSources || !canRequireModules ? importAll() : Promise.resolve(loadOnDemand());
+	hostModules ??= bundled || fromSources || !canRequireModules ? importAll() : Promise.resolve(loadOnDemand());
 	return hostModules;
 }
