@@ -118,7 +118,8 @@ describe("never-settling scripts", () => {
 
 describe("engine limits", () => {
 	it("turns memory bombs into catchable out-of-memory errors and recovers on the next run", async () => {
-		const s = sandbox({ memoryLimitBytes: 32 * 1024 * 1024 });
+		// No deadline: only running out of memory may end these runs, however slow the machine.
+		const s = sandbox({ memoryLimitBytes: 32 * 1024 * 1024, timeoutMs: Number.POSITIVE_INFINITY });
 		const rssBefore = process.memoryUsage().rss;
 		const value = okValue(
 			await s.execute(
@@ -131,7 +132,7 @@ describe("engine limits", () => {
 		const uncaught = failure(await s.execute("const a = []; while (true) a.push('x'.repeat(1 << 20) + a.length);"));
 		expect(uncaught.kind).toBe("script");
 		expect(uncaught.message).toMatch(/out of memory/);
-	});
+	}, 60_000);
 
 	it("turns deep recursion into a catchable error", async () => {
 		const value = okValue(
@@ -148,7 +149,7 @@ describe("engine limits", () => {
 		});
 		expect(failure(result)).toMatchObject({ kind: "script", name: "RangeError" });
 		expect(result.output).toHaveLength(100000);
-	});
+	}, 90_000);
 
 	it("fails the run when output characters exceed the limit and keeps prior output", async () => {
 		const result = await run(`text("first"); try { text("x".repeat(17 * 1024 * 1024)) } catch {} text("later")`, {
