@@ -117,6 +117,6 @@ describe("tool-intent records across a real crash", () => {
 		]);
 		for (const line of final.trim().split("\n")) expect(standard).toContain(JSON.parse(line).type);
 		// Every step waits for an event; the deadline is only a safety net. The child loads tau from source
-		// through jiti, which took ~90 s on a 2-core machine at load 15.
-	}, 300_000);
+		// through jiti, which took 90–180 s on a 2-core machine at load 15.
+	}, 600_000);
 });
