@@ -1,5 +1,5 @@
 import type { Token } from "marked";
-import { applyBackgroundToLine } from "../../text/truncate.js";
+import { applyBackgroundToLine, truncateToWidth } from "../../text/truncate.js";
 import type { Component } from "../../tui/component.js";
 import { type BlockContext, renderBlock } from "./blocks.js";
 import { type LexedMarkdown, lexMarkdown } from "./lexer.js";
@@ -128,7 +128,11 @@ export class Markdown implements Component {
 		while (body.length > 0 && body[body.length - 1] === "") body.pop();
 		const margin = " ".repeat(this.paddingX);
 		const bg = this.defaultTextStyle?.bgColor;
-		const finish = (line: string) => (bg ? applyBackgroundToLine(margin + line, width, bg) : margin + line);
+		// Blocks with fixed parts (bullets, code indent, table borders) can outgrow a very narrow width.
+		const finish = (line: string) => {
+			const fitted = truncateToWidth(margin + line, width, "");
+			return bg ? applyBackgroundToLine(fitted, width, bg) : fitted;
+		};
 		const blank = finish("");
 		const vertical = Array.from({ length: this.paddingY }, () => blank);
 		return [...vertical, ...body.map(finish), ...vertical];
