@@ -37,7 +37,10 @@ export async function resolve(specifier, context, next) {
 	return { code: result.code, stdout: result.stdout, urls: readFileSync(log, "utf8").split("\n").filter(Boolean) };
 }
 
-const loads = (urls: readonly string[], fragment: string) => urls.some((url) => url.includes(fragment));
+/** The terminal sanitiser is a dependency-free module of @tau/tui that headless modes use for stderr. */
+const SANITIZER = "/packages/tui/dist/text/sanitize.js";
+const loads = (urls: readonly string[], fragment: string) =>
+	urls.some((url) => url.includes(fragment) && !url.endsWith(SANITIZER));
 
 describe.skipIf(!cliBuilt)("lazy startup (built CLI)", () => {
 	it("--version loads no runtime, provider, TUI or extension loader", async () => {

@@ -1,4 +1,4 @@
-import { type Component, Markdown, Spacer, Text } from "@tau/tui";
+import { type Component, Markdown, Spacer, sanitizeTerminalText, Text } from "@tau/tui";
 import type { UiTheme } from "../theme/ui-theme.js";
 import { type MarkdownTransform, transformOptions } from "./markdown-transform.js";
 
@@ -14,7 +14,7 @@ export class SummaryMessageView implements Component {
 	constructor(theme: UiTheme, heading: string, summary: string, transform?: MarkdownTransform, timestamp?: number) {
 		this.heading = new Text(theme.fg("muted", heading), 1, 0);
 		this.body = new Markdown(
-			summary,
+			sanitizeTerminalText(summary),
 			1,
 			0,
 			theme.markdown(),

@@ -1,7 +1,13 @@
+import { sanitizeTerminalText } from "@tau/tui";
 import type { UiTheme } from "../theme/ui-theme.js";
 
 function str(value: unknown): string {
 	return typeof value === "string" ? value : value === undefined ? "" : JSON.stringify(value);
+}
+
+/** An argument as shown in a title: model-written, so sanitised, and on one line. */
+function shown(value: unknown): string {
+	return sanitizeTerminalText(str(value)).replace(/\n/g, " ");
 }
 
 /** The title line of a tool call: built-in tools get a readable form, others their JSON arguments. */
@@ -10,7 +16,7 @@ export function describeToolCall(theme: UiTheme, name: string, args: Record<stri
 	const accent = (text: string) => theme.fg("accent", text);
 	switch (name) {
 		case "bash":
-			return title(`$ ${str(args.command).split("\n")[0] ?? ""}`);
+			return title(`$ ${sanitizeTerminalText(str(args.command)).split("\n")[0] ?? ""}`);
 		case "read": {
 			const offset = typeof args.offset === "number" ? args.offset : undefined;
 			const limit = typeof args.limit === "number" ? args.limit : undefined;
@@ -18,18 +24,18 @@ export function describeToolCall(theme: UiTheme, name: string, args: Record<stri
 				offset !== undefined || limit !== undefined
 					? `:${offset ?? 1}${limit !== undefined ? `-${(offset ?? 1) + limit - 1}` : ""}`
 					: "";
-			return `${title("read")} ${accent(`${str(args.path)}${range}`)}`;
+			return `${title("read")} ${accent(`${shown(args.path)}${range}`)}`;
 		}
 		case "edit":
 		case "write":
 		case "ls":
-			return `${title(name)} ${accent(str(args.path))}`;
+			return `${title(name)} ${accent(shown(args.path))}`;
 		case "grep":
 		case "find":
-			return `${title(name)} ${accent(str(args.pattern))}${args.path ? theme.fg("muted", ` in ${str(args.path)}`) : ""}`;
+			return `${title(name)} ${accent(shown(args.pattern))}${args.path ? theme.fg("muted", ` in ${shown(args.path)}`) : ""}`;
 		default: {
-			const json = JSON.stringify(args);
-			return `${title(name)} ${theme.fg("muted", json === "{}" ? "" : json)}`;
+			const json = shown(args);
+			return `${title(shown(name))} ${theme.fg("muted", json === "{}" ? "" : json)}`;
 		}
 	}
 }

@@ -1,4 +1,4 @@
-import { type Component, Markdown, Spacer } from "@tau/tui";
+import { type Component, Markdown, Spacer, sanitizeTerminalText } from "@tau/tui";
 import type { UiTheme } from "../theme/ui-theme.js";
 import { type MarkdownTransform, transformOptions } from "./markdown-transform.js";
 
@@ -15,7 +15,7 @@ export class UserMessageView implements Component {
 		timestamp?: number,
 	) {
 		this.body = new Markdown(
-			text,
+			sanitizeTerminalText(text),
 			1,
 			1,
 			theme.markdown(),

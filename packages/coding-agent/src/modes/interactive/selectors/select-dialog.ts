@@ -6,6 +6,7 @@ import {
 	type KeybindingsManager,
 	type SelectItem,
 	SelectList,
+	sanitizeTerminalText,
 	truncateToWidth,
 } from "@tau/tui";
 import type { UiTheme } from "../theme/ui-theme.js";
@@ -36,10 +37,20 @@ export class SelectDialog implements Component, Focusable {
 	constructor(
 		private readonly theme: UiTheme,
 		private readonly keys: KeybindingsManager,
-		private readonly options: SelectDialogOptions,
+		private options: SelectDialogOptions,
 		private readonly finish: (item: SelectItem | undefined) => void,
 	) {
-		this.list = new SelectList(options.items, options.maxVisible ?? 10, theme.selectList());
+		// Titles and items quote session names, messages and extension strings: shown sanitised, values kept.
+		this.options = {
+			...options,
+			title: sanitizeTerminalText(options.title).replace(/\n/g, " "),
+			items: options.items.map((item) => ({
+				...item,
+				label: sanitizeTerminalText(item.label, { keepStyle: true }),
+				...(item.description !== undefined ? { description: sanitizeTerminalText(item.description) } : {}),
+			})),
+		};
+		this.list = new SelectList(this.options.items, options.maxVisible ?? 10, theme.selectList());
 		this.list.onSelect = (item) => this.close(item);
 		this.list.onCancel = () => this.close(undefined);
 		if (options.filter) {

@@ -1,4 +1,11 @@
-import { type Component, type Focusable, Input, type KeybindingsManager, truncateToWidth } from "@tau/tui";
+import {
+	type Component,
+	type Focusable,
+	Input,
+	type KeybindingsManager,
+	sanitizeTerminalText,
+	truncateToWidth,
+} from "@tau/tui";
 import type { UiTheme } from "../theme/ui-theme.js";
 import { prefillInput } from "./input-prefill.js";
 
@@ -15,7 +22,8 @@ export class TextPrompt implements Component, Focusable {
 		options: { placeholder?: string; prefill?: string },
 		private readonly finish: (value: string | undefined) => void,
 	) {
-		this.input = new Input({ prompt: "› ", ...(options.placeholder ? { placeholder: options.placeholder } : {}) });
+		const placeholder = options.placeholder && sanitizeTerminalText(options.placeholder).replace(/\n/g, " ");
+		this.input = new Input({ prompt: "› ", ...(placeholder ? { placeholder } : {}) });
 		if (options.prefill) prefillInput(this.input, options.prefill);
 		this.input.onSubmit = (value) => this.close(value);
 		this.input.onEscape = () => this.close(undefined);
@@ -52,7 +60,7 @@ export class TextPrompt implements Component, Focusable {
 		const border = this.theme.fg("borderAccent", "─".repeat(width));
 		return [
 			border,
-			truncateToWidth(this.theme.bold(this.title), width),
+			truncateToWidth(this.theme.bold(sanitizeTerminalText(this.title).replace(/\n/g, " ")), width),
 			...this.input.render(width),
 			truncateToWidth(this.theme.fg("dim", "Enter to confirm · Escape to cancel"), width),
 			border,
