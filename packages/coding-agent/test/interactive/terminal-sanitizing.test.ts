@@ -99,7 +99,10 @@ function renderers(next: () => string): [string, Component][] {
 	message.updateContent(assistant(next(), next(), next()), true);
 	const hidden = new AssistantMessageView(theme, { hideThinking: true, hiddenThinkingLabel: next() });
 	hidden.updateContent(assistant(next(), next(), next()), false);
-	const editor = new Editor({ requestRender: () => {}, terminal: { rows: 40 } } as never, theme.editor((t) => t));
+	const editor = new Editor(
+		{ requestRender: () => {}, terminal: { rows: 40 } } as never,
+		theme.editor((t) => t),
+	);
 	editor.handleInput(`\x1b[200~${next()}\x1b[201~`);
 	editor.setText(next());
 	const select = new SelectDialog(
