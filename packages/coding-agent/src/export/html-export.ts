@@ -1,6 +1,7 @@
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { basename, resolve } from "node:path";
 import { APP_NAME } from "../config/app-identity.js";
+import { writeFileAtomicSync } from "../core/fs/atomic-write.js";
 import { type FileEntry, isSessionHeader, parseSessionEntries } from "../core/session/index.js";
 
 /** Escapes text for HTML element content and attribute values. */
@@ -81,6 +82,6 @@ export function exportSessionToHtml(input: string, output?: string): string {
 	const entries = parseSessionEntries(readFileSync(source, "utf8"));
 	if (!entries.some(isSessionHeader)) throw new Error(`Not a session file: ${source}`);
 	const destination = output ?? `${basename(source).replace(/\.jsonl$/i, "")}.html`;
-	writeFileSync(resolve(destination), renderSessionHtml(entries));
+	writeFileAtomicSync(resolve(destination), renderSessionHtml(entries));
 	return destination;
 }

@@ -1,8 +1,8 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync } from "node:fs";
 import { join } from "node:path";
+import { writeFileAtomicSync } from "../../core/fs/atomic-write.js";
 import { readSessionHeader } from "../../core/session/loader.js";
 import { getDefaultSessionDirPath } from "../../core/session/location.js";
-import { writeFileAtomicSync } from "../fs/atomic-write.js";
 import { errorMessage, isPlainObject, stripBom } from "../fs/json-text.js";
 import { getProjectConfigDir } from "../paths.js";
 
@@ -65,7 +65,7 @@ function migrateCredentials(agentDir: string): string[] {
 	const providers = Object.keys(credentials);
 	if (providers.length === 0) return [];
 	mkdirSync(agentDir, { recursive: true, mode: 0o700 });
-	writeFileAtomicSync(authPath, JSON.stringify(credentials, null, 2), 0o600);
+	writeFileAtomicSync(authPath, JSON.stringify(credentials, null, 2), { newFileMode: 0o600 });
 	if (oauth) renameSync(oauthPath, `${oauthPath}.migrated`);
 	if (settings && isPlainObject(apiKeys)) {
 		delete settings.apiKeys;

@@ -1,8 +1,9 @@
-import { mkdirSync, readFileSync, realpathSync } from "node:fs";
+import { readFileSync, realpathSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
-import { writeFileAtomicSync } from "../fs/atomic-write.js";
+import { writeFileAtomicSync } from "../../core/fs/atomic-write.js";
 import { errorMessage, isPlainObject, stripBom } from "../fs/json-text.js";
 import { lockSyncWithRetry } from "../fs/sync-lock.js";
+import { makePrivateDir } from "../paths.js";
 
 export type TrustValue = boolean | null;
 export type TrustFile = Record<string, TrustValue>;
@@ -82,7 +83,7 @@ export class ProjectTrustStore {
 				const value = data[key];
 				if (typeof value === "boolean") sorted[key] = value;
 			}
-			mkdirSync(this.agentDir, { recursive: true });
+			makePrivateDir(this.agentDir);
 			writeFileAtomicSync(this.path, `${JSON.stringify(sorted, null, 2)}\n`);
 		});
 	}
@@ -143,7 +144,7 @@ export class ProjectTrustStore {
 	}
 
 	private withLock<T>(fn: () => T): T {
-		mkdirSync(this.agentDir, { recursive: true });
+		makePrivateDir(this.agentDir);
 		const release = lockSyncWithRetry(this.agentDir, { lockfilePath: this.lockPath });
 		try {
 			return fn();

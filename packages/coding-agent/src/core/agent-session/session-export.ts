@@ -1,6 +1,6 @@
-import { writeFileSync } from "node:fs";
 import { basename, resolve } from "node:path";
 import { APP_NAME } from "../../config/app-identity.js";
+import { writeFileAtomic, writeFileAtomicSync } from "../fs/atomic-write.js";
 import { type FileEntry, type SessionManager, serializeEntry } from "../session/index.js";
 
 /** The header (when the session has one) followed by every entry, in file order. */
@@ -22,7 +22,7 @@ export async function exportSessionHtml(sessionManager: SessionManager, cwd: str
 	// The renderer is only needed when exporting.
 	const { renderSessionHtml } = await import("../../export/html-export.js");
 	const destination = exportPath(sessionManager, cwd, ".html", path);
-	writeFileSync(destination, renderSessionHtml(fileEntries(sessionManager)));
+	await writeFileAtomic(destination, renderSessionHtml(fileEntries(sessionManager)));
 	return destination;
 }
 
@@ -32,6 +32,6 @@ export function exportSessionJsonl(sessionManager: SessionManager, cwd: string, 
 	if (destination === sessionManager.getSessionFile()) {
 		throw new Error(`Cannot export a session onto its own file: ${destination}`);
 	}
-	writeFileSync(destination, fileEntries(sessionManager).map(serializeEntry).join(""));
+	writeFileAtomicSync(destination, fileEntries(sessionManager).map(serializeEntry).join(""));
 	return destination;
 }

@@ -43,7 +43,7 @@ export class SessionLock {
 		}
 		const holder: LockHolder = { pid: process.pid, hostname: hostname() };
 		try {
-			writeFileSync(holderFile(path), `${JSON.stringify(holder)}\n`);
+			writeFileSync(holderFile(path), `${JSON.stringify(holder)}\n`, { mode: 0o600 });
 			recordedHolders.add(path);
 			if (!exitHookInstalled) {
 				exitHookInstalled = true;

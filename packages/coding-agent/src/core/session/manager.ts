@@ -1,4 +1,4 @@
-import { copyFileSync, existsSync, statSync } from "node:fs";
+import { chmodSync, copyFileSync, existsSync, statSync } from "node:fs";
 import { basename, dirname, join, resolve } from "node:path";
 import { getCurrentSystemMessage } from "@tau/ai";
 import { APP_NAME } from "../../config/app-identity.js";
@@ -22,7 +22,14 @@ import {
 	projectExtensibly,
 } from "./projection.js";
 import { rewriteMigratedFile, writeForkedSessionFile } from "./rewrite.js";
-import { nodeSessionFileSystem, type SessionFileSystem, SessionFileWriter, writeFileAtomic } from "./storage.js";
+import {
+	makeSessionDir,
+	nodeSessionFileSystem,
+	replaceSessionFile,
+	SESSION_FILE_MODE,
+	type SessionFileSystem,
+	SessionFileWriter,
+} from "./storage.js";
 import { buildSessionTree } from "./tree.js";
 import type {
 	BranchSummaryEntry,
@@ -282,7 +289,7 @@ export class SessionManager {
 			this.sessionFile = absolute;
 			this.becomeWriter(() => {
 				const content = serializeEntry(this.header);
-				writeFileAtomic(absolute, content, this.fs);
+				replaceSessionFile(absolute, content, this.fs);
 				return Buffer.byteLength(content);
 			});
 			this.flushed = true;
@@ -655,7 +662,7 @@ export class SessionManager {
 			const file = this.sessionFile;
 			this.becomeWriter(() => {
 				const content = [this.header, ...this.entries].map(serializeEntry).join("");
-				writeFileAtomic(file, content, this.fs);
+				replaceSessionFile(file, content, this.fs);
 				return Buffer.byteLength(content);
 			});
 			this.flushed = true;
@@ -669,9 +676,10 @@ export class SessionManager {
 		const name = basename(source, ".jsonl");
 		let target = join(this.sessionDir, `${name}.jsonl`);
 		if (samePath(source, target)) return target;
-		this.fs.mkdirSync(this.sessionDir, { recursive: true });
+		makeSessionDir(this.sessionDir, this.fs);
 		for (let n = 1; existsSync(target); n++) target = join(this.sessionDir, `${name}-${n}.jsonl`);
 		copyFileSync(source, target, 1 /* COPYFILE_EXCL */);
+		chmodSync(target, SESSION_FILE_MODE);
 		return target;
 	}
 
@@ -738,7 +746,7 @@ export class SessionManager {
 	private becomeWriter(prepare: () => number | undefined): void {
 		const file = this.sessionFile!;
 		if (this.options.lock !== false && !this.lock) {
-			this.fs.mkdirSync(dirname(file), { recursive: true });
+			makeSessionDir(dirname(file), this.fs);
 			const lock = SessionLock.tryAcquire(file, this.options.lockStaleMs ?? DEFAULT_LOCK_STALE_MS, (error) => {
 				this.readOnlyReason = "Session is read-only";
 				this.error(`Lost the session lock: ${error.message}`);
