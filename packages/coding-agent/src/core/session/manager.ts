@@ -4,12 +4,18 @@ import { getCurrentSystemMessage } from "@tau/ai";
 import { APP_NAME } from "../../config/app-identity.js";
 import { getAgentDir } from "../../config/paths.js";
 import { extractBranchEntries, type ResolvedLabel } from "./branch-extraction.js";
-import { CURRENT_SESSION_VERSION, entriesOf, isSessionHeader, serializeEntry } from "./format.js";
+import {
+	CURRENT_SESSION_VERSION,
+	entriesOf,
+	isSessionHeader,
+	serializeEntry,
+	UnsupportedSessionVersionError,
+} from "./format.js";
 import { assertValidSessionId, createSessionId, generateId } from "./ids.js";
 import { findMostRecentSession, findSessionById, type ListProgress, listAllSessions, listSessions } from "./listing.js";
 import { loadAppendedEntries, loadSessionFile, readSessionHeader } from "./loader.js";
 import { getDefaultSessionDirPath, resolveCwd, samePath, sessionFileName } from "./location.js";
-import { DEFAULT_LOCK_STALE_MS, SessionLock } from "./lock.js";
+import { DEFAULT_LOCK_STALE_MS, describeLockedSession, SessionLock, type SessionLockHolder } from "./lock.js";
 import type { AppendableMessage, ImageContent, TextContent, Usage } from "./messages.js";
 import { headerVersion, migrateSessionEntries } from "./migrate.js";
 import { walkToRoot } from "./path.js";
@@ -132,6 +138,7 @@ export class SessionManager {
 	private writer: SessionFileWriter | undefined;
 	private lock: SessionLock | undefined;
 	private readOnlyReason: string | undefined;
+	private lockHolder: SessionLockHolder | undefined;
 	private diagnostics: SessionDiagnostic[] = [];
 	private readonly fsync: FsyncPolicy;
 	private readonly fs: SessionFileSystem;
@@ -302,14 +309,13 @@ export class SessionManager {
 			this.warn(`Skipped ${loaded.rawLines.length} unparseable line(s) in ${absolute} (line ${lines})`);
 		}
 		const version = headerVersion(loaded.entries);
-		if (version > CURRENT_SESSION_VERSION) {
-			this.warn(`Session file version ${version} is newer than ${CURRENT_SESSION_VERSION}; reading it as version 3`);
-		}
+		// A newer format could mean anything: refuse it rather than misread it (and never rewrite it).
+		if (version > CURRENT_SESSION_VERSION) throw new UnsupportedSessionVersionError(absolute, version);
 		migrateSessionEntries(loaded.entries);
 		this.loadFileEntries(loaded.entries);
 		this.flushed = true;
 		if (this.options.readOnly) {
-			this.readOnlyReason = "Session is read-only";
+			this.readOnlyReason = `Session ${absolute} was opened read-only`;
 			return;
 		}
 		this.becomeWriter(() => {
@@ -317,8 +323,9 @@ export class SessionManager {
 				try {
 					return rewriteMigratedFile(absolute, version, loaded.entries, loaded.rawLines, this.fs);
 				} catch (error) {
-					this.readOnlyReason = "Session is read-only";
-					this.error(`Could not rewrite migrated session file ${absolute}: ${(error as Error).message}`);
+					const reason = `Could not rewrite migrated session file ${absolute}: ${(error as Error).message}`;
+					this.readOnlyReason = `${reason}; opened read-only`;
+					this.error(reason);
 					return undefined;
 				}
 			}
@@ -346,6 +353,14 @@ export class SessionManager {
 	}
 	isReadOnly(): boolean {
 		return this.readOnlyReason !== undefined;
+	}
+	/** Why nothing can be appended (another process holds the file, read-only open, lost lock). */
+	getReadOnlyReason(): string | undefined {
+		return this.readOnlyReason;
+	}
+	/** The process holding this session's lock, when that is why this view is read-only. */
+	getLockHolder(): SessionLockHolder | undefined {
+		return this.lockHolder;
 	}
 	getDiagnostics(): readonly SessionDiagnostic[] {
 		return this.diagnostics;
@@ -748,11 +763,12 @@ export class SessionManager {
 		if (this.options.lock !== false && !this.lock) {
 			makeSessionDir(dirname(file), this.fs);
 			const lock = SessionLock.tryAcquire(file, this.options.lockStaleMs ?? DEFAULT_LOCK_STALE_MS, (error) => {
-				this.readOnlyReason = "Session is read-only";
-				this.error(`Lost the session lock: ${error.message}`);
+				this.readOnlyReason = `Lost the lock of session ${file} (${error.message}); it is read-only now`;
+				this.error(this.readOnlyReason);
 			});
 			if (!lock) {
-				this.readOnlyReason = "Session is read-only";
+				this.lockHolder = SessionLock.holderOf(file) ?? { pid: undefined, hostname: undefined };
+				this.readOnlyReason = describeLockedSession(file, this.lockHolder);
 				this.warn(READ_ONLY_WARNING);
 				if (!this.flushed) throw new Error(`${READ_ONLY_WARNING}: ${file}`);
 				return;
@@ -838,6 +854,7 @@ export class SessionManager {
 		this.conversation = false;
 		this.flushed = false;
 		this.readOnlyReason = undefined;
+		this.lockHolder = undefined;
 	}
 
 	private releaseFile(): void {
