@@ -52,6 +52,8 @@ export interface HarnessOptions {
 	responses?: FauxResponseStep[];
 	settings?: Record<string, unknown>;
 	persisted?: boolean;
+	/** Opens this session file instead of a new session. */
+	sessionFile?: string;
 	loader?: Partial<DefaultResourceLoaderOptions>;
 	mode?: Omit<InteractiveModeOptions, "terminal" | "exit" | "stdout" | "now">;
 	/** Files for keybindings.json etc. in the agent dir, written before start. */
@@ -135,6 +137,7 @@ export class InteractiveHarness {
 			...(options.settings ? { settings: options.settings } : {}),
 			...(options.loader ? { loader: options.loader } : {}),
 			...(options.persisted ? { persisted: true } : {}),
+			...(options.sessionFile ? { sessionFile: options.sessionFile } : {}),
 		});
 		if (options.responses) faux.setResponses(options.responses);
 		const harness = new InteractiveHarness(runtime, faux, cwd, agentDir, options);

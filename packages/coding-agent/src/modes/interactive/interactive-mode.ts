@@ -51,6 +51,7 @@ import {
 	mountLayout,
 	transcriptLines,
 } from "./controller/layout.js";
+import { chooseForReadOnlySession } from "./controller/locked-session.js";
 import { takeUnreportedCrash, watchProcessFailures, writeCrashLog } from "./controller/process-failures.js";
 import { ProgramStatusReporter } from "./controller/program-status.js";
 import { SubmissionPipeline } from "./controller/submission.js";
@@ -250,6 +251,11 @@ export class InteractiveMode implements CommandHost, ExtensionUiHost {
 			runBuiltin: (text) => this.runBuiltin(text),
 			runShell: (command, exclude, original) => this.runShell(command, exclude, original),
 			prompt: (text) => void this.prompt(text),
+			refuseWhenReadOnly: () => {
+				if (!this.session.sessionManager.isReadOnly()) return false;
+				void this.guard(chooseForReadOnlySession(this));
+				return true;
+			},
 			notify: (kind, message) => this.notify(kind, message),
 			refreshPending: () => this.refreshPending(),
 		});
@@ -376,6 +382,8 @@ export class InteractiveMode implements CommandHost, ExtensionUiHost {
 			);
 		}
 		this.tui.requestRender();
+		await this.guard(this.lockedSessionChoice ?? Promise.resolve());
+		if (this.quitting) return this.done;
 		const initial = this.options.initialMessage;
 		if (initial !== undefined && initial.trim() !== "") {
 			await this.prompt(initial, this.options.initialImages);
@@ -432,7 +440,11 @@ export class InteractiveMode implements CommandHost, ExtensionUiHost {
 		this.updateTitle();
 		this.refreshFooter();
 		this.refreshPending();
+		// A session another process holds: ask once, now (the start waits for the answer).
+		if (session.sessionManager.getLockHolder()) this.lockedSessionChoice = chooseForReadOnlySession(this);
 	}
+
+	private lockedSessionChoice: Promise<void> | undefined;
 
 	/**
 	 * SIGTERM/SIGHUP: the renderer restores the terminal on its own; here extensions get their
