@@ -47,16 +47,13 @@ export function stream(
 			const payload = await applyPayloadHook(model, options, params);
 			const body: MessageCreateParamsStreaming = { ...payload, stream: true };
 			const client = prebuilt ?? createAnthropicClient(model, options, headers);
-			const requestOptions = {
-				signal: options.signal,
-				headers: anthropicBetaHeader(headers, betas),
-			};
+			const betaHeaders = anthropicBetaHeader(headers, betas);
 			const mapper = new AnthropicEventMapper(model, output);
 			await consumeProviderStream<RawMessageStreamEvent>(
 				model,
 				options,
 				output,
-				() => client.messages.create(body, requestOptions).withResponse(),
+				(signal) => client.messages.create(body, { signal, headers: betaHeaders }).withResponse(),
 				(event) => mapper.handle(event),
 			);
 			if (options.signal?.aborted) return;

@@ -4,6 +4,7 @@ import type { StreamOptions } from "../../types/options.js";
 import { ABORTED_MESSAGE } from "./adapter-stream.js";
 import type { AssistantOutput } from "./assistant-output.js";
 import { responseInfo } from "./request-headers.js";
+import { StallWatchdog } from "./stall-watchdog.js";
 
 /** What an SDK call resolves to with `.withResponse()`: the event stream and the raw HTTP response. */
 export interface OpenedStream<TEvent> {
@@ -54,16 +55,19 @@ export async function applyPayloadHook<TPayload>(
 
 /**
  * The streaming half of every adapter: send (with retry), report the response, push `start`, then hand
- * each observed provider event to the adapter's mapper in order.
+ * each observed provider event to the adapter's mapper in order. `send` gets the signal to give the
+ * request: the caller's, plus the stall watchdog's, so a response that goes quiet for `timeoutMs`
+ * (httpIdleTimeoutMs) at any point ends this attempt with a retryable error and frees its connection.
  */
 export async function consumeProviderStream<TEvent>(
 	model: Model<Api>,
 	options: StreamOptions,
 	output: AssistantOutput,
-	send: () => Promise<OpenedStream<TEvent>>,
+	send: (signal: AbortSignal | undefined) => Promise<OpenedStream<TEvent>>,
 	handle: (event: TEvent) => void,
 ): Promise<void> {
-	const events = await openProviderStream(model, options, send);
+	const watchdog = new StallWatchdog(options.timeoutMs, options.signal);
+	const events = await openProviderStream(model, options, () => send(watchdog.signal));
 	output.start();
-	for await (const event of observeProviderEvents(model, options, events)) handle(event);
+	for await (const event of observeProviderEvents(model, options, watchdog.watch(events))) handle(event);
 }
