@@ -1,7 +1,8 @@
 import { readFileSync, realpathSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { writeFileAtomicSync } from "../../core/fs/atomic-write.js";
-import { errorMessage, isPlainObject, stripBom } from "../fs/json-text.js";
+import { parseJsonFile } from "../fs/json-file.js";
+import { errorMessage, isPlainObject } from "../fs/json-text.js";
 import { lockSyncWithRetry } from "../fs/sync-lock.js";
 import { makePrivateDir } from "../paths.js";
 
@@ -130,9 +131,10 @@ export class ProjectTrustStore {
 		}
 		let parsed: unknown;
 		try {
-			parsed = JSON.parse(stripBom(text));
+			parsed = parseJsonFile(this.path, text);
 		} catch (error) {
-			throw new Error(`Failed to read trust store ${this.path}: ${errorMessage(error)}`);
+			// The message is `<file>:<line>:<column>: <what>`.
+			throw new Error(`Failed to read trust store ${errorMessage(error)}`);
 		}
 		if (!isPlainObject(parsed)) throw new Error(`Invalid trust store ${this.path}: expected an object`);
 		for (const [key, value] of Object.entries(parsed)) {
