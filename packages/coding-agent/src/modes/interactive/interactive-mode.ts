@@ -447,13 +447,17 @@ export class InteractiveMode implements CommandHost, ExtensionUiHost {
 	private lockedSessionChoice: Promise<void> | undefined;
 
 	/**
-	 * SIGTERM/SIGHUP: the renderer restores the terminal on its own; here extensions get their
+	 * SIGINT/SIGTERM/SIGHUP (a keyboard Ctrl+C is input, not a signal, in raw mode): the renderer
+	 * restores the terminal on its own; here extensions get their
 	 * `session_shutdown` and the process exits with 128 + the signal number.
 	 */
 	private installSignalHandlers(): void {
-		const codes = { SIGTERM: 143, SIGHUP: 129 } as const;
+		const codes = { SIGINT: 130, SIGTERM: 143, SIGHUP: 129 } as const;
 		const handlers: (() => void)[] = Object.entries(codes).map(([signal, code]) => {
-			const handler = () => void this.quit({ code, fromSignal: true });
+			const handler = () => {
+				if (signal === "SIGINT" && this.suspender.isSuspended) return;
+				void this.quit({ code, fromSignal: true });
+			};
 			process.on(signal, handler);
 			return () => {
 				process.off(signal, handler);
