@@ -62,9 +62,9 @@ async function startWithRunningTool(box: Sandbox, mode: Mode): Promise<{ tau: nu
 		if (mode === "rpc") child.stdin?.write(`${JSON.stringify({ type: "prompt", message: prompt })}\n`);
 	}
 	const pidsFile = join(box.project, "pids.txt");
-	expect(await until(() => existsSync(pidsFile) && readFileSync(pidsFile, "utf8").trim().split(" ").length === 4)).toBe(
-		true,
-	);
+	expect(
+		await until(() => existsSync(pidsFile) && readFileSync(pidsFile, "utf8").trim().split(" ").length === 4),
+	).toBe(true);
 	const [tau, ...tools] = readFileSync(pidsFile, "utf8").trim().split(" ").map(Number) as [number, ...number[]];
 	leftovers = [tau, ...tools];
 	return { tau, tools };
@@ -72,21 +72,24 @@ async function startWithRunningTool(box: Sandbox, mode: Mode): Promise<{ tau: nu
 
 const MODES: Mode[] = hasScript ? ["print", "json", "rpc", "interactive"] : ["print", "json", "rpc"];
 
-describe.skipIf(!cliBuilt)("a signal to tau ends the tool processes it started (built CLI; interactive needs util-linux script)", () => {
-	it.each(MODES.flatMap((mode) => SIGNALS.map((signal) => [mode, signal] as const)))(
-		"%s mode, %s: tau exits and the command, its grandchild and a setsid grandchild are gone",
-		async (mode, signal) => {
-			const box = sandbox();
-			const server = await mockServer();
-			writeMockModels(box, server);
-			server.enqueue({ toolCalls: [{ name: "bash", arguments: { command: COMMAND } }] });
-			server.setFactory(() => ({ text: "done" }));
-			const { tau, tools } = await startWithRunningTool(box, mode);
-			for (const pid of tools) expect(isAlive(pid)).toBe(true);
-			process.kill(tau, signal);
-			expect(await until(() => !isAlive(tau))).toBe(true);
-			expect(await until(() => tools.every((pid) => !isAlive(pid)))).toBe(true);
-		},
-		60_000,
-	);
-});
+describe.skipIf(!cliBuilt)(
+	"a signal to tau ends the tool processes it started (built CLI; interactive needs util-linux script)",
+	() => {
+		it.each(MODES.flatMap((mode) => SIGNALS.map((signal) => [mode, signal] as const)))(
+			"%s mode, %s: tau exits and the command, its grandchild and a setsid grandchild are gone",
+			async (mode, signal) => {
+				const box = sandbox();
+				const server = await mockServer();
+				writeMockModels(box, server);
+				server.enqueue({ toolCalls: [{ name: "bash", arguments: { command: COMMAND } }] });
+				server.setFactory(() => ({ text: "done" }));
+				const { tau, tools } = await startWithRunningTool(box, mode);
+				for (const pid of tools) expect(isAlive(pid)).toBe(true);
+				process.kill(tau, signal);
+				expect(await until(() => !isAlive(tau))).toBe(true);
+				expect(await until(() => tools.every((pid) => !isAlive(pid)))).toBe(true);
+			},
+			60_000,
+		);
+	},
+);
