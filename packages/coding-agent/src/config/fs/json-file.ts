@@ -86,9 +86,11 @@ function firstSyntaxError(text: string): number {
 			i++;
 			return;
 		}
-		if (char === "t") return literal("true");
-		if (char === "f") return literal("false");
-		if (char === "n") return literal("null");
+		const word = char === "t" ? "true" : char === "f" ? "false" : char === "n" ? "null" : undefined;
+		if (word) {
+			literal(word);
+			return;
+		}
 		const number = /^-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?/.exec(text.slice(i, i + 400));
 		if (!number) throw i;
 		i += number[0].length;
