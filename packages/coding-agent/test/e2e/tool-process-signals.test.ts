@@ -2,6 +2,7 @@ import { spawn } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { isAlive, waitUntilDead } from "../support/processes.js";
 import { CLI, cliBuilt, mockServer, type Sandbox, sandbox, writeMockModels } from "./harness.js";
 import { hasScript, startCliInTerminal } from "./terminal.js";
 
@@ -13,21 +14,6 @@ const COMMAND = 'sleep 300 & a=$!; setsid sleep 300 & b=$!; echo "$PPID $$ $a $b
 
 type Mode = "print" | "json" | "rpc" | "interactive";
 const SIGNALS = ["SIGINT", "SIGTERM", "SIGHUP"] as const;
-
-/** A killed process whose parent is gone may linger as a zombie until init reaps it: that counts as dead. */
-function isAlive(pid: number): boolean {
-	try {
-		process.kill(pid, 0);
-	} catch {
-		return false;
-	}
-	try {
-		const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-		return stat.slice(stat.lastIndexOf(")") + 2)[0] !== "Z";
-	} catch {
-		return true;
-	}
-}
 
 /** Polls for a condition outside this process; the bound only turns a hang into a failure. */
 async function until(condition: () => boolean): Promise<boolean> {

@@ -1,7 +1,7 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { AssistantMessage } from "@tau/ai";
+import { type AssistantMessage, fauxAssistantMessage, fauxText, fauxThinking } from "@tau/ai";
 import { type Component, Editor, setCapabilityOverrides, visibleWidth } from "@tau/tui";
 import { afterEach, describe, expect, it } from "vitest";
 import { disallowedSequences, fuzzString, seededRandom } from "../../../tui/test/helpers/terminal-safety.js";
@@ -30,27 +30,7 @@ const keys = createAppKeybindings(mkdtempSync(join(tmpdir(), "tau-fuzz-keys-")))
 afterEach(() => setCapabilityOverrides({}));
 
 function assistant(text: string, thinking: string, errorMessage: string): AssistantMessage {
-	return {
-		role: "assistant",
-		content: [
-			{ type: "thinking", thinking },
-			{ type: "text", text },
-		],
-		api: "anthropic-messages",
-		provider: "p",
-		model: "m",
-		usage: {
-			input: 0,
-			output: 0,
-			cacheRead: 0,
-			cacheWrite: 0,
-			totalTokens: 0,
-			cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 },
-		},
-		stopReason: "error",
-		errorMessage,
-		timestamp: 0,
-	};
+	return fauxAssistantMessage([fauxThinking(thinking), fauxText(text)], { stopReason: "error", errorMessage });
 }
 
 /** Every transcript, status and dialog renderer, each fed untrusted strings where it takes them. */
