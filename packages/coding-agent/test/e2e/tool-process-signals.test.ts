@@ -72,8 +72,8 @@ describe.skipIf(!cliBuilt)(
 				const { tau, tools } = await startWithRunningTool(box, mode);
 				for (const pid of tools) expect(isAlive(pid)).toBe(true);
 				process.kill(tau, signal);
-				expect(await until(() => !isAlive(tau))).toBe(true);
-				expect(await until(() => tools.every((pid) => !isAlive(pid)))).toBe(true);
+				expect(await waitUntilDead(tau)).toBe(true);
+				for (const pid of tools) expect(await waitUntilDead(pid)).toBe(true);
 			},
 			60_000,
 		);

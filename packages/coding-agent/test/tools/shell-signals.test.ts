@@ -22,7 +22,6 @@ async function runUntilChild(mode: string) {
 	return { proc, shellPid, exited, stdout: () => stdout };
 }
 
-async;
 describe("shell children on a shutdown signal", () => {
 	it("kills the command's process group and lets a mode's own SIGTERM handler finish", async () => {
 		const run = await runUntilChild("with-handler");
