@@ -1,7 +1,9 @@
 import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { fauxAssistantMessage, fauxToolCall } from "@tau/ai";
 import { nodeSessionFileSystem, type SessionFileSystem, SessionManager } from "@tau/coding-agent";
 import { afterEach, describe, expect, it } from "vitest";
+import { holdSession } from "../support/session-holder.js";
 import { createHarness, type Harness, tempDir } from "./harness.js";
 
 /** Writes succeed until `fail()`; then every write writes half its bytes and the next one hits ENOSPC. */
@@ -72,5 +74,23 @@ describe("a message that cannot be saved", () => {
 		]);
 		await harness.session.prompt("two");
 		expect(harness.events.map((event) => event.type)).toContain("tool_execution_start");
+	});
+});
+
+describe("a session another process holds", () => {
+	it("refuses a prompt before anything starts, naming the process", async () => {
+		const file = join(tempDir(), "held.jsonl");
+		const holder = await holdSession(file);
+		try {
+			const sessionManager = SessionManager.open(file);
+			harness = await createHarness({ sessionManager });
+			await expect(harness.session.prompt("hello")).rejects.toThrow(
+				`Session ${file} is open in another process (pid ${holder.pid}); opened read-only: nothing can be added to it`,
+			);
+			expect(harness.events.map((event) => event.type)).not.toContain("agent_start");
+			expect(harness.faux.state.callCount).toBe(0);
+		} finally {
+			holder.kill("SIGKILL");
+		}
 	});
 });

@@ -1,26 +1,10 @@
-import { type ChildProcess, spawn } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
+import { holdSession } from "../support/session-holder.js";
 import { InteractiveHarness, KEYS } from "./harness.js";
-
-const HOLDER = fileURLToPath(new URL("../session/session-child.mjs", import.meta.url));
-
-/** Another process that opens the session file and keeps its lock until told to let go. */
-async function holdSession(file: string): Promise<ChildProcess> {
-	const child = spawn(process.execPath, [HOLDER, "hold-lock", file], { stdio: ["pipe", "pipe", "inherit"] });
-	await new Promise<void>((resolve, reject) => {
-		let out = "";
-		child.stdout!.on("data", (chunk: Buffer) => {
-			out += chunk.toString();
-			if (out.includes("ready writer")) resolve();
-		});
-		child.once("exit", (code) => reject(new Error(`holder exited (${code}): ${out}`)));
-	});
-	return child;
-}
 
 let harness: InteractiveHarness | undefined;
 let holder: ChildProcess | undefined;
