@@ -70,7 +70,8 @@ export class SubmissionPipeline {
 			return;
 		}
 		// Nothing typed is lost: the text goes back into the editor while the session cannot take it.
-		if (host.refuseWhenReadOnly()) {
+		// Extension commands still run: they decide for themselves what they write.
+		if (!this.isExtensionCommand(text) && host.refuseWhenReadOnly()) {
 			host.setEditorText(text);
 			return;
 		}
