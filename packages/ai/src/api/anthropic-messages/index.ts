@@ -25,6 +25,7 @@ import {
 import { ANTHROPIC_AUTH_HEADERS, anthropicBetaHeader, anthropicHeaders, createAnthropicClient } from "./client.js";
 import { AnthropicEventMapper } from "./events.js";
 import { buildAnthropicPayload, getAnthropicCompat } from "./payload.js";
+import { decodeAnthropicSse } from "./sse-events.js";
 
 /** Streams one request through the Anthropic Messages API (ai.md §16.2). */
 export function stream(
@@ -53,7 +54,8 @@ export function stream(
 				model,
 				options,
 				output,
-				(signal) => client.messages.create(body, { signal, headers: betaHeaders }).withResponse(),
+				(signal) => client.messages.create(body, { signal, headers: betaHeaders }).asResponse(),
+				decodeAnthropicSse,
 				(event) => mapper.handle(event),
 			);
 			if (options.signal?.aborted) return;

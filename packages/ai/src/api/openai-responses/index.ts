@@ -10,6 +10,7 @@ import { mergeHeaders } from "../../utils/headers.js";
 import { runAdapterStream } from "../shared/adapter-stream.js";
 import { cachingSessionId } from "../shared/cache-retention.js";
 import { createOpenAIClient, OPENAI_AUTH_HEADERS } from "../shared/openai-client.js";
+import { openAiSseDecoder } from "../shared/openai-sse-events.js";
 import { formatProviderError, normalizeProviderError } from "../shared/provider-error.js";
 import { applyPayloadHook, consumeProviderStream } from "../shared/provider-request.js";
 import {
@@ -58,7 +59,10 @@ export function stream(
 				options,
 				output,
 				(signal) =>
-					client.responses.create(payload as unknown as ResponseCreateParamsStreaming, { signal }).withResponse(),
+					client.responses
+						.create(payload as unknown as ResponseCreateParamsStreaming, { signal })
+						.asResponse(),
+				openAiSseDecoder<ResponseStreamEvent>(),
 				(event) => mapper.handle(event),
 			);
 			if (options.signal?.aborted) return;

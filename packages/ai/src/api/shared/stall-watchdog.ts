@@ -16,15 +16,25 @@ function formatSeconds(ms: number): string {
 	return `${Number.isInteger(seconds) ? seconds : seconds.toFixed(1)} s`;
 }
 
+/** What a body reader tells the watchdog around each network read. */
+export interface BodyReadWatch {
+	beforeRead(): void;
+	afterRead(): void;
+}
+
 /**
  * Watches one streamed response: `signal` (the caller's, plus the watchdog's own) goes to the HTTP
- * request, and `watch` ends the iteration with `ProviderStreamStalledError` when no event arrives
- * for `timeoutMs` at any point, aborting the request so its connection is released. No timeout (0 or
- * absent) means no watchdog.
+ * request; while a body read is pending, `timeoutMs` without bytes aborts the request (releasing its
+ * connection) and records `ProviderStreamStalledError`. Time tau spends between reads (hooks, a slow
+ * consumer) does not count. One timer per response, re-armed per read, so a delta costs no timer.
+ * No timeout (0 or absent) means no watchdog.
  */
-export class StallWatchdog {
+export class StallWatchdog implements BodyReadWatch {
 	private readonly controller = new AbortController();
 	readonly signal: AbortSignal | undefined;
+	private timer: ReturnType<typeof setTimeout> | undefined;
+	private reading = false;
+	private stalled: ProviderStreamStalledError | undefined;
 
 	constructor(
 		private readonly timeoutMs: number | undefined,
@@ -41,48 +51,31 @@ export class StallWatchdog {
 		return this.timeoutMs !== undefined && this.timeoutMs > 0 && Number.isFinite(this.timeoutMs);
 	}
 
-	async *watch<T>(events: AsyncIterable<T>): AsyncGenerator<T> {
-		if (!this.active) {
-			yield* events;
-			return;
-		}
-		const timeoutMs = this.timeoutMs as number;
-		const iterator = events[Symbol.asyncIterator]();
-		let finished = false;
-		let stalled = false;
-		try {
-			for (;;) {
-				let timer: ReturnType<typeof setTimeout> | undefined;
-				const quiet = new Promise<never>((_, reject) => {
-					timer = setTimeout(() => reject(new ProviderStreamStalledError(timeoutMs)), timeoutMs);
-				});
-				let result: IteratorResult<T>;
-				try {
-					// The losing read is handled by Promise.race: it rejects once the request is aborted.
-					result = await Promise.race([iterator.next(), quiet]);
-				} catch (error) {
-					if (error instanceof ProviderStreamStalledError) {
-						stalled = true;
-						this.controller.abort(error);
-					}
-					throw error;
-				} finally {
-					clearTimeout(timer);
-				}
-				if (result.done) {
-					finished = true;
-					return;
-				}
-				yield result.value;
-			}
-		} finally {
-			// Like `for await`: a consumer that stops early closes the stream. After a stall the
-			// request is already aborted, so closing is not waited for.
-			if (!finished) {
-				const closing = Promise.resolve(iterator.return?.());
-				if (stalled) void closing.catch(() => undefined);
-				else await closing;
-			}
-		}
+	beforeRead(): void {
+		if (!this.active) return;
+		this.reading = true;
+		// refresh() also re-arms a timer that already fired while tau was busy between reads.
+		if (this.timer) this.timer.refresh();
+		else this.timer = setTimeout(() => this.quiet(), this.timeoutMs);
+	}
+
+	afterRead(): void {
+		this.reading = false;
+	}
+
+	/** Throws the stall that ended the response, if one did. */
+	throwIfStalled(): void {
+		if (this.stalled) throw this.stalled;
+	}
+
+	stop(): void {
+		clearTimeout(this.timer);
+		this.timer = undefined;
+	}
+
+	private quiet(): void {
+		if (!this.reading || this.stalled) return;
+		this.stalled = new ProviderStreamStalledError(this.timeoutMs as number);
+		this.controller.abort(this.stalled);
 	}
 }
