@@ -59,9 +59,7 @@ export function stream(
 				options,
 				output,
 				(signal) =>
-					client.responses
-						.create(payload as unknown as ResponseCreateParamsStreaming, { signal })
-						.asResponse(),
+					client.responses.create(payload as unknown as ResponseCreateParamsStreaming, { signal }).asResponse(),
 				openAiSseDecoder<ResponseStreamEvent>(),
 				(event) => mapper.handle(event),
 			);
