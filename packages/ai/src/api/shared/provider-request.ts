@@ -4,8 +4,9 @@ import type { StreamOptions } from "../../types/options.js";
 import { ABORTED_MESSAGE } from "./adapter-stream.js";
 import type { AssistantOutput } from "./assistant-output.js";
 import { responseInfo } from "./request-headers.js";
+import { linkRequestSignal } from "./request-signal.js";
 import { readSseBatches, type SseMessage } from "./sse-reader.js";
-import { StallWatchdog } from "./stall-watchdog.js";
+import { type BodyReadWatch, StallWatchdog } from "./stall-watchdog.js";
 
 /**
  * Turns one SSE message into the provider event the adapter maps, or `undefined` to skip it; throws
@@ -47,7 +48,8 @@ export async function applyPayloadHook<TPayload>(
  * time and hand each provider event, after `onProviderStreamEvent` saw it, to the adapter's mapper in
  * order. Only a hook that returns a promise is awaited, so a delta costs no promise (docs/ai.md,
  * "Streaming cost"). An aborted body read ends the stream quietly, as the SDKs do; the adapter then
- * reports the abort. `send` gets the signal to give the request: the caller's plus the stall
+ * reports the abort. `send` gets the signal to give the SDK: one per request, following
+ * `options.signal`, so nothing stays on the caller's signal once the request ended, plus the stall
  * watchdog's, so a body that delivers no bytes for `timeoutMs` (httpIdleTimeoutMs) at any point ends
  * this attempt with a retryable error and frees its connection (docs/ai.md).
  */
@@ -59,31 +61,45 @@ export async function consumeProviderStream<TEvent>(
 	decode: SseEventDecoder<TEvent>,
 	handle: (event: TEvent) => void,
 ): Promise<void> {
-	const watchdog = new StallWatchdog(options.timeoutMs, options.signal);
+	const request = linkRequestSignal(options.signal);
+	const watchdog = new StallWatchdog(options.timeoutMs, request.signal);
 	try {
-		const response = await openProviderStream(model, options, () => send(watchdog.signal));
-		output.start();
-		for await (const batch of readSseBatches(response, watchdog)) {
-			for (const message of batch) {
-				const event = decode(message, response.headers);
-				if (event === undefined) continue;
-				const observed = options.onProviderStreamEvent?.(event, model);
-				if (observed) await observed;
-				if (options.signal?.aborted) throw new Error(ABORTED_MESSAGE);
-				handle(event);
-			}
-			// The next read waits for a busy consumer: memory stays bounded and each event is mirrored
-			// before later ones change the message.
-			const ready = output.ready();
-			if (ready) await ready;
-		}
+		await streamResponse(model, options, output, () => send(watchdog.signal), decode, handle, watchdog);
 	} catch (error) {
 		// The watchdog's abort may surface as the body's own error: the stall is the reason.
 		watchdog.throwIfStalled();
 		throw error;
 	} finally {
 		watchdog.stop();
+		request.release();
 	}
 	// An aborted read ends the batches quietly: after a stall that is not the end of the answer.
 	watchdog.throwIfStalled();
+}
+
+async function streamResponse<TEvent>(
+	model: Model<Api>,
+	options: StreamOptions,
+	output: AssistantOutput,
+	send: () => Promise<Response>,
+	decode: SseEventDecoder<TEvent>,
+	handle: (event: TEvent) => void,
+	watch: BodyReadWatch,
+): Promise<void> {
+	const response = await openProviderStream(model, options, send);
+	output.start();
+	for await (const batch of readSseBatches(response, watch)) {
+		for (const message of batch) {
+			const event = decode(message, response.headers);
+			if (event === undefined) continue;
+			const observed = options.onProviderStreamEvent?.(event, model);
+			if (observed) await observed;
+			if (options.signal?.aborted) throw new Error(ABORTED_MESSAGE);
+			handle(event);
+		}
+		// The next read waits for a busy consumer: memory stays bounded and each event is mirrored before
+		// later ones change the message.
+		const ready = output.ready();
+		if (ready) await ready;
+	}
 }

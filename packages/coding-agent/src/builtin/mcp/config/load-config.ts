@@ -5,7 +5,7 @@ import {
 	type McpStdioServerConfig,
 	mcpNamespace,
 	validateMcpServerConfig,
-} from "@tau/mcp";
+} from "@tau/mcp/config";
 import { JsonFileError, parseJsonFile } from "../../../config/fs/json-file.js";
 import { projectConfigPath, userConfigPath } from "./config-paths.js";
 

@@ -1,6 +1,6 @@
-import { type Component, sanitizeTerminalText, truncateToWidth } from "@tau/tui";
+import { type Component, sanitizeTerminalText, wrapTextWithAnsi } from "@tau/tui";
 
-/** Pre-styled lines (help screens, session info) in the transcript; they may quote paths and names. */
+/** Pre-styled lines (help screens, session info) in the transcript, wrapped so nothing is cut; they may quote paths and names. */
 export class LinesBlock implements Component {
 	private readonly lines: readonly string[];
 
@@ -11,6 +11,7 @@ export class LinesBlock implements Component {
 	invalidate(): void {}
 
 	render(width: number): readonly string[] {
-		return ["", ...this.lines.map((line) => truncateToWidth(` ${line}`, width))];
+		const inner = Math.max(1, width - 1);
+		return ["", ...this.lines.flatMap((line) => wrapTextWithAnsi(line, inner).map((part) => ` ${part}`))];
 	}
 }

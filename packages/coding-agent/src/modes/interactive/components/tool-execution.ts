@@ -1,6 +1,8 @@
 import { type Component, sanitizeTerminalText, truncateToWidth, visibleWidth, wrapTextWithAnsi } from "@tau/tui";
 import type { ToolRenderContext, ToolRenderers } from "../../../core/extensions/index.js";
+import { keyText } from "../keybindings/key-hints.js";
 import type { UiTheme } from "../theme/ui-theme.js";
+import { codemodeLines } from "./codemode-view.js";
 import { describeToolCall, editPreview } from "./tool-formatting.js";
 
 export interface ToolResultView {
@@ -11,6 +13,12 @@ export interface ToolResultView {
 }
 
 const COLLAPSED_LINES = 10;
+
+/** Names the key that expands collapsed output (`app.tools.expand`, Ctrl+O unless rebound). */
+export function expandHint(): string {
+	const key = keyText("app.tools.expand");
+	return key ? `${key} to expand` : "expand to show";
+}
 
 /** Tool output is untrusted (file contents, command output, server replies): sanitised as it enters. */
 function resultText(result: ToolResultView): string {
@@ -116,13 +124,20 @@ export class ToolExecutionView implements Component {
 				return this.theme.fg(token, line);
 			});
 		}
+		const output = this.outputLines();
+		if (this.toolName !== "codemode") return output;
+		const script = codemodeLines(this.theme, this.args, this.result?.details, this.expanded);
+		return output.length > 0 && script.length > 0 ? [...script, "", ...output] : [...script, ...output];
+	}
+
+	private outputLines(): string[] {
 		if (!this.result) return [];
 		const text = resultText(this.result);
 		if (text === "") return [];
 		const lines = text.split("\n").map((line) => this.theme.fg(this.result?.isError ? "error" : "toolOutput", line));
 		if (this.expanded || lines.length <= COLLAPSED_LINES) return lines;
 		const hidden = lines.length - COLLAPSED_LINES;
-		return [...lines.slice(-COLLAPSED_LINES), this.theme.fg("muted", `… (${hidden} more lines, expand to show)`)];
+		return [...lines.slice(-COLLAPSED_LINES), this.theme.fg("muted", `… (${hidden} more lines, ${expandHint()})`)];
 	}
 
 	private renderContext(rendering: ToolRendering, lastComponent: Component | undefined): ToolRenderContext {

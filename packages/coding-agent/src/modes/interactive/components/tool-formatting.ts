@@ -30,6 +30,9 @@ export function describeToolCall(theme: UiTheme, name: string, args: Record<stri
 		case "write":
 		case "ls":
 			return `${title(name)} ${accent(shown(args.path))}`;
+		case "codemode":
+			// The script and its calls are the body (codemode-view.ts).
+			return title("codemode");
 		case "grep":
 		case "find":
 			return `${title(name)} ${accent(shown(args.pattern))}${args.path ? theme.fg("muted", ` in ${shown(args.path)}`) : ""}`;

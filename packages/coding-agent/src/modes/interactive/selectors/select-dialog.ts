@@ -8,8 +8,10 @@ import {
 	SelectList,
 	sanitizeTerminalText,
 	truncateToWidth,
+	visibleWidth,
 } from "@tau/tui";
 import type { UiTheme } from "../theme/ui-theme.js";
+import { type DialogCountdown, dialogTitleLines } from "./dialog-title.js";
 import { prefillInput } from "./input-prefill.js";
 
 export interface SelectDialogOptions {
@@ -21,6 +23,8 @@ export interface SelectDialogOptions {
 	/** Extra action keys; a handler returning true closes the dialog with the current item. */
 	actions?: Record<string, (item: SelectItem | undefined, query: string) => boolean | Promise<boolean>>;
 	maxVisible?: number;
+	/** A running countdown shown after the title (a dialog with a timeout). */
+	countdown?: DialogCountdown;
 }
 
 /**
@@ -40,17 +44,21 @@ export class SelectDialog implements Component, Focusable {
 		private options: SelectDialogOptions,
 		private readonly finish: (item: SelectItem | undefined) => void,
 	) {
-		// Titles and items quote session names, messages and extension strings: shown sanitised, values kept.
+		// Items quote session names, messages and extension strings: shown sanitised, values kept (the
+		// title is sanitised where it is drawn, dialog-title.ts).
 		this.options = {
 			...options,
-			title: sanitizeTerminalText(options.title).replace(/\n/g, " "),
 			items: options.items.map((item) => ({
 				...item,
 				label: sanitizeTerminalText(item.label, { keepStyle: true }),
 				...(item.description !== undefined ? { description: sanitizeTerminalText(item.description) } : {}),
 			})),
 		};
-		this.list = new SelectList(this.options.items, options.maxVisible ?? 10, theme.selectList());
+		// The label column fits the longest label (settings names, models): labels are never cut.
+		const widest = Math.max(0, ...this.options.items.map((item) => visibleWidth(item.label)));
+		this.list = new SelectList(this.options.items, options.maxVisible ?? 10, theme.selectList(), {
+			maxPrimaryWidth: Math.max(32, widest + 2),
+		});
 		this.list.onSelect = (item) => this.close(item);
 		this.list.onCancel = () => this.close(undefined);
 		if (options.filter) {
@@ -123,11 +131,11 @@ export class SelectDialog implements Component, Focusable {
 
 	render(width: number): readonly string[] {
 		const border = this.theme.fg("borderAccent", "─".repeat(width));
-		const title = truncateToWidth(this.theme.bold(this.options.title), width);
+		const title = dialogTitleLines(this.theme, this.options.title, width, this.options.countdown?.seconds);
 		const hint = this.options.hint ?? "Type to filter · Enter to select · Escape to cancel";
 		return [
 			border,
-			title,
+			...title,
 			...this.input.render(width),
 			...this.list.render(width),
 			truncateToWidth(this.theme.fg("dim", hint), width),
