@@ -16,12 +16,12 @@ import { HeaderView } from "../../src/modes/interactive/components/header.js";
 import { LinesBlock } from "../../src/modes/interactive/components/lines-block.js";
 import { PendingMessagesView } from "../../src/modes/interactive/components/pending-messages.js";
 import { StatusLine } from "../../src/modes/interactive/components/status-line.js";
-import { SummaryMessageView } from "../../src/modes/interactive/components/summary-message.js";
+import { compactionSummaryKind, SummaryMessageView } from "../../src/modes/interactive/components/summary-message.js";
 import { ToolExecutionView } from "../../src/modes/interactive/components/tool-execution.js";
 import { UserMessageView } from "../../src/modes/interactive/components/user-message.js";
 import { createAppKeybindings } from "../../src/modes/interactive/keybindings/app-keybindings.js";
 import { SelectDialog } from "../../src/modes/interactive/selectors/select-dialog.js";
-import { TextPrompt } from "../../src/modes/interactive/selectors/text-prompt.js";
+import { textPrompt } from "../../src/modes/interactive/selectors/text-prompt.js";
 import { UiTheme } from "../../src/modes/interactive/theme/ui-theme.js";
 
 const theme = UiTheme.builtin();
@@ -71,7 +71,7 @@ function renderers(next: () => string): [string, Component][] {
 	status.show(next(), { frames: [next()], intervalMs: 1000 });
 	status.clearIndicator();
 	status.show(next());
-	const summary = new SummaryMessageView(theme, "[compacted]", next());
+	const summary = new SummaryMessageView(theme, compactionSummaryKind(12_345), next());
 	summary.setExpanded(true);
 	const header = new HeaderView(theme, keys, { appName: "tau", version: "1", details: () => [next(), next()] });
 	header.expanded = true;
@@ -109,7 +109,7 @@ function renderers(next: () => string): [string, Component][] {
 		["FooterView", footer],
 		["StatusLine", status],
 		["SelectDialog", select],
-		["TextPrompt", new TextPrompt(theme, keys, next(), { placeholder: next(), prefill: next() }, () => {})],
+		["TextPrompt", textPrompt(theme, keys, next(), { placeholder: next(), prefill: next() }, () => {})],
 		["Editor", editor],
 	];
 }
