@@ -7,6 +7,7 @@
 import { existsSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { build } from "esbuild";
+import { buildExportViewer } from "./build-export-viewer.mjs";
 
 const root = resolve(import.meta.dirname, "..");
 const packageDir = join(root, "packages/coding-agent");
@@ -39,6 +40,9 @@ if (!existsSync(entry)) {
 	console.error(`bundle-cli: ${entry} is missing; run tsc -b first`);
 	process.exit(1);
 }
+// The HTML export viewer ships next to the bundle (dist/export-viewer/), built with its own staleness check.
+await buildExportViewer({ ifStale: process.argv.includes("--if-stale") });
+
 const bundled = join(outdir, "cli.js");
 if (process.argv.includes("--if-stale") && existsSync(bundled) && statSync(bundled).mtimeMs >= newestInput()) {
 	process.exit(0);

@@ -40,7 +40,7 @@ import { OverflowRecovery, RetryPolicy, realSleep } from "./recovery-loop.js";
 import { RunLauncher } from "./run-launcher.js";
 import type { RunState } from "./run-loop.js";
 import { customMessageOf, splitUserContent } from "./run-preparation.js";
-import { exportSessionHtml, exportSessionJsonl } from "./session-export.js";
+import { exportSessionHtml, exportSessionJsonl, type HtmlExportOptions } from "./session-export.js";
 import { computeSessionStats, type SessionStats } from "./session-stats.js";
 import { repairInterruptedCalls } from "./tool-call-repair.js";
 import { recordToolIntent } from "./tool-intents.js";
@@ -646,9 +646,16 @@ export class AgentSession {
 		return computeSessionStats(this.sessionManager, this.getContextUsage());
 	}
 
-	/** Writes the session as HTML (default name from the session file or id, in the cwd); returns the path. */
-	exportToHtml(path?: string): Promise<string> {
-		return exportSessionHtml(this.sessionManager, this.cwd, path);
+	/**
+	 * Writes the session as an interactive HTML page (default name from the session file or id, in the
+	 * cwd), with extension-rendered tool calls; returns the path.
+	 */
+	exportToHtml(path?: string, options: HtmlExportOptions = {}): Promise<string> {
+		return exportSessionHtml(this.sessionManager, this.cwd, path, {
+			...options,
+			resourceLoader: this.resourceLoader,
+			getToolDefinition: (name) => this.getToolDefinition(name),
+		});
 	}
 
 	/** Writes a JSONL copy of the session (header and every entry); returns the path. */
