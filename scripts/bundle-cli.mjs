@@ -63,6 +63,9 @@ const { metafile } = await build({
 	sourcemap: "linked",
 	chunkNames: "chunks/[name]-[hash]",
 	external: EXTERNAL,
+	// Code that must know it runs from the bundle (its modules are chunks, not files a require can
+	// load) tests this constant.
+	define: { __TAU_BUNDLED__: "true" },
 	// Bundled CommonJS dependencies (proper-lockfile, ...) call `require` for Node's built-in modules.
 	banner: {
 		js: 'import{createRequire as __tauRequire}from"node:module";const require=__tauRequire(import.meta.url);',
