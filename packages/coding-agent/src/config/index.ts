@@ -83,6 +83,7 @@ export {
 	resolveModelScopeWithDiagnostics,
 	type ScopedModel,
 } from "./model-resolver/model-scope.js";
+export { discoverServedModel } from "./model-resolver/served-models.js";
 export {
 	clampToModel,
 	DEFAULT_THINKING_LEVEL,

@@ -9,6 +9,7 @@ import {
 	type ModelRuntime,
 	resolveInitialThinkingLevel,
 	type ScopedModel,
+	SETTINGS_DEFAULTS,
 	SettingsManager,
 	selectInitialModel,
 } from "../config/index.js";
@@ -144,7 +145,8 @@ export async function createAgentSession(options: CreateAgentSessionOptions = {}
 		...(restorable ? { sessionModel: { provider: restorable.provider, id: restorable.modelId } } : {}),
 		defaultProvider: settingsManager.getDefaultProvider(),
 		defaultModel: settingsManager.getDefaultModel(),
-		models: modelRuntime.getModels(),
+		find: (provider, id) => modelRuntime.getModel(provider, id),
+		models: () => modelRuntime.getAvailableSnapshot(),
 		usable: (provider) => modelRuntime.hasConfiguredAuth(provider),
 	});
 	const model = selection.model as Model<Api> | undefined;
@@ -193,7 +195,10 @@ export async function createAgentSession(options: CreateAgentSessionOptions = {}
 	// No model is explicit: the agent core would otherwise hold a stand-in model that looks selectable.
 	if (!model) (agent.state as { model: Model<Api> | undefined }).model = undefined;
 
-	if (hasMessages) {
+	// A read-only view (another process writes the file) records nothing; the writer has its own state.
+	if (sessionManager.isReadOnly()) {
+		// Nothing to record.
+	} else if (hasMessages) {
 		if (!recorded) sessionManager.appendThinkingLevelChange(thinking.effective);
 	} else {
 		if (model) sessionManager.appendModelChange(model.provider, model.id);
@@ -233,15 +238,17 @@ function requestOptions(
 	const transformHeaders = headerTransform(runner);
 	// The agent passes unset options as `undefined`; those must not erase the settings below.
 	const given = Object.fromEntries(Object.entries(options ?? {}).filter(([, value]) => value !== undefined));
+	const websocketConnectTimeoutMs = settings.getWebSocketConnectTimeoutMs();
 	const merged: SimpleStreamOptions & ModelsRequestTransforms = {
 		...(transformHeaders ? { transformHeaders } : {}),
-		maxRetries: provider.maxRetries,
+		maxRetries: provider.maxRetries ?? SETTINGS_DEFAULTS.retry.provider.maxRetries,
 		maxRetryDelayMs: provider.maxRetryDelayMs,
-		websocketConnectTimeoutMs: settings.getWebSocketConnectTimeoutMs(),
+		...(websocketConnectTimeoutMs !== undefined ? { websocketConnectTimeoutMs } : {}),
 		...given,
 	};
-	// An explicit per-call timeout wins over `retry.provider.timeoutMs` / `httpIdleTimeoutMs`.
-	if (provider.timeoutMs !== undefined && options?.timeoutMs === undefined) merged.timeoutMs = provider.timeoutMs;
+	// An explicit per-call timeout wins over `retry.provider.timeoutMs` / `httpIdleTimeoutMs` (0: none).
+	const timeoutMs = provider.timeoutMs ?? settings.getHttpIdleTimeoutMs();
+	if (timeoutMs > 0 && options?.timeoutMs === undefined) merged.timeoutMs = timeoutMs;
 	return merged;
 }
 

@@ -3,6 +3,8 @@ import type { ThinkingLevel } from "@tau/agent";
 import type { Api, Model } from "@tau/ai";
 import type { ParsedArgs } from "../cli/args.js";
 import {
+	collectSettingsDiagnostics,
+	discoverServedModel,
 	type ModelRuntime,
 	ProjectTrustStore,
 	resolveCliModel,
@@ -140,6 +142,8 @@ export function createCliRuntimeFactory(
 			resourceLoaderReloadOptions: reloadOptions,
 		});
 		diagnostics.push(...services.diagnostics);
+		// A settings file that does not parse is named with its line and column (it is never rewritten).
+		diagnostics.push(...collectSettingsDiagnostics(settingsManager.drainErrors()));
 		const loaded = services.resourceLoader.getExtensions();
 		for (const failure of loaded.errors) {
 			diagnostics.push({ type: "error", message: `Failed to load extension "${failure.path}": ${failure.error}` });
@@ -193,9 +197,12 @@ export function toolSelection(args: ParsedArgs, demo: boolean): { tools?: string
 	return { tools: [...tools, "+ls"] };
 }
 
-/** The agent holds a placeholder until a model is chosen; a real one is known to the model runtime. */
+/**
+ * The agent holds a placeholder until a model is chosen; a real one belongs to a provider of the model
+ * runtime (a custom `--model provider/id` the catalog lacks included).
+ */
 export function hasRealModel(model: Model<Api> | undefined, modelRuntime: ModelRuntime): boolean {
-	return model !== undefined && modelRuntime.getModel(model.provider, model.id) !== undefined;
+	return model !== undefined && modelRuntime.getProvider(model.provider) !== undefined;
 }
 
 interface ModelChoice {
@@ -215,6 +222,9 @@ async function chooseModel(
 ): Promise<ModelChoice> {
 	if (demo) return { model: demo, scope: [] };
 	const usable = (provider: string) => modelRuntime.hasConfiguredAuth(provider);
+	const discovery =
+		args.model !== undefined ? await discoverServedModel(modelRuntime, args.model, args.provider) : undefined;
+	if (discovery) diagnostics.push({ type: "warning", message: discovery });
 	let cli: ReturnType<typeof resolveCliModel>;
 	try {
 		cli = resolveCliModel({
@@ -222,11 +232,17 @@ async function chooseModel(
 			...(args.provider !== undefined ? { provider: args.provider } : {}),
 			...(args.thinking ? { thinking: args.thinking } : {}),
 			hasApiKey: args.apiKey !== undefined,
-			models: modelRuntime.getModels(),
+			models: () => modelRuntime.getModels(),
+			catalog: {
+				providerIds: () => modelRuntime.getProviders().map((provider) => provider.id),
+				find: (provider, id) => modelRuntime.getModel(provider, id),
+			},
 			usable,
 		});
 	} catch (error) {
-		throw new StartupError(error instanceof Error ? error.message : String(error));
+		// A model that is not found because its server did not answer: say why, in the error itself.
+		const message = error instanceof Error ? error.message : String(error);
+		throw new StartupError(discovery ? `${message}\n${discovery}` : message);
 	}
 	for (const warning of cli?.warnings ?? []) diagnostics.push({ type: "warning", message: warning });
 
@@ -264,7 +280,8 @@ async function chooseModel(
 		hasMessages: context.messages.length > 0,
 		defaultProvider: settings.getDefaultProvider(),
 		defaultModel: settings.getDefaultModel(),
-		models: modelRuntime.getModels(),
+		find: (provider, id) => modelRuntime.getModel(provider, id),
+		models: () => modelRuntime.getAvailableSnapshot(),
 		usable,
 	});
 	if (selection.source !== "scope" || !selection.model) return { scope };

@@ -1,3 +1,4 @@
+import { sanitizeTerminalText } from "@tau/tui/sanitize";
 import type { ParsedArgs } from "../cli/args.js";
 import { renderHelp } from "../cli/help.js";
 import { NO_MODELS_GUIDANCE, renderModelList } from "../cli/list-models.js";
@@ -98,9 +99,11 @@ export async function runStartup(
 	// Step 10: the proxy setting fills HTTP(S)_PROXY where the environment leaves them unset.
 	applyHttpProxySetting(runtime.services.settingsManager.getHttpProxy());
 
-	// --help and --list-models always print to stdout (tau's fix of pi's quirk).
-	const printPlain = async (text: string) => {
+	// --help and --list-models always print to stdout (tau's fix of pi's quirk). Model ids can come
+	// from a provider's catalog: a terminal gets them filtered (docs/security.md).
+	const printPlain = async (raw: string) => {
 		for (const diagnostic of diagnostics) writeDiagnostic(diagnostic);
+		const text = process.stdout.isTTY ? sanitizeTerminalText(raw, { keepStyle: true }) : raw;
 		if (takeover) await takeover.writer.write(text);
 		else process.stdout.write(text);
 		await runtime.dispose();
@@ -145,12 +148,15 @@ export async function runStartup(
 			});
 		}
 		reportStartupDiagnostics(diagnostics);
-		if (!hasRealModel(runtime.session.model, runtime.services.modelRuntime))
-			throw new StartupError(NO_MODELS_GUIDANCE);
+		if (!hasRealModel(runtime.session.model, runtime.services.modelRuntime)) {
+			// RPC clients may configure a model over the protocol; the other modes cannot run without one.
+			if (mode !== "rpc") throw new StartupError(NO_MODELS_GUIDANCE);
+			writeDiagnostic({ type: "warning", message: NO_MODELS_GUIDANCE });
+		}
 		if (isTruthyEnvFlag(process.env.TAU_STARTUP_BENCHMARK)) {
 			throw new StartupError("TAU_STARTUP_BENCHMARK is only supported in interactive mode");
 		}
-		return await dispatch(mode, runtime, input, takeover);
+		return await dispatch(mode, runtime, input, takeover, args.tauEvents);
 	} catch (error) {
 		await runtime.dispose().catch(() => undefined);
 		throw error;
@@ -162,11 +168,12 @@ async function dispatch(
 	runtime: AgentSessionRuntime,
 	input: ReturnType<typeof buildInitialInput>,
 	takeover: StdoutTakeover,
+	tauEvents: boolean,
 ): Promise<number> {
 	switch (mode) {
 		case "json": {
 			const { runJsonMode } = await import("../modes/json/json-mode.js");
-			return runJsonMode(runtime, input, takeover);
+			return runJsonMode(runtime, input, takeover, { tauEvents });
 		}
 		case "rpc": {
 			if (!isOffline()) {
@@ -176,7 +183,7 @@ async function dispatch(
 					.catch(() => undefined);
 			}
 			const { runRpcMode } = await import("../modes/rpc/index.js");
-			return runRpcMode(runtime, { writer: takeover.writer });
+			return runRpcMode(runtime, { writer: takeover.writer, tauEvents });
 		}
 		default: {
 			const { runTextMode } = await import("../modes/print/print-mode.js");

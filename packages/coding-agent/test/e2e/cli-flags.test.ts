@@ -1,8 +1,8 @@
-import { execFileSync, spawn, spawnSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { CLI, cliBuilt, mockServer, runCli, sandbox, writeMockModels } from "./harness.js";
+import { cliBuilt, mockServer, runCli, sandbox, writeMockModels } from "./harness.js";
+import { hasScript, runCliInTerminal, startCliInTerminal } from "./terminal.js";
 
 describe.skipIf(!cliBuilt)("command-line flags (built CLI)", () => {
 	it("--version prints only the version", async () => {
@@ -100,10 +100,13 @@ describe.skipIf(!cliBuilt)("command-line flags (built CLI)", () => {
 		const result = await runCli(box, ["--export", source, "out.html"]);
 		expect(result).toMatchObject({ code: 0, stdout: "Exported to: out.html\n" });
 		const html = readFileSync(join(box.project, "out.html"), "utf8");
-		expect(html).toContain("&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt; &amp; done");
-		expect(html).toContain("&lt;b&gt;bold&lt;/b&gt; question");
-		expect(html).not.toContain("<script");
-		expect(html).not.toMatch(/(src|href)=/);
+		// The viewer page (docs/export.md): the title escaped, the session as inert JSON in which no
+		// `<` survives, and only the page's own two scripts (the browser tests in test/export open it).
+		expect(html).toContain("<title>&lt;b&gt;bold&lt;/b&gt; question · tau</title>");
+		expect(html.match(/<script/g)).toHaveLength(2);
+		const data = /<script id="tau-session-data" type="application\/json">(.*?)<\/script>/s.exec(html)![1]!;
+		expect(data).not.toContain("<");
+		expect(JSON.stringify(JSON.parse(data))).toContain("<script>alert('x')</script> & done");
 		const derived = await runCli(box, ["--export", source]);
 		expect(derived.code).toBe(0);
 		expect(existsSync(join(box.project, file!.replace(/\.jsonl$/, ".html")))).toBe(true);
@@ -169,14 +172,6 @@ describe.skipIf(!cliBuilt)("more startup checks (built CLI)", () => {
 	});
 });
 
-const hasScript = (() => {
-	try {
-		return execFileSync("sh", ["-c", "command -v script"], { encoding: "utf8" }).trim() !== "";
-	} catch {
-		return false;
-	}
-})();
-
 describe.skipIf(!cliBuilt || !hasScript)("with a terminal (skipped unless util-linux script is installed)", () => {
 	it("starts the interactive mode; a double Ctrl+C quits and restores the terminal", async () => {
 		const box = sandbox();
@@ -200,49 +195,3 @@ describe.skipIf(!cliBuilt || !hasScript)("with a terminal (skipped unless util-l
 		expect(help.output).toContain("Usage:");
 	});
 });
-
-function terminalCommand(args: string[]): string {
-	return [process.execPath, CLI, ...args].map((part) => `'${part.replaceAll("'", "'\\''")}'`).join(" ");
-}
-
-/** Runs the CLI under a pseudo-terminal until told to stop. */
-function startCliInTerminal(box: ReturnType<typeof sandbox>, args: string[]) {
-	const child = spawn("script", ["-qec", terminalCommand(args), "/dev/null"], {
-		cwd: box.project,
-		env: box.env,
-		stdio: ["pipe", "pipe", "pipe"],
-	});
-	let output = "";
-	const waiters: Array<{ text: string; resolve: () => void }> = [];
-	child.stdout.on("data", (chunk: Buffer) => {
-		output += chunk.toString();
-		for (const waiter of waiters.filter((w) => output.includes(w.text))) {
-			waiters.splice(waiters.indexOf(waiter), 1);
-			waiter.resolve();
-		}
-	});
-	const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
-	return {
-		exited,
-		output: () => output,
-		waitForOutput: (text: string) =>
-			new Promise<void>((resolve) => {
-				if (output.includes(text)) resolve();
-				else waiters.push({ text, resolve });
-			}),
-		// Keystrokes go through the pseudo-terminal to tau, as if typed.
-		type: (keys: string) => child.stdin.write(keys),
-	};
-}
-
-function runCliInTerminal(
-	box: ReturnType<typeof sandbox>,
-	args: string[],
-): Promise<{ status: number | null; output: string }> {
-	const result = spawnSync("script", ["-qec", terminalCommand(args), "/dev/null"], {
-		cwd: box.project,
-		env: box.env,
-		encoding: "utf8",
-	});
-	return Promise.resolve({ status: result.status, output: result.stdout });
-}

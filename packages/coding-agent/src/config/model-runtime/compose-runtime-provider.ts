@@ -1,4 +1,4 @@
-import { createProvider, type Provider } from "@tau/ai";
+import { type AnyModel, createProvider, type Provider, type RefreshModelsContext } from "@tau/ai";
 import { type BaseProvider, type ComposedProvider, composeProvider } from "../models-json/compose.js";
 import type { ProviderConfig } from "../models-json/schema.js";
 import { composedAuth } from "./provider-auth.js";
@@ -20,14 +20,36 @@ export function buildComposedProvider(
 	};
 	let composed = composeProvider(start, config);
 	if (overlay) composed = applyOverlay(composed, overlay);
+	const baseUrl = overlay?.baseUrl ?? config?.baseUrl ?? base?.baseUrl;
+	const listServedModels = base?.refreshModels ? servedModelLister(base) : undefined;
 	return createProvider({
 		id,
 		name: composed.name,
-		baseUrl: base?.baseUrl,
+		...(baseUrl !== undefined ? { baseUrl } : {}),
 		auth: composedAuth(base?.auth, composed),
 		models: composed.models,
 		api: composedStreams(base),
+		...(listServedModels ? { fetchModels: listServedModels } : {}),
 	});
+}
+
+/**
+ * A provider that lists its models from its server (a local one) keeps doing so under models.json: its own
+ * refresh runs against the configured base URL, and what it would publish becomes the composed list.
+ */
+function servedModelLister(base: Provider): (context: RefreshModelsContext) => Promise<readonly AnyModel[]> {
+	return async (context) => {
+		let listed: readonly AnyModel[] = [];
+		await base.refreshModels?.({
+			...context,
+			stored: undefined,
+			publish: async ({ persist }) => {
+				if (persist?.models) listed = persist.models;
+				return false;
+			},
+		});
+		return listed;
+	};
 }
 
 /** An extension overlay: `models` replace the list; a registration with only baseUrl/headers keeps it. */

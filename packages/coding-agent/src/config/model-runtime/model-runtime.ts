@@ -202,6 +202,19 @@ export class ModelRuntime implements Models {
 		return this.models.getAllModels(providerId);
 	}
 
+	/**
+	 * Asks a provider that lists its models from its server for them now. The network is allowed even
+	 * offline: the caller names that server, and the request for the model goes there anyway.
+	 */
+	discoverServedModels(providerId: string, signal?: AbortSignal): Promise<ModelsRefreshResult> {
+		return this.models.refresh({
+			providers: [providerId],
+			allowNetwork: true,
+			force: true,
+			...(signal ? { signal } : {}),
+		});
+	}
+
 	/** The display name of a provider (extension name, models.json name, built-in name, or the id). */
 	getProviderDisplayName(providerId: string): string {
 		return this.models.getProvider(providerId)?.name ?? providerId;
@@ -249,7 +262,11 @@ export class ModelRuntime implements Models {
 
 	/** Models of providers with usable credentials, per the last check (synchronous). */
 	getAvailableSnapshot(): readonly Model<Api>[] {
-		return this.getModels().filter((model) => this.availability.has(model.provider));
+		// Catalogs load on first use: other providers' catalogs stay unread.
+		return this.models
+			.getProviders()
+			.filter((provider) => this.availability.has(provider.id))
+			.flatMap((provider) => this.models.getModels(provider.id));
 	}
 
 	/** Whether the last check found usable credentials for the provider. */

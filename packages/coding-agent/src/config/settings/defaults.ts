@@ -19,7 +19,6 @@ export const DEFAULT_COMPACTION_SETTINGS: CompactionSettings = {
  */
 export const SETTINGS_DEFAULTS = {
 	defaultThinkingLevel: "medium",
-	thinkingBudgets: { minimal: 1024, low: 2048, medium: 8192, high: 16384 },
 	hideThinkingBlock: false,
 	showCacheMissNotices: false,
 	cacheWarming: "idle",
@@ -33,7 +32,6 @@ export const SETTINGS_DEFAULTS = {
 	sessionShareDestination: "auto",
 	compaction: DEFAULT_COMPACTION_SETTINGS,
 	branchSummary: { reserveTokens: 16384, skipPrompt: false },
-	theme: "system",
 	quietStartup: false,
 	tuiMode: "fullscreen",
 	fullscreenExitOutput: "transcript",
@@ -57,7 +55,6 @@ export const SETTINGS_DEFAULTS = {
 	markdown: { codeBlockIndent: "  ", mermaid: "streaming" },
 	transport: "auto",
 	httpIdleTimeoutMs: 300000,
-	websocketConnectTimeoutMs: 15000,
 	retry: {
 		enabled: true,
 		maxRetries: 3,
@@ -65,7 +62,6 @@ export const SETTINGS_DEFAULTS = {
 		maxAgentDelayMs: 60000,
 		provider: { maxRetries: 0, maxRetryDelayMs: 60000 },
 	},
-	npmCommand: ["npm"],
 	collapseChangelog: false,
 	enableInstallTelemetry: true,
 	enableAnalytics: false,

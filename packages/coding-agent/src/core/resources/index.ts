@@ -1,6 +1,7 @@
 export {
 	CONTEXT_FILE_CANDIDATES,
 	type ContextFile,
+	discoverContextFiles,
 	loadProjectContextFiles,
 } from "./context-files/context-files.js";
 export {
@@ -75,6 +76,13 @@ export {
 	type PromptTemplate,
 } from "./prompt-templates/prompt-templates.js";
 export {
+	type LoadSkillsFromDirOptions,
+	type LoadSkillsOptions,
+	type LoadSkillsResult,
+	loadSkills,
+	loadSkillsFromDir,
+} from "./skills/load-skills.js";
+export {
 	escapeXml,
 	expandSkillCommand,
 	formatSkillsForPrompt,
@@ -83,14 +91,7 @@ export {
 	type SkillExpansion,
 	type SkillReader,
 } from "./skills/skill-prompt.js";
-export {
-	type LoadSkillsResult,
-	loadSkillFromFile,
-	loadSkills,
-	loadSkillsFromDir,
-	type Skill,
-	type SkillSource,
-} from "./skills/skills.js";
+export { loadSkillFromFile, loadSkillsFromSources, type Skill, type SkillSource } from "./skills/skills.js";
 export {
 	type BuildSystemPromptOptions,
 	buildSystemPrompt,

@@ -31,14 +31,16 @@ export interface RpcModeOptions {
 	writer?: RawWriter;
 	/** Diagnostics; default `process.stderr`. */
 	stderr?: (text: string) => void;
-	/** Install SIGTERM/SIGHUP handlers; default true when reading `process.stdin`. */
+	/** Install SIGINT/SIGTERM/SIGHUP handlers; default true when reading `process.stdin`. */
 	handleSignals?: boolean;
 	/** Called with the exit code after shutdown; default `process.exit`. */
 	exit?: (code: number) => void;
+	/** Stream tau-only session events from the start (`--tau-events`; the client may toggle it). */
+	tauEvents?: boolean;
 }
 
 const INVALID_COMMAND = 'Invalid command: expected a JSON object with a string "type" field';
-const SIGNAL_EXIT_CODES = { SIGTERM: 143, SIGHUP: 129 } as const;
+const SIGNAL_EXIT_CODES = { SIGINT: 130, SIGTERM: 143, SIGHUP: 129 } as const;
 
 function messageOf(error: unknown): string {
 	return error instanceof Error ? error.message : String(error);
@@ -59,6 +61,19 @@ export function runRpcMode(runtime: AgentSessionRuntime, options: RpcModeOptions
 	});
 
 	let unsubscribe: () => void = () => {};
+	let unsubscribeEvents: () => void = () => {};
+	let tauEvents = options.tauEvents === true;
+	/** Forwards the session's events; re-subscribed when the client toggles tau-only events. */
+	const subscribeEvents = (session: AgentSession) => {
+		unsubscribeEvents();
+		unsubscribeEvents = session.subscribe(
+			(event) => {
+				void writer.write(serializeJsonEvent(event));
+				if (event.type === "agent_settled") maybeShutdownOnRequest();
+			},
+			{ tauEvents },
+		);
+	};
 	let detachInput: () => void = () => {};
 	let inputAttached = false;
 	const commandsInFlight = new Set<Promise<void>>();
@@ -83,6 +98,10 @@ export function runRpcMode(runtime: AgentSessionRuntime, options: RpcModeOptions
 			});
 		},
 		reportLateFailure: (error) => stderr(`Error: ${messageOf(error)}\n`),
+		setTauEvents: (enabled) => {
+			tauEvents = enabled;
+			subscribeEvents(runtime.session);
+		},
 	};
 
 	const commandContextActions: ExtensionCommandContextActions = {
@@ -108,14 +127,11 @@ export function runRpcMode(runtime: AgentSessionRuntime, options: RpcModeOptions
 	/** Subscribe before binding extensions so events of `session_start` handlers reach the client. */
 	async function bindSession(session: AgentSession): Promise<void> {
 		unsubscribe();
-		const offSession = session.subscribe((event) => {
-			void writer.write(serializeJsonEvent(event));
-			if (event.type === "agent_settled") maybeShutdownOnRequest();
-		});
+		subscribeEvents(session);
 		// The agent awaits its listeners: waiting for the queue here is what stalls a run for a slow reader.
 		const offAgent = session.agent.subscribe(() => writer.waitForBackpressure());
 		unsubscribe = () => {
-			offSession();
+			unsubscribeEvents();
 			offAgent();
 		};
 		await session.bindExtensions({

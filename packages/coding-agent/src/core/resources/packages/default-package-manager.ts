@@ -1,5 +1,6 @@
 import type { PackageSource, SettingsManager } from "../../../config/index.js";
 import { getProjectConfigDir } from "../../../config/paths.js";
+import { npmCommandOrDefault } from "../../../config/settings/normalize.js";
 import { type InstallLocation, packageInstallLocation } from "./install-paths.js";
 import {
 	installAndPersist,
@@ -42,7 +43,7 @@ export class DefaultPackageManager {
 			cwd: this.options.cwd,
 			agentDir: this.options.agentDir,
 			settings: this.options.settingsManager,
-			npmCommand: this.options.settingsManager.getNpmCommand(),
+			npmCommand: npmCommandOrDefault(this.options.settingsManager.getNpmCommand()),
 			output: this.options.commandOutput ?? "inherit",
 			...(this.onProgress ? { onProgress: this.onProgress } : {}),
 		};

@@ -1,10 +1,10 @@
-import { existsSync, readFileSync, statSync } from "node:fs";
+import { readFileSync, statSync } from "node:fs";
 import { basename, dirname } from "node:path";
 import { errorMessage } from "../../../config/fs/json-text.js";
 import { readFrontmatter } from "../frontmatter/frontmatter.js";
 import { NameRegistry } from "../loader/name-registry.js";
 import { collectSkillEntries } from "../scan/directory-scan.js";
-import { createSyntheticSourceInfo, type ResourceDiagnostic, type SourceInfo } from "../types.js";
+import type { ResourceDiagnostic, SourceInfo } from "../types.js";
 
 /** An Agent Skills `SKILL.md` (or a loose Markdown skill): listed in the prompt, read on demand. */
 export interface Skill {
@@ -51,8 +51,9 @@ export function loadSkillFromFile(
 	const parsed = readFrontmatter(text);
 	if (!parsed.ok) return { diagnostics: isSkillFile ? [warn(`Invalid frontmatter: ${parsed.error}`)] : [] };
 	const { frontmatter } = parsed;
-	const description = typeof frontmatter.description === "string" ? frontmatter.description.trim() : "";
-	if (description === "") return { diagnostics: isSkillFile ? [warn("description is required")] : [] };
+	// Stored as written (Pi does the same); only its presence is judged without surrounding blanks.
+	const description = typeof frontmatter.description === "string" ? frontmatter.description : "";
+	if (description.trim() === "") return { diagnostics: isSkillFile ? [warn("description is required")] : [] };
 	const diagnostics: ResourceDiagnostic[] = [];
 	if (description.length > MAX_DESCRIPTION_LENGTH) {
 		diagnostics.push(warn(`description exceeds ${MAX_DESCRIPTION_LENGTH} characters (${description.length})`));
@@ -83,7 +84,10 @@ export interface SkillSource {
 }
 
 /** Loads skills from files and directories in precedence order; first name wins. */
-export function loadSkills(sources: readonly SkillSource[]): { skills: Skill[]; diagnostics: ResourceDiagnostic[] } {
+export function loadSkillsFromSources(sources: readonly SkillSource[]): {
+	skills: Skill[];
+	diagnostics: ResourceDiagnostic[];
+} {
 	const diagnostics: ResourceDiagnostic[] = [];
 	const registry = new NameRegistry<Skill>("skill");
 	for (const source of sources) {
@@ -106,17 +110,4 @@ export function loadSkills(sources: readonly SkillSource[]): { skills: Skill[]; 
 		}
 	}
 	return { skills: registry.values(), diagnostics: [...diagnostics, ...registry.diagnostics] };
-}
-
-export interface LoadSkillsResult {
-	skills: Skill[];
-	diagnostics: ResourceDiagnostic[];
-}
-
-/** Skills of one directory (`SKILL.md` roots and loose `.md` files), attributed to `source`; none when it is missing. */
-export function loadSkillsFromDir(options: { dir: string; source: string }): LoadSkillsResult {
-	if (!existsSync(options.dir)) return { skills: [], diagnostics: [] };
-	return loadSkills([
-		{ path: options.dir, sourceInfo: createSyntheticSourceInfo(options.dir, { source: options.source }) },
-	]);
 }

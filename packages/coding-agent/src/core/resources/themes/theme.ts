@@ -38,6 +38,7 @@ export interface ThemeOptions {
 	sourcePath?: string;
 	sourceInfo?: SourceInfo;
 	appearance?: ThemeAppearance;
+	definition?: ThemeDefinition;
 }
 
 const ALL_TOKENS: readonly ThemeToken[] = [
@@ -51,7 +52,8 @@ const DEFAULT_COLORS: Readonly<Record<ThemeAppearance, { foreground: Color; back
 	light: { foreground: { kind: "rgb", r: 0, g: 0, b: 0 }, background: { kind: "rgb", r: 255, g: 255, b: 255 } },
 };
 
-function toColor(value: ThemeColorValue): Color | undefined {
+/** A theme file's colour as a terminal colour (HTML exports use it too); undefined for the terminal default. */
+export function toColor(value: ThemeColorValue): Color | undefined {
 	switch (value.kind) {
 		case "rgb":
 		case "oklch":
@@ -110,6 +112,8 @@ export class Theme {
 	readonly name: string;
 	readonly sourcePath?: string;
 	sourceInfo?: SourceInfo;
+	/** The theme file's data when loaded from one: HTML exports read its colours and `export` section. */
+	readonly definition?: ThemeDefinition;
 	/** `undefined` until asked: the terminal's colour mode is read per call, so late capability changes apply. */
 	private readonly mode: ColorMode | undefined;
 	/** A token without a colour uses the terminal's default colour for its slot. */
@@ -139,6 +143,7 @@ export class Theme {
 		this.name = options.name ?? "custom";
 		if (options.sourcePath !== undefined) this.sourcePath = options.sourcePath;
 		if (options.sourceInfo !== undefined) this.sourceInfo = options.sourceInfo;
+		if (options.definition !== undefined) this.definition = options.definition;
 		this.mode = mode;
 		this.tokens = tokens;
 		this.ownAppearance =
@@ -155,6 +160,7 @@ export class Theme {
 		) as Record<ThemeToken, string | number>;
 		return new Theme(values, values, mode, {
 			name: definition.name,
+			definition,
 			...(definition.sourcePath !== undefined ? { sourcePath: definition.sourcePath } : {}),
 			...(definition.sourceInfo !== undefined ? { sourceInfo: definition.sourceInfo } : {}),
 			...(definition.appearance !== undefined ? { appearance: definition.appearance } : {}),

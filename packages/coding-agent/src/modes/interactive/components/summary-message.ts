@@ -1,4 +1,4 @@
-import { Box, type Component, Markdown, Spacer, Text } from "@tau/tui";
+import { Box, type Component, Markdown, Spacer, sanitizeTerminalText, Text } from "@tau/tui";
 import type { Theme } from "../../../core/resources/index.js";
 import { keyText } from "../keybindings/key-hints.js";
 import { markdownTheme } from "../theme/component-themes.js";
@@ -58,7 +58,7 @@ export class SummaryMessageView implements Component {
 		this.expandedBox.addChild(new Spacer(1));
 		this.expandedBox.addChild(
 			new Markdown(
-				heading + summary,
+				heading + sanitizeTerminalText(summary),
 				0,
 				0,
 				markdownTheme(theme),

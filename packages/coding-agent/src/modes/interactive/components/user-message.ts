@@ -1,4 +1,4 @@
-import { type Component, Markdown, Spacer } from "@tau/tui";
+import { type Component, Markdown, Spacer, sanitizeTerminalText } from "@tau/tui";
 import type { Theme } from "../../../core/resources/index.js";
 import { markdownTheme } from "../theme/component-themes.js";
 import { type MarkdownTransform, transformOptions } from "./markdown-transform.js";
@@ -25,7 +25,7 @@ export class UserMessageView implements Component {
 	private markdown(): Markdown {
 		const theme = this.theme;
 		this.body ??= new Markdown(
-			this.text,
+			sanitizeTerminalText(this.text),
 			1,
 			1,
 			markdownTheme(theme),

@@ -49,3 +49,11 @@ export function getSettingsListTheme(): SettingsListTheme {
 export function highlightCode(code: string, lang?: string): string[] {
 	return highlightLines(activeTheme(), code, lang);
 }
+
+/**
+ * The theme an HTML export opens in: the current one, except the built-in theme, which suits light
+ * and dark alike, so the page follows the reader's preference instead (docs/export.md).
+ */
+export function exportThemeOf(theme: Theme): Theme | undefined {
+	return theme === builtinTheme() ? undefined : theme;
+}
