@@ -67,10 +67,18 @@ syncBuiltinESMExports();
 	return { code: result.code, stdout: result.stdout, urls };
 }
 
-/** The terminal sanitiser is a dependency-free module of @tau/tui that headless modes use for stderr. */
-const SANITIZER = "/packages/tui/dist/text/sanitize.js";
+/**
+ * Dependency-free subpath modules of @tau/tui that headless modes use: the terminal sanitiser (for
+ * stderr) and `@tau/tui/colors`, behind the `Theme` that `ctx.ui.theme` is in every mode. The TUI
+ * itself (components, renderer, editor) stays unloaded.
+ */
+const LIGHT_TUI_MODULES = [
+	"/packages/tui/dist/text/sanitize.js",
+	"/packages/tui/dist/colors/",
+	"/packages/tui/dist/capabilities/capabilities.js",
+];
 const loads = (urls: readonly string[], fragment: string) =>
-	urls.some((url) => url.includes(fragment) && !url.endsWith(SANITIZER));
+	urls.some((url) => url.includes(fragment) && !LIGHT_TUI_MODULES.some((light) => url.includes(light)));
 
 /** models.json sending the built-in anthropic provider (and its catalog) to `server`. */
 function writeAnthropicOverride(box: Sandbox, server: MockLlmServer): void {
