@@ -84,6 +84,20 @@ describe("entry points (ai.md 0.3)", () => {
 		);
 	});
 
+	it("@tau/ai/compat is the root plus every catalog read, sharing their bindings, and loads no SDK", async () => {
+		const compat = await import("@tau/ai/compat");
+		const root = await import("@tau/ai");
+		const all = await import("@tau/ai/providers/all");
+		const openai = await import("@tau/ai/providers/openai");
+		expect(compat.getModel).toBe(all.getModel);
+		expect(compat.getProviders).toBe(all.getBuiltinProviders);
+		expect(compat.openaiProvider).toBe(openai.openaiProvider);
+		expect(compat.OPENAI_CATALOG).toBe(openai.OPENAI_CATALOG);
+		expect(compat.createModels).toBe(root.createModels);
+		expect(compat.getApiProviders().length).toBeGreaterThan(0);
+		expect([...loaded].filter((name) => name.startsWith("sdk:"))).toEqual([]);
+	});
+
 	it("@tau/ai/api/<api-id> is the real adapter: exactly stream and streamSimple, SDK loaded at once", async () => {
 		for (const load of ADAPTER_ENTRIES) {
 			const adapter = await load();
@@ -91,16 +105,5 @@ describe("entry points (ai.md 0.3)", () => {
 		}
 		expect(loaded.has("sdk:anthropic")).toBe(true);
 		expect(loaded.has("sdk:openai")).toBe(true);
-	});
-
-	it("@tau/ai/legacy is the root plus every catalog read, sharing their bindings", async () => {
-		const legacy = await import("@tau/ai/legacy");
-		const root = await import("@tau/ai");
-		const all = await import("@tau/ai/providers/all");
-		const openai = await import("@tau/ai/providers/openai");
-		expect(legacy.getModel).toBe(all.getModel);
-		expect(legacy.openaiProvider).toBe(openai.openaiProvider);
-		expect(legacy.OPENAI_CATALOG).toBe(openai.OPENAI_CATALOG);
-		expect(legacy.createModels).toBe(root.createModels);
 	});
 });

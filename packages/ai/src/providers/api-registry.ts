@@ -16,6 +16,11 @@ const LAZY_APIS: Partial<Record<KnownApi, () => ProviderStreams>> = {
 	"openai-responses": openAIResponsesApi,
 };
 
+/** The APIs tau implements, in registration order. */
+export function builtinApiIds(): KnownApi[] {
+	return Object.keys(LAZY_APIS) as KnownApi[];
+}
+
 /** The lazily loaded built-in implementation of `api`; requests fail with an error event if none exists. */
 export function builtinApi(api: KnownApi): ProviderStreams {
 	const factory = LAZY_APIS[api];

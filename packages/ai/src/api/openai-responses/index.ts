@@ -1,5 +1,5 @@
 import type { ResponseCreateParamsStreaming, ResponseStreamEvent } from "openai/resources/responses/responses.js";
-import { clientIdentityHeaders } from "../../identity/client-identity.js";
+import { getIdentityHeaders } from "../../identity/client-identity.js";
 import type { AssistantMessageEventStream } from "../../stream/assistant-message-event-stream.js";
 import { resolveTranscript } from "../../system-messages/replay.js";
 import type { OpenAIResponsesOptions } from "../../types/api-options.js";
@@ -31,7 +31,7 @@ function responsesHeaders(
 	let session: Record<string, string> | undefined;
 	if (sessionId && compat.sessionAffinityFormat === "openrouter") session = { "x-session-id": sessionId };
 	else if (sessionId) session = { "x-client-request-id": sessionId, "session-id": sessionId };
-	return mergeHeaders(clientIdentityHeaders(options.identity, model), model.headers, session, options.headers);
+	return mergeHeaders(getIdentityHeaders(model, options.identity), model.headers, session, options.headers);
 }
 
 /** Streams one request through the OpenAI Responses API (ai.md §16.4). */

@@ -47,7 +47,7 @@ async function buildHostModules(): Promise<Record<string, ModuleNamespace>> {
 		import("../../../index.js"),
 		import("@tau/agent"),
 		import("@tau/tui"),
-		import("@tau/ai/legacy"),
+		import("@tau/ai/compat"),
 		import("typebox"),
 		import("typebox/compile"),
 		import("typebox/value"),
