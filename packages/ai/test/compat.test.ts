@@ -1,4 +1,4 @@
-import type { ImageModel } from "@tau/ai";
+import type { ImageModel, Model } from "@tau/ai";
 import {
 	complete,
 	completeSimple,
@@ -114,7 +114,9 @@ describe("@tau/ai/compat global requests (docs/ai.md, the pi-ai compatibility en
 		const server = await mockServer();
 		server.enqueue({ text: "direct" });
 		const { message } = await collect(
-			streamOpenAICompletions(wireModel("openai-completions", server), transcript(), { apiKey: API_KEY }),
+			streamOpenAICompletions(wireModel("openai-completions", server) as Model<"openai-completions">, transcript(), {
+				apiKey: API_KEY,
+			}),
 		);
 		expect(message.content).toEqual([{ type: "text", text: "direct" }]);
 	});
