@@ -25,21 +25,33 @@ export { type CellDimensions, getCellDimensions, setCellDimensions } from "./cap
 // Colours
 export {
 	backgroundAnsi,
-	type Color,
-	type ColorMode,
-	colorToRgb,
 	foregroundAnsi,
-	indexed,
-	mixColors,
-	nearestAnsi256,
-	oklch,
-	parseColor,
-	rgb,
-	styleAnsi,
 	styleText,
 	styleTextWithAnsi,
+	type TerminalColorMode,
+	type TextAttributes,
 	type TextStyle,
+} from "./colors/ansi.js";
+export {
+	type Color,
+	type ColorMixSpace,
+	colorToHex,
+	colorToOkhsl,
+	colorToOklch,
+	colorToRgb,
+	type IndexedColor,
+	indexedColor,
+	mixColors,
+	type OkhslChannels,
+	type OklchChannels,
+	type OklchColorValue,
+	okhslColor,
+	oklchColor,
+	parseColor,
+	type RgbColorValue,
+	rgbColor,
 } from "./colors/color.js";
+export { oklabToOkhslLightness } from "./colors/oklab.js";
 // Components
 export { Box } from "./components/box.js";
 export {

@@ -1,5 +1,5 @@
 import type { Color, EditorTheme, MarkdownTheme, SelectListTheme, TextStyle } from "@tau/tui";
-import { getTerminalColorMode, indexed, oklch, rgb, styleText } from "@tau/tui";
+import { getTerminalColorMode, indexedColor, oklchColor, rgbColor, styleText } from "@tau/tui";
 import type { Theme, ThemeColor } from "../../../core/resources/index.js";
 import { highlightLines } from "./syntax-highlight.js";
 
@@ -74,11 +74,11 @@ export const BUILTIN_THEME: Theme = {
 function toColor(value: ThemeColor): Color | undefined {
 	switch (value.kind) {
 		case "rgb":
-			return rgb(value.r, value.g, value.b);
+			return rgbColor(value.r, value.g, value.b);
 		case "oklch":
-			return oklch(value.l, value.c, value.h);
+			return oklchColor(value.l, value.c, value.h);
 		case "palette":
-			return indexed(value.index);
+			return indexedColor(value.index);
 		default:
 			// Terminal default, and OKHSL which the terminal layer has no public converter for.
 			return undefined;
@@ -103,7 +103,7 @@ export class UiTheme {
 
 	/** Tokens missing from (or not representable in) the theme fall back to the built-in colours. */
 	static fromResource(theme: Theme): UiTheme {
-		const colors = new Map(Object.entries(BUILTIN_PALETTE).map(([k, v]) => [k, indexed(v)] as [string, Color]));
+		const colors = new Map(Object.entries(BUILTIN_PALETTE).map(([k, v]) => [k, indexedColor(v)] as [string, Color]));
 		for (const [token, value] of Object.entries(theme.colors)) {
 			const color = toColor(value);
 			if (color) colors.set(token, color);
