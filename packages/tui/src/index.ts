@@ -1,5 +1,7 @@
 // Terminal layer
 
+// Markdown lexing: the `marked` class tau's Markdown component parses with (pi-tui re-exports it).
+export { Marked, type Token, type Tokens } from "marked";
 // Autocomplete
 export type {
 	AutocompleteItem,
@@ -22,6 +24,14 @@ export {
 	type TerminalCapabilities,
 } from "./capabilities/capabilities.js";
 export { type CellDimensions, getCellDimensions, setCellDimensions } from "./capabilities/cell-size.js";
+// Clipboard
+export { getNativeClipboard, type NativeClipboard } from "./clipboard/native-clipboard.js";
+export {
+	type ClipboardContent,
+	type ClipboardReader,
+	pathsFromUriList,
+	systemClipboardReader,
+} from "./clipboard/system-clipboard.js";
 // Colours
 export {
 	backgroundAnsi,
@@ -62,6 +72,7 @@ export {
 } from "./components/editor/editor.js";
 export { Input, type InputOptions } from "./components/input.js";
 export { CancellableLoader, Loader, type LoaderIndicator } from "./components/loader.js";
+export { type RenderLatexOptions, renderLatex } from "./components/markdown/latex.js";
 export { Markdown } from "./components/markdown/markdown.js";
 export type { DefaultTextStyle, MarkdownOptions, MarkdownTheme } from "./components/markdown/theme.js";
 export { MouseRegion } from "./components/mouse-region.js";
@@ -94,12 +105,11 @@ export {
 	type ImageOptions,
 	type ImageTheme,
 	type ImageTranscoder,
-	imageCells,
 	imageFallback,
-	type RenderImageOptions,
-	renderImage,
 	setImageTranscoder,
 } from "./images/image.js";
+export { calculateImageRows, type ImageCellSize } from "./images/image-size.js";
+export { allocateImageId, type ImageRenderOptions, type RenderedImage, renderImage } from "./images/render-image.js";
 export {
 	getKeybindings,
 	getSelectPageIndex,
@@ -128,6 +138,7 @@ export { LayoutFrameContext, type LayoutRegion } from "./layout/layout-frame.js"
 export { ScrollView, type ScrollViewOptions } from "./layout/scroll-view.js";
 export { allocateSizes, HStack, type StackEntry, type StackOptions, VStack } from "./layout/stack.js";
 export {
+	isAppleTerminalSession,
 	normalizeNativeShiftEnterInput,
 	ProcessTerminal,
 	type ProcessTerminalOptions,
@@ -171,7 +182,13 @@ export {
 	type OverlayOptions,
 	type SizeValue,
 } from "./tui/overlay-layout.js";
-export { parseTerminalColor, type RgbColor, type TerminalColors } from "./tui/terminal-colors.js";
+export {
+	parseTerminalColor,
+	parseTerminalColorSchemeReport,
+	type RgbColor,
+	type TerminalColorScheme,
+	type TerminalColors,
+} from "./tui/terminal-colors.js";
 export {
 	type InputListener,
 	type InputListenerResult,

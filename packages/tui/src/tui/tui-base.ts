@@ -7,7 +7,12 @@ import { Container } from "./container.js";
 import { resolveFakeCursors } from "./frame.js";
 import type { OverlayBounds, OverlayOptions, PlacedOverlay } from "./overlay-layout.js";
 import { placeOverlay } from "./overlay-layout.js";
-import { TerminalColorQueries, type TerminalColors } from "./terminal-colors.js";
+import {
+	parseTerminalColorSchemeReport,
+	TerminalColorQueries,
+	type TerminalColorScheme,
+	type TerminalColors,
+} from "./terminal-colors.js";
 
 export const MIN_RENDER_INTERVAL_MS = 16;
 
@@ -58,7 +63,7 @@ export interface TUI extends Component {
 	requestRender(force?: boolean): void;
 	addInputListener(listener: InputListener): () => void;
 	removeInputListener(listener: InputListener): void;
-	onTerminalColorSchemeChange(listener: (scheme: "dark" | "light") => void): () => void;
+	onTerminalColorSchemeChange(listener: (scheme: TerminalColorScheme) => void): () => void;
 	setTerminalColorSchemeNotifications(enabled: boolean): void;
 	setSuspendSignalHandler(handler: (() => void) | undefined): void;
 	queryTerminalColors(options: {
@@ -69,7 +74,6 @@ export interface TUI extends Component {
 
 const RESTORING_SIGNALS: NodeJS.Signals[] = ["SIGTERM", "SIGHUP"];
 const CELL_SIZE_REPLY = /^\x1b\[6;(\d+);(\d+)t$/;
-const SCHEME_REPORT = /^(?:\x1b\[\?997;([12])n)+$/;
 
 /** Scheduling, input dispatch, focus and overlays shared by both renderers. */
 export abstract class TuiBase extends Container implements TUI {
@@ -84,7 +88,7 @@ export abstract class TuiBase extends Container implements TUI {
 	protected redrawCount = 0;
 	private focusCounter = 0;
 	private inputListeners: InputListener[] = [];
-	private schemeListeners: ((scheme: "dark" | "light") => void)[] = [];
+	private schemeListeners: ((scheme: TerminalColorScheme) => void)[] = [];
 	private schemeNotifications = false;
 	private colorQueries = new TerminalColorQueries();
 	private renderRequested = false;
@@ -283,7 +287,7 @@ export abstract class TuiBase extends Container implements TUI {
 		if (i >= 0) this.inputListeners.splice(i, 1);
 	}
 
-	onTerminalColorSchemeChange(listener: (scheme: "dark" | "light") => void): () => void {
+	onTerminalColorSchemeChange(listener: (scheme: TerminalColorScheme) => void): () => void {
 		this.schemeListeners.push(listener);
 		return () => {
 			this.schemeListeners = this.schemeListeners.filter((l) => l !== listener);
@@ -306,10 +310,9 @@ export abstract class TuiBase extends Container implements TUI {
 	protected handleTerminalInput(input: string): void {
 		let data = input;
 		if (this.colorQueries.hasPending() && this.colorQueries.handle(data)) return;
-		const scheme = SCHEME_REPORT.exec(data);
+		const scheme = parseTerminalColorSchemeReport(data);
 		if (scheme) {
-			const value = scheme[1] === "1" ? "dark" : "light";
-			for (const l of [...this.schemeListeners]) l(value);
+			for (const l of [...this.schemeListeners]) l(scheme);
 			return;
 		}
 		for (const listener of [...this.inputListeners]) {

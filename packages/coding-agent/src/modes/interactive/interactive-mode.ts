@@ -4,6 +4,7 @@ import { basename } from "node:path";
 import type { ImageContent } from "@tau/ai";
 import {
 	type AutocompleteProvider,
+	type ClipboardReader,
 	type Component,
 	Container,
 	type InputListener,
@@ -12,6 +13,7 @@ import {
 	replaceControlCharacters,
 	type SelectItem,
 	setKeybindings,
+	systemClipboardReader,
 	type TUI,
 	TuiAltScreen,
 	type TuiMode,
@@ -24,7 +26,6 @@ import { openInBrowser } from "../../core/platform/open-url.js";
 import type { Theme } from "../../core/resources/index.js";
 import type { AgentSessionRuntime } from "../../core/runtime/agent-session-runtime.js";
 import { pasteFromClipboard } from "./clipboard/clipboard-paste.js";
-import { type ClipboardReader, systemClipboardReader } from "./clipboard/system-clipboard.js";
 import { debugCommand } from "./commands/app-commands.js";
 import { matchBuiltinCommand } from "./commands/builtin-commands.js";
 import type { AskOptions, CommandHost, PickOptions } from "./commands/command-host.js";

@@ -193,6 +193,59 @@ function script(text: string, table: Record<string, string>, marker: string): st
 
 const group = (t: string) => (/^[\p{L}\p{N}.]+$/u.test(t) ? t : `(${t})`);
 
+/** Commands with arguments or meaning beyond a symbol, which `latexToUnicode` understands. */
+const STRUCTURAL = new Set([
+	"frac",
+	"dfrac",
+	"tfrac",
+	"sqrt",
+	"mathbb",
+	"text",
+	"mathrm",
+	"mathbf",
+	"mathit",
+	"mathsf",
+	"mathtt",
+	"operatorname",
+	"textbf",
+	"textit",
+	"boldsymbol",
+]);
+
+/** Whether every command is known and every brace is closed, so the conversion means what was written. */
+function isSupported(src: string): boolean {
+	let depth = 0;
+	for (let i = 0; i < src.length; i++) {
+		const ch = src[i]!;
+		if (ch === "{") depth++;
+		else if (ch === "}" && --depth < 0) return false;
+		else if (ch === "\\") {
+			const name = /^\\([A-Za-z]+|.)/.exec(src.slice(i))?.[1];
+			if (name === undefined) return false;
+			if (name !== "\\" && !(name in SYMBOLS) && !STRUCTURAL.has(name)) return false;
+			i += name.length;
+		}
+	}
+	return depth === 0;
+}
+
+export interface RenderLatexOptions {
+	/** Display math (`$$…$$`); rendered on one line like inline math. */
+	display?: boolean;
+}
+
+/**
+ * A LaTeX math expression as terminal text (Unicode symbols, super- and subscripts, `a/b` fractions),
+ * or undefined when it uses a command this converter does not know or leaves a brace unclosed.
+ */
+export function renderLatex(source: string, _options: RenderLatexOptions = {}): string | undefined {
+	if (!isSupported(source)) return undefined;
+	return latexToUnicode(source)
+		.split("\n")
+		.map((line) => line.replace(/ {2,}/g, " ").trim())
+		.join("\n");
+}
+
 export function latexToUnicode(src: string): string {
 	let out = "";
 	let i = 0;
