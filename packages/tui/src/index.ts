@@ -110,6 +110,7 @@ export {
 } from "./images/image.js";
 export { calculateImageRows, type ImageCellSize } from "./images/image-size.js";
 export { allocateImageId, type ImageRenderOptions, type RenderedImage, renderImage } from "./images/render-image.js";
+export { type BaseKey, isValidKeyId, Key, type KeyId } from "./keys/key-id.js";
 export {
 	getKeybindings,
 	getSelectPageIndex,
@@ -121,19 +122,10 @@ export {
 	TUI_KEYBINDINGS,
 	type UserKeybindings,
 } from "./keys/keybindings.js";
-export {
-	decodeKittyPrintable,
-	decodePrintableKey,
-	isKeyRelease,
-	isKeyRepeat,
-	isValidKeyId,
-	Key,
-	type KeyId,
-	matchesKey,
-	parseKey,
-} from "./keys/keys.js";
 // Keys
 export { isKittyProtocolActive, setKittyProtocolActive } from "./keys/kitty-state.js";
+export { matchesKey } from "./keys/match-key.js";
+export { decodeKittyPrintable, decodePrintableKey, isKeyRelease, isKeyRepeat, parseKey } from "./keys/parse-key.js";
 export { LayoutFrameContext, type LayoutRegion } from "./layout/layout-frame.js";
 export { ScrollView, type ScrollViewOptions } from "./layout/scroll-view.js";
 export { allocateSizes, HStack, type StackEntry, type StackOptions, VStack } from "./layout/stack.js";

@@ -1,6 +1,7 @@
 import { getCapabilities } from "../capabilities/capabilities.js";
 import { setCellDimensions } from "../capabilities/cell-size.js";
-import { isKeyRelease, matchesKey } from "../keys/keys.js";
+import { matchesKey } from "../keys/match-key.js";
+import { isKeyRelease } from "../keys/parse-key.js";
 import type { Terminal } from "../terminal/terminal.js";
 import { type Component, isFocusable } from "./component.js";
 import { Container } from "./container.js";

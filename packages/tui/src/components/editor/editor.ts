@@ -1,7 +1,8 @@
 import type { AutocompleteProvider, CompletionResult } from "../../autocomplete/autocomplete.js";
 import { isSlashCommandNameContext, isTokenBoundary } from "../../autocomplete/autocomplete.js";
 import { getKeybindings } from "../../keys/keybindings.js";
-import { decodeKittyPrintable, matchesKey } from "../../keys/keys.js";
+import { matchesKey } from "../../keys/match-key.js";
+import { decodePrintableKey } from "../../keys/parse-key.js";
 import { graphemes } from "../../text/grapheme.js";
 import { padToWidth, truncateToWidth } from "../../text/truncate.js";
 import { visibleWidth } from "../../text/width.js";
@@ -262,7 +263,7 @@ export class Editor implements EditorComponent, Focusable {
 			const mode = this.jumpMode;
 			this.jumpMode = undefined;
 			if (kb.matches(data, "tui.editor.jumpForward") || kb.matches(data, "tui.editor.jumpBackward")) return;
-			const ch = decodeKittyPrintable(data) ?? (data.charCodeAt(0) >= 0x20 && data !== "\x7f" ? data : undefined);
+			const ch = decodePrintableKey(data) ?? (data.charCodeAt(0) >= 0x20 && data !== "\x7f" ? data : undefined);
 			if (ch !== undefined) {
 				this.jumpTo(ch, mode);
 				return;
@@ -398,7 +399,7 @@ export class Editor implements EditorComponent, Focusable {
 			this.type(" ");
 			return;
 		}
-		const printable = decodeKittyPrintable(data);
+		const printable = decodePrintableKey(data);
 		if (printable !== undefined) {
 			this.type(printable);
 			return;
