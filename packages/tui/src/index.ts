@@ -143,7 +143,7 @@ export type { Terminal } from "./terminal/terminal.js";
 export { TerminalSequences } from "./terminal/terminal.js";
 // Text utilities
 export { hyperlink, replaceControlCharacters, stripTerminalSequences } from "./text/ansi.js";
-export { fuzzyFilter, fuzzyMatch } from "./text/fuzzy.js";
+export { type FuzzyMatch, fuzzyFilter, fuzzyMatch } from "./text/fuzzy.js";
 export { extractSegments, getOsc8LinkAtColumn, normalizeTerminalOutput } from "./text/segments.js";
 export { applyBackgroundToLine, sliceByColumn, sliceWithWidth, truncateToWidth } from "./text/truncate.js";
 export { visibleWidth } from "./text/width.js";

@@ -55,7 +55,7 @@ export function renderImage(
 			...(options.imageId !== undefined ? { imageId: options.imageId } : {}),
 			...(options.moveCursor !== undefined ? { moveCursor: options.moveCursor } : {}),
 		});
-		return { sequence, ...size, ...(options.imageId !== undefined ? { imageId: options.imageId } : {}) };
+		return { sequence, ...size, imageId: options.imageId };
 	}
 	const sequence = encodeITerm2(base64, {
 		width: size.columns,
