@@ -5,6 +5,8 @@ export {
 	differencesFromPi,
 	encodeOracleValue,
 	type OracleCall,
+	type OracleDifference,
+	type OracleNormalizer,
 	type OracleResult,
 	oracleDifferences,
 	oracleTitle,

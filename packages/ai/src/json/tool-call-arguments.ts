@@ -1,3 +1,4 @@
+import { parse as parsePartial } from "partial-json";
 import type { JsonObject, JsonValue } from "../types/json.js";
 import { FlatteningText } from "./flattening-text.js";
 import { StreamingJsonParser } from "./streaming-json-parser.js";
@@ -78,12 +79,25 @@ export function parseToolCallArguments(text: string): { arguments: JsonObject; a
 	return { arguments: {}, argumentsError: `${reason}\n\nReceived arguments:\n${text}` };
 }
 
-/** Legacy best-effort parse of partial text; always an object. Adapters use `ToolCallArgumentsStream`. */
-export function parseStreamingJson(text: string): JsonObject {
-	const parser = new StreamingJsonParser();
-	parser.append(text);
-	const value = parser.snapshot();
-	return isJsonObject(value) ? value : {};
+/**
+ * Best-effort parse of possibly incomplete JSON, as pi-ai's function of the same name: the complete value
+ * when the text parses (after repair), else what the `partial-json` library reads of it (first as is, then
+ * repaired), else `{}`. Adapters stream arguments with `ToolCallArgumentsStream` instead, in linear time.
+ */
+export function parseStreamingJson<T = JsonObject>(text: string | undefined): T {
+	if (!text?.trim()) return {} as T;
+	try {
+		return parseJsonWithRepair(text) as T;
+	} catch {
+		for (const partial of [text, repairJson(text)]) {
+			try {
+				return (parsePartial(partial) ?? {}) as T;
+			} catch {
+				// Not even a JSON prefix; try the repaired text, then give up.
+			}
+		}
+		return {} as T;
+	}
 }
 
 /**
