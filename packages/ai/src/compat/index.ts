@@ -29,7 +29,9 @@ export * from "../providers/builtin/openai.js";
 export * from "../providers/builtin/openrouter.js";
 export * from "../providers/builtin/xai.js";
 export { openRouterImagesApi } from "../providers/lazy-apis/openrouter-images.js";
+export { piMessagesApi } from "../providers/lazy-apis/pi-messages.js";
 export type { ImagesFunction, ImagesOptions, ProviderImagesOptions } from "../types/media.js";
+export type { PiMessagesEvent, PiMessagesOptions, PiMessagesRewriteImpact } from "../types/pi-messages.js";
 export {
 	type ApiProvider,
 	type ApiStreamFunction,

@@ -4,6 +4,7 @@ import { lazyApi } from "./lazy-api.js";
 import { anthropicMessagesApi } from "./lazy-apis/anthropic-messages.js";
 import { openAICompletionsApi } from "./lazy-apis/openai-completions.js";
 import { openAIResponsesApi } from "./lazy-apis/openai-responses.js";
+import { piMessagesApi } from "./lazy-apis/pi-messages.js";
 
 /**
  * Lazy wire adapters by API id. Each adapter module is imported with `await import()` on the first
@@ -14,6 +15,7 @@ const LAZY_APIS: Partial<Record<KnownApi, () => ProviderStreams>> = {
 	"anthropic-messages": anthropicMessagesApi,
 	"openai-completions": openAICompletionsApi,
 	"openai-responses": openAIResponsesApi,
+	"pi-messages": piMessagesApi,
 };
 
 /** The APIs tau implements, in registration order. */
