@@ -72,8 +72,8 @@ export {
 } from "./components/editor/editor.js";
 export { Input, type InputOptions } from "./components/input.js";
 export { CancellableLoader, Loader, type LoaderIndicator } from "./components/loader.js";
-export { type RenderLatexOptions, renderLatex } from "./components/markdown/latex.js";
 export { Markdown } from "./components/markdown/markdown.js";
+export { type RenderLatexOptions, renderLatex } from "./components/markdown/render-latex.js";
 export type { DefaultTextStyle, MarkdownOptions, MarkdownTheme } from "./components/markdown/theme.js";
 export { MouseRegion } from "./components/mouse-region.js";
 export { type SelectItem, SelectList, type SelectListLayout, type SelectListTheme } from "./components/select-list.js";

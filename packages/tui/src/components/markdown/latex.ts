@@ -1,6 +1,6 @@
 /** A small LaTeX-math to Unicode text converter for terminal display (common commands only). */
 
-const SYMBOLS: Record<string, string> = {
+export const SYMBOLS: Record<string, string> = {
 	alpha: "α",
 	beta: "β",
 	gamma: "γ",
@@ -118,55 +118,29 @@ const SYMBOLS: Record<string, string> = {
 	rceil: "⌉",
 };
 
-const SUPERSCRIPT: Record<string, string> = {
-	"0": "⁰",
-	"1": "¹",
-	"2": "²",
-	"3": "³",
-	"4": "⁴",
-	"5": "⁵",
-	"6": "⁶",
-	"7": "⁷",
-	"8": "⁸",
-	"9": "⁹",
-	"+": "⁺",
-	"-": "⁻",
-	"=": "⁼",
-	"(": "⁽",
-	")": "⁾",
-	n: "ⁿ",
-	i: "ⁱ",
-	T: "ᵀ",
-};
-const SUBSCRIPT: Record<string, string> = {
-	"0": "₀",
-	"1": "₁",
-	"2": "₂",
-	"3": "₃",
-	"4": "₄",
-	"5": "₅",
-	"6": "₆",
-	"7": "₇",
-	"8": "₈",
-	"9": "₉",
-	"+": "₊",
-	"-": "₋",
-	"=": "₌",
-	"(": "₍",
-	")": "₎",
-	a: "ₐ",
-	e: "ₑ",
-	i: "ᵢ",
-	j: "ⱼ",
-	k: "ₖ",
-	n: "ₙ",
-	o: "ₒ",
-	x: "ₓ",
-};
+/** Unicode superscript and subscript forms; a script with a character missing here is written `^(…)`. */
+const SUPERSCRIPT: Record<string, string> = Object.fromEntries(
+	[..."0123456789+-=()abcdefghijklmnoprstuvwxyzABDEGHIJKLMNOPRTUVW"].map((char, index) => [
+		char,
+		[..."⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻⁼⁽⁾ᵃᵇᶜᵈᵉᶠᵍʰⁱʲᵏˡᵐⁿᵒᵖʳˢᵗᵘᵛʷˣʸᶻᴬᴮᴰᴱᴳᴴᴵᴶᴷᴸᴹᴺᴼᴾᴿᵀᵁⱽᵂ"][index]!,
+	]),
+);
+const SUBSCRIPT: Record<string, string> = Object.fromEntries(
+	[..."0123456789+-=()aehijklmnoprstuvx"].map((char, index) => [
+		char,
+		[..."₀₁₂₃₄₅₆₇₈₉₊₋₌₍₎ₐₑₕᵢⱼₖₗₘₙₒₚᵣₛₜᵤᵥₓ"][index]!,
+	]),
+);
+/** Function names, written as their names (an unknown command is written the same way, so only validation needs them). */
+export const FUNCTIONS = new Set(
+	"sin cos tan cot sec csc sinh cosh tanh coth arcsin arccos arctan log ln lg exp max min sup inf det dim ker deg gcd arg Pr hom lim".split(
+		" ",
+	),
+);
 const BLACKBOARD: Record<string, string> = { R: "ℝ", N: "ℕ", Z: "ℤ", Q: "ℚ", C: "ℂ" };
 
 /** Reads one argument at `i`: a braced group or a single (possibly escaped) character. */
-function readArgument(src: string, i: number): { text: string; end: number } {
+export function readArgument(src: string, i: number): { text: string; end: number } {
 	while (src[i] === " ") i++;
 	if (src[i] === "{") {
 		let depth = 1;
@@ -191,60 +165,8 @@ function script(text: string, table: Record<string, string>, marker: string): st
 	return chars.length === 1 ? `${marker}${text}` : `${marker}(${text})`;
 }
 
-const group = (t: string) => (/^[\p{L}\p{N}.]+$/u.test(t) ? t : `(${t})`);
-
-/** Commands with arguments or meaning beyond a symbol, which `latexToUnicode` understands. */
-const STRUCTURAL = new Set([
-	"frac",
-	"dfrac",
-	"tfrac",
-	"sqrt",
-	"mathbb",
-	"text",
-	"mathrm",
-	"mathbf",
-	"mathit",
-	"mathsf",
-	"mathtt",
-	"operatorname",
-	"textbf",
-	"textit",
-	"boldsymbol",
-]);
-
-/** Whether every command is known and every brace is closed, so the conversion means what was written. */
-function isSupported(src: string): boolean {
-	let depth = 0;
-	for (let i = 0; i < src.length; i++) {
-		const ch = src[i]!;
-		if (ch === "{") depth++;
-		else if (ch === "}" && --depth < 0) return false;
-		else if (ch === "\\") {
-			const name = /^\\([A-Za-z]+|.)/.exec(src.slice(i))?.[1];
-			if (name === undefined) return false;
-			if (name !== "\\" && !(name in SYMBOLS) && !STRUCTURAL.has(name)) return false;
-			i += name.length;
-		}
-	}
-	return depth === 0;
-}
-
-export interface RenderLatexOptions {
-	/** Display math (`$$…$$`); rendered on one line like inline math. */
-	display?: boolean;
-}
-
-/**
- * A LaTeX math expression as terminal text (Unicode symbols, super- and subscripts, `a/b` fractions),
- * or undefined when it uses a command this converter does not know or leaves a brace unclosed.
- */
-export function renderLatex(source: string, _options: RenderLatexOptions = {}): string | undefined {
-	if (!isSupported(source)) return undefined;
-	return latexToUnicode(source)
-		.split("\n")
-		.map((line) => line.replace(/ {2,}/g, " ").trim())
-		.join("\n");
-}
+/** A fraction part or root argument is bracketed unless it is one number or one word. */
+const group = (t: string) => (/^(?:\p{L}+|[\p{N}.]+)$/u.test(t) ? t : `(${t})`);
 
 export function latexToUnicode(src: string): string {
 	let out = "";
@@ -269,6 +191,11 @@ export function latexToUnicode(src: string): string {
 				const a = readArgument(src, i);
 				out += `√${group(latexToUnicode(a.text))}`;
 				i = a.end;
+			} else if (name === "lim" && /^\s*_/.test(src.slice(i))) {
+				// Inline limits of `\lim` go in brackets: `lim[x→0]`.
+				const below = readArgument(src, src.indexOf("_", i) + 1);
+				out += `lim[${latexToUnicode(below.text).replace(/ /g, "")}]`;
+				i = below.end;
 			} else if (name === "mathbb") {
 				const a = readArgument(src, i);
 				out += [...a.text].map((c) => BLACKBOARD[c] ?? c).join("");
