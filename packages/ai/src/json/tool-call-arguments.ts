@@ -55,7 +55,7 @@ export function repairJson(text: string): string {
 }
 
 /** `JSON.parse`, retried once on the repaired text when repair changed anything. */
-export function parseJsonWithRepair(text: string): unknown {
+export function parseJsonWithRepair<T = unknown>(text: string): T {
 	try {
 		return JSON.parse(text);
 	} catch (error) {
@@ -66,8 +66,8 @@ export function parseJsonWithRepair(text: string): unknown {
 }
 
 /** The strict final parse of complete tool-call argument text; never keeps a partially parsed prefix. */
-export function parseToolCallArguments(text: string): { arguments: JsonObject; argumentsError?: string } {
-	if (text.trim() === "") return { arguments: {} };
+export function parseToolCallArguments(text: string | undefined): { arguments: JsonObject; argumentsError?: string } {
+	if (!text?.trim()) return { arguments: {} };
 	let reason: string;
 	try {
 		const parsed = parseJsonWithRepair(text);
