@@ -4,6 +4,7 @@ export {
 	decodeOracleArgument,
 	differencesFromPi,
 	encodeOracleValue,
+	expectSameAnswersAsPi,
 	type OracleCall,
 	type OracleDifference,
 	type OracleNormalizer,

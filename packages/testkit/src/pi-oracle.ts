@@ -175,3 +175,21 @@ export async function differencesFromPi(
 export function oracleTitle(oracle: PiOracle, title: string): string {
 	return oracle.available ? title : `${title} (skipped: ${oracle.reason})`;
 }
+
+/**
+ * Throws unless tau's module answers every call as pi does; the error lists the first differences with
+ * both answers. For a suite skipped when the oracle is unavailable.
+ */
+export async function expectSameAnswersAsPi(
+	oracle: PiOracle,
+	specifier: string,
+	namespace: object,
+	calls: readonly OracleCall[],
+	options: CallPiOptions = {},
+): Promise<void> {
+	if (!oracle.available) throw new Error(`pi oracle unavailable: ${oracle.reason}`);
+	const differences = await differencesFromPi(oracle, specifier, namespace, calls, options);
+	if (differences.length === 0) return;
+	const shown = JSON.stringify(differences.slice(0, 10), null, 2);
+	throw new Error(`${differences.length} of ${calls.length} calls answer differently from pi; the first:\n${shown}`);
+}

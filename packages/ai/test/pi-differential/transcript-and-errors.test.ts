@@ -1,13 +1,13 @@
 import * as tau from "@tau/ai";
 import {
-	differencesFromPi,
+	expectSameAnswersAsPi,
 	type OracleCall,
 	oracleTitle,
 	piOracle,
 	type SeededRandom,
 	seededRandom,
 } from "@tau/testkit";
-import { describe, expect, it } from "vitest";
+import { describe, it } from "vitest";
 
 const oracle = piOracle();
 
@@ -257,24 +257,15 @@ describe.skipIf(!oracle.available)(
 	oracleTitle(oracle, "pi-ai transcripts, errors and validation against pi 1.6"),
 	() => {
 		it("overflow, length recovery and retryability answer as pi does", async () => {
-			if (!oracle.available) return;
-			const calls = errorCalls();
-			const differences = await differencesFromPi(oracle, "@earendil-works/pi-ai", tau, calls);
-			expect(differences.slice(0, 10), `${differences.length} of ${calls.length} calls differ`).toEqual([]);
+			await expectSameAnswersAsPi(oracle, "@earendil-works/pi-ai", tau, errorCalls());
 		});
 
 		it("tool argument validation answers as pi does", async () => {
-			if (!oracle.available) return;
-			const calls = validationCalls();
-			const differences = await differencesFromPi(oracle, "@earendil-works/pi-ai", tau, calls);
-			expect(differences.slice(0, 10), `${differences.length} of ${calls.length} calls differ`).toEqual([]);
+			await expectSameAnswersAsPi(oracle, "@earendil-works/pi-ai", tau, validationCalls());
 		});
 
 		it("system-message replay answers as pi does", async () => {
-			if (!oracle.available) return;
-			const calls = transcriptCalls();
-			const differences = await differencesFromPi(oracle, "@earendil-works/pi-ai", tau, calls);
-			expect(differences.slice(0, 10), `${differences.length} of ${calls.length} calls differ`).toEqual([]);
+			await expectSameAnswersAsPi(oracle, "@earendil-works/pi-ai", tau, transcriptCalls());
 		});
 	},
 );
