@@ -3,7 +3,7 @@ import type { CacheRetention } from "../types/thinking.js";
 
 const RETENTION_ENV_VARS = ["TAU_CACHE_RETENTION", "PI_CACHE_RETENTION"];
 
-/** Explicit option, else "long" when the env asks for it (request env first), else "short" (ai.md §8.3). */
+/** Explicit option, else "long" when the env asks for it (request env first), else "short" (docs/ai.md "Request options"). */
 export function resolveCacheRetention(options: Pick<StreamOptions, "cacheRetention" | "env">): CacheRetention {
 	if (options.cacheRetention) return options.cacheRetention;
 	for (const source of [options.env, process.env]) {
