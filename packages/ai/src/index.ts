@@ -163,6 +163,14 @@ export type {
 export type { ImageContent, TextContent, TextSignatureV1, ThinkingContent, ToolCall } from "./types/content.js";
 export type { Context, TranscriptContext } from "./types/context.js";
 export type { AssistantMessageEvent, AssistantMessageEventType } from "./types/events.js";
+export type {
+	OAuthAuthInfo,
+	OAuthDeviceCodeInfo,
+	OAuthLoginCallbacks,
+	OAuthPrompt,
+	OAuthSelectOption,
+	OAuthSelectPrompt,
+} from "./types/extension-oauth.js";
 export type { ClientAttribution, ClientIdentity, ClientIdentityTarget, UserAgentMode } from "./types/identity.js";
 export type { JsonObject, JsonRepresentation, JsonValue } from "./types/json.js";
 export type {

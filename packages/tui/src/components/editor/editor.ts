@@ -98,7 +98,8 @@ export class Editor implements EditorComponent, Focusable {
 	private lastLayout: { rows: VisualLine[]; visible: number } | undefined;
 
 	constructor(
-		private readonly tui: Pick<TUI, "requestRender" | "terminal">,
+		/** Protected, as in pi-tui: editor subclasses (custom editors in extensions) request renders through it. */
+		protected readonly tui: Pick<TUI, "requestRender" | "terminal">,
 		theme: EditorTheme,
 		options: EditorOptions = {},
 	) {
@@ -741,7 +742,8 @@ export class Editor implements EditorComponent, Focusable {
 
 	// ---- rendering -------------------------------------------------------------------------
 
-	render(width: number): readonly string[] {
+	/** A fresh array on every call: subclasses may decorate the lines they get from it (pi-tui's contract). */
+	render(width: number): string[] {
 		this.lastWidth = width;
 		const padX = this.effectivePadding(width);
 		const contentWidth = Math.max(1, width - 2 * padX);
