@@ -61,6 +61,7 @@ done < <(node scripts/pi-reference.mjs)
 
 gate "project references" node scripts/check-references.mjs
 gate "type-check (tsc -b)" node_modules/.bin/tsc -b
+gate "bundle the CLI (esbuild)" node scripts/bundle-cli.mjs
 gate "lint (biome check)" node_modules/.bin/biome check --error-on-warnings --no-errors-on-unmatched .
 gate "import cycles" node scripts/check-cycles.mjs
 

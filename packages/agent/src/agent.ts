@@ -270,12 +270,34 @@ export class Agent {
 	}
 
 	/** The sink: reduce state first, then await every listener in registration order. */
-	async #processEvents(event: AgentEvent): Promise<void> {
+	/**
+	 * Reduces the event into state, then calls the listeners in order, awaiting only those that return a
+	 * promise: an event every listener handled synchronously returns `undefined`, so a streaming delta
+	 * costs no promise (docs/agent.md).
+	 */
+	#processEvents(event: AgentEvent): Promise<void> | undefined {
 		const run = this.#activeRun;
 		if (!run) throw new Error("Agent listener invoked outside active run");
 		this.#reduce(event);
-		for (const listener of [...this.#listeners]) {
-			await listener(event, run.abortController.signal);
+		const listeners = [...this.#listeners];
+		const signal = run.abortController.signal;
+		for (let index = 0; index < listeners.length; index++) {
+			const pending = listeners[index]!(event, signal);
+			if (pending) return this.#finishListeners(pending, listeners.slice(index + 1), event, signal);
+		}
+		return undefined;
+	}
+
+	async #finishListeners(
+		pending: Promise<void>,
+		rest: readonly AgentListener[],
+		event: AgentEvent,
+		signal: AbortSignal,
+	): Promise<void> {
+		await pending;
+		for (const listener of rest) {
+			const next = listener(event, signal);
+			if (next) await next;
 		}
 	}
 

@@ -11,6 +11,7 @@ import {
 	type StreamFn,
 } from "@tau/agent";
 import {
+	type AssistantMessage,
 	createAssistantMessageEventStream,
 	createModels,
 	type FauxResponseStep,
@@ -253,5 +254,68 @@ describe("streams without a terminal event", () => {
 		};
 		const result = await runAgentLoop([user("go")], { messages: [] }, config, () => {}, undefined, ending);
 		expect(result.at(-1)).toBe(answered);
+	});
+});
+
+describe("streaming updates", () => {
+	it("each message_update shows the message as it was at that event, even behind a slow listener", async () => {
+		const { config, faux } = setup([]);
+		const model = faux.getModel();
+		const usage = (output: number) => ({
+			input: 5,
+			output,
+			cacheRead: 0,
+			cacheWrite: 0,
+			totalTokens: 5 + output,
+			cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 },
+		});
+		// A provider that streams a whole burst at once and replaces its usage record midway.
+		const bursty: StreamFn = () => {
+			const stream = createAssistantMessageEventStream();
+			const partial: AssistantMessage = {
+				role: "assistant",
+				content: [{ type: "text", text: "" }],
+				api: model.api,
+				provider: model.provider,
+				model: model.id,
+				usage: usage(0),
+				stopReason: "pending",
+				timestamp: Date.now(),
+			};
+			setImmediate(() => {
+				stream.push({ type: "start", partial });
+				for (const [index, delta] of ["a", "b", "c", "d"].entries()) {
+					partial.usage = usage(index + 1);
+					(partial.content[0] as { text: string }).text += delta;
+					stream.push({ type: "text_delta", contentIndex: 0, delta, partial });
+				}
+				partial.stopReason = "stop";
+				stream.push({ type: "done", reason: "stop", message: partial });
+			});
+			return stream;
+		};
+		const seen: number[] = [];
+		let release = () => {};
+		const held = new Promise<void>((resolve) => {
+			release = resolve;
+		});
+		const run = runAgentLoop(
+			[user("go")],
+			{ messages: [] },
+			config,
+			(event) => {
+				if (event.type !== "message_update") return undefined;
+				seen.push((event.message as AssistantMessage).usage.output);
+				// The first update's listener is slow: the rest of the burst arrives meanwhile.
+				return seen.length === 1 ? held : undefined;
+			},
+			undefined,
+			bursty,
+		);
+		await new Promise<void>((resolve) => setImmediate(() => setImmediate(resolve)));
+		expect(seen).toEqual([1]);
+		release();
+		await run;
+		expect(seen).toEqual([1, 2, 3, 4]);
 	});
 });

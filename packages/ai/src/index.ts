@@ -73,7 +73,7 @@ export {
 	createAssistantMessageEventStream,
 } from "./stream/assistant-message-event-stream.js";
 // Event streams
-export { EventStream } from "./stream/event-stream.js";
+export { type EventSink, EventStream } from "./stream/event-stream.js";
 export { type LazyStreamObserver, lazyStream } from "./stream/lazy-stream.js";
 export { createInitialSystemMessage, normalizeContext } from "./system-messages/normalize-context.js";
 // System messages and transcript replay
@@ -108,6 +108,7 @@ export { clampThinkingLevel, getSupportedThinkingLevels } from "./thinking/level
 export { resolveSamplingParams } from "./thinking/sampling.js";
 // Tool validation
 export { coerceToSchema } from "./tools/coerce.js";
+export { preloadSchemaValidator } from "./tools/schema-check.js";
 // Tools and streaming JSON
 export {
 	makeStrictJsonSchema,

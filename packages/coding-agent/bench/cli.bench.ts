@@ -1,96 +1,11 @@
-import { spawn } from "node:child_process";
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { rmSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { pathToFileURL } from "node:url";
-import { type MockLlmServer, type ScriptedReply, startMockLlmServer } from "@tau/testkit";
+import type { ScriptedReply } from "@tau/testkit";
 import type { Bench, BenchContext } from "../../../scripts/bench/api.js";
-import { type Contender, referenceContenders } from "./reference-pi.js";
+import { type Contender, makeBox, runCli, withServer } from "./cli-harness.js";
+import { referenceContenders } from "./reference-pi.js";
 
-const CLI = resolve(import.meta.dirname, "../dist/cli.js");
-const API_KEY = "bench-key";
-
-interface Box {
-	home: string;
-	project: string;
-	env: NodeJS.ProcessEnv;
-	rssFile: string;
-}
-
-/** A temp HOME whose agent dir points provider `mock` at `server`; children report their peak RSS. */
-function makeBox(server?: MockLlmServer): Box {
-	const home = mkdtempSync(join(tmpdir(), "tau-bench-cli-"));
-	const agentDir = join(home, "agent");
-	const project = join(home, "project");
-	mkdirSync(agentDir, { recursive: true });
-	mkdirSync(project);
-	const rssFile = join(home, "max-rss");
-	const probe = join(home, "rss-probe.mjs");
-	writeFileSync(
-		probe,
-		`import { writeFileSync } from "node:fs";\nprocess.on("exit", () => writeFileSync(${JSON.stringify(rssFile)}, String(process.resourceUsage().maxRSS)));\n`,
-	);
-	if (server) {
-		writeFileSync(
-			join(agentDir, "models.json"),
-			JSON.stringify({
-				providers: {
-					mock: {
-						baseUrl: server.baseUrl,
-						api: "anthropic-messages",
-						apiKey: API_KEY,
-						models: [{ id: "mock-model", contextWindow: 1_000_000, maxTokens: 400_000 }],
-					},
-				},
-			}),
-		);
-		writeFileSync(
-			join(agentDir, "settings.json"),
-			JSON.stringify({ defaultProvider: "mock", defaultModel: "mock-model" }),
-		);
-	}
-	// pi reads the same files from its own agent dir variable; each program ignores the other's variables.
-	const env = {
-		PATH: process.env.PATH,
-		HOME: home,
-		TAU_CODING_AGENT_DIR: agentDir,
-		TAU_OFFLINE: "1",
-		PI_CODING_AGENT_DIR: agentDir,
-		PI_OFFLINE: "1",
-		PI_SKIP_VERSION_CHECK: "1",
-		NODE_OPTIONS: `--import ${pathToFileURL(probe).href}`,
-	};
-	return { home, project, env, rssFile };
-}
-
-/** Runs a CLI to completion, draining stdout; resolves with wall time (ms) and stdout size. */
-function run(contender: Contender, box: Box, args: readonly string[]): Promise<{ ms: number; bytes: number }> {
-	const started = performance.now();
-	const child = spawn(contender.node, [contender.cli, ...args], {
-		cwd: box.project,
-		env: box.env,
-		stdio: ["ignore", "pipe", "pipe"],
-	});
-	let bytes = 0;
-	let stderr = "";
-	child.stdout.on("data", (chunk: Buffer) => (bytes += chunk.length));
-	child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
-	return new Promise((resolvePromise, reject) => {
-		child.on("close", (code) => {
-			if (code !== 0) reject(new Error(`${contender.label} ${args.join(" ")} exited ${code}: ${stderr}`));
-			else resolvePromise({ ms: performance.now() - started, bytes });
-		});
-	});
-}
-
-async function withServer<T>(use: (server: MockLlmServer) => Promise<T>): Promise<T> {
-	const server = await startMockLlmServer({ apiKey: API_KEY, idleTimeoutMs: 0, maxLifetimeMs: 0 });
-	try {
-		return await use(server);
-	} finally {
-		await server.close();
-	}
-}
+const CLI = resolve(import.meta.dirname, "../dist/bundle/cli.js");
 
 /** A session file with `entries` alternating user/assistant messages. */
 function writeLargeSession(path: string, cwd: string, entries: number): void {
@@ -141,7 +56,7 @@ async function benchContender(ctx: BenchContext, contender: Contender, cleanup: 
 	const versionBox = makeBox();
 	cleanup.push(versionBox.home);
 	const version: number[] = [];
-	for (let i = 0; i < 10; i++) version.push((await run(contender, versionBox, ["--version"])).ms);
+	for (let i = 0; i < 10; i++) version.push((await runCli(contender, versionBox, ["--version"])).wallMs);
 	ctx.record(name("--version (wall)"), "ms", version);
 
 	await withServer(async (server) => {
@@ -152,7 +67,7 @@ async function benchContender(ctx: BenchContext, contender: Contender, cleanup: 
 		const firstRequest: number[] = [];
 		for (let i = 0; i < 10; i++) {
 			const spawnedAt = Date.now();
-			oneShot.push((await run(contender, box, ["--no-session", "-p", "ping"])).ms);
+			oneShot.push((await runCli(contender, box, ["--no-session", "-p", "ping"])).wallMs);
 			firstRequest.push(server.requests.at(-1)!.receivedAt - spawnedAt);
 		}
 		ctx.record(name("-p one-shot vs mock (wall)"), "ms", oneShot);
@@ -169,7 +84,7 @@ async function benchContender(ctx: BenchContext, contender: Contender, cleanup: 
 			stopReason: "toolUse" as const,
 		}));
 		server.enqueue(...turns, { text: "done" });
-		await run(contender, box, ["--no-session", "--mode", "json", "go"]);
+		await runCli(contender, box, ["--no-session", "--mode", "json", "go"]);
 		const requests = server.requests;
 		const gaps = requests
 			.slice(1)
@@ -184,8 +99,9 @@ async function benchContender(ctx: BenchContext, contender: Contender, cleanup: 
 		const rss: number[] = [];
 		for (let i = 0; i < 3; i++) {
 			server.enqueue({ text: { tokens: 200_000 }, chunkSize: 64 });
-			walls.push((await run(contender, box, ["--no-session", "--mode", "json", "stream"])).ms);
-			rss.push(Number(readFileSync(box.rssFile, "utf8")) / 1024);
+			const cost = await runCli(contender, box, ["--no-session", "--mode", "json", "stream"]);
+			walls.push(cost.wallMs);
+			rss.push(cost.peakRssMb);
 		}
 		ctx.record(name("200k-token stream in json mode (wall)"), "ms", walls);
 		ctx.record(name("200k-token stream in json mode (peak RSS)"), "MB", rss);
@@ -199,7 +115,7 @@ async function benchContender(ctx: BenchContext, contender: Contender, cleanup: 
 		const opens: number[] = [];
 		for (let i = 0; i < 5; i++) {
 			writeLargeSession(file, box.project, 5_000);
-			opens.push((await run(contender, box, ["--session", file, "-p", "next"])).ms);
+			opens.push((await runCli(contender, box, ["--session", file, "-p", "next"])).wallMs);
 		}
 		ctx.record(name("--session with 5,000 entries, one prompt (wall)"), "ms", opens);
 	});

@@ -1,13 +1,7 @@
 // The CLI benchmark's contenders besides tau on this Node: tau and pi 1.6, both on the Node 22 that
 // pi needs (scripts/pi-reference.mjs installs both once). TAU_PI_REFERENCE=0 leaves them out.
 import { ensurePiReference } from "../../../scripts/pi-reference.mjs";
-
-export interface Contender {
-	/** Short name used in result rows, e.g. `tau` or `pi 1.6 (node 22)`. */
-	label: string;
-	node: string;
-	cli: string;
-}
+import type { Contender } from "./cli-harness.js";
 
 export function referenceContenders(tauCli: string): { contenders: Contender[] } | { skipped: string } {
 	const reference = ensurePiReference();

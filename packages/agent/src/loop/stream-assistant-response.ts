@@ -1,6 +1,8 @@
 import {
 	type AssistantMessage,
+	type AssistantMessageEvent,
 	type AssistantMessageEventStream,
+	EventStream,
 	mergeClientIdentity,
 	normalizeContext,
 	type SimpleStreamOptions,
@@ -10,6 +12,7 @@ import type { AgentLoopConfig, StreamFn } from "../types/config.js";
 import type { AgentContext } from "../types/context.js";
 import type { AgentEventSink } from "../types/events.js";
 import { createFailureMessage } from "./failure.js";
+import { OrderedEmitter } from "./ordered-emitter.js";
 
 /**
  * One provider request: assembles the per-request view (transform → convert → normalize → key), then
@@ -35,19 +38,30 @@ export async function streamAssistantResponse(
 		signal,
 	});
 
+	// Each event is mirrored as it arrives (its message snapshot taken then, so a later delta cannot show
+	// through it); emission is awaited only while a listener is busy (docs/agent.md, "Streaming cost").
+	const emitter = new OrderedEmitter(emit);
 	let started = false;
-	for await (const event of stream) {
+	const receive = (event: AssistantMessageEvent): Promise<void> | undefined => {
 		if (event.type === "start") {
 			started = true;
 			context.messages.push(event.partial);
-			await emit({ type: "message_start", message: { ...event.partial } });
-		} else if (event.type === "done" || event.type === "error") {
-			break;
-		} else if (started) {
-			context.messages[context.messages.length - 1] = event.partial;
-			await emit({ type: "message_update", message: { ...event.partial }, assistantMessageEvent: event });
+			return emitter.emit({ type: "message_start", message: { ...event.partial } });
+		}
+		if (event.type === "done" || event.type === "error" || !started) return undefined;
+		context.messages[context.messages.length - 1] = event.partial;
+		return emitter.emit({ type: "message_update", message: { ...event.partial }, assistantMessageEvent: event });
+	};
+	// A busy listener holds the provider's next network read back (EventStream.ready).
+	if (stream instanceof EventStream) await stream.forward(receive);
+	else {
+		for await (const event of stream as AsyncIterable<AssistantMessageEvent>) {
+			receive(event);
+			if (event.type === "done" || event.type === "error") break;
+			await emitter.settled();
 		}
 	}
+	await emitter.settled();
 
 	const final =
 		(await settledResult(stream)) ??

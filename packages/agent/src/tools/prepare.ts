@@ -1,4 +1,4 @@
-import { validateToolArguments } from "@tau/ai";
+import { preloadSchemaValidator, validateToolArguments } from "@tau/ai";
 import type { AgentTool, AgentToolCall, AgentToolCallOutcome } from "../types/tools.js";
 import { errorText, immediateOutcome, OPERATION_ABORTED, type ToolPipeline } from "./pipeline.js";
 
@@ -33,6 +33,8 @@ export async function prepareToolCall(toolCall: AgentToolCall, pipeline: ToolPip
 			if (prepared !== toolCall.arguments)
 				candidate = { ...toolCall, arguments: prepared as AgentToolCall["arguments"] };
 		}
+		const validators = preloadSchemaValidator();
+		if (validators) await validators;
 		const args: unknown = validateToolArguments(tool, candidate);
 		if (pipeline.beforeToolCall) {
 			const decision = await pipeline.beforeToolCall(

@@ -2,6 +2,7 @@ import type { AssistantMessageEvent } from "../types/events.js";
 import type { AssistantMessage } from "../types/messages.js";
 import type { Api, Model } from "../types/model.js";
 import { AssistantMessageEventStream } from "./assistant-message-event-stream.js";
+import { EventStream } from "./event-stream.js";
 import { errorEvent, failedAssistantMessage } from "./failure.js";
 
 export interface LazyStreamObserver {
@@ -35,13 +36,17 @@ export function lazyStream(
 			return;
 		}
 		let last: AssistantMessage | undefined;
+		const relay = (event: AssistantMessageEvent) => {
+			if (event.type === "done") last = event.message;
+			if (event.type === "error") last = event.error;
+			observer?.onEvent?.(event);
+			outer.push(event);
+			return outer.ready();
+		};
 		try {
-			for await (const event of source) {
-				if (event.type === "done") last = event.message;
-				if (event.type === "error") last = event.error;
-				observer?.onEvent?.(event);
-				outer.push(event);
-			}
+			// tau's own streams are relayed synchronously; any other async iterable is iterated.
+			if (source instanceof EventStream) await source.forward(relay);
+			else for await (const event of source) relay(event);
 			if (typeof source.result === "function") last = await source.result();
 			if (last === undefined) throw new Error("Stream ended without a terminal event");
 		} catch (error) {

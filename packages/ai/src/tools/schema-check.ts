@@ -2,13 +2,31 @@ import { createRequire } from "node:module";
 import type { Compile as CompileFn } from "typebox/compile";
 import type { Value as ValueNamespace } from "typebox/value";
 
+type Validators = { Compile: typeof CompileFn; Value: typeof ValueNamespace };
+
 /**
- * TypeBox takes a few hundred milliseconds to load, so it is loaded on the first validation instead of when
- * `@tau/ai` is imported (startup of every tau command). Node >= 20.19 can `require` its ES modules.
+ * TypeBox takes a few hundred milliseconds to load as separate modules, so it is loaded on the first
+ * validation instead of when `@tau/ai` is imported (startup of every tau command). Node >= 20.19 can
+ * `require` its ES modules.
  */
 const requireModule = createRequire(import.meta.url);
-let typebox: { Compile: typeof CompileFn; Value: typeof ValueNamespace } | undefined;
-function loadTypebox(): { Compile: typeof CompileFn; Value: typeof ValueNamespace } {
+let typebox: Validators | undefined;
+let preloading: Promise<void> | undefined;
+
+/**
+ * Loads the validators ahead of the synchronous `validateToolArguments` (the agent awaits this before
+ * a tool call): through `import()`, so the bundled CLI takes them from one lazily loaded chunk instead
+ * of hundreds of modules (docs/cli.md, "Startup"). `undefined` once loaded.
+ */
+export function preloadSchemaValidator(): Promise<void> | undefined {
+	if (typebox) return undefined;
+	preloading ??= Promise.all([import("typebox/compile"), import("typebox/value")]).then(([compile, value]) => {
+		typebox ??= { Compile: compile.Compile, Value: value.Value };
+	});
+	return preloading;
+}
+
+function loadTypebox(): Validators {
 	typebox ??= {
 		Compile: (requireModule("typebox/compile") as { Compile: typeof CompileFn }).Compile,
 		Value: (requireModule("typebox/value") as { Value: typeof ValueNamespace }).Value,

@@ -27,15 +27,17 @@ export function providerHooks(
 				headers: response.headers,
 			});
 		},
-		onProviderStreamEvent: async (data: unknown, model: Model<Api>) => {
-			await listening(runner, "provider_stream_event")?.emit({
-				type: "provider_stream_event",
-				provider: model.provider,
-				api: model.api,
-				model: model.id,
-				data,
-			});
-		},
+		// Called for every provider event: without a listener it returns nothing, so a delta costs no promise.
+		onProviderStreamEvent: (data: unknown, model: Model<Api>) =>
+			listening(runner, "provider_stream_event")
+				?.emit({
+					type: "provider_stream_event",
+					provider: model.provider,
+					api: model.api,
+					model: model.id,
+					data,
+				})
+				.then(() => undefined),
 	};
 }
 

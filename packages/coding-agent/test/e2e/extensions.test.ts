@@ -69,6 +69,31 @@ describe.skipIf(!cliBuilt)("extensions at the CLI boundary (built CLI)", () => {
 		expect(result.stderr).toContain("console output from an extension");
 	});
 
+	it("an extension's tau and Pi imports are the bundled CLI's own module instances", async () => {
+		const box = sandbox();
+		const server = await mockServer();
+		writeMockModels(box, server);
+		server.enqueue({ text: "answer" });
+		const path = join(box.home, "host-modules.ts");
+		const marker = join(box.home, "host-modules.txt");
+		writeFileSync(
+			path,
+			`import { writeFileSync } from "node:fs";
+import { SessionManager as PiSessionManager } from "@earendil-works/pi-coding-agent";
+import { SessionManager } from "@tau/coding-agent";
+export default function (pi) {
+	pi.on("session_start", (_event, ctx) => {
+		const shared = ctx.sessionManager instanceof SessionManager && PiSessionManager === SessionManager;
+		writeFileSync(${JSON.stringify(marker)}, String(shared));
+	});
+}
+`,
+		);
+		const result = await runCli(box, ["-e", path, "-p", "Hi"]);
+		expect(result).toMatchObject({ code: 0, stdout: "answer\n" });
+		expect(readFileSync(marker, "utf8")).toBe("true");
+	});
+
 	it("unknown long options are reported after extensions loaded", async () => {
 		const box = sandbox();
 		const server = await mockServer();

@@ -7,10 +7,11 @@ import { type MockLlmServer, startMockLlmServer } from "@tau/testkit";
 import { afterEach } from "vitest";
 
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../../../..");
-export const CLI = join(REPO_ROOT, "packages/coding-agent/dist/cli.js");
+/** The shipped CLI: the esbuild bundle of the compiled sources (`scripts/bundle-cli.mjs`). */
+export const CLI = join(REPO_ROOT, "packages/coding-agent/dist/bundle/cli.js");
 export const API_KEY = "test-key";
 
-/** The e2e tests spawn the built CLI; `./test.sh` builds it first (`npx tsc -b packages/coding-agent` by hand). */
+/** The e2e tests spawn the built CLI; `./test.sh` builds it first (`npm run build` by hand). */
 export const cliBuilt = existsSync(CLI);
 
 export interface Sandbox {

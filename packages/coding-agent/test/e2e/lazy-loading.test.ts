@@ -5,7 +5,24 @@ import { pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
 import { CLI, cliBuilt, mockServer, REPO_ROOT, runCli, type Sandbox, sandbox, writeMockModels } from "./harness.js";
 
-/** Runs the built CLI under an ESM resolve hook that logs every resolved module URL. */
+/** esbuild's metafile, written by scripts/bundle-cli.mjs next to the bundle: the sources of each output file. */
+const bundleOutputs: Record<string, { inputs: Record<string, unknown> }> = cliBuilt
+	? JSON.parse(readFileSync(join(dirname(CLI), "metafile.json"), "utf8")).outputs
+	: {};
+
+/** A loaded URL, or for a file of the CLI bundle the file URLs of the source modules it holds. */
+function sourceUrls(url: string): string[] {
+	const bundleDir = pathToFileURL(dirname(CLI)).href;
+	if (!url.startsWith(`${bundleDir}/`)) return [url];
+	// Metafile paths are relative to the repository root, where the bundle is built.
+	const output = bundleOutputs[`packages/coding-agent/dist/bundle/${url.slice(bundleDir.length + 1)}`];
+	return Object.keys(output?.inputs ?? {}).map((source) => pathToFileURL(join(REPO_ROOT, source)).href);
+}
+
+/**
+ * Runs the built CLI under an ESM resolve hook that logs every resolved module URL; a chunk of the
+ * bundle counts as the source modules it was built from.
+ */
 async function loadedModules(
 	box: Sandbox,
 	args: string[],
@@ -34,7 +51,8 @@ export async function resolve(specifier, context, next) {
 		(path) => `--import ${path.startsWith("file:") ? path : pathToFileURL(path).href}`,
 	);
 	const result = await runCli(box, args, { env: { NODE_OPTIONS: imports.join(" ") } });
-	return { code: result.code, stdout: result.stdout, urls: readFileSync(log, "utf8").split("\n").filter(Boolean) };
+	const urls = readFileSync(log, "utf8").split("\n").filter(Boolean).flatMap(sourceUrls);
+	return { code: result.code, stdout: result.stdout, urls };
 }
 
 const loads = (urls: readonly string[], fragment: string) => urls.some((url) => url.includes(fragment));
@@ -100,7 +118,7 @@ describe.skipIf(!cliBuilt)("lazy startup (built CLI)", () => {
 
 	it("the built-in tools load without TypeBox (validation loads it on the first tool call)", async () => {
 		const box = sandbox();
-		const tools = pathToFileURL(join(dirname(CLI), "core/tools/index.js")).href;
+		const tools = pathToFileURL(join(REPO_ROOT, "packages/coding-agent/dist/core/tools/index.js")).href;
 		const { urls } = await loadedModules(box, ["--version"], tools);
 		expect(loads(urls, "/core/tools/read.js")).toBe(true);
 		expect(loads(urls, "/node_modules/typebox/")).toBe(false);
@@ -125,7 +143,7 @@ describe.skipIf(!cliBuilt)("lazy startup (built CLI)", () => {
 		mkdirSync(join(checkout, "packages/coding-agent"), { recursive: true });
 		copyFileSync(join(REPO_ROOT, "tau"), join(checkout, "tau"));
 		copyFileSync(join(REPO_ROOT, "scripts/install.sh"), join(checkout, "scripts/install.sh"));
-		symlinkSync(dirname(CLI), join(checkout, "packages/coding-agent/dist"));
+		symlinkSync(join(REPO_ROOT, "packages/coding-agent/dist"), join(checkout, "packages/coding-agent/dist"));
 		writeFileSync(join(checkout, "package-lock.json"), "{}");
 		const past = new Date(Date.now() - 60_000);
 		utimesSync(join(checkout, "package-lock.json"), past, past);

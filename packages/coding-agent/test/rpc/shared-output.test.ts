@@ -2,6 +2,7 @@ import { PassThrough } from "node:stream";
 import { describe, expect, it, vi } from "vitest";
 import {
 	attachJsonlLineReader,
+	BACKPRESSURE_LIMIT,
 	JsonlSplitter,
 	RawWriter,
 	serializeJsonLine,
@@ -64,14 +65,30 @@ describe("JSONL framing", () => {
 });
 
 describe("RawWriter", () => {
-	it("writes in order and retries EAGAIN after 10 ms", async () => {
+	it("writes everything queued in one event-loop turn as one write, in order", async () => {
+		const written: string[] = [];
+		const writer = new RawWriter({
+			write: (chunk, callback) => {
+				written.push(chunk);
+				callback();
+			},
+		});
+		for (let i = 0; i < 1000; i++) void writer.write(`${i}\n`);
+		expect(written).toEqual([]);
+		await writer.flush();
+		expect(written).toEqual([Array.from({ length: 1000 }, (_, i) => `${i}\n`).join("")]);
+		await writer.write("next\n");
+		expect(written).toEqual([expect.any(String), "next\n"]);
+	});
+
+	it("keeps one write in flight and retries EAGAIN after 10 ms", async () => {
 		vi.useFakeTimers();
 		try {
 			const written: string[] = [];
 			let failures = 1;
 			const writer = new RawWriter({
 				write: (chunk, callback) => {
-					if (chunk === "b" && failures-- > 0) {
+					if (chunk === "c" && failures-- > 0) {
 						callback(Object.assign(new Error("busy"), { code: "EAGAIN" }));
 						return;
 					}
@@ -81,12 +98,14 @@ describe("RawWriter", () => {
 			});
 			void writer.write("a");
 			void writer.write("b");
+			await vi.advanceTimersByTimeAsync(0);
+			expect(written).toEqual(["ab"]);
 			const done = writer.write("c");
 			await vi.advanceTimersByTimeAsync(0);
-			expect(written).toEqual(["a"]);
+			expect(written).toEqual(["ab"]);
 			await vi.advanceTimersByTimeAsync(10);
 			await done;
-			expect(written).toEqual(["a", "b", "c"]);
+			expect(written).toEqual(["ab", "c"]);
 		} finally {
 			vi.useRealTimers();
 		}
@@ -102,21 +121,29 @@ describe("RawWriter", () => {
 		expect(fatal.map((error) => (error as NodeJS.ErrnoException).code)).toEqual(["EPIPE"]);
 	});
 
-	it("waitForBackpressure and flush resolve only after pending writes complete", async () => {
+	it("holds the agent back only once the unwritten text reaches the limit, until the reader catches up", async () => {
 		const callbacks: (() => void)[] = [];
 		const writer = new RawWriter({ write: (_chunk, callback) => callbacks.push(() => callback()) });
 		void writer.write("a");
+		expect(writer.waitForBackpressure()).toBeUndefined();
+		void writer.write("x".repeat(BACKPRESSURE_LIMIT));
 		let drained = false;
-		const waiting = writer.waitForBackpressure().then(() => {
+		const waiting = writer.waitForBackpressure()!.then(() => {
 			drained = true;
 		});
-		await Promise.resolve();
-		await Promise.resolve();
+		await new Promise<void>((resolve) => setImmediate(resolve));
+		expect(callbacks).toHaveLength(1);
 		expect(drained).toBe(false);
+		let flushed = false;
+		const flushing = writer.flush().then(() => {
+			flushed = true;
+		});
 		callbacks.shift()!();
 		await waiting;
 		expect(drained).toBe(true);
-		await writer.flush();
+		expect(writer.waitForBackpressure()).toBeUndefined();
+		await flushing;
+		expect(flushed).toBe(true);
 	});
 });
 

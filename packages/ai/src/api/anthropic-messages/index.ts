@@ -25,6 +25,7 @@ import {
 import { ANTHROPIC_AUTH_HEADERS, anthropicBetaHeader, anthropicHeaders, createAnthropicClient } from "./client.js";
 import { AnthropicEventMapper } from "./events.js";
 import { buildAnthropicPayload, getAnthropicCompat } from "./payload.js";
+import { decodeAnthropicSse } from "./sse-events.js";
 
 /** Streams one request through the Anthropic Messages API (ai.md §16.2). */
 export function stream(
@@ -56,7 +57,8 @@ export function stream(
 				model,
 				options,
 				output,
-				() => client.messages.create(body, requestOptions).withResponse(),
+				() => client.messages.create(body, requestOptions).asResponse(),
+				decodeAnthropicSse,
 				(event) => mapper.handle(event),
 			);
 			if (options.signal?.aborted) return;

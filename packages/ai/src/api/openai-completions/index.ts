@@ -13,6 +13,7 @@ import { mergeHeaders } from "../../utils/headers.js";
 import { runAdapterStream } from "../shared/adapter-stream.js";
 import { cachingSessionId } from "../shared/cache-retention.js";
 import { createOpenAIClient, OPENAI_AUTH_HEADERS } from "../shared/openai-client.js";
+import { openAiSseDecoder } from "../shared/openai-sse-events.js";
 import { formatProviderError, normalizeProviderError } from "../shared/provider-error.js";
 import { applyPayloadHook, consumeProviderStream } from "../shared/provider-request.js";
 import {
@@ -74,7 +75,8 @@ export function stream(
 				() =>
 					client.chat.completions
 						.create(payload as unknown as ChatCompletionCreateParamsStreaming, requestOptions)
-						.withResponse(),
+						.asResponse(),
+				openAiSseDecoder<ChatCompletionChunk>(),
 				(chunk) => mapper.handle(chunk),
 			);
 			if (options.signal?.aborted) return;

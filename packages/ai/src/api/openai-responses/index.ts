@@ -10,6 +10,7 @@ import { mergeHeaders } from "../../utils/headers.js";
 import { runAdapterStream } from "../shared/adapter-stream.js";
 import { cachingSessionId } from "../shared/cache-retention.js";
 import { createOpenAIClient, OPENAI_AUTH_HEADERS } from "../shared/openai-client.js";
+import { openAiSseDecoder } from "../shared/openai-sse-events.js";
 import { formatProviderError, normalizeProviderError } from "../shared/provider-error.js";
 import { applyPayloadHook, consumeProviderStream } from "../shared/provider-request.js";
 import {
@@ -61,7 +62,8 @@ export function stream(
 				() =>
 					client.responses
 						.create(payload as unknown as ResponseCreateParamsStreaming, requestOptions)
-						.withResponse(),
+						.asResponse(),
+				openAiSseDecoder<ResponseStreamEvent>(),
 				(event) => mapper.handle(event),
 			);
 			if (options.signal?.aborted) return;

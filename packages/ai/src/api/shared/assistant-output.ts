@@ -43,6 +43,11 @@ export class AssistantOutput {
 		};
 	}
 
+	/** A promise while the consumer is still busy with earlier events (see `EventStream.ready`). */
+	ready(): Promise<void> | undefined {
+		return this.events.ready();
+	}
+
 	start(): void {
 		this.events.push({ type: "start", partial: this.message });
 	}

@@ -4,42 +4,30 @@ import type { StreamOptions } from "../../types/options.js";
 import { ABORTED_MESSAGE } from "./adapter-stream.js";
 import type { AssistantOutput } from "./assistant-output.js";
 import { responseInfo } from "./request-headers.js";
+import { readSseBatches, type SseMessage } from "./sse-reader.js";
 
-/** What an SDK call resolves to with `.withResponse()`: the event stream and the raw HTTP response. */
-export interface OpenedStream<TEvent> {
-	data: AsyncIterable<TEvent>;
-	response: Response;
-}
+/**
+ * Turns one SSE message into the provider event the adapter maps, or `undefined` to skip it; throws
+ * the SDK's own error for an in-stream error. One decoder per request (it may keep state).
+ */
+export type SseEventDecoder<TEvent> = (message: SseMessage, headers: Headers) => TEvent | undefined;
 
 /**
  * Sends the request through the opt-in request-level retry (each attempt a fresh SDK request), then
  * reports the response headers to `onResponse` before any body is read (ai.md §8.2, §14.1).
  */
-async function openProviderStream<TEvent>(
+async function openProviderStream(
 	model: Model<Api>,
 	options: StreamOptions,
-	send: () => Promise<OpenedStream<TEvent>>,
-): Promise<AsyncIterable<TEvent>> {
-	const opened = await retryProviderRequest(send, {
+	send: () => Promise<Response>,
+): Promise<Response> {
+	const response = await retryProviderRequest(send, {
 		maxRetries: options.maxRetries ?? 0,
 		maxRetryDelayMs: options.maxRetryDelayMs,
 		signal: options.signal,
 	});
-	await options.onResponse?.(responseInfo(opened.response), model);
-	return opened.data;
-}
-
-/** Provider events after `onProviderStreamEvent` saw each one, in order; stops at once on abort. */
-async function* observeProviderEvents<TEvent>(
-	model: Model<Api>,
-	options: StreamOptions,
-	events: AsyncIterable<TEvent>,
-): AsyncGenerator<TEvent> {
-	for await (const event of events) {
-		await options.onProviderStreamEvent?.(event, model);
-		if (options.signal?.aborted) throw new Error(ABORTED_MESSAGE);
-		yield event;
-	}
+	await options.onResponse?.(responseInfo(response), model);
+	return response;
 }
 
 /** Applies `onPayload`: a non-undefined return replaces the payload. */
@@ -53,17 +41,35 @@ export async function applyPayloadHook<TPayload>(
 }
 
 /**
- * The streaming half of every adapter: send (with retry), report the response, push `start`, then hand
- * each observed provider event to the adapter's mapper in order.
+ * The streaming half of every adapter: send through the SDK (with retry; the SDK keeps auth, headers
+ * and HTTP errors), report the response, push `start`, then decode the SSE body a network read at a
+ * time and hand each provider event, after `onProviderStreamEvent` saw it, to the adapter's mapper in
+ * order. Only a hook that returns a promise is awaited, so a delta costs no promise (docs/ai.md,
+ * "Streaming cost"). An aborted body read ends the stream quietly, as the SDKs do; the adapter then
+ * reports the abort.
  */
 export async function consumeProviderStream<TEvent>(
 	model: Model<Api>,
 	options: StreamOptions,
 	output: AssistantOutput,
-	send: () => Promise<OpenedStream<TEvent>>,
+	send: () => Promise<Response>,
+	decode: SseEventDecoder<TEvent>,
 	handle: (event: TEvent) => void,
 ): Promise<void> {
-	const events = await openProviderStream(model, options, send);
+	const response = await openProviderStream(model, options, send);
 	output.start();
-	for await (const event of observeProviderEvents(model, options, events)) handle(event);
+	for await (const batch of readSseBatches(response)) {
+		for (const message of batch) {
+			const event = decode(message, response.headers);
+			if (event === undefined) continue;
+			const observed = options.onProviderStreamEvent?.(event, model);
+			if (observed) await observed;
+			if (options.signal?.aborted) throw new Error(ABORTED_MESSAGE);
+			handle(event);
+		}
+		// The next read waits for a busy consumer: memory stays bounded and each event is mirrored before
+		// later ones change the message.
+		const ready = output.ready();
+		if (ready) await ready;
+	}
 }

@@ -29,8 +29,10 @@ export interface AgentEventHost {
 /**
  * The session's awaited agent listener (§8), a barrier for the loop: bookkeeping, extension dispatch,
  * persistence at `message_end`, then public listeners (so they can rely on the entry existing).
+ * Returns a promise only while an extension handler runs, so an unhandled streaming delta is handled
+ * synchronously.
  */
-export async function handleAgentEvent(host: AgentEventHost, event: AgentEvent): Promise<void> {
+export function handleAgentEvent(host: AgentEventHost, event: AgentEvent): Promise<void> | undefined {
 	const { run } = host;
 	if (event.type === "agent_start" && run.abortRequested) host.agent.abort();
 	if (event.type === "message_start" && event.message.role === "user") {
@@ -42,7 +44,14 @@ export async function handleAgentEvent(host: AgentEventHost, event: AgentEvent):
 		// The nested-call record and usage belong to the result before anything persists it.
 		Object.assign(event.message, host.nested.rootResult(event.message.toolCallId, event.message.usage));
 	}
-	await host.bridge.dispatch(event);
+	const dispatched = host.bridge.dispatch(event);
+	if (dispatched) return dispatched.then(() => afterDispatch(host, event));
+	afterDispatch(host, event);
+	return undefined;
+}
+
+function afterDispatch(host: AgentEventHost, event: AgentEvent): void {
+	const { run } = host;
 	if (event.type === "message_end") {
 		host.persistence.persistMessage(event.message);
 		if (event.message.role === "assistant") afterAssistant(host, event.message);

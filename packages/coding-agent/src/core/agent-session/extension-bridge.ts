@@ -22,6 +22,9 @@ import type { ResourceLoader } from "../resources/index.js";
 import { convertToLlm, type SessionManager } from "../session/index.js";
 import type { SessionPersistence } from "./persistence.js";
 
+/** Events whose dispatch also keeps the bridge's turn bookkeeping, handled or not. */
+const DISPATCH_ALWAYS = new Set(["agent_start", "turn_start", "turn_end", "message_end"]);
+
 /** Builds the runner for the loader's extension set (an empty set gets a fresh runtime). */
 export function createRunner(loader: ResourceLoader, cwd: string): ExtensionRunner {
 	const loaded = loader.getExtensions();
@@ -110,9 +113,18 @@ export class ExtensionBridge {
 		return current;
 	}
 
-	/** Mirrors an agent event to extensions (awaited). `message_end` handlers may replace the message in place. */
-	async dispatch(event: AgentEvent): Promise<void> {
+	/**
+	 * Mirrors an agent event to extensions (awaited). `message_end` handlers may replace the message in
+	 * place. An event no extension handles returns `undefined` at once, so streaming deltas cost no
+	 * promise each.
+	 */
+	dispatch(event: AgentEvent): Promise<void> | undefined {
 		const runner = this.host.runner();
+		if (!DISPATCH_ALWAYS.has(event.type) && !runner.hasHandlers(event.type)) return undefined;
+		return this.dispatchToRunner(runner, event);
+	}
+
+	private async dispatchToRunner(runner: ExtensionRunner, event: AgentEvent): Promise<void> {
 		switch (event.type) {
 			case "agent_start":
 				this.turnIndex = 0;

@@ -1,6 +1,6 @@
 import type { AgentSession, AgentSessionRuntime } from "../../sdk/index.js";
 import { type OneShotInput, runPrompts } from "../print/one-shot.js";
-import { type StdoutTakeover, serializeJsonLine, toJsonEvent } from "../shared/index.js";
+import { type StdoutTakeover, serializeJsonEvent, serializeJsonLine } from "../shared/index.js";
 
 /**
  * JSON mode (cli-modes.md §7): the session header, then every session event as one JSON line. The
@@ -19,7 +19,7 @@ export async function runJsonMode(
 	const attach = (session: AgentSession) => {
 		unsubscribe?.();
 		const stopEvents = session.subscribe((event) => {
-			void writer.write(serializeJsonLine(toJsonEvent(event)));
+			void writer.write(serializeJsonEvent(event));
 		});
 		// The agent awaits its listeners, so this one holds the loop until stdout drained.
 		const stopBackpressure = session.agent.subscribe(() => writer.waitForBackpressure());

@@ -14,9 +14,9 @@ import type { AgentSessionRuntime } from "../../core/runtime/agent-session-runti
 import {
 	attachJsonlLineReader,
 	type RawWriter,
+	serializeJsonEvent,
 	serializeJsonLine,
 	takeOverStdout,
-	toJsonEvent,
 } from "../shared/index.js";
 import { commandHandlers, isCommandType, type RpcCommandHost } from "./command-handlers.js";
 import { DirectBash } from "./direct-bash.js";
@@ -108,7 +108,7 @@ export function runRpcMode(runtime: AgentSessionRuntime, options: RpcModeOptions
 	async function bindSession(session: AgentSession): Promise<void> {
 		unsubscribe();
 		const offSession = session.subscribe((event) => {
-			send(toJsonEvent(event));
+			void writer.write(serializeJsonEvent(event));
 			if (event.type === "agent_settled") maybeShutdownOnRequest();
 		});
 		// The agent awaits its listeners: waiting for the queue here is what stalls a run for a slow reader.

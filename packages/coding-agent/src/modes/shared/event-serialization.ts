@@ -35,3 +35,46 @@ function toJsonAssistantEvent(event: AssistantMessageEvent): JsonAssistantMessag
 	const call = block?.type === "toolCall" ? block : undefined;
 	return { type: "toolcall_start", contentIndex: rest.contentIndex, id: call?.id ?? "", toolName: call?.name ?? "" };
 }
+
+/**
+ * The `usage` of streaming updates as JSON, reused while the record is the same object with the same
+ * token counts: a response's usage changes a few times while its deltas number in the thousands, and
+ * re-serializing it was most of the cost of each `message_update` line (docs/cli.md, JSON mode).
+ */
+class UsageJsonCache {
+	private usage: Usage | undefined;
+	private counts: readonly number[] = [];
+	private json = "";
+
+	get(usage: Usage): string {
+		const { counts } = this;
+		if (
+			usage !== this.usage ||
+			usage.input !== counts[0] ||
+			usage.output !== counts[1] ||
+			usage.cacheRead !== counts[2] ||
+			usage.cacheWrite !== counts[3] ||
+			usage.totalTokens !== counts[4]
+		) {
+			this.usage = usage;
+			this.counts = [usage.input, usage.output, usage.cacheRead, usage.cacheWrite, usage.totalTokens];
+			this.json = JSON.stringify(usage);
+		}
+		return this.json;
+	}
+}
+
+const usageJson = new UsageJsonCache();
+
+/**
+ * One session event as a JSONL record, exactly `JSON.stringify(toJsonEvent(event))` plus LF; a
+ * `message_update` takes its `usage` JSON from the cache.
+ */
+export function serializeJsonEvent(event: AgentSessionEvent): string {
+	const record = toJsonEvent(event);
+	if (record.type !== "message_update" || typeof record.usage !== "object" || record.usage === null) {
+		return `${JSON.stringify(record)}\n`;
+	}
+	const assistantEvent = JSON.stringify(record.assistantMessageEvent);
+	return `{"type":"message_update","usage":${usageJson.get(record.usage)},"assistantMessageEvent":${assistantEvent}}\n`;
+}

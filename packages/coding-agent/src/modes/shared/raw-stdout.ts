@@ -16,10 +16,43 @@ export interface RawWriterOptions {
 	onFatalError?: (error: Error) => void;
 }
 
-/** Ordered protocol output: every write is chained after the previous one. */
+/**
+ * Output the agent may run ahead of a slow reader before `waitForBackpressure` holds it: small enough
+ * that memory stays bounded (docs/cli.md, JSON mode), large enough that a reader that keeps up never
+ * stalls the agent.
+ */
+export const BACKPRESSURE_LIMIT = 64 * 1024;
+
+interface Deferred {
+	promise: Promise<void>;
+	resolve: () => void;
+}
+
+function deferred(): Deferred {
+	let resolve = () => {};
+	const promise = new Promise<void>((done) => {
+		resolve = done;
+	});
+	return { promise, resolve };
+}
+
+/**
+ * Ordered protocol output, batched: everything written during one event-loop turn goes out as one
+ * write on the next turn (docs/cli.md), so a stream of small events costs one system call per turn
+ * instead of one per event. At most one write is in flight; later text waits for its callback.
+ */
 export class RawWriter {
-	private tail: Promise<void> = Promise.resolve();
-	private pending = 0;
+	private queued: string[] = [];
+	private queuedLength = 0;
+	private inFlightLength = 0;
+	private writing = false;
+	private scheduled = false;
+	/** Settles when the queued text has been handed to the stream. */
+	private queuedBatch: Deferred | undefined;
+	/** Settles when the writer is idle (nothing queued, nothing in flight). */
+	private idle: Deferred | undefined;
+	/** Settles when the text not yet written drops below `BACKPRESSURE_LIMIT`. */
+	private belowLimit: Deferred | undefined;
 	private readonly writeChunk: WriteFn;
 	private readonly onFatalError: (error: Error) => void;
 
@@ -38,42 +71,81 @@ export class RawWriter {
 
 	/** Queues `text`; the returned promise settles when it has been handed to the stream. */
 	write(text: string): Promise<void> {
-		this.pending++;
-		const next = this.tail.then(() => this.writeWithRetry(text)).finally(() => this.pending--);
-		this.tail = next;
-		return next;
+		if (text === "") return Promise.resolve();
+		this.queued.push(text);
+		this.queuedLength += text.length;
+		this.queuedBatch ??= deferred();
+		if (!this.writing && !this.scheduled) {
+			this.scheduled = true;
+			setImmediate(() => {
+				this.scheduled = false;
+				if (!this.writing) this.writeQueued();
+			});
+		}
+		return this.queuedBatch.promise;
 	}
 
-	/** Resolves when everything queued so far is written (the agent awaits this at every event). */
-	waitForBackpressure(): Promise<void> {
-		return this.pending === 0 ? Promise.resolve() : this.tail;
+	/**
+	 * `undefined` while the reader keeps up; otherwise a promise that settles once the unwritten text
+	 * dropped below `BACKPRESSURE_LIMIT`. The agent awaits this at every event, so a reader that stops
+	 * reading pauses the agent instead of growing memory.
+	 */
+	waitForBackpressure(): Promise<void> | undefined {
+		if (this.queuedLength + this.inFlightLength < BACKPRESSURE_LIMIT) return undefined;
+		this.belowLimit ??= deferred();
+		return this.belowLimit.promise;
 	}
 
-	/** Resolves when the queue is empty, including writes queued while waiting. */
-	async flush(): Promise<void> {
-		while (this.pending > 0) await this.tail;
+	/** Resolves when everything queued so far is written, including text queued while waiting. */
+	flush(): Promise<void> {
+		if (!this.writing && this.queued.length === 0) return Promise.resolve();
+		if (!this.writing && !this.scheduled) this.writeQueued();
+		this.idle ??= deferred();
+		return this.idle.promise;
 	}
 
-	private writeWithRetry(text: string): Promise<void> {
-		return new Promise<void>((resolve) => {
-			const attempt = () => {
-				this.writeChunk(text, (error) => {
-					if (!error) {
-						resolve();
-						return;
-					}
-					const code = (error as NodeJS.ErrnoException).code;
-					if (code && RETRYABLE_WRITE_ERRORS.has(code)) {
-						setTimeout(attempt, RETRY_DELAY_MS);
-						return;
-					}
-					this.onFatalError(error);
-					resolve();
-				});
-			};
-			attempt();
+	private writeQueued(): void {
+		const batch = this.queuedBatch;
+		const text = this.queued.length === 1 ? (this.queued[0] as string) : this.queued.join("");
+		this.queued = [];
+		this.queuedBatch = undefined;
+		this.inFlightLength = this.queuedLength;
+		this.queuedLength = 0;
+		this.writing = true;
+		this.writeWithRetry(text, () => {
+			this.writing = false;
+			this.inFlightLength = 0;
+			batch?.resolve();
+			if (this.queued.length > 0) this.writeQueued();
+			else this.idle = resolved(this.idle);
+			if (this.queuedLength + this.inFlightLength < BACKPRESSURE_LIMIT) this.belowLimit = resolved(this.belowLimit);
 		});
 	}
+
+	private writeWithRetry(text: string, done: () => void): void {
+		const attempt = () => {
+			this.writeChunk(text, (error) => {
+				if (!error) {
+					done();
+					return;
+				}
+				const code = (error as NodeJS.ErrnoException).code;
+				if (code && RETRYABLE_WRITE_ERRORS.has(code)) {
+					setTimeout(attempt, RETRY_DELAY_MS);
+					return;
+				}
+				this.onFatalError(error);
+				done();
+			});
+		};
+		attempt();
+	}
+}
+
+/** Resolves a waiter and clears its slot. */
+function resolved(waiter: Deferred | undefined): undefined {
+	waiter?.resolve();
+	return undefined;
 }
 
 export interface StdoutTakeover {

@@ -1,0 +1,136 @@
+/** One server-sent event: its `event` field (`null` when absent) and its `data` lines joined by LF. */
+export interface SseMessage {
+	event: string | null;
+	data: string;
+}
+
+/**
+ * Splits an event stream (the WHATWG `text/event-stream` format: LF, CRLF or CR line ends, a blank line
+ * ends a message, only `event` and `data` matter here) into messages. Each `push` returns the messages
+ * its chunk completed, so a reader handles a whole network read at once instead of awaiting per event
+ * (docs/ai.md, "Streaming cost").
+ */
+export class SseParser {
+	/** Bytes after the last line end: part of a line, possibly ending inside a UTF-8 sequence. */
+	private carry: Buffer[] = [];
+	/** Text after the last complete line. */
+	private pending = "";
+	private event: string | null = null;
+	private data: string[] = [];
+
+	push(chunk: Uint8Array): SseMessage[] {
+		const decoded = this.decode(Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength));
+		// Text without any line end completes nothing; a CR left over may still be half of a CRLF.
+		if (decoded === "") return [];
+		const text = this.pending === "" ? decoded : this.pending + decoded;
+		const messages: SseMessage[] = [];
+		let start = 0;
+		if (!text.includes("\r")) {
+			for (let end = text.indexOf("\n"); end !== -1; end = text.indexOf("\n", start)) {
+				this.takeLine(text.slice(start, end), messages);
+				start = end + 1;
+			}
+		} else {
+			for (let i = 0; i < text.length; i++) {
+				const char = text.charCodeAt(i);
+				if (char !== 0x0a && char !== 0x0d) continue;
+				// A CR at the very end waits for the next chunk: it may be followed by its LF.
+				if (char === 0x0d && i + 1 === text.length) break;
+				this.takeLine(text.slice(start, i), messages);
+				if (char === 0x0d && text.charCodeAt(i + 1) === 0x0a) i++;
+				start = i + 1;
+			}
+		}
+		this.pending = text.slice(start);
+		return messages;
+	}
+
+	/** End of the stream: the last lines count, an unterminated message is dropped (as the format says). */
+	end(): SseMessage[] {
+		const rest = Buffer.concat(this.carry).toString("utf8");
+		this.carry = [];
+		const text = this.pending + rest;
+		this.pending = "";
+		const messages: SseMessage[] = [];
+		// A final lone CR still ends its line (an empty one, which may end a message).
+		if (text !== "") for (const line of text.replace(/\r$/, "").split(/\r\n|[\n\r]/)) this.takeLine(line, messages);
+		return messages;
+	}
+
+	/**
+	 * The text up to the chunk's last line end. Line ends are ASCII and never part of a multi-byte UTF-8
+	 * sequence, so that prefix decodes whole and the rest waits for the chunk that ends its line; one
+	 * plain decode per read, no streaming decoder state.
+	 */
+	private decode(chunk: Buffer): string {
+		const end = Math.max(chunk.lastIndexOf(0x0a), chunk.lastIndexOf(0x0d));
+		if (end === -1) {
+			this.carry.push(chunk);
+			return "";
+		}
+		let text: string;
+		if (this.carry.length === 0) text = chunk.toString("utf8", 0, end + 1);
+		else {
+			this.carry.push(chunk.subarray(0, end + 1));
+			text = Buffer.concat(this.carry).toString("utf8");
+		}
+		this.carry = end + 1 < chunk.length ? [chunk.subarray(end + 1)] : [];
+		return text;
+	}
+
+	private takeLine(rawLine: string, messages: SseMessage[]): void {
+		const line = rawLine.charCodeAt(0) === 0xfeff ? rawLine.slice(1) : rawLine;
+		if (line === "") {
+			if (this.event === null && this.data.length === 0) return;
+			messages.push({ event: this.event, data: this.data.length === 1 ? this.data[0]! : this.data.join("\n") });
+			this.event = null;
+			this.data = [];
+			return;
+		}
+		const colon = line.indexOf(":");
+		if (colon === 0) return;
+		const field = colon === -1 ? line : line.slice(0, colon);
+		if (field !== "event" && field !== "data") return;
+		const value = colon === -1 ? "" : line.slice(line.charCodeAt(colon + 1) === 0x20 ? colon + 2 : colon + 1);
+		if (field === "event") this.event = value;
+		else this.data.push(value);
+	}
+}
+
+/** Fetch rejects an aborted body read with an `AbortError`. */
+function isAbortError(error: unknown): boolean {
+	return typeof error === "object" && error !== null && (error as { name?: unknown }).name === "AbortError";
+}
+
+/**
+ * The messages of an SSE response body, one batch per network read. An aborted read ends the batches
+ * quietly, as the SDKs' own streams do (the adapter then reports the abort). A consumer that stops
+ * early (or throws) cancels the body, which releases the connection.
+ */
+export async function* readSseBatches(response: Response): AsyncGenerator<SseMessage[]> {
+	if (!response.body) throw new Error("Attempted to iterate over a response with no body");
+	const parser = new SseParser();
+	const reader = response.body.getReader();
+	let finished = false;
+	try {
+		for (;;) {
+			let read: Awaited<ReturnType<typeof reader.read>>;
+			try {
+				read = await reader.read();
+			} catch (error) {
+				if (isAbortError(error)) return;
+				throw error;
+			}
+			const { done, value } = read;
+			if (done) break;
+			const messages = parser.push(value);
+			if (messages.length > 0) yield messages;
+		}
+		finished = true;
+		const rest = parser.end();
+		if (rest.length > 0) yield rest;
+	} finally {
+		if (finished) reader.releaseLock();
+		else void reader.cancel().catch(() => undefined);
+	}
+}

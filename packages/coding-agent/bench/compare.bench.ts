@@ -1,0 +1,170 @@
+// The headless hot paths side by side: tau against pi 1.6 and against tau's previous release
+// (TAU_BENCH_BASELINE), all on pi's Node 22, plus tau's `-p` on the Node running the benchmark. Runs
+// alternate between the contenders (A B C A B C ...) so a drifting machine affects them alike; each
+// row is a median of CPU time (user + system of the process and the children it waited for), wall
+// time or peak RSS, and the ratio table at the end compares the medians. The 50k/200k/800k-token
+// streams and 100 KB/500 KB/2 MB tool arguments show how each cost grows with its input.
+import { rmSync, writeFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import type { ScriptedReply } from "@tau/testkit";
+import type { Bench, BenchContext } from "../../../scripts/bench/api.js";
+import { baselineContender } from "./baseline.js";
+import { type Contender, makeBox, type RunCost, runCli, withServer } from "./cli-harness.js";
+import { referenceContenders } from "./reference-pi.js";
+
+const CLI = resolve(import.meta.dirname, "../dist/bundle/cli.js");
+
+interface Scenario {
+	name: string;
+	args: readonly string[];
+	runs: number;
+	/** Replies one run consumes, queued before each run. */
+	replies: () => ScriptedReply[];
+	/** Only these contender labels run it (default: all). */
+	only?: (label: string) => boolean;
+	setup?: (project: string) => void;
+}
+
+const toolLoop = (): ScriptedReply[] => [
+	...Array.from({ length: 20 }, (_, i) => ({
+		toolCalls: [{ id: `call_${i}`, name: "read", arguments: { path: "file.txt" } }],
+		stopReason: "toolUse" as const,
+	})),
+	{ text: "done" },
+];
+
+const stream = (tokens: number) => (): ScriptedReply[] => [{ text: { tokens } }];
+
+const writeArgument = (bytes: number) => (): ScriptedReply[] => [
+	{
+		toolCalls: [
+			{ id: "w1", name: "write", arguments: { path: "out.txt", content: "abcdefghij".repeat(bytes / 10) } },
+		],
+	},
+	{ text: "done" },
+];
+
+const SCENARIOS: Scenario[] = [
+	{ name: "--version", args: ["--version"], runs: 10, replies: () => [] },
+	{ name: '-p "hi", session written', args: ["-p", "hi"], runs: 10, replies: () => [{ text: "pong" }] },
+	{
+		name: "20 tool calls + answer (json)",
+		args: ["--mode", "json", "go"],
+		runs: 5,
+		replies: toolLoop,
+		setup: (project) => writeFileSync(join(project, "file.txt"), "hello\n"),
+	},
+	...[50_000, 200_000, 800_000].map((tokens) => ({
+		name: `${tokens / 1000}k-token stream (json)`,
+		args: ["--mode", "json", "stream"],
+		runs: tokens > 200_000 ? 2 : 3,
+		replies: stream(tokens),
+	})),
+	...[100_000, 500_000, 2_000_000].map((bytes) => ({
+		name: `${bytes >= 1e6 ? `${bytes / 1e6} MB` : `${bytes / 1000} KB`} write argument in deltas (json)`,
+		args: ["--mode", "json", "write it"],
+		runs: bytes > 500_000 ? 2 : 3,
+		replies: writeArgument(bytes),
+	})),
+];
+
+const median = (values: readonly number[]) => {
+	const sorted = [...values].sort((a, b) => a - b);
+	const middle = sorted.length >> 1;
+	return sorted.length % 2
+		? (sorted[middle] as number)
+		: ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
+};
+
+async function runScenario(
+	ctx: BenchContext,
+	scenario: Scenario,
+	contenders: readonly Contender[],
+	cleanup: string[],
+): Promise<Map<string, RunCost[]>> {
+	const costs = new Map<string, RunCost[]>();
+	await withServer(async (server) => {
+		const box = makeBox(server);
+		cleanup.push(box.home);
+		scenario.setup?.(box.project);
+		const taking = contenders.filter((contender) => scenario.only?.(contender.label) ?? true);
+		for (let run = 0; run < scenario.runs; run++) {
+			for (const contender of taking) {
+				server.enqueue(...scenario.replies());
+				const cost = await runCli(contender, box, scenario.args);
+				costs.set(contender.label, [...(costs.get(contender.label) ?? []), cost]);
+			}
+		}
+	});
+	for (const [label, runs] of costs) {
+		const row = (what: string) => `compare: ${scenario.name}, ${label} (${what})`;
+		ctx.record(
+			row("cpu"),
+			"ms",
+			runs.map((run) => run.cpuMs),
+		);
+		ctx.record(
+			row("wall"),
+			"ms",
+			runs.map((run) => run.wallMs),
+		);
+		ctx.record(
+			row("peak RSS"),
+			"MB",
+			runs.map((run) => run.peakRssMb),
+		);
+	}
+	return costs;
+}
+
+/** One line per scenario and measure: tau's median over each other contender's. */
+function printRatios(results: ReadonlyMap<string, ReadonlyMap<string, RunCost[]>>, tau: string): void {
+	const lines = ["", `ratios of ${tau} to each contender (medians; below 1 means tau is faster or smaller)`];
+	for (const [scenario, costs] of results) {
+		const mine = costs.get(tau);
+		if (!mine) continue;
+		for (const [label, theirs] of costs) {
+			if (label === tau) continue;
+			const ratio = (pick: (cost: RunCost) => number) =>
+				(median(mine.map(pick)) / median(theirs.map(pick))).toFixed(2);
+			lines.push(
+				`${scenario} vs ${label}: cpu ${ratio((c) => c.cpuMs)}, wall ${ratio((c) => c.wallMs)}, peak RSS ${ratio((c) => c.peakRssMb)}`,
+			);
+		}
+	}
+	console.log(lines.join("\n"));
+}
+
+const bench: Bench = async (ctx) => {
+	const reference = referenceContenders(CLI);
+	if ("skipped" in reference) {
+		console.error(`compare bench: left out, it needs pi 1.6 and its Node 22 (${reference.skipped})`);
+		return;
+	}
+	const [tau22, pi] = reference.contenders as [Contender, Contender];
+	const contenders: Contender[] = [
+		tau22,
+		pi,
+		{ label: `tau (node ${process.versions.node})`, node: process.execPath, cli: CLI },
+	];
+	const baseline = baselineContender(tau22.node);
+	if ("skipped" in baseline) console.error(`compare bench: no previous release (${baseline.skipped})`);
+	else contenders.push(baseline.contender);
+	const onThisNode = contenders[2]!.label;
+	const cleanup: string[] = [];
+	const results = new Map<string, Map<string, RunCost[]>>();
+	try {
+		for (const scenario of SCENARIOS) {
+			// tau on the benchmark's own Node runs only the scripted one-shot (the issue's Node 20 row).
+			const only = (label: string) => label !== onThisNode || scenario.args.includes("-p");
+			results.set(scenario.name, await runScenario(ctx, { ...scenario, only }, contenders, cleanup));
+		}
+	} finally {
+		for (const dir of cleanup) rmSync(dir, { recursive: true, force: true });
+	}
+	printRatios(results, tau22.label);
+	const onThisNodeResults = new Map([...results].filter(([, costs]) => costs.has(onThisNode)));
+	printRatios(onThisNodeResults, onThisNode);
+};
+
+export default bench;
