@@ -114,6 +114,29 @@ describe("pi-messages wire API", () => {
 		expect(message).toMatchObject({ stopReason: "error", errorMessage: "upstream overloaded", usage });
 	});
 
+	it("ends at the final event even when the backend keeps the connection open", async () => {
+		const server = await mockServer();
+		let cancelled!: () => void;
+		const hungUp = new Promise<void>((resolve) => {
+			cancelled = resolve;
+		});
+		// A body that sends `start` and `done`, then stays open until the reader cancels it.
+		const body = new ReadableStream<Uint8Array>({
+			start(controller) {
+				controller.enqueue(
+					new TextEncoder().encode(frames({ type: "start" }, { type: "done", reason: "stop", usage }).join("")),
+				);
+			},
+			cancel: () => cancelled(),
+		});
+		const fetch = async () => new Response(body, { headers: { "content-type": "text/event-stream" } });
+		const { message } = await collect(
+			piMessagesApi().stream(piModel(server), transcript(), { apiKey: API_KEY, fetch }),
+		);
+		expect(message).toMatchObject({ stopReason: "stop", usage });
+		await hungUp;
+	});
+
 	it("reports HTTP errors with the backend's message and code, and malformed streams", async () => {
 		const server = await mockServer();
 		server.enqueue(

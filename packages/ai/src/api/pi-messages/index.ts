@@ -7,6 +7,7 @@ import type { PiMessagesEvent, PiMessagesOptions } from "../../types/pi-messages
 import { mergeHeaders, resolveHeaders } from "../../utils/headers.js";
 import { runAdapterStream } from "../shared/adapter-stream.js";
 import { applyPayloadHook, consumeProviderStream } from "../shared/provider-request.js";
+import type { SseMessage } from "../shared/sse-reader.js";
 import { PiMessagesEventMapper } from "./events.js";
 
 /**
@@ -46,31 +47,9 @@ async function responseError(response: Response): Promise<Error> {
 	});
 }
 
-/** The `data:` payloads of a server-sent event stream, parsed; `[DONE]` and data-less events are skipped. */
-async function* readEvents(body: ReadableStream<Uint8Array>): AsyncGenerator<PiMessagesEvent> {
-	const decoder = new TextDecoder();
-	let buffer = "";
-	const parse = (frame: string) => {
-		const data = frame
-			.split("\n")
-			.find((line) => line.startsWith("data:"))
-			?.slice(5)
-			.trim();
-		return data && data !== "[DONE]" ? (JSON.parse(data) as PiMessagesEvent) : undefined;
-	};
-	for await (const chunk of body) {
-		buffer = (buffer + decoder.decode(chunk, { stream: true })).replace(/\r\n/g, "\n");
-		for (let split = buffer.indexOf("\n\n"); split !== -1; split = buffer.indexOf("\n\n")) {
-			const event = parse(buffer.slice(0, split));
-			buffer = buffer.slice(split + 2);
-			if (!event) continue;
-			yield event;
-			// The response is complete: stop reading (and release the connection) even if the backend keeps it open.
-			if (event.type === "done" || event.type === "error") return;
-		}
-	}
-	const rest = parse(buffer + decoder.decode());
-	if (rest) yield rest;
+/** The event a `data:` payload carries; `[DONE]` and data-less messages carry none. */
+function decodeEvent(message: SseMessage): PiMessagesEvent | undefined {
+	return message.data && message.data !== "[DONE]" ? (JSON.parse(message.data) as PiMessagesEvent) : undefined;
 }
 
 export function stream(
@@ -117,9 +96,12 @@ export function stream(
 					});
 					if (!response.ok) throw await responseError(response);
 					if (!response.body) throw new Error(`${model.provider} response has no body`);
-					return { data: readEvents(response.body), response };
+					return response;
 				},
+				decodeEvent,
 				(event) => mapper.handle(event),
+				// The response is complete: stop reading (and release the connection) even if the backend keeps it open.
+				(event) => event.type === "done" || event.type === "error",
 			);
 		},
 	});

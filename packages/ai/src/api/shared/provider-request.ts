@@ -46,7 +46,8 @@ export async function applyPayloadHook<TPayload>(
  * time and hand each provider event, after `onProviderStreamEvent` saw it, to the adapter's mapper in
  * order. Only a hook that returns a promise is awaited, so a delta costs no promise (docs/ai.md,
  * "Streaming cost"). An aborted body read ends the stream quietly, as the SDKs do; the adapter then
- * reports the abort.
+ * reports the abort. After an event `isLast` accepts, reading stops and the body is cancelled, for
+ * protocols whose backend may keep the connection open past its final event.
  */
 export async function consumeProviderStream<TEvent>(
 	model: Model<Api>,
@@ -55,6 +56,7 @@ export async function consumeProviderStream<TEvent>(
 	send: () => Promise<Response>,
 	decode: SseEventDecoder<TEvent>,
 	handle: (event: TEvent) => void,
+	isLast?: (event: TEvent) => boolean,
 ): Promise<void> {
 	const response = await openProviderStream(model, options, send);
 	output.start();
@@ -66,6 +68,7 @@ export async function consumeProviderStream<TEvent>(
 			if (observed) await observed;
 			if (options.signal?.aborted) throw new Error(ABORTED_MESSAGE);
 			handle(event);
+			if (isLast?.(event)) return;
 		}
 		// The next read waits for a busy consumer: memory stays bounded and each event is mirrored before
 		// later ones change the message.
