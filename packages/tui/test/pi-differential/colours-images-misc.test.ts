@@ -96,38 +96,6 @@ function colourCalls(): OracleCall[] {
 	return calls;
 }
 
-/** LaTeX tau's renderer covers: symbols, scripts, fractions, roots, sets, functions, sums and limits. */
-const LATEX = [
-	"x^2",
-	"x^{10}",
-	"x^{a+b}",
-	"x_{i}^{2}",
-	"a_1 + a_2",
-	"\\frac{a}{b}",
-	"\\frac{1}{2} + \\frac{x+1}{y}",
-	"\\frac{\\frac{1}{2}}{3}",
-	"x = \\frac{-b \\pm \\sqrt{b^2-4ac}}{2a}",
-	"\\alpha + \\beta \\leq \\gamma",
-	"\\sqrt{x+1}",
-	"\\mathbb{R}",
-	"\\mathbf{v}",
-	"\\mathrm{d}x",
-	"\\operatorname{sin} x",
-	"\\sin x + \\log y",
-	"e^{i\\pi} = -1",
-	"a \\cdot b",
-	"50\\%",
-	"\\{ x \\}",
-	"\\left( x \\right)",
-	"\\sum_{i=1}^{n} i",
-	"\\prod_{k=1}^{n} k",
-	"\\int_0^1 f(x)\\,dx",
-	"\\lim_{x \\to 0} f",
-	"a \\\\ b",
-	"\\unknowncmd",
-	"{a",
-];
-
 function miscCalls(): OracleCall[] {
 	const random = seededRandom(3);
 	const calls: OracleCall[] = [];
@@ -136,10 +104,6 @@ function miscCalls(): OracleCall[] {
 	for (const query of queries) for (const word of words) calls.push({ fn: "fuzzyMatch", args: [query, word] });
 	for (const report of ["\x1b[?997;1n", "\x1b[?997;2n", "\x1b[?997;1n\x1b[?997;2n", "\x1b[?997;3n", "x"]) {
 		calls.push({ fn: "parseTerminalColorSchemeReport", args: [report] });
-	}
-	for (const latex of LATEX) {
-		calls.push({ fn: "renderLatex", args: [latex] });
-		calls.push({ fn: "renderLatex", args: [latex, { display: true }] });
 	}
 	calls.push({ fn: "hyperlink", args: ["text", "https://example.com"] });
 	calls.push({ fn: "renderFakeCursor", args: ["x"] });
@@ -204,7 +168,7 @@ describe.skipIf(!oracle.available)(
 			await expectSameAnswersAsPi(oracle, PI_TUI, tau, colourCalls(), { normalize });
 		});
 
-		it("fuzzy matching, LaTeX, image sizing and encoding, program status and scheme reports answer as pi does", async () => {
+		it("fuzzy matching, image sizing and encoding, program status and scheme reports answer as pi does", async () => {
 			await expectSameAnswersAsPi(oracle, PI_TUI, tau, miscCalls());
 		});
 	},

@@ -3,7 +3,6 @@ import { padToWidth, truncateToWidth } from "../../text/truncate.js";
 import { visibleWidth } from "../../text/width.js";
 import { wrapTextWithAnsi } from "../../text/wrap.js";
 import { renderInline } from "./inline.js";
-import { latexToUnicode } from "./latex.js";
 import type { MathToken } from "./math.js";
 import { renderLatex } from "./render-latex.js";
 import type { MarkdownOptions, MarkdownTheme } from "./theme.js";
@@ -65,7 +64,7 @@ export function renderBlock(token: Token, width: number, ctx: BlockContext, next
 			const math = token as MathToken;
 			if (ctx.options.renderLatex === false) return wrapTextWithAnsi(math.raw.trimEnd(), width);
 			const source = math.text.trim();
-			const lines = (renderLatex(source, { display: true }) ?? latexToUnicode(source)).split("\n");
+			const lines = (renderLatex(source, { display: true }) ?? math.raw.trim()).split("\n");
 			return lines.flatMap((l) => wrapTextWithAnsi(ctx.textStyle(`  ${l.trimEnd()}`), width));
 		}
 		default:

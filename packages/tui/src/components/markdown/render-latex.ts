@@ -1,33 +1,38 @@
 import { visibleWidth } from "../../text/width.js";
-import { FUNCTIONS, latexToUnicode, readArgument, SYMBOLS } from "./latex.js";
+import {
+	ARGUMENT_COUNTS,
+	FUNCTIONS,
+	LIMIT_FUNCTIONS,
+	LIMIT_SYMBOLS,
+	latexToUnicode,
+	readArgument,
+	readOperatorLimits,
+	scriptValue,
+	unicodeScript,
+} from "./latex.js";
+import { SYMBOLS } from "./latex-symbols.js";
 
-/** Commands with arguments or meaning beyond a symbol, which `latexToUnicode` understands. */
-const STRUCTURAL = new Set([
-	"frac",
-	"dfrac",
-	"tfrac",
-	"sqrt",
-	"mathbb",
-	"text",
-	"mathrm",
-	"mathbf",
-	"mathit",
-	"mathsf",
-	"mathtt",
-	"operatorname",
-	"textbf",
-	"textit",
-	"boldsymbol",
-]);
+/** Whether the command at `i` (just after its name) is followed by `count` arguments. */
+function hasArguments(src: string, i: number, count: number): boolean {
+	for (let n = 0; n < count; n++) {
+		while (src[i] === " ") i++;
+		if (i >= src.length || src[i] === "}") return false;
+		i = readArgument(src, i).end;
+	}
+	return true;
+}
 
-/** Operators whose limits display math sets above and below them. */
-const LIMIT_OPERATORS: Record<string, string> = {
-	sum: "∑",
-	prod: "∏",
-	int: "∫",
-	oint: "∮",
-	lim: "lim",
-};
+/** Whether the limits after an operator at `i` set the same side twice (`\sum_a_b`), which has no meaning. */
+function hasDoubleLimit(src: string, i: number): boolean {
+	const seen = new Set<string>();
+	for (let j = /^[ \t]*(?:\\(?:no)?limits(?![A-Za-z]))?[ \t]*/.exec(src.slice(i))![0].length + i; ; ) {
+		if (src[j] !== "^" && src[j] !== "_") return false;
+		if (seen.has(src[j]!)) return true;
+		seen.add(src[j]!);
+		j = readArgument(src, j + 1).end;
+		while (src[j] === " " || src[j] === "\t") j++;
+	}
+}
 
 /** Whether every command is known and every brace is closed, so the conversion means what was written. */
 function isSupported(src: string): boolean {
@@ -39,8 +44,18 @@ function isSupported(src: string): boolean {
 		else if (ch === "\\") {
 			const name = /^\\([A-Za-z]+|.)/.exec(src.slice(i))?.[1];
 			if (name === undefined) return false;
-			const known = name === "\\" || name in SYMBOLS || STRUCTURAL.has(name) || FUNCTIONS.has(name);
+			const takes = Object.hasOwn(ARGUMENT_COUNTS, name) ? ARGUMENT_COUNTS[name] : undefined;
+			const named = FUNCTIONS.has(name) || LIMIT_FUNCTIONS.has(name) || LIMIT_SYMBOLS.has(name);
+			const known = name === "\\" || Object.hasOwn(SYMBOLS, name) || takes !== undefined || named;
 			if (!known) return false;
+			if (takes !== undefined && !hasArguments(src, i + 1 + name.length, takes)) return false;
+			const after = i + 1 + name.length;
+			if (named && !FUNCTIONS.has(name) && hasDoubleLimit(src, after)) return false;
+			if (
+				name === "operatorname" &&
+				hasDoubleLimit(src, readArgument(src, src[after] === "*" ? after + 1 : after).end)
+			)
+				return false;
 			i += name.length;
 		}
 	}
@@ -54,6 +69,9 @@ const inline = (src: string) => latexToUnicode(src).replace(/ {2,}/g, " ").trim(
 interface Box {
 	lines: string[];
 	baseline: number;
+	/** A column of space kept before (after) the box when something precedes (follows) it: stacked parts stand apart. */
+	padLeft?: boolean;
+	padRight?: boolean;
 }
 
 const boxWidth = (box: Box) => Math.max(0, ...box.lines.map(visibleWidth));
@@ -74,28 +92,69 @@ function beside(boxes: Box[]): Box {
 	const baseline = Math.max(0, ...boxes.map((box) => box.baseline));
 	const below = Math.max(0, ...boxes.map((box) => box.lines.length - box.baseline - 1));
 	const lines = Array.from({ length: baseline + below + 1 }, () => "");
-	for (const box of boxes) {
-		const width = boxWidth(box);
+	boxes.forEach((box, index) => {
+		const gap = index === 0 ? 0 : Number(boxes[index - 1]!.padRight === true) + Number(box.padLeft === true);
+		const width = gap + boxWidth(box);
 		lines.forEach((_, row) => {
 			const line = box.lines[row - baseline + box.baseline] ?? "";
-			lines[row] += line + " ".repeat(width - visibleWidth(line));
+			lines[row] += " ".repeat(gap) + line + " ".repeat(width - gap - visibleWidth(line));
 		});
-	}
+	});
 	return { lines, baseline };
 }
 
-/** The limits after an operator: `_x`, `^y`, in either order. */
-function readLimits(src: string, at: number): { sub?: string; sup?: string; end: number } {
-	const limits: { sub?: string; sup?: string; end: number } = { end: at };
+/** A run of text, as opposed to a laid-out part (fraction, limits, raised scripts). */
+const isText = (box: Box) => box.lines.length === 1 && box.baseline === 0 && !box.padLeft && !box.padRight;
+
+/**
+ * The scripts at `i` (one of each side at most) and where they end, with the box that raises the
+ * superscript above the line and lowers the subscript below it when one has no Unicode form (no box
+ * when they are written inline).
+ */
+function raisedScripts(src: string, i: number): { box?: Box; end: number } {
+	const scripts: { upper?: string; lower?: string } = {};
+	let end = i;
 	for (;;) {
-		let i = limits.end;
-		while (src[i] === " ") i++;
-		const mark = src[i];
-		if ((mark !== "_" && mark !== "^") || limits[mark === "_" ? "sub" : "sup"] !== undefined) return limits;
-		const argument = readArgument(src, i + 1);
-		limits[mark === "_" ? "sub" : "sup"] = inline(argument.text).replace(/ /g, "");
-		limits.end = argument.end;
+		const side = src[end] === "^" ? "upper" : src[end] === "_" ? "lower" : undefined;
+		if (side === undefined || scripts[side] !== undefined) break;
+		const argument = readArgument(src, end + 1);
+		scripts[side] = latexToUnicode(argument.text);
+		end = argument.end;
 	}
+	const { upper, lower } = scripts;
+	const fits = (value: string | undefined, kind: "sup" | "sub") => value === undefined || unicodeScript(value, kind);
+	if (fits(upper, "sup") && fits(lower, "sub")) return { end };
+	// Only short or capitalised scripts are raised; a longer one reads better inline, as `^(…)`.
+	const raisable = (value = "") => !value.includes("/") && ([...value].length <= 1 || /[A-Z*∗]/.test(value));
+	if (!raisable(upper) || !raisable(lower)) return { end };
+	const rows = [...(upper !== undefined ? [scriptValue(upper)] : []), ""];
+	if (lower !== undefined) rows.push(scriptValue(lower));
+	const width = Math.max(...rows.map(visibleWidth));
+	const lines = rows.map((row) => row + " ".repeat(width - visibleWidth(row)));
+	return { box: { lines, baseline: upper !== undefined ? 1 : 0 }, end };
+}
+
+/**
+ * Where the unit at `i` that display math writes inline ends: a command with its arguments stays whole
+ * (what is nested in them is written inline), anything else is one character or name.
+ */
+function inlineUnitEnd(src: string, i: number, name: string | undefined): number {
+	if (name === undefined) return src[i] === "\\" ? i + 2 : i + 1;
+	let end = i + 1 + name.length;
+	if (name === "sqrt") end += /^\s*\[[^\]]*\]/.exec(src.slice(end))?.[0].length ?? 0;
+	if (name === "operatorname" && src[end] === "*") end++;
+	const count = Object.hasOwn(ARGUMENT_COUNTS, name) ? ARGUMENT_COUNTS[name]! : 0;
+	for (let n = 0; n < count; n++) end = readArgument(src, end).end;
+	return end;
+}
+
+/** The operator a command at `i` (just after its name) names, if its limits may be stacked, and where its limits start. */
+function limitOperator(src: string, i: number, name: string): { text: string; end: number } | undefined {
+	if (LIMIT_SYMBOLS.has(name)) return { text: SYMBOLS[name]!, end: i };
+	if (LIMIT_FUNCTIONS.has(name)) return { text: name, end: i };
+	if (name !== "operatorname" || src[i] !== "*") return undefined;
+	const argument = readArgument(src, i + 1);
+	return { text: latexToUnicode(argument.text).trim(), end: argument.end };
 }
 
 /** Display math, line by line (`\\\\` breaks): fractions stacked, operator limits above and below. */
@@ -107,44 +166,60 @@ function displayLayout(src: string): string {
 function displayLine(src: string): string {
 	const boxes: Box[] = [];
 	let pending = "";
+	/** Text never touches a laid-out part: the part's padding sets the gap. */
 	const flush = () => {
 		let text = latexToUnicode(pending).replace(/ {2,}/g, " ");
-		if (boxes.length === 0) text = text.trimStart();
+		if (boxes.length === 0 || !isText(boxes.at(-1)!)) text = text.trimStart();
 		if (i >= src.length) text = text.trimEnd();
 		if (text) boxes.push({ lines: [text], baseline: 0 });
 		pending = "";
+	};
+	const place = (box: Box) => {
+		flush();
+		const last = boxes.at(-1);
+		if (last && isText(last)) {
+			last.lines[0] = last.lines[0]!.trimEnd();
+			if (last.lines[0] === "") boxes.pop();
+		}
+		boxes.push(box);
 	};
 	let i = 0;
 	while (i < src.length) {
 		const command = src[i] === "\\" ? /^\\([A-Za-z]+)/.exec(src.slice(i)) : null;
 		const name = command?.[1];
-		if (name === "frac" || name === "dfrac" || name === "tfrac") {
-			flush();
+		const operator = name === undefined ? undefined : limitOperator(src, i + command![0].length, name);
+		// An operator without limits (or with `\nolimits`) is written inline, like any other text.
+		const limits = operator === undefined ? undefined : readOperatorLimits(src, operator.end);
+		// `\tfrac` is a text-style fraction: it stays on one line.
+		if (name === "frac" || name === "dfrac") {
 			const numerator = readArgument(src, i + command![0].length);
 			const denominator = readArgument(src, numerator.end);
 			const top = inline(numerator.text);
 			const bottom = inline(denominator.text);
 			const rule = "─".repeat(Math.max(visibleWidth(top), visibleWidth(bottom)));
-			boxes.push(stack([top, rule, bottom], 1));
+			place({ ...stack([top, rule, bottom], 1), padLeft: true, padRight: true });
 			i = denominator.end;
-		} else if (name !== undefined && LIMIT_OPERATORS[name] !== undefined) {
-			flush();
-			const limits = readLimits(src, i + command![0].length);
-			const rows = [...(limits.sup !== undefined ? [limits.sup] : []), LIMIT_OPERATORS[name]!];
-			if (limits.sub !== undefined) rows.push(limits.sub);
-			boxes.push(stack(rows, limits.sup !== undefined ? 1 : 0));
+		} else if (limits !== undefined && !limits.inline && (limits.lower ?? limits.upper) !== undefined) {
+			const rows = [...(limits.upper !== undefined ? [limits.upper] : []), operator!.text];
+			if (limits.lower !== undefined) rows.push(limits.lower);
+			place({ ...stack(rows, limits.upper !== undefined ? 1 : 0), padRight: true });
 			i = limits.end;
+		} else if (src[i] === "^" || src[i] === "_") {
+			const scripts = raisedScripts(src, i);
+			if (scripts.box) place(scripts.box);
+			else pending += src.slice(i, scripts.end);
+			i = scripts.end;
 		} else {
-			const step = command ? command[0].length : 1;
-			pending += src.slice(i, i + step);
-			i += step;
+			const end = inlineUnitEnd(src, i, name);
+			pending += src.slice(i, end);
+			i = end;
 		}
 	}
 	flush();
 	return beside(boxes)
 		.lines.map((line) => line.trimEnd())
-		.filter((line, row, lines) => line !== "" || (row > 0 && row < lines.length - 1))
-		.join("\n");
+		.join("\n")
+		.trimEnd();
 }
 
 export interface RenderLatexOptions {
