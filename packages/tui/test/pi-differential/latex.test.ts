@@ -103,6 +103,25 @@ const WRITTEN = [
 	"x\\sum_{i}^{n}y",
 	"\\frac{1}{2}\\frac{1}{3}",
 	"a \\\\ b",
+	"\\begin{pmatrix} a & b \\\\ c & d \\end{pmatrix}",
+	"A = \\begin{bmatrix} 10 & 0 \\\\ 0 & 1 \\\\ x & \\frac{1}{2} \\end{bmatrix}.",
+	"\\begin{vmatrix} a & b \\\\ c & d \\end{vmatrix} \\frac{1}{2}",
+	"\\begin{Vmatrix} a \\\\ b \\end{Vmatrix}",
+	"\\begin{Bmatrix} a \\\\ b \\\\ c \\\\ d \\end{Bmatrix}",
+	"x \\begin{matrix} a \\\\ b \\end{matrix} y",
+	"\\begin{array}{c|c} a & b \\end{array}",
+	"\\begin{pmatrix} a & \\\\ & d \\\\ \\end{pmatrix}",
+	"\\begin{pmatrix}\\end{pmatrix}",
+	"f(x) = \\begin{cases} 1 & x \\ge 0 \\\\ 0 & x < 0 \\end{cases} + 1",
+	"\\begin{cases} x & x > 0 \\\\ -x & \\text{otherwise} \\end{cases}",
+	"\\begin{cases} a \\\\ b \\\\ c \\\\ d \\end{cases}",
+	"\\begin{cases*} a & , b \\\\ c & d \\\\ e & \\end{cases*}.",
+	"\\begin{aligned} a &= b \\\\ c &= d \\end{aligned}",
+	"a \\\\ \\begin{pmatrix} a \\\\ b \\end{pmatrix} \\\\ x",
+	"\\begin{foo} a \\end{foo}",
+	"\\begin{pmatrix} a",
+	"\\end{pmatrix}",
+	"\\begin{pmatrix} a \\end{bmatrix}",
 	"\\sum_a_b",
 	"x_a_b",
 	"\\unknowncmd",
@@ -127,7 +146,7 @@ function generated(random: SeededRandom, depth: number, nest: number): string {
 	const inner = () => (depth < nest ? generated(random, depth + 1, nest) : random.pick(atoms.filter((a) => a.trim())));
 	let out = "";
 	for (let count = random.int(1, 4); count > 0; count--) {
-		switch (random.int(0, 15)) {
+		switch (random.int(0, 16)) {
 			case 0:
 				out += `\\frac{${inner()}}{${inner()}}`;
 				break;
@@ -165,6 +184,18 @@ function generated(random: SeededRandom, depth: number, nest: number): string {
 			case 11:
 				out += `\\left( ${inner()} \\right)`;
 				break;
+			case 12: {
+				// Environments stand at the top level: nested ones are a known gap (docs/pi-compatibility.md).
+				if (depth > 0) break;
+				// Alignment environments are written as lines; at their edges spacing may differ (a known gap).
+				const name = random.pick(["pmatrix", "bmatrix", "vmatrix", "matrix", "cases"]);
+				// Cells of words, numbers and symbols (pi drops or glues some punctuation-only and empty cells).
+				const cell = () =>
+					random.pick(["x", "y", "2", "n", "\\alpha", "\\infty", "x^2", "\\text{if } x", "\\leq 1", "A"]);
+				const rows = Array.from({ length: random.int(1, 4) }, () => `${cell()} & ${cell()}`);
+				out += `\\begin{${name}} ${rows.join(" \\\\ ")} \\end{${name}}${random.pick(["", ".", " + 1"])}`;
+				break;
+			}
 			default:
 				out += random.pick(atoms);
 		}

@@ -10,6 +10,14 @@ import {
 	scriptValue,
 	unicodeScript,
 } from "./latex.js";
+import {
+	isKnownEnvironment,
+	KEPT_SPACE,
+	LINE_GROUPS,
+	layoutEnvironment,
+	readEnvironment,
+	splitOutside,
+} from "./latex-environments.js";
 import { SYMBOLS } from "./latex-symbols.js";
 
 /** Whether the command at `i` (just after its name) is followed by `count` arguments. */
@@ -44,6 +52,14 @@ function isSupported(src: string): boolean {
 		else if (ch === "\\") {
 			const name = /^\\([A-Za-z]+|.)/.exec(src.slice(i))?.[1];
 			if (name === undefined) return false;
+			if (name === "begin") {
+				// An environment stands at the top level, is closed, known, and holds supported math.
+				const block = depth === 0 ? readEnvironment(src, i) : undefined;
+				if (!block || !isKnownEnvironment(block.name) || !isSupported(block.body)) return false;
+				i = block.end - 1;
+				continue;
+			}
+			if (name === "end") return false;
 			const takes = Object.hasOwn(ARGUMENT_COUNTS, name) ? ARGUMENT_COUNTS[name] : undefined;
 			const named = FUNCTIONS.has(name) || LIMIT_FUNCTIONS.has(name) || LIMIT_SYMBOLS.has(name);
 			const known = name === "\\" || Object.hasOwn(SYMBOLS, name) || takes !== undefined || named;
@@ -72,6 +88,8 @@ interface Box {
 	/** A column of space kept before (after) the box when something precedes (follows) it: stacked parts stand apart. */
 	padLeft?: boolean;
 	padRight?: boolean;
+	/** A block (matrix, `cases`) keeps the spaces written next to it; other parts replace them by padding. */
+	keepsSpaces?: boolean;
 }
 
 const boxWidth = (box: Box) => Math.max(0, ...box.lines.map(visibleWidth));
@@ -102,6 +120,9 @@ function beside(boxes: Box[]): Box {
 	});
 	return { lines, baseline };
 }
+
+/** A function name (with its scripts) ending a stretch of source. */
+const FUNCTION_AT_END = /\\([A-Za-z]+)(?:\s*[_^](?:\{[^{}]*\}|\\[A-Za-z]+|.))*\s*$/;
 
 /** A run of text, as opposed to a laid-out part (fraction, limits, raised scripts). */
 const isText = (box: Box) => box.lines.length === 1 && box.baseline === 0 && !box.padLeft && !box.padRight;
@@ -157,19 +178,27 @@ function limitOperator(src: string, i: number, name: string): { text: string; en
 	return { text: latexToUnicode(argument.text).trim(), end: argument.end };
 }
 
-/** Display math, line by line (`\\\\` breaks): fractions stacked, operator limits above and below. */
-function displayLayout(src: string): string {
-	return src.split("\\\\").map(displayLine).join("\n");
+/**
+ * Math laid out line by line (`\\\\` breaks): environments as blocks of rows; in display math also
+ * fractions stacked over a rule, operator limits above and below, and raised scripts.
+ */
+function layout(src: string, display: boolean): string {
+	return splitOutside(src, "\\\\")
+		.map((line) => layoutLine(line, display))
+		.join("\n")
+		.replaceAll(KEPT_SPACE, " ");
 }
 
-/** One display line: fractions stacked over a rule and operator limits above and below, the rest inline. */
-function displayLine(src: string): string {
+function layoutLine(src: string, display: boolean): string {
 	const boxes: Box[] = [];
 	let pending = "";
-	/** Text never touches a laid-out part: the part's padding sets the gap. */
+	/** In display math, text never touches a laid-out part: the part's padding sets the gap. */
 	const flush = () => {
-		let text = latexToUnicode(pending).replace(/ {2,}/g, " ");
-		if (boxes.length === 0 || !isText(boxes.at(-1)!)) text = text.trimStart();
+		// A function name after a laid-out part is set apart from it, as after a word.
+		const named = boxes.length > 0 && FUNCTIONS.has(/^\s*\\([A-Za-z]+)/.exec(pending)?.[1] ?? "");
+		let text = (named ? " " : "") + latexToUnicode(pending).replace(/ {2,}/g, " ");
+		const last = boxes.at(-1);
+		if (!last || (display && !isText(last) && !last.keepsSpaces)) text = text.trimStart();
 		if (i >= src.length) text = text.trimEnd();
 		if (text) boxes.push({ lines: [text], baseline: 0 });
 		pending = "";
@@ -177,7 +206,9 @@ function displayLine(src: string): string {
 	const place = (box: Box) => {
 		flush();
 		const last = boxes.at(-1);
-		if (last && isText(last)) {
+		// A space alone between a block and another part stays (the part's padding comes beside it).
+		const spaceAfterBlock = boxes.at(-2)?.keepsSpaces && last?.lines[0]?.trim() === "";
+		if (display && last && isText(last) && !box.keepsSpaces && !spaceAfterBlock) {
 			last.lines[0] = last.lines[0]!.trimEnd();
 			if (last.lines[0] === "") boxes.pop();
 		}
@@ -191,7 +222,24 @@ function displayLine(src: string): string {
 		// An operator without limits (or with `\nolimits`) is written inline, like any other text.
 		const limits = operator === undefined ? undefined : readOperatorLimits(src, operator.end);
 		// `\tfrac` is a text-style fraction: it stays on one line.
-		if (name === "frac" || name === "dfrac") {
+		if (name === "begin") {
+			const block = readEnvironment(src, i)!;
+			const box: Box = { ...layoutEnvironment(block), keepsSpaces: true };
+			// A function name before the block is set apart from it, as from any operand.
+			const multiline = box.lines.length > 1;
+			if (multiline && FUNCTION_AT_END.test(pending) && FUNCTIONS.has(FUNCTION_AT_END.exec(pending)![1]!))
+				pending += " ";
+			// A full stop after the block ends its last row.
+			const stop = src[block.end] === ".";
+			if (stop) box.lines[box.lines.length - 1] += ".";
+			if (multiline) place(box);
+			else {
+				// One row is text like any other.
+				flush();
+				boxes.push({ lines: box.lines, baseline: 0 });
+			}
+			i = block.end + (stop ? 1 : 0);
+		} else if (display && (name === "frac" || name === "dfrac")) {
 			const numerator = readArgument(src, i + command![0].length);
 			const denominator = readArgument(src, numerator.end);
 			const top = inline(numerator.text);
@@ -199,12 +247,12 @@ function displayLine(src: string): string {
 			const rule = "─".repeat(Math.max(visibleWidth(top), visibleWidth(bottom)));
 			place({ ...stack([top, rule, bottom], 1), padLeft: true, padRight: true });
 			i = denominator.end;
-		} else if (limits !== undefined && !limits.inline && (limits.lower ?? limits.upper) !== undefined) {
+		} else if (display && limits !== undefined && !limits.inline && (limits.lower ?? limits.upper) !== undefined) {
 			const rows = [...(limits.upper !== undefined ? [limits.upper] : []), operator!.text];
 			if (limits.lower !== undefined) rows.push(limits.lower);
 			place({ ...stack(rows, limits.upper !== undefined ? 1 : 0), padRight: true });
 			i = limits.end;
-		} else if (src[i] === "^" || src[i] === "_") {
+		} else if (display && (src[i] === "^" || src[i] === "_")) {
 			const scripts = raisedScripts(src, i);
 			if (scripts.box) place(scripts.box);
 			else pending += src.slice(i, scripts.end);
@@ -231,9 +279,10 @@ export interface RenderLatexOptions {
  * A LaTeX math expression as terminal text (Unicode symbols, super- and subscripts, fractions), or
  * undefined when it uses a command this renderer does not know or leaves a brace unclosed.
  */
-export function renderLatex(source: string, options: RenderLatexOptions = {}): string | undefined {
+export function renderLatex(latex: string, options: RenderLatexOptions = {}): string | undefined {
+	const source = latex.replace(LINE_GROUPS, "");
 	if (!isSupported(source)) return undefined;
-	if (options.display) return displayLayout(source);
+	if (options.display || source.includes("\\begin")) return layout(source, options.display === true);
 	return latexToUnicode(source)
 		.split("\n")
 		.map((line) => line.replace(/ {2,}/g, " ").trim())
