@@ -59,6 +59,15 @@ while IFS= read -r line; do
 	esac
 done < <(node scripts/pi-reference.mjs)
 
+# Real MCP servers from npm (optional; the tests that use them skip with the reason when missing).
+mcp_servers=""
+while IFS= read -r line; do
+	case "$line" in
+	TAU_MCP_SERVERS=*) mcp_servers=${line#TAU_MCP_SERVERS=} ;;
+	skipped:*) echo "== MCP test servers ${line}" >&2 ;;
+	esac
+done < <(node scripts/mcp-test-servers.mjs)
+
 gate "project references" node scripts/check-references.mjs
 gate "type-check (tsc -b)" node_modules/.bin/tsc -b
 gate "bundle the CLI (esbuild)" node scripts/bundle-cli.mjs
@@ -83,6 +92,7 @@ env -i \
 	TAU_TEST_REPO="$repo" \
 	TAU_PI_NODE="$pi_node" \
 	TAU_PI_CLI="$pi_cli" \
+	TAU_MCP_SERVERS="$mcp_servers" \
 	node node_modules/vitest/vitest.mjs run \
 	--reporter=default --reporter=json --outputFile.json="$work/results.json" "$@"
 vitest_rc=$?

@@ -1,3 +1,4 @@
+import { getEventListeners } from "node:events";
 import type { AgentEvent, AgentTool } from "@tau/agent";
 import { fauxAssistantMessage, fauxToolCall, type ToolResultMessage } from "@tau/ai";
 import { describe, expect, it } from "vitest";
@@ -278,5 +279,54 @@ describe("abort during tools", () => {
 		await agent.prompt("go");
 		expect(later.calls).toHaveLength(0);
 		expect(texts(toolResults(agent.state.messages))).toEqual(["stopped", "Operation aborted"]);
+	});
+});
+
+describe("signals of parallel calls", () => {
+	it("each call gets its own signal, the run's signal holds one listener for all of them, and abort reaches every call", async () => {
+		const running = gate();
+		const signals: AbortSignal[] = [];
+		let runSignal: AbortSignal | undefined;
+		const tools = Array.from(
+			{ length: 12 },
+			(_, i) =>
+				recordingTool(`t${i}`, async (_id, _args, signal) => {
+					signals.push(signal!);
+					// Like a tool waiting on a request: one abort listener per call, on the signal it was given.
+					await new Promise<void>((resolve) => {
+						signal!.addEventListener("abort", () => resolve(), { once: true });
+						if (signals.length === 12) running.release();
+					});
+					return { content: [], details: {} };
+				}).tool,
+		);
+		const calls = fauxAssistantMessage(
+			tools.map((tool, i) => fauxToolCall(tool.name, {}, { id: `c${i}` })),
+			{ stopReason: "toolUse" },
+		);
+		const { agent } = scriptedAgent([calls, fauxAssistantMessage("done")], tools);
+		const original = agent.streamFunction;
+		agent.streamFunction = (model, context, options) => {
+			runSignal ??= options?.signal;
+			return original(model, context, options);
+		};
+		const warnings: Error[] = [];
+		const onWarning = (warning: Error) => warnings.push(warning);
+		process.on("warning", onWarning);
+		try {
+			const run = agent.prompt("go");
+			await running.promise;
+			expect(new Set(signals).size).toBe(12);
+			expect(signals).not.toContain(runSignal);
+			// Twelve calls in flight, yet one listener on the run's signal (Node warns above ten).
+			expect(getEventListeners(runSignal!, "abort")).toHaveLength(1);
+			agent.abort();
+			await run;
+			expect(signals.every((signal) => signal.aborted)).toBe(true);
+			expect(getEventListeners(runSignal!, "abort")).toHaveLength(0);
+			expect(warnings.filter((warning) => warning.name === "MaxListenersExceededWarning")).toEqual([]);
+		} finally {
+			process.off("warning", onWarning);
+		}
 	});
 });

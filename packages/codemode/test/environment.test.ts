@@ -63,7 +63,7 @@ const INTRINSICS = [
 	"undefined",
 	"unescape",
 ];
-const DOCUMENTED = ["ALL_TOOLS", "console", "exit", "image", "load", "store", "text", "tools"];
+const DOCUMENTED = ["ALL_TOOLS", "atob", "btoa", "console", "exit", "image", "load", "store", "text", "tools"];
 
 describe("script environment", () => {
 	it("has no ambient host capabilities", async () => {
@@ -99,6 +99,26 @@ describe("script environment", () => {
 			),
 		);
 		expect(value).toEqual(DOCUMENTED.map(() => false));
+	});
+});
+
+describe("btoa and atob", () => {
+	it("encode and decode binary strings like Node's, and reject what Node rejects", async () => {
+		const samples = ["", "f", "fo", "foo", "foob", "fooba", "foobar", "hello, world", "\u00ff\u0000\u0080", "é"];
+		const encoded = okValue(await run(`return ${JSON.stringify(samples)}.map((s) => btoa(s))`)) as string[];
+		expect(encoded).toEqual(samples.map((s) => btoa(s)));
+		const inputs = [...encoded, "Zm9v YmFy", "Zm9vYg", " aGk=\n"];
+		const decoded = okValue(await run(`return ${JSON.stringify(inputs)}.map((s) => atob(s))`)) as string[];
+		expect(decoded).toEqual(inputs.map((s) => atob(s)));
+		const errors = okValue(
+			await run(
+				`return ["\u0100", "😀"].map((s) => { try { btoa(s); return "ok" } catch (e) { return e.name } }).concat(
+					["a", "Zm9v!", "Zm9vY===", "Zm9vYg="].map((s) => { try { atob(s); return "ok" } catch (e) { return e.name } }))`,
+			),
+		);
+		expect(errors).toEqual(Array(6).fill("InvalidCharacterError"));
+		for (const bad of ["\u0100", "😀"]) expect(() => btoa(bad)).toThrow();
+		for (const bad of ["a", "Zm9v!", "Zm9vY===", "Zm9vYg="]) expect(() => atob(bad)).toThrow();
 	});
 });
 

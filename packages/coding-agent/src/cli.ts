@@ -6,4 +6,8 @@ import module from "node:module";
 (module as { enableCompileCache?: () => unknown }).enableCompileCache?.();
 
 const { main } = await import("./main.js");
-process.exitCode = await main(process.argv.slice(2));
+const code = await main(process.argv.slice(2));
+process.exitCode = code;
+// The run is over, everything it wrote is flushed first. Whatever is still open (an idle keep-alive
+// socket, which Node 20 holds for half a second; an MCP server still stopping) must not delay the exit.
+process.stdout.write("", () => process.stderr.write("", () => process.exit(code)));

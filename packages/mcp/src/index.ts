@@ -66,5 +66,5 @@ export {
 	StreamableHttpTransport,
 	type StreamableHttpTransportOptions,
 } from "./transport/http/streamable-http-transport.js";
-export { StdioTransport, type StdioTransportOptions } from "./transport/stdio/stdio-transport.js";
+export { type StdioExit, StdioTransport, type StdioTransportOptions } from "./transport/stdio/stdio-transport.js";
 export { DEFAULT_MAX_MESSAGE_BYTES, type McpSendOptions, type McpTransport } from "./transport/transport.js";

@@ -180,6 +180,26 @@ describe("StreamableHttpTransport", () => {
 		await client.close();
 	});
 
+	it("release() ends a session DELETE the server never answers, so close() settles at once", async () => {
+		// The session DELETE hangs until its signal aborts; a fake fetch makes that observable without waiting.
+		const server = await serve(mcpHandler({}));
+		let deleteSignal: AbortSignal | undefined;
+		const hangingDelete = (input: string | URL, init?: RequestInit) => {
+			if (init?.method !== "DELETE") return fetch(input, init);
+			deleteSignal = init.signal ?? undefined;
+			return new Promise<Response>((_resolve, reject) =>
+				init.signal?.addEventListener("abort", () => reject(init.signal?.reason), { once: true }),
+			);
+		};
+		const { client, transport } = await connect(server.url, { fetch: hangingDelete });
+		const closing = client.close();
+		await vi.waitFor(() => expect(deleteSignal).toBeDefined());
+		expect(deleteSignal!.aborted).toBe(false);
+		transport.release();
+		await closing;
+		expect(deleteSignal!.aborted).toBe(true);
+	});
+
 	it("close() sends DELETE with the last token and never calls token()", async () => {
 		const server = await serve(mcpHandler({}));
 		let n = 0;

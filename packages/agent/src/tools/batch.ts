@@ -1,6 +1,7 @@
 import type { ToolResultMessage } from "@tau/ai";
 import type { AgentEventSink } from "../types/events.js";
 import type { AgentToolCall, AgentToolCallOutcome } from "../types/tools.js";
+import { withCallSignal } from "./call-signal.js";
 import { executeAndFinalize } from "./finalize.js";
 import { immediateOutcome, OPERATION_ABORTED, type ToolPipeline, type ToolUpdateSink } from "./pipeline.js";
 import { type PreparedToolCall, prepareToolCall } from "./prepare.js";
@@ -114,7 +115,9 @@ async function executeInParallel(
 			if (!("kind" in slot)) return slot;
 			const outcome = pipeline.signal?.aborted
 				? immediateOutcome(slot.toolCall, OPERATION_ABORTED)
-				: await executeAndFinalize(slot, pipeline, updateSink(slot.toolCall, emit));
+				: await withCallSignal(pipeline.signal, (signal) =>
+						executeAndFinalize(slot, { ...pipeline, signal }, updateSink(slot.toolCall, emit)),
+					);
 			await emitEnd(outcome, emit);
 			return outcome;
 		}),

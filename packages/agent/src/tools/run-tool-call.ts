@@ -2,6 +2,7 @@ import type { AssistantMessage } from "@tau/ai";
 import type { AgentLoopConfig } from "../types/config.js";
 import type { AgentContext } from "../types/context.js";
 import type { AgentTool, AgentToolCall, AgentToolCallOutcome, AgentToolResult } from "../types/tools.js";
+import { withCallSignal } from "./call-signal.js";
 import { executeAndFinalize } from "./finalize.js";
 import { prepareToolCall } from "./prepare.js";
 
@@ -22,7 +23,11 @@ export interface RunToolCallOptions {
  * events or creating messages. Tool failures come back as `isError: true`, never as a rejection.
  */
 export async function runToolCall(toolCall: AgentToolCall, options: RunToolCallOptions): Promise<AgentToolCallOutcome> {
-	const preparation = await prepareToolCall(toolCall, options);
-	if (preparation.kind === "immediate") return preparation.outcome;
-	return executeAndFinalize(preparation, options, options.onUpdate);
+	// Nested calls often run side by side (a script's Promise.all): each gets its own signal.
+	return withCallSignal(options.signal, async (signal) => {
+		const pipeline = { ...options, signal };
+		const preparation = await prepareToolCall(toolCall, pipeline);
+		if (preparation.kind === "immediate") return preparation.outcome;
+		return executeAndFinalize(preparation, pipeline, options.onUpdate);
+	});
 }

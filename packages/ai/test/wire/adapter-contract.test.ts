@@ -1,3 +1,4 @@
+import { getEventListeners } from "node:events";
 import {
 	type Api,
 	type AssistantMessageEvent,
@@ -205,6 +206,27 @@ describe.each(WIRE_APIS)("%s adapter over the wire", (api) => {
 		expect(message.errorMessage).toBe("Request was aborted");
 		expect(texts(message).length).toBeGreaterThan(0);
 		expect(events.at(-1)?.type).toBe("error");
+	});
+
+	it("leaves no abort listener on a caller's signal shared by many requests", async () => {
+		const server = await mockServer();
+		const controller = new AbortController();
+		const warnings: Error[] = [];
+		const onWarning = (warning: Error) => warnings.push(warning);
+		process.on("warning", onWarning);
+		try {
+			// A run's signal lives for many requests: one listener left per request warns at the 11th.
+			for (let i = 0; i < 12; i++) {
+				server.enqueue({ text: `reply ${i}` });
+				const options = { apiKey: API_KEY, signal: controller.signal };
+				const { message } = await collect(wireApi(api).stream(wireModel(api, server), transcript(), options));
+				expect(message.stopReason).toBe("stop");
+				expect(getEventListeners(controller.signal, "abort")).toHaveLength(0);
+			}
+		} finally {
+			process.off("warning", onWarning);
+		}
+		expect(warnings.filter((warning) => warning.name === "MaxListenersExceededWarning")).toEqual([]);
 	});
 
 	it("aborts a stalled stream before any content arrives", async () => {

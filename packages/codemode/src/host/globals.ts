@@ -1,7 +1,19 @@
 import type { CodemodeTool } from "../types.js";
 
 const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
-const RESERVED = new Set(["tools", "ALL_TOOLS", "console", "text", "image", "exit", "globalThis", "store", "load"]);
+const RESERVED = new Set([
+	"tools",
+	"ALL_TOOLS",
+	"console",
+	"text",
+	"image",
+	"exit",
+	"globalThis",
+	"store",
+	"load",
+	"btoa",
+	"atob",
+]);
 
 /** Expands the `models` sugar into spread globals `models.<member>`. */
 export function expandModels(

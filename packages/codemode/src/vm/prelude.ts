@@ -387,13 +387,41 @@ function exit() {
 	throw EXIT;
 }
 
+// btoa/atob as in browsers and Node (binary strings, one character per byte): QuickJS has neither.
+function invalidCharacter(message) {
+	const e = new ErrorC(message);
+	e.name = "InvalidCharacterError";
+	return e;
+}
+function btoa(data) {
+	const s = StringC(data);
+	let out = "";
+	for (let i = 0; i < s.length; i += 3) {
+		const a = s.charCodeAt(i);
+		const b = i + 1 < s.length ? s.charCodeAt(i + 1) : 0;
+		const c = i + 2 < s.length ? s.charCodeAt(i + 2) : 0;
+		if (a > 255 || b > 255 || c > 255) throw invalidCharacter("btoa: the string contains characters outside of the Latin1 range");
+		const n = (a << 16) | (b << 8) | c;
+		out += BASE64_ALPHABET[(n >> 18) & 63] + BASE64_ALPHABET[(n >> 12) & 63];
+		out += i + 1 < s.length ? BASE64_ALPHABET[(n >> 6) & 63] : "=";
+		out += i + 2 < s.length ? BASE64_ALPHABET[n & 63] : "=";
+	}
+	return out;
+}
+function atob(data) {
+	let s = StringC(data).replace(/[\t\n\f\r ]/g, "");
+	if (s.length % 4 === 0) s = s.replace(/==?$/, "");
+	if (s.length % 4 === 1 || /[^A-Za-z0-9+/]/.test(s)) throw invalidCharacter("atob: the string is not valid base64");
+	return StringC.fromCharCode(...leadingBytes(s, Infinity));
+}
+
 function run(fn) {
 	fn(tools, consoleObject).then(succeed, (e) => {
 		if (e !== EXIT) fail(e);
 	});
 }
 
-const builtins = { tools, ALL_TOOLS: freeze(allTools), console: consoleObject, text, image, exit, store, load };
+const builtins = { tools, ALL_TOOLS: freeze(allTools), console: consoleObject, text, image, exit, store, load, btoa, atob };
 for (const key of O.keys(builtins)) {
 	defineProperty(G, key, { value: builtins[key], writable: false, enumerable: false, configurable: false });
 }

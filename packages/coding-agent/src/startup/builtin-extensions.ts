@@ -9,8 +9,12 @@ function deferred(load: () => Promise<ExtensionFactory>): ExtensionFactory {
 	return async (pi: ExtensionAPI) => (await load())(pi);
 }
 
-/** The built-in extensions behind `builtin:codemode`, `builtin:tool-search` and `builtin:mcp` (codemode-mcp.md). */
-export function builtinExtensionFactories(): InlineExtension[] {
+/**
+ * The built-in extensions behind `builtin:codemode`, `builtin:tool-search` and `builtin:mcp` (codemode-mcp.md).
+ * One-shot modes start MCP servers on demand (docs/mcp.md).
+ */
+export function builtinExtensionFactories(options: { oneShot?: boolean } = {}): InlineExtension[] {
+	const connect = options.oneShot ? "on-demand" : "background";
 	return [
 		{
 			name: "codemode",
@@ -28,7 +32,9 @@ export function builtinExtensionFactories(): InlineExtension[] {
 			name: "mcp",
 			// The extension module itself, not the folder index: that one also exports `tau mcp`,
 			// which loads the MCP client.
-			factory: deferred(async () => (await import("../builtin/mcp/mcp-extension.js")).createMcpExtension()),
+			factory: deferred(async () =>
+				(await import("../builtin/mcp/mcp-extension.js")).createMcpExtension({ connect }),
+			),
 			builtin: true,
 			replaceable: true,
 		},

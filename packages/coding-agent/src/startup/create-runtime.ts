@@ -122,7 +122,7 @@ export function createCliRuntimeFactory(
 				additionalSkillPaths: args.skills.map(fromProcessCwd),
 				additionalPromptTemplatePaths: args.promptTemplates.map(fromProcessCwd),
 				additionalThemePaths: args.themes.map(fromProcessCwd),
-				extensionFactories: builtinExtensionFactories(),
+				extensionFactories: builtinExtensionFactories({ oneShot: mode === "print" || mode === "json" }),
 				// cli-modes.md §5.2: installs while starting are announced on stderr (their output is captured);
 				// later reloads stay quiet, since an interactive UI may own the terminal by then.
 				onPackageProgress: (event) => {

@@ -95,6 +95,53 @@ describe("event → component mapping", () => {
 		expect(lines.length).toBe(2);
 	});
 
+	it("a codemode call shows its script and each nested call with its outcome and duration, live and at the end", () => {
+		const { controller, text } = setup();
+		const code = "const a = await tools.mcp__docs__search({ q: 'x' });\nawait tools.read({ path: 'gone.txt' });";
+		const call = fauxToolCall("codemode", { code }, { id: "cm1" });
+		controller.handle({ type: "message_start", message: streaming([]) });
+		controller.handle({ type: "message_end", message: streaming([call]) });
+		controller.handle({ type: "tool_execution_start", toolCallId: "cm1", toolName: "codemode", args: { code } });
+		const running = { id: "cm1/1", name: "mcp__docs__search", args: '{"q":"x"}', status: "running" };
+		controller.handle({
+			type: "tool_execution_update",
+			toolCallId: "cm1",
+			toolName: "codemode",
+			args: { code },
+			partialResult: { content: [], details: { calls: [running] } },
+		});
+		expect(text()).toContain("const a = await tools.mcp__docs__search({ q: 'x' });");
+		expect(text()).toContain('… mcp__docs__search {"q":"x"}');
+		expect(text()).not.toContain('{"code"');
+		controller.handle({
+			type: "tool_execution_end",
+			toolCallId: "cm1",
+			toolName: "codemode",
+			result: {
+				content: [{ type: "text", text: "Script failed" }],
+				details: {
+					calls: [
+						{ ...running, status: "ok", durationMs: 109 },
+						{
+							id: "cm1/2",
+							name: "read",
+							args: '{"path":"gone.txt"}',
+							status: "error",
+							durationMs: 1500,
+							error: "ENOENT: gone.txt",
+						},
+					],
+				},
+			},
+			isError: true,
+		});
+		const shown = text();
+		expect(shown).toContain('✓ mcp__docs__search {"q":"x"} 109ms');
+		expect(shown).toContain('✗ read {"path":"gone.txt"} 1.5s');
+		expect(shown).toContain("ENOENT: gone.txt");
+		expect(shown.indexOf("✓ mcp__docs__search")).toBeLessThan(shown.indexOf("Script failed"));
+	});
+
 	it("the edit tool shows its diff once the arguments are complete", () => {
 		const { controller, text } = setup();
 		const call = fauxToolCall(

@@ -6,7 +6,7 @@ import type {
 	McpUnauthorizedContext,
 } from "../transport/http/streamable-http-transport.js";
 import type { McpClientMetadataDocuments } from "./client-metadata-document.js";
-import { refreshMcpTokens } from "./sign-in.js";
+import { type McpRefreshOutcome, refreshStoredTokens } from "./sign-in.js";
 import { loadStateFor, type McpOAuthServerStore } from "./state.js";
 import { parseWwwAuthenticate, type WwwAuthenticateChallenge } from "./www-authenticate.js";
 
@@ -27,17 +27,19 @@ const EXPIRY_MARGIN_MS = 30_000;
 
 /** The auth provider of one server's connection: stored tokens, refreshed on expiry or 401; never a browser. */
 export function createMcpAuthProvider(options: McpAuthProviderOptions): McpAuthProvider & { settled(): Promise<void> } {
-	let refreshing: Promise<boolean> | undefined;
+	let refreshing: Promise<McpRefreshOutcome> | undefined;
 	const now = options.now ?? Date.now;
 
-	const refresh = (rejected?: string): Promise<boolean> => {
+	const refresh = (rejected?: string): Promise<McpRefreshOutcome> => {
 		// Shared by concurrent callers; once sent it is never cancelled, so its answer is always saved.
 		refreshing ??= options.store
 			.withRefreshLock(async () => {
 				// Another process may have refreshed while we waited for the lock.
 				const current = await loadStateFor(options.store, options.serverUrl);
-				if (rejected !== undefined && current.tokens && current.tokens.access_token !== rejected) return true;
-				return refreshMcpTokens({
+				if (rejected !== undefined && current.tokens && current.tokens.access_token !== rejected) {
+					return { refreshed: true };
+				}
+				return refreshStoredTokens({
 					serverUrl: options.serverUrl,
 					store: options.store,
 					settings: options.settings(),
@@ -56,11 +58,11 @@ export function createMcpAuthProvider(options: McpAuthProviderOptions): McpAuthP
 
 	return {
 		async token() {
-			if (refreshing) await refreshing.catch(() => false);
+			if (refreshing) await refreshing.catch(() => undefined);
 			let state = await loadStateFor(options.store, options.serverUrl);
 			if (state.tokens && state.tokensExpireAt !== undefined && state.tokensExpireAt - now() < EXPIRY_MARGIN_MS) {
 				// A failed early refresh is ignored: the server's 401 decides.
-				await refresh().catch(() => false);
+				await refresh().catch(() => undefined);
 				state = await loadStateFor(options.store, options.serverUrl);
 			}
 			return state.tokens?.access_token;
@@ -74,10 +76,16 @@ export function createMcpAuthProvider(options: McpAuthProviderOptions): McpAuthP
 			const state = await loadStateFor(options.store, options.serverUrl);
 			// Someone already replaced the rejected token: spending a rotating refresh token twice would break it.
 			if (state.tokens && state.tokens.access_token !== context.token) return;
-			if (!(await refresh(context.token).catch(() => false))) throw new McpOAuthAuthorizationRequiredError();
+			const outcome = await refresh(context.token).catch(
+				(error: unknown): McpRefreshOutcome => ({
+					refreshed: false,
+					reason: `Refreshing the token failed: ${error instanceof Error ? error.message : String(error)}`,
+				}),
+			);
+			if (!outcome.refreshed) throw new McpOAuthAuthorizationRequiredError(outcome.reason);
 		},
 		async settled() {
-			while (refreshing) await refreshing.catch(() => false);
+			while (refreshing) await refreshing.catch(() => undefined);
 		},
 	};
 }

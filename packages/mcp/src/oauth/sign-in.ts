@@ -152,14 +152,30 @@ function clientOf(
 	return documentClient ? { client_id: documentClient.clientId } : undefined;
 }
 
+/** A refresh that did not happen, and why (shown with the server's needs-sign-in state). */
+export interface McpRefreshOutcome {
+	refreshed: boolean;
+	reason?: string;
+}
+
 /** Refreshes the stored tokens; returns false when impossible. `invalid_grant` clears the tokens. */
 export async function refreshMcpTokens(options: McpSignInOptions): Promise<boolean> {
+	return (await refreshStoredTokens(options)).refreshed;
+}
+
+/** refreshMcpTokens, telling why a refresh was impossible or rejected. */
+export async function refreshStoredTokens(options: McpSignInOptions): Promise<McpRefreshOutcome> {
 	const state = await loadStateFor(options.store, options.serverUrl);
-	const refreshToken = state.tokens?.refresh_token;
-	if (!refreshToken || (!state.clientInformation && !options.clientMetadataDocuments)) return false;
+	if (!state.tokens) return { refreshed: false };
+	const refreshToken = state.tokens.refresh_token;
+	if (!refreshToken)
+		return { refreshed: false, reason: "The stored access token was rejected and there is no refresh token" };
+	if (!state.clientInformation && !options.clientMetadataDocuments) {
+		return { refreshed: false, reason: "The stored sign-in has no OAuth client to refresh it with" };
+	}
 	const discovery = await discover(options, state);
 	const client = clientOf(options, state, discovery);
-	if (!client) return false;
+	if (!client) return { refreshed: false, reason: "The stored sign-in has no OAuth client to refresh it with" };
 	try {
 		const fresh = await requestTokens({
 			fetch: fetchOf(options),
@@ -172,16 +188,17 @@ export async function refreshMcpTokens(options: McpSignInOptions): Promise<boole
 		});
 		const now = (options.now ?? Date.now)();
 		await options.store.save({ ...withTokens(state, mergeTokens(fresh, state.tokens, undefined), now), discovery });
-		return true;
+		return { refreshed: true };
 	} catch (error) {
+		const reason = `Refreshing the token failed: ${(error as Error).message}`;
 		if (error instanceof OAuthError && error.code === "invalid_grant") {
 			const { tokens, tokensExpireAt, ...rest } = state;
 			await options.store.save(rest);
-			return false;
+			return { refreshed: false, reason };
 		}
 		if (error instanceof OAuthError && (error.code === "invalid_client" || error.code === "unauthorized_client")) {
 			await options.store.save({ serverUrl: state.serverUrl });
-			return false;
+			return { refreshed: false, reason };
 		}
 		throw error;
 	}

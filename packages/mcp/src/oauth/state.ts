@@ -1,4 +1,5 @@
 import type { McpOAuthDiscovery } from "./discovery.js";
+import { readStoredDiscovery } from "./stored-discovery.js";
 
 export interface McpOAuthTokens {
 	access_token: string;
@@ -63,8 +64,12 @@ export function createMemoryOAuthStore(
 	};
 }
 
-/** Stored state for another server URL is ignored. */
+/** Stored state for another server URL is ignored; a cached discovery in pi's shape is read as tau's. */
 export async function loadStateFor(store: McpOAuthStateStore, serverUrl: string): Promise<McpOAuthState> {
 	const state = await store.load();
-	return state && state.serverUrl === serverUrl ? state : { serverUrl };
+	if (!state || state.serverUrl !== serverUrl) return { serverUrl };
+	if (state.discovery === undefined) return state;
+	const { discovery, ...rest } = state;
+	const readable = readStoredDiscovery(discovery);
+	return readable ? { ...rest, discovery: readable } : rest;
 }

@@ -18,6 +18,11 @@ export interface McpTransport {
 	/** Fires at most once. */
 	onClose(listener: () => void): () => void;
 	setProtocolVersion?(version: string): void;
+	/**
+	 * For a host about to exit: whatever close() still waits for (a process, a request) stops keeping
+	 * the event loop alive. Call after close().
+	 */
+	release?(): void;
 }
 
 /** A tiny listener set used by transports and the client. */

@@ -48,16 +48,13 @@ export function stream(
 			const payload = await applyPayloadHook(model, options, params);
 			const body: MessageCreateParamsStreaming = { ...payload, stream: true };
 			const client = prebuilt ?? createAnthropicClient(model, options, headers);
-			const requestOptions = {
-				signal: options.signal,
-				headers: anthropicBetaHeader(headers, betas),
-			};
+			const betaHeaders = anthropicBetaHeader(headers, betas);
 			const mapper = new AnthropicEventMapper(model, output);
 			await consumeProviderStream<RawMessageStreamEvent>(
 				model,
 				options,
 				output,
-				() => client.messages.create(body, requestOptions).asResponse(),
+				(signal) => client.messages.create(body, { signal, headers: betaHeaders }).asResponse(),
 				decodeAnthropicSse,
 				(event) => mapper.handle(event),
 			);

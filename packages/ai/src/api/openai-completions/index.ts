@@ -66,15 +66,14 @@ export function stream(
 			const params = buildCompletionsPayload(model, transcript, options, compat);
 			const payload = await applyPayloadHook(model, options, params);
 			const client = createOpenAIClient(model, options, headers);
-			const requestOptions = { signal: options.signal };
 			const mapper = new CompletionsChunkMapper(model.id, output);
 			await consumeProviderStream<ChatCompletionChunk>(
 				model,
 				options,
 				output,
-				() =>
+				(signal) =>
 					client.chat.completions
-						.create(payload as unknown as ChatCompletionCreateParamsStreaming, requestOptions)
+						.create(payload as unknown as ChatCompletionCreateParamsStreaming, { signal })
 						.asResponse(),
 				openAiSseDecoder<ChatCompletionChunk>(),
 				(chunk) => mapper.handle(chunk),

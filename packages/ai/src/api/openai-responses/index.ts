@@ -53,16 +53,13 @@ export function stream(
 			const params = buildResponsesPayload(model, transcript, options, compat);
 			const payload = await applyPayloadHook(model, options, params);
 			const client = createOpenAIClient(model, options, headers);
-			const requestOptions = { signal: options.signal };
 			const mapper = new ResponsesEventMapper(output);
 			await consumeProviderStream<ResponseStreamEvent>(
 				model,
 				options,
 				output,
-				() =>
-					client.responses
-						.create(payload as unknown as ResponseCreateParamsStreaming, requestOptions)
-						.asResponse(),
+				(signal) =>
+					client.responses.create(payload as unknown as ResponseCreateParamsStreaming, { signal }).asResponse(),
 				openAiSseDecoder<ResponseStreamEvent>(),
 				(event) => mapper.handle(event),
 			);

@@ -87,12 +87,12 @@ export function stream(
 				model,
 				options,
 				output,
-				async () => {
+				async (signal) => {
 					const response = await (options.fetch ?? fetch)(url, {
 						method: "POST",
 						headers: resolveHeaders(headers),
 						body: JSON.stringify(payload),
-						...(options.signal ? { signal: options.signal } : {}),
+						...(signal ? { signal } : {}),
 					});
 					if (!response.ok) throw await responseError(response);
 					if (!response.body) throw new Error(`${model.provider} response has no body`);

@@ -4,6 +4,7 @@ import type { StreamOptions } from "../../types/options.js";
 import { ABORTED_MESSAGE } from "./adapter-stream.js";
 import type { AssistantOutput } from "./assistant-output.js";
 import { responseInfo } from "./request-headers.js";
+import { linkRequestSignal } from "./request-signal.js";
 import { readSseBatches, type SseMessage } from "./sse-reader.js";
 
 /**
@@ -46,10 +47,29 @@ export async function applyPayloadHook<TPayload>(
  * time and hand each provider event, after `onProviderStreamEvent` saw it, to the adapter's mapper in
  * order. Only a hook that returns a promise is awaited, so a delta costs no promise (docs/ai.md,
  * "Streaming cost"). An aborted body read ends the stream quietly, as the SDKs do; the adapter then
- * reports the abort. After an event `isLast` accepts, reading stops and the body is cancelled, for
- * protocols whose backend may keep the connection open past its final event.
+ * reports the abort. `send` gets the signal to give the SDK: one per request, following
+ * `options.signal`, so nothing stays on the caller's signal once the request ended. After an event
+ * `isLast` accepts, reading stops and the body is cancelled, for protocols whose backend may keep the
+ * connection open past its final event.
  */
 export async function consumeProviderStream<TEvent>(
+	model: Model<Api>,
+	options: StreamOptions,
+	output: AssistantOutput,
+	send: (signal: AbortSignal | undefined) => Promise<Response>,
+	decode: SseEventDecoder<TEvent>,
+	handle: (event: TEvent) => void,
+	isLast?: (event: TEvent) => boolean,
+): Promise<void> {
+	const request = linkRequestSignal(options.signal);
+	try {
+		await streamResponse(model, options, output, () => send(request.signal), decode, handle, isLast);
+	} finally {
+		request.release();
+	}
+}
+
+async function streamResponse<TEvent>(
 	model: Model<Api>,
 	options: StreamOptions,
 	output: AssistantOutput,

@@ -1,4 +1,4 @@
-import type { McpExposure } from "@tau/mcp";
+import type { McpExposure } from "@tau/mcp/config";
 import type { ToolExposure } from "../../core/extensions/index.js";
 import type { McpServerEntry } from "./config/load-config.js";
 

@@ -2,12 +2,27 @@ import type { McpExposure } from "@tau/mcp";
 import type { AnyToolDefinition, ExtensionAPI, ToolExposure } from "../../core/extensions/index.js";
 import type { McpConfig, McpServerEntry } from "./config/load-config.js";
 import { type McpConnectionDeps, McpServerConnection } from "./connection/server-connection.js";
-import { configuredExposures, toToolExposure } from "./exposure.js";
-import type { ServerSectionInput } from "./prompt/servers-section.js";
-import { createResourceTools, RESOURCE_TOOL_NAMES } from "./tools/resource-tools.js";
+import { toToolExposure } from "./exposure.js";
+import { RESOURCE_TOOL_NAMES } from "./tools/resource-tool-names.js";
+import { createResourceTools } from "./tools/resource-tools.js";
 import { ServerTools } from "./tools/server-tools.js";
 
 const EXPOSURE_RANK: Record<string, number> = { direct: 3, codemode: 2, deferred: 1 };
+/** How long session shutdown waits for servers to close before letting tau exit anyway. */
+const SHUTDOWN_WAIT_MS = 100;
+
+/** Whether `promise` settled within `ms`. */
+async function settlesWithin(promise: Promise<unknown>, ms: number): Promise<boolean> {
+	let timer: ReturnType<typeof setTimeout> | undefined;
+	const expired = new Promise<boolean>((resolve) => {
+		timer = setTimeout(() => resolve(false), ms);
+	});
+	try {
+		return await Promise.race([promise.then(() => true), expired]);
+	} finally {
+		clearTimeout(timer);
+	}
+}
 
 /** Connections and registered tools of one session. */
 export class McpSession {
@@ -32,9 +47,18 @@ export class McpSession {
 		return this.config.servers.filter((entry) => entry.enabled);
 	}
 
+	/** Whether every enabled server was started (connectAll); until then servers start on demand. */
+	started = false;
+
 	/** Starts background connects of every enabled server without a connection. */
 	connectAll(): void {
-		for (const entry of this.enabledEntries()) this.connectServer(entry);
+		this.started = true;
+		this.ensureConnecting(this.enabledEntries());
+	}
+
+	/** The connections of `entries`, starting a connect for each that has none yet. */
+	ensureConnecting(entries: readonly McpServerEntry[]): McpServerConnection[] {
+		return entries.map((entry) => this.connections.get(entry.name) ?? this.connectServer(entry));
 	}
 
 	connectServer(entry: McpServerEntry): McpServerConnection {
@@ -118,25 +142,6 @@ export class McpSession {
 		}
 	}
 
-	/** Inputs of the `mcp_servers` section: enabled servers with a `codemode` or `deferred` exposure. */
-	sectionInputs(reachCodemode: boolean): ServerSectionInput[] {
-		const inputs: ServerSectionInput[] = [];
-		for (const entry of this.enabledEntries()) {
-			const exposures = configuredExposures(entry);
-			if (!exposures.has("codemode") && !exposures.has("deferred")) continue;
-			const connection = this.connections.get(entry.name);
-			const input: ServerSectionInput = {
-				name: entry.name,
-				namespace: entry.namespace,
-				reach: reachCodemode && exposures.has("codemode") ? "codemode" : "tool_search",
-			};
-			if (entry.config.description) input.description = entry.config.description;
-			if (connection?.instructions) input.instructions = connection.instructions;
-			inputs.push(input);
-		}
-		return inputs;
-	}
-
 	track<T>(promise: Promise<T>): void {
 		this.tracked.add(promise);
 		void promise.finally(() => this.tracked.delete(promise));
@@ -146,10 +151,19 @@ export class McpSession {
 		this.oauthProviders.add(provider);
 	}
 
-	async shutdown(): Promise<void> {
-		const closing = [...this.connections.values()].map((connection) => connection.close().catch(() => {}));
-		await Promise.all(closing);
-		await Promise.all([...this.tracked].map((promise) => promise.catch(() => {})));
-		await Promise.all([...this.oauthProviders].map((provider) => provider.settled().catch(() => {})));
+	/**
+	 * Closes every server, cancelling connects in progress, and waits at most `waitMs` (docs/mcp.md:
+	 * nothing MCP does delays exiting). What is still closing then stops holding the process: a
+	 * server process still running when tau exits gets SIGTERM, then SIGKILL.
+	 */
+	async shutdown(waitMs = SHUTDOWN_WAIT_MS): Promise<void> {
+		const connections = [...this.connections.values()];
+		const closed = Promise.all([
+			...connections.map((connection) => connection.close().catch(() => {})),
+			...[...this.tracked].map((promise) => promise.catch(() => {})),
+			// A refresh the server already answered must still be saved: it may have rotated the refresh token.
+			...[...this.oauthProviders].map((provider) => provider.settled().catch(() => {})),
+		]);
+		if (!(await settlesWithin(closed, waitMs))) for (const connection of connections) connection.release();
 	}
 }

@@ -160,23 +160,23 @@ describe("tau mcp list / login / logout", () => {
 		});
 		const text = await c.run("list");
 		expect(text.code).toBe(0);
-		expect(text.out).toMatch(
-			/good \(stdio, user: [\s\S]*state: connected, exposure: codemode[\s\S]*tools: alpha, beta, toggle_beta, wipe \[direct\]/,
-		);
+		expect(text.out).toContain(`good: connected, 4 tools (codemode, global)\n  ${process.execPath} ${SCRIPTED}\n`);
+		expect(text.out).toContain("  tools: alpha, beta, toggle_beta, wipe [direct]\n");
+		expect(text.out).toContain("off: disabled (codemode, global)\n  nothing\n");
 		const json = await c.run("list", "--json");
 		const parsed = JSON.parse(json.out) as { servers: Record<string, unknown>[]; errors: string[] };
 		expect(parsed.errors).toEqual([]);
+		// pi 1.6's fields and values (scope "global", the command line as transport, no `resources: false`).
 		expect(parsed.servers[0]).toEqual({
 			name: "good",
-			scope: "user",
+			scope: "global",
 			source: join(c.ctx.agentDir, "mcp.json"),
 			enabled: true,
 			exposure: "codemode",
-			transport: "stdio",
+			transport: `${process.execPath} ${SCRIPTED}`,
 			state: "connected",
 			tools: ["alpha", "beta", "toggle_beta", "wipe"],
 			toolExposure: { wipe: "direct" },
-			resources: false,
 		});
 		expect(parsed.servers[1]).toMatchObject({ name: "off", enabled: false, state: "disabled" });
 		writeMcpJson(c.ctx.agentDir, { broken: { command: "/nonexistent/tau-mcp-server" } });

@@ -1,7 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { mcpStatusText } from "../../../src/builtin/mcp/command/mcp-command.js";
+import {
+	type McpStatusView,
+	mcpStatusText,
+	startupProblemsText,
+} from "../../../src/builtin/mcp/command/server-status.js";
 import type { McpServerEntry } from "../../../src/builtin/mcp/config/load-config.js";
-import type { McpSession } from "../../../src/builtin/mcp/mcp-session.js";
 
 function entry(name: string, enabled = true): McpServerEntry {
 	return {
@@ -24,7 +27,7 @@ describe("/mcp status", () => {
 			d: "disconnected",
 			e: "connecting",
 		};
-		const session = {
+		const view = {
 			config: {
 				servers: [...Object.keys(states).map((name) => entry(name)), entry("f", false)],
 				errors: ["bad entry"],
@@ -33,11 +36,19 @@ describe("/mcp status", () => {
 			connections: new Map(
 				Object.entries(states).map(([name, state]) => [
 					name,
-					{ state, tools: [{ name: "t" }], error: state === "failed" ? "spawn ENOENT\nmore" : undefined },
+					{
+						state,
+						tools: [{ name: "t" }],
+						error:
+							state === "failed"
+								? "MCP connection closed: the server exited with code 3\nnpm error 404\nFatal: no DB"
+								: undefined,
+					},
 				]),
 			),
-		} as unknown as McpSession;
-		const lines = mcpStatusText(session).split("\n");
+			started: true,
+		} as unknown as McpStatusView;
+		const lines = mcpStatusText(view).split("\n");
 		expect(lines.filter((line) => !line.startsWith("    ")).map((line) => line.split(":")[0])).toEqual([
 			"c",
 			"b",
@@ -47,8 +58,17 @@ describe("/mcp status", () => {
 			"f",
 			"config error",
 		]);
-		expect(lines).toContain("    spawn ENOENT");
-		expect(lines[0]).toBe("c: needs-auth, 1 tools, exposure codemode, /u/mcp.json");
+		// The whole failure reason: the exit code and the server's own stderr, not only "connection closed".
+		expect(lines).toContain("    MCP connection closed: the server exited with code 3");
+		expect(lines).toContain("    Fatal: no DB");
+		expect(lines[0]).toBe("c: needs sign-in, exposure codemode, /u/mcp.json");
+		expect(lines).toContain("a: connected, 1 tool, exposure codemode, /u/mcp.json");
 		expect(mcpStatusText(undefined)).toBe("No MCP servers configured.");
+		const notice = startupProblemsText(view)!;
+		expect(notice).toContain(
+			"  b: failed: MCP connection closed: the server exited with code 3\n    npm error 404\n    Fatal: no DB",
+		);
+		expect(notice).toContain("  config: bad entry");
+		expect(notice).not.toContain("  a:");
 	});
 });

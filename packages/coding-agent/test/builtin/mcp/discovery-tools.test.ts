@@ -14,6 +14,7 @@ import { tempDir, textOfMessage } from "../../agent-session/harness.js";
 import {
 	createMcpHarness,
 	type McpHarness,
+	realServersInstalled,
 	SERVER_EVERYTHING,
 	shutdownAndAssertNoProcesses,
 	waitForTools,
@@ -56,29 +57,32 @@ function toolResultsOf(h: McpHarness) {
 }
 
 describe("scripts calling MCP tools (real codemode)", () => {
-	it("server-everything: echo, the tiny image through image() and structured content from one script", async () => {
-		const h = await harness({ everything: { command: SERVER_EVERYTHING } }, "codemode");
-		expect(h.session.getActiveToolNames()).toContain("codemode");
-		h.faux.setResponses([
-			script(`
+	it.runIf(realServersInstalled)(
+		"server-everything: echo, the tiny image through image() and structured content from one script (skipped without TAU_MCP_SERVERS)",
+		async () => {
+			const h = await harness({ everything: { command: SERVER_EVERYTHING } }, "codemode");
+			expect(h.session.getActiveToolNames()).toContain("codemode");
+			h.faux.setResponses([
+				script(`
 				const echo = await tools.mcp__everything__echo({ message: "from a script" });
 				const tiny = await tools.mcp__everything__get_tiny_image({});
 				image(tiny.content.find((block) => block.type === "image"));
 				const weather = await tools.mcp__everything__get_structured_content({ location: "New York" });
 				return { echo: echo.content[0].text, structured: typeof weather.structuredContent };
 			`),
-			fauxAssistantMessage("done"),
-		]);
-		await h.session.prompt("go");
-		expect(h.declared[0]).toContain("codemode");
-		expect(h.declared[0]!.some((name) => name.startsWith("mcp__everything__"))).toBe(false);
-		const [result] = toolResultsOf(h);
-		expect(result?.isError).toBe(false);
-		expect(result?.text).toContain('"structured":"object"');
-		expect(result?.text).toMatch(/"echo":"[^"]*from a script/);
-		const blocks = (result!.message as { content: { type: string; mimeType?: string }[] }).content;
-		expect(blocks.some((block) => block.type === "image" && block.mimeType === "image/png")).toBe(true);
-	});
+				fauxAssistantMessage("done"),
+			]);
+			await h.session.prompt("go");
+			expect(h.declared[0]).toContain("codemode");
+			expect(h.declared[0]!.some((name) => name.startsWith("mcp__everything__"))).toBe(false);
+			const [result] = toolResultsOf(h);
+			expect(result?.isError).toBe(false);
+			expect(result?.text).toContain('"structured":"object"');
+			expect(result?.text).toMatch(/"echo":"[^"]*from a script/);
+			const blocks = (result!.message as { content: { type: string; mimeType?: string }[] }).content;
+			expect(blocks.some((block) => block.type === "image" && block.mimeType === "image/png")).toBe(true);
+		},
+	);
 
 	it("an MCP isError result resolves in the script instead of rejecting", async () => {
 		const h = await harness({ s: scripted("--failing", "alpha") }, "codemode");

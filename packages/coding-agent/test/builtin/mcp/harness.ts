@@ -1,7 +1,6 @@
 import { execFileSync } from "node:child_process";
-import { mkdirSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import type { AnyToolDefinition, ExtensionAPI } from "@tau/coding-agent";
 import type { McpTransport } from "@tau/mcp";
 import { StdioTransport } from "@tau/mcp";
@@ -10,9 +9,14 @@ import { createMcpTransport } from "../../../src/builtin/mcp/connection/create-t
 import { createMcpExtension, type McpExtensionOptions } from "../../../src/builtin/mcp/index.js";
 import { createHarness, type Harness, type HarnessOptions, tempDir } from "../../agent-session/harness.js";
 
-const bin = (name: string) => fileURLToPath(new URL(`../../../../../node_modules/.bin/${name}`, import.meta.url));
-export const SERVER_EVERYTHING = bin("mcp-server-everything");
-export const SERVER_FILESYSTEM = bin("mcp-server-filesystem");
+// Real servers from npm: ./test.sh installs them with scripts/mcp-test-servers.mjs and passes their bin
+// dir in. Without it the tests that need them skip (the suite names say why).
+const realServersBin = process.env.TAU_MCP_SERVERS ?? "";
+const realServer = (name: string) => (realServersBin === "" ? "" : join(realServersBin, name));
+export const realServersInstalled = realServersBin !== "" && existsSync(realServer("mcp-server-everything"));
+export const SERVER_EVERYTHING = realServer("mcp-server-everything");
+export const SERVER_FILESYSTEM = realServer("mcp-server-filesystem");
+export const SERVER_MEMORY = realServer("mcp-server-memory");
 
 export interface McpHarness extends Harness {
 	mcpAgentDir: string;

@@ -24,6 +24,8 @@ async function oauthProtectedMcp() {
 	/** While set, token responses wait for it (the request is already recorded). */
 	let tokenGate: Promise<void> | undefined;
 	let onTokenRequest = () => {};
+	/** When set, refresh grants are refused with this OAuth error code. */
+	let refreshError: string | undefined;
 	const server = createServer((req, res) => {
 		const chunks: Buffer[] = [];
 		req.on("data", (chunk: Buffer) => chunks.push(chunk));
@@ -60,6 +62,9 @@ async function oauthProtectedMcp() {
 				const form = new URLSearchParams(body);
 				tokenRequests.push(form);
 				onTokenRequest();
+				if (refreshError && form.get("grant_type") === "refresh_token") {
+					return json(400, { error: refreshError, error_description: "the refresh token expired" });
+				}
 				const answer = () => {
 					const token = `at-${++issued}`;
 					valid.clear();
@@ -106,8 +111,12 @@ async function oauthProtectedMcp() {
 			}),
 	);
 	return {
+		base,
 		url: `${base}/mcp`,
 		tokenRequests,
+		refuseRefreshes: (code: string) => {
+			refreshError = code;
+		},
 		/** The server forgets every token, as after a revocation. */
 		revokeTokens: () => valid.clear(),
 		acceptToken: (token: string) => valid.add(token),
@@ -186,6 +195,78 @@ describe("OAuth through tau mcp", () => {
 		const out: string[] = [];
 		expect(await runMcpCli(["login", "fixed"], cliContext(agentDir, out))).toBe(1);
 		expect(out.join("")).toMatch(/does not use OAuth/);
+	});
+});
+
+describe("failure reasons and pi's stored sign-ins", () => {
+	it("a rejected configured Authorization header is reported as such, not as a missing sign-in", async () => {
+		const server = await oauthProtectedMcp();
+		const agentDir = tempDir("tau-mcp-oauth-agent-");
+		writeMcpJson(agentDir, { fixed: { url: server.url, headers: { Authorization: "Bearer wrong" } } });
+		const out: string[] = [];
+		expect(await runMcpCli(["list", "--json"], cliContext(agentDir, out))).toBe(1);
+		expect(JSON.parse(out.join("")).servers[0]).toMatchObject({
+			state: "failed",
+			error: "The server rejected the configured Authorization header (HTTP 401)",
+		});
+	});
+
+	it("a refresh the authorization server refuses leaves the server needing sign-in, with the OAuth error", async () => {
+		const server = await oauthProtectedMcp();
+		const agentDir = tempDir("tau-mcp-oauth-agent-");
+		writeMcpJson(agentDir, { secure: { url: server.url } });
+		const ctx = cliContext(agentDir, []);
+		expect(await runMcpCli(["login", "secure"], ctx)).toBe(0);
+		server.revokeTokens();
+		server.refuseRefreshes("invalid_grant");
+		const out: string[] = [];
+		expect(await runMcpCli(["list", "--json"], { ...ctx, stdout: (text) => out.push(text) })).toBe(1);
+		const listed = JSON.parse(out.join("")).servers[0] as { state: string; error: string };
+		expect(listed.state).toBe("needs-auth");
+		expect(listed.error).toMatch(/Refreshing the token failed: invalid_grant: the refresh token expired/);
+	});
+
+	it("tokens pi 1.6 stored in mcp-auth.json (its discovery shape) are refreshed when the server rejects them", async () => {
+		const server = await oauthProtectedMcp();
+		const agentDir = tempDir("tau-mcp-oauth-agent-");
+		writeMcpJson(agentDir, { secure: { url: server.url } });
+		// An entry as pi 1.6 writes it (McpOAuthState of @earendil-works/pi-mcp), under the key both use.
+		writeFileSync(
+			mcpAuthPath(agentDir),
+			JSON.stringify({
+				[`mcp__secure|${server.url}`]: {
+					serverUrl: server.url,
+					clientInformation: { client_id: "tau-client", redirect_uris: ["http://127.0.0.1:1/callback"] },
+					tokens: {
+						access_token: "pi-token",
+						token_type: "Bearer",
+						refresh_token: "pi-refresh",
+						expires_in: 3600,
+					},
+					tokensExpireAt: Date.now() + 3_600_000,
+					discovery: {
+						authorizationServerUrl: server.base,
+						authorizationServerMetadata: {
+							issuer: server.base,
+							authorization_endpoint: `${server.base}/authorize`,
+							token_endpoint: `${server.base}/token`,
+							response_types_supported: ["code"],
+						},
+						resourceMetadata: { resource: server.url, authorization_servers: [server.base] },
+						resourceMetadataUrl: `${server.base}/.well-known/oauth-protected-resource/mcp`,
+					},
+				},
+			}),
+			{ mode: 0o600 },
+		);
+		const out: string[] = [];
+		expect(
+			await runMcpCli(["list", "--json"], { ...cliContext(agentDir, out), stdout: (text) => out.push(text) }),
+		).toBe(0);
+		expect(JSON.parse(out.join("")).servers[0]).toMatchObject({ state: "connected", tools: ["secret"] });
+		const refresh = server.tokenRequests.find((form) => form.get("grant_type") === "refresh_token");
+		expect(refresh?.get("refresh_token")).toBe("pi-refresh");
+		expect(refresh?.get("resource")).toBe(server.url);
 	});
 });
 

@@ -78,6 +78,14 @@ describe("MCP resource tools (D.10)", () => {
 		});
 	});
 
+	it("the listing reaches the model as compact JSON, not pretty-printed", async () => {
+		const { list } = tools([docs]);
+		const result = await list({});
+		const text = (result.content as { type: string; text: string }[])[0]!.text;
+		expect(text).toBe(JSON.stringify(result.structuredContent));
+		expect(text).not.toContain("\n");
+	});
+
 	it("with a server returns one page and its cursor; a cursor without a server is an error", async () => {
 		const { list } = tools([docs]);
 		expect((await list({ server: "docs" })).structuredContent).toEqual({
@@ -93,12 +101,13 @@ describe("MCP resource tools (D.10)", () => {
 		expect((await templates({})).structuredContent).toEqual({ resourceTemplates: [] });
 	});
 
-	it("reads text, images and blobs, labelling several contents by URI; empty contents get a note", async () => {
+	it("reads text, images, text blobs and binary blobs, labelling several contents by URI; empty contents get a note", async () => {
 		const png = Buffer.from([0x89, 0x50, 0x4e, 0x47]).toString("base64");
 		const contents = [
 			{ uri: "file:///a.md", text: "# A" },
 			{ uri: "file:///dot.png", mimeType: "image/png", blob: png },
 			{ uri: "file:///data.bin", mimeType: "application/octet-stream", blob: png },
+			{ uri: "file:///notes.txt", mimeType: "text/plain", blob: Buffer.from("plain notes").toString("base64") },
 		];
 		const reader = connection("docs", {
 			readResource: async (uri: string) => ({ contents: uri === "empty://" ? [] : contents }),
@@ -113,6 +122,9 @@ describe("MCP resource tools (D.10)", () => {
 			"image/png",
 			"--- file:///data.bin ---",
 			"[Binary resource file:///data.bin (application/octet-stream)",
+			"--- file:///notes.txt ---",
+			// A text/plain blob is text: it reaches the model as such instead of a file.
+			"plain notes",
 		]);
 		expect(result.structuredContent).toEqual({ server: "docs", uri: "file:///a.md", contents });
 		const empty = await read({ server: "docs", uri: "empty://" });

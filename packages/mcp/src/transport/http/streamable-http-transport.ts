@@ -81,6 +81,8 @@ export class StreamableHttpTransport implements McpTransport {
 	private readonly fetchFn: FetchLike;
 	private readonly maxBytes: number;
 	private readonly closeController = new AbortController();
+	/** Aborts the session DELETE of a closing transport whose host stopped waiting. */
+	private readonly releaseController = new AbortController();
 	private closed = false;
 	private closePromise: Promise<void> | undefined;
 	private lastToken: string | undefined;
@@ -134,6 +136,10 @@ export class StreamableHttpTransport implements McpTransport {
 	close(): Promise<void> {
 		this.closePromise ??= this.shutdown();
 		return this.closePromise;
+	}
+
+	release(): void {
+		this.releaseController.abort();
 	}
 
 	onMessage(listener: (message: JsonRpcMessage) => void): () => void {
@@ -415,7 +421,8 @@ export class StreamableHttpTransport implements McpTransport {
 		if (this.sessionId !== undefined) {
 			// Best effort, with the last token: close must never trigger a refresh.
 			const headers = this.headers({}, this.lastToken);
-			await this.fetchFn(this.url, { method: "DELETE", headers, signal: AbortSignal.timeout(1000) })
+			const signal = AbortSignal.any([AbortSignal.timeout(1000), this.releaseController.signal]);
+			await this.fetchFn(this.url, { method: "DELETE", headers, signal })
 				.then(discard)
 				.catch(() => {});
 		}

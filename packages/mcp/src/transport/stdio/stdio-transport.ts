@@ -21,6 +21,12 @@ export interface StdioTransportOptions {
 	closeTimeoutMs?: number;
 }
 
+/** How a server process ended: its exit code, or the signal that stopped it. */
+export interface StdioExit {
+	code: number | null;
+	signal: NodeJS.Signals | null;
+}
+
 const isWindows = process.platform === "win32";
 
 /** Runs an MCP server as a child process speaking newline-delimited JSON-RPC on stdin/stdout. */
@@ -34,6 +40,7 @@ export class StdioTransport implements McpTransport {
 	private readonly errors = new Listeners<[Error]>();
 	private readonly closes = new Listeners<[]>();
 	private closePromise: Promise<void> | undefined;
+	private closeTimers: ReturnType<typeof setTimeout>[] = [];
 
 	constructor(private readonly options: StdioTransportOptions) {}
 
@@ -44,6 +51,13 @@ export class StdioTransport implements McpTransport {
 	/** The last `maxStderrBytes` of the server's stderr. */
 	get stderr(): string {
 		return this.stderrTail;
+	}
+
+	/** How the server process ended; undefined while it runs (or before it started). */
+	get exit(): StdioExit | undefined {
+		const child = this.child;
+		if (!child || (child.exitCode === null && child.signalCode === null)) return undefined;
+		return { code: child.exitCode, signal: child.signalCode };
 	}
 
 	start(): Promise<void> {
@@ -86,7 +100,7 @@ export class StdioTransport implements McpTransport {
 		});
 		return new Promise((resolve, reject) => {
 			child.once("spawn", () => {
-				if (child.pid !== undefined && !isWindows) trackGroup(child.pid);
+				if (child.pid !== undefined && !isWindows) trackGroup(child.pid, options.closeTimeoutMs ?? 2000);
 				resolve();
 			});
 			child.once("error", (error) => {
@@ -114,6 +128,18 @@ export class StdioTransport implements McpTransport {
 		return this.closePromise;
 	}
 
+	/**
+	 * Stops the server from holding the host's event loop open, for a host that exits without waiting
+	 * for close() to finish: a group still running when the host exits gets SIGTERM, then SIGKILL.
+	 */
+	release(): void {
+		const child = this.child;
+		if (!child) return;
+		child.unref();
+		for (const stream of [child.stdin, child.stdout, child.stderr]) (stream as { unref?(): void } | null)?.unref?.();
+		for (const timer of this.closeTimers) timer.unref();
+	}
+
 	onMessage(listener: (message: JsonRpcMessage) => void): () => void {
 		return this.messages.add(listener);
 	}
@@ -135,12 +161,13 @@ export class StdioTransport implements McpTransport {
 			child.stdin?.end();
 			// A server that already exited may have left descendants holding its pipes: no grace period.
 			const termDelay = running ? Math.min(500, closeTimeoutMs) : 0;
-			const timers = [
+			this.closeTimers = [
 				setTimeout(() => this.kill(child, "SIGTERM"), termDelay),
 				setTimeout(() => this.kill(child, "SIGKILL"), termDelay + closeTimeoutMs),
 			];
 			await childClosed;
-			for (const timer of timers) clearTimeout(timer);
+			for (const timer of this.closeTimers) clearTimeout(timer);
+			this.closeTimers = [];
 		}
 		this.closes.emit();
 		this.closes.clear();

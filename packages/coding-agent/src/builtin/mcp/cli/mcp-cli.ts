@@ -5,6 +5,7 @@ import { deleteMcpCredentials } from "../auth/credential-store.js";
 import { signInMcpServer } from "../auth/sign-in.js";
 import { projectConfigPath, userConfigPath } from "../config/config-paths.js";
 import { editMcpServers } from "../config/edit-config.js";
+import { hasOwnAuthorization } from "../config/entry-auth.js";
 import { loadMcpConfig, type McpServerEntry, readMcpFile } from "../config/load-config.js";
 import { type CreateMcpTransport, createMcpTransport } from "../connection/create-transport.js";
 import { McpServerConnection } from "../connection/server-connection.js";
@@ -26,12 +27,28 @@ export interface McpCliContext {
 }
 
 const USAGE = `Usage:
-  tau mcp add <server> [-l] [--env K=V] [--cwd DIR] [--exposure E] [--description D] -- <command> [args…]
-  tau mcp add <server> [-l] --url <url> [--header K=V] [--bearer-token-env-var NAME] [--oauth-… ] [--exposure E]
+  tau mcp add <server> [-l] [--env K=V]… [--cwd DIR] [--exposure E] [--description D] -- <command> [args…]
+  tau mcp add <server> [-l] --url <url> [--header K=V]… [--bearer-token-env-var NAME] [--oauth-…] [--exposure E]
   tau mcp remove <server> [-l]
   tau mcp list [--json]
   tau mcp login <server> [-l] [--timeout <s>]
-  tau mcp logout <server> [-l]`;
+  tau mcp logout <server> [-l]
+
+Edits and checks ~/.tau/agent/mcp.json (and .tau/mcp.json of a trusted project) without a session.
+
+  add       add or replace a server; never connects
+  remove    remove a server (stored sign-ins are kept)
+  list      connect every enabled server and show its state, tools and errors; exit 1 on any failure
+  login     sign in to an OAuth server through the browser
+  logout    delete a server's stored sign-in
+
+  -l, --local                    the project's .tau/mcp.json instead of the user file
+  --bearer-token-env-var NAME    send "Authorization: Bearer \${NAME}"
+  --oauth-client-id, --oauth-client-secret, --oauth-callback-port, --oauth-client-name,
+  --oauth-client-registration    OAuth client settings (see docs/mcp.md)
+  --exposure E                   codemode (default), deferred, direct or hidden
+  --json                         list as JSON
+  --timeout S                    seconds the sign-in may take (default 300)`;
 
 function editDistance(a: string, b: string): number {
 	const row = Array.from({ length: b.length + 1 }, (_, i) => i);
@@ -52,14 +69,10 @@ function unknownServer(name: string, names: string[]): string {
 	return `Unknown MCP server "${name}".${close ? ` Did you mean "${close}"?` : ""}`;
 }
 
-function hasAuthorizationHeader(entry: McpServerEntry): boolean {
-	const headers = (entry.config as McpHttpServerConfig).headers ?? {};
-	return Object.keys(headers).some((header) => header.toLowerCase() === "authorization");
-}
-
-/** Connects every enabled server once, for `list` and `login`. */
+/** Connects every enabled server once, all at the same time, for `list` and `login`. */
 async function connectAll(ctx: McpCliContext, entries: McpServerEntry[]): Promise<Map<string, McpServerConnection>> {
 	const connections = new Map<string, McpServerConnection>();
+	const attempts: Promise<unknown>[] = [];
 	for (const entry of entries.filter((e) => e.enabled)) {
 		const connection = new McpServerConnection(entry, {
 			version: VERSION,
@@ -71,8 +84,9 @@ async function connectAll(ctx: McpCliContext, entries: McpServerEntry[]): Promis
 			onStateChange: () => {},
 		});
 		connections.set(entry.name, connection);
-		await connection.connect().catch(() => undefined);
+		attempts.push(connection.connect().catch(() => undefined));
 	}
+	await Promise.all(attempts);
 	return connections;
 }
 
@@ -124,20 +138,81 @@ function remove(ctx: McpCliContext, args: string[]): number {
 	return 0;
 }
 
+/** One `tau mcp list --json` server: pi 1.6's fields, in pi's order and with pi's values. */
 interface ListedServer {
 	name: string;
+	/** `global` (the user file), `project` or `extension`. */
 	scope: string;
 	source: string;
 	override?: string;
 	enabled: boolean;
 	exposure: string;
-	transport: "stdio" | "http";
+	/** The command line of a stdio server, the URL of an HTTP server. */
+	transport: string;
 	authProvider?: string;
 	state: string;
 	tools: string[];
 	toolExposure?: Record<string, string>;
-	resources?: boolean;
+	resources?: true;
 	error?: string;
+}
+
+function describeTransport(entry: McpServerEntry): string {
+	const config = entry.config as { url?: string; command?: string; args?: string[] };
+	return config.url ?? [config.command, ...(config.args ?? [])].join(" ");
+}
+
+function listedServer(entry: McpServerEntry, connection: McpServerConnection | undefined): ListedServer {
+	const exposure = entry.config.exposure ?? "codemode";
+	const provider = (entry.config as McpHttpServerConfig).auth?.provider;
+	const listed: ListedServer = {
+		name: entry.name,
+		scope: entry.scope === "user" ? "global" : entry.scope,
+		source: entry.source,
+		...(entry.overrideSource ? { override: entry.overrideSource } : {}),
+		enabled: entry.enabled,
+		exposure,
+		transport: describeTransport(entry),
+		...(provider ? { authProvider: provider } : {}),
+		state: entry.enabled ? (connection?.state ?? "failed") : "disabled",
+		tools: connection?.tools.map((tool) => tool.name) ?? [],
+	};
+	const overrides = listed.tools.flatMap((tool) => {
+		const effective = getMcpToolExposure(entry, tool);
+		return effective === exposure ? [] : [[tool, effective]];
+	});
+	if (overrides.length > 0) listed.toolExposure = Object.fromEntries(overrides);
+	if (connection?.hasResources) listed.resources = true;
+	if (connection && connection.state !== "connected" && connection.error) listed.error = connection.error;
+	return listed;
+}
+
+/** Text of one listed server: its state line, transport, sign-in hint, tools and full failure reason. */
+function listedServerText(server: ListedServer): string[] {
+	const state =
+		server.state === "connected"
+			? `connected, ${server.tools.length} tool${server.tools.length === 1 ? "" : "s"}`
+			: server.state === "needs-auth"
+				? "needs sign-in"
+				: server.state;
+	const lines = [`${server.name}: ${state} (${server.exposure}, ${server.scope})`, `  ${server.transport}`];
+	if (server.override) lines.push(`  project override: ${server.override}`);
+	if (server.state === "needs-auth") {
+		lines.push(
+			server.authProvider
+				? `  sign in with: tau auth login ${server.authProvider}`
+				: `  sign in with: tau mcp login ${server.name}`,
+		);
+	}
+	if (server.tools.length > 0) {
+		const marked = server.tools.map((tool) =>
+			server.toolExposure?.[tool] ? `${tool} [${server.toolExposure[tool]}]` : tool,
+		);
+		lines.push(`  tools: ${marked.join(", ")}`);
+	}
+	if (server.resources) lines.push("  offers resources");
+	if (server.error) for (const line of server.error.split("\n")) lines.push(`  ${line}`);
+	return lines;
 }
 
 async function list(ctx: McpCliContext, args: string[]): Promise<number> {
@@ -145,54 +220,17 @@ async function list(ctx: McpCliContext, args: string[]): Promise<number> {
 	const config = loadMcpConfig({ cwd: ctx.cwd, agentDir: ctx.agentDir, projectTrusted: ctx.projectTrusted });
 	const connections = await connectAll(ctx, config.servers);
 	try {
-		const servers: ListedServer[] = config.servers.map((entry) => {
-			const connection = connections.get(entry.name);
-			const exposure = entry.config.exposure ?? "codemode";
-			const listed: ListedServer = {
-				name: entry.name,
-				scope: entry.scope,
-				source: entry.source,
-				enabled: entry.enabled,
-				exposure,
-				transport: entry.transport,
-				state: entry.enabled ? (connection?.state ?? "failed") : "disabled",
-				tools: connection?.tools.map((tool) => tool.name) ?? [],
-			};
-			if (entry.overrideSource) listed.override = entry.overrideSource;
-			const provider = (entry.config as McpHttpServerConfig).auth?.provider;
-			if (provider) listed.authProvider = provider;
-			const overrides = Object.fromEntries(
-				listed.tools.flatMap((tool) => {
-					const effective = getMcpToolExposure(entry, tool);
-					return effective === exposure ? [] : [[tool, effective]];
-				}),
-			);
-			if (Object.keys(overrides).length > 0) listed.toolExposure = overrides;
-			if (connection?.state === "connected") listed.resources = connection.hasResources;
-			if (connection?.error) listed.error = connection.error;
-			return listed;
-		});
+		const servers = config.servers.map((entry) => listedServer(entry, connections.get(entry.name)));
 		const note = config.untrustedProjectFile
-			? `${config.untrustedProjectFile} is ignored because the project is not trusted.`
+			? `${config.untrustedProjectFile} is ignored because the project is not trusted. Start tau in the project to trust it.`
 			: undefined;
 		if (json) {
 			ctx.stdout(`${JSON.stringify({ servers, errors: config.errors, ...(note ? { note } : {}) }, null, 2)}\n`);
 		} else {
-			if (servers.length === 0) ctx.stdout("No MCP servers configured.\n");
-			for (const server of servers) {
-				ctx.stdout(
-					`${server.name} (${server.transport}, ${server.scope}: ${server.source}${server.override ? ` + ${server.override}` : ""})\n`,
-				);
-				ctx.stdout(`  state: ${server.state}, exposure: ${server.exposure}\n`);
-				if (server.tools.length > 0) {
-					const marked = server.tools.map((tool) =>
-						server.toolExposure?.[tool] ? `${tool} [${server.toolExposure[tool]}]` : tool,
-					);
-					ctx.stdout(`  tools: ${marked.join(", ")}\n`);
-				}
-				if (server.resources) ctx.stdout("  resources: yes\n");
-				if (server.error) ctx.stdout(`  error: ${server.error.split("\n")[0]}\n`);
+			if (servers.length === 0 && config.errors.length === 0) {
+				ctx.stdout(`No MCP servers configured. Add them to ${userConfigPath(ctx.agentDir)} or .tau/mcp.json.\n`);
 			}
+			for (const server of servers) ctx.stdout(`${listedServerText(server).join("\n")}\n`);
 			for (const error of config.errors) ctx.stdout(`config error: ${error}\n`);
 			if (note) ctx.stdout(`note: ${note}\n`);
 		}
@@ -235,12 +273,12 @@ async function login(ctx: McpCliContext, args: string[]): Promise<number> {
 			ctx.stdout(`MCP server "${name}" is connected; no sign-in needed.\n`);
 			return 0;
 		}
-		if (connection.state !== "needs-auth") {
-			ctx.stderr(`MCP server "${name}" could not connect: ${connection.error ?? connection.state}\n`);
+		if (entry.transport !== "http" || hasOwnAuthorization(entry)) {
+			ctx.stderr(`MCP server "${name}" does not use OAuth: ${connection.error ?? "sign-in is not possible"}\n`);
 			return 1;
 		}
-		if (entry.transport !== "http" || hasAuthorizationHeader(entry)) {
-			ctx.stderr(`MCP server "${name}" does not use OAuth: ${connection.error ?? "sign-in is not possible"}\n`);
+		if (connection.state !== "needs-auth") {
+			ctx.stderr(`MCP server "${name}" could not connect: ${connection.error ?? connection.state}\n`);
 			return 1;
 		}
 		await closeAll(connections);
@@ -288,6 +326,12 @@ async function logout(ctx: McpCliContext, args: string[]): Promise<number> {
 /** `tau mcp <subcommand> …`: runs without a session or extensions; returns the exit code. */
 export async function runMcpCli(args: readonly string[], ctx: McpCliContext): Promise<number> {
 	const [subcommand, ...rest] = args;
+	// Words after `--` belong to the server's command line.
+	const own = args.includes("--") ? args.slice(0, args.indexOf("--")) : args;
+	if (own.includes("--help") || own.includes("-h")) {
+		ctx.stdout(`${USAGE}\n`);
+		return 0;
+	}
 	try {
 		switch (subcommand) {
 			case "add":
@@ -300,9 +344,13 @@ export async function runMcpCli(args: readonly string[], ctx: McpCliContext): Pr
 				return await login(ctx, rest);
 			case "logout":
 				return await logout(ctx, rest);
+			case undefined:
+			case "help":
+				ctx.stdout(`${USAGE}\n`);
+				return 0;
 			default:
-				ctx.stderr(`${subcommand ? `Unknown subcommand "${subcommand}".\n` : ""}${USAGE}\n`);
-				return subcommand ? 1 : 0;
+				ctx.stderr(`Unknown subcommand "${subcommand}".\n${USAGE}\n`);
+				return 1;
 		}
 	} catch (error) {
 		ctx.stderr(`Error: ${(error as Error).message}\n`);

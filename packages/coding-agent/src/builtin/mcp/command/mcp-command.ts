@@ -1,39 +1,21 @@
 import type { ExtensionAPI, ExtensionContext } from "../../../core/extensions/index.js";
 import type { EntryChange } from "../config/update-entry.js";
-import type { McpSession } from "../mcp-session.js";
+import { type McpStatusView, mcpStatusText } from "./server-status.js";
 
 export interface McpCommandHost {
-	session(): McpSession | undefined;
+	/** The configured servers and their connections; undefined when nothing is configured. */
+	view(): McpStatusView | undefined;
+	/** Calls `listener` whenever a server's state, tools or configuration changed. */
+	onChange(listener: () => void): () => void;
 	reconnect(name: string, ctx: ExtensionContext): Promise<string>;
-	signIn(name: string, ctx: ExtensionContext): Promise<string>;
+	/** Signs in through the browser; `showUrl` sees the authorization URL, `signal` cancels. */
+	signIn(
+		name: string,
+		ctx: ExtensionContext,
+		options?: { signal?: AbortSignal; showUrl?(url: string): void },
+	): Promise<string>;
 	signOut(name: string): Promise<string>;
 	change(name: string, change: EntryChange, inProject: boolean, ctx: ExtensionContext): Promise<string>;
-}
-
-const ATTENTION = ["needs-auth", "failed", "disconnected", "connecting", "connected", "closed"];
-
-/** Status lines of every configured server, most urgent first (D.11). */
-export function mcpStatusText(session: McpSession | undefined): string {
-	if (!session || session.config.servers.length === 0) {
-		const errors = session?.config.errors ?? [];
-		return ["No MCP servers configured.", ...errors].join("\n");
-	}
-	const rows = session.config.servers.map((entry) => {
-		const connection = session.connections.get(entry.name);
-		const state = entry.enabled ? (connection?.state ?? "connecting") : "disabled";
-		const tools = connection?.tools.length ?? 0;
-		const exposure = entry.config.exposure ?? "codemode";
-		const source = entry.overrideSource ? `${entry.source} + ${entry.overrideSource}` : entry.source;
-		const error = connection?.error ? `\n    ${connection.error.split("\n")[0]}` : "";
-		return {
-			rank: state === "disabled" ? ATTENTION.length : ATTENTION.indexOf(state),
-			text: `${entry.name}: ${state}, ${tools} tools, exposure ${exposure}, ${source}${error}`,
-		};
-	});
-	rows.sort((a, b) => a.rank - b.rank);
-	return [...rows.map((row) => row.text), ...session.config.errors.map((error) => `config error: ${error}`)].join(
-		"\n",
-	);
 }
 
 export function registerMcpCommand(pi: ExtensionAPI, host: McpCommandHost): void {
@@ -41,9 +23,11 @@ export function registerMcpCommand(pi: ExtensionAPI, host: McpCommandHost): void
 		description: "MCP servers: status, reconnect, login, logout, enable, disable, exposure",
 		handler: async (args, ctx) => {
 			const [action, name] = args.trim().split(/\s+/);
-			const session = host.session();
+			const session = host.view();
 			if (!action) {
-				ctx.ui.notify(mcpStatusText(session), "info");
+				// The interactive manager, with the TUI code it needs, loads only when opened.
+				if (ctx.mode === "tui") await (await import("./manager/mcp-manager.js")).runMcpManager(ctx, host);
+				else ctx.ui.notify(mcpStatusText(session), "info");
 				return;
 			}
 			if (action === "reconnect") {
@@ -58,7 +42,7 @@ export function registerMcpCommand(pi: ExtensionAPI, host: McpCommandHost): void
 				const inProject = words.includes("--project");
 				const value = words.filter((word) => word !== "--project")[2];
 				// The MCP client loads only when a /mcp action needs it.
-				const exposure = (await import("@tau/mcp")).parseMcpExposure(value);
+				const exposure = (await import("@tau/mcp/config")).parseMcpExposure(value);
 				if (!name || (action === "exposure" && !exposure)) {
 					ctx.ui.notify(
 						action === "exposure"

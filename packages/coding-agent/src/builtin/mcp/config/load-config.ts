@@ -5,7 +5,7 @@ import {
 	type McpStdioServerConfig,
 	mcpNamespace,
 	validateMcpServerConfig,
-} from "@tau/mcp";
+} from "@tau/mcp/config";
 import { projectConfigPath, userConfigPath } from "./config-paths.js";
 
 export type McpConfigScope = "user" | "project" | "extension";

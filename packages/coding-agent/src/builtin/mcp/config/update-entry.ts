@@ -1,4 +1,4 @@
-import type { McpExposure } from "@tau/mcp";
+import type { McpExposure } from "@tau/mcp/config";
 import { projectConfigPath } from "./config-paths.js";
 import { editMcpServers } from "./edit-config.js";
 import type { McpServerEntry } from "./load-config.js";

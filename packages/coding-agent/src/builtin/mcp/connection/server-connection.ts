@@ -3,14 +3,17 @@ import { pathToFileURL } from "node:url";
 import {
 	McpAuthRequiredError,
 	McpClient,
+	McpConnectionClosedError,
 	McpHttpError,
 	McpOAuthAuthorizationRequiredError,
 	McpSessionExpiredError,
-	StdioTransport,
+	type McpTransport,
 	type Tool,
 } from "@tau/mcp";
+import { hasOwnAuthorization } from "../config/entry-auth.js";
 import type { McpServerEntry } from "../config/load-config.js";
 import type { CreateMcpTransport, TransportContext } from "./create-transport.js";
+import { describeFailure, exitDescription, stderrTail } from "./failure-reason.js";
 
 export type McpConnectionState = "connecting" | "connected" | "disconnected" | "needs-auth" | "failed" | "closed";
 
@@ -33,8 +36,8 @@ export function isTransientMcpError(error: unknown): boolean {
 	return error instanceof TypeError;
 }
 
-const STDERR_TAIL = 2000;
 const CONNECT_RETRY_DELAYS = [250, 1000];
+const GENERIC_SIGN_IN = new McpOAuthAuthorizationRequiredError();
 
 /** One server's live connection: single-flight connects, lazy reconnects, retry rules of D.3.1. */
 export class McpServerConnection {
@@ -47,8 +50,13 @@ export class McpServerConnection {
 	/** Settles (never rejects) when the latest connect attempt finished. */
 	ready: Promise<void> = Promise.resolve();
 	private connecting: Promise<McpClient> | undefined;
+	/** The client of a connect in progress: close() closes it, which cancels the handshake or listing. */
+	private opening: McpClient | undefined;
 	private readonly shutdown = new AbortController();
-	private stdio: StdioTransport | undefined;
+	/** The transport of the latest attempt, for its stderr and exit status. */
+	private transport: McpTransport | undefined;
+	/** Transports not yet closed, released when the host stops waiting for them (release()). */
+	private readonly openTransports = new Set<McpTransport>();
 	/** Clients whose session expired; closed at shutdown, not before, so their other calls can retry. */
 	private readonly detached = new Set<McpClient>();
 
@@ -63,6 +71,7 @@ export class McpServerConnection {
 
 	/** Connects unless a connect is already running or the connection is live. */
 	connect(): Promise<McpClient> {
+		if (this.shutdown.signal.aborted) return Promise.reject(new Error(`MCP server "${this.name}" is shut down`));
 		if (this.client && this.state === "connected") return Promise.resolve(this.client);
 		if (!this.connecting) {
 			this.setState("connecting");
@@ -103,10 +112,10 @@ export class McpServerConnection {
 					await this.deps.sleep(250, options.signal ?? this.shutdown.signal);
 					continue;
 				}
-				if (error instanceof McpOAuthAuthorizationRequiredError || error instanceof McpAuthRequiredError) {
+				if (this.needsSignIn(error)) {
 					if (this.client === client) this.client = undefined;
 					await client.close().catch(() => {});
-					this.markNeedsAuth();
+					this.markNeedsAuth(error);
 					throw new Error(this.error);
 				}
 				throw error;
@@ -114,15 +123,24 @@ export class McpServerConnection {
 		}
 	}
 
+	/**
+	 * Closes the connection, cancelling a connect in progress (its process is stopped, its sockets
+	 * closed); resolves once every transport of this server is closed.
+	 */
 	async close(): Promise<void> {
 		this.shutdown.abort();
-		const client = this.client;
+		const clients = [this.client, this.opening, ...this.detached];
 		this.client = undefined;
-		this.setState("closed");
-		await this.connecting?.catch(() => {});
-		await client?.close();
-		for (const old of this.detached) await old.close().catch(() => {});
+		this.opening = undefined;
 		this.detached.clear();
+		this.setState("closed");
+		await Promise.all(clients.map((client) => client?.close().catch(() => {})));
+		await this.connecting?.catch(() => {});
+	}
+
+	/** For a host that stops waiting for close(): what is still closing no longer holds the process. */
+	release(): void {
+		for (const transport of this.openTransports) transport.release?.();
 	}
 
 	private async connectWithRetries(): Promise<McpClient> {
@@ -137,10 +155,9 @@ export class McpServerConnection {
 					await this.deps.sleep(delay, this.shutdown.signal);
 					if (!this.shutdown.signal.aborted) continue;
 				}
-				if (error instanceof McpAuthRequiredError || error instanceof McpOAuthAuthorizationRequiredError) {
-					this.markNeedsAuth();
-				} else {
-					this.error = `${(error as Error).message}${this.stderrTail()}`;
+				if (this.needsSignIn(error)) this.markNeedsAuth(error);
+				else {
+					this.error = describeFailure(error, this.entry, this.transport);
 					this.setState("failed");
 				}
 				throw new Error(this.error);
@@ -158,18 +175,28 @@ export class McpServerConnection {
 			roots: [{ uri: pathToFileURL(cwd).href, name: basename(cwd) }],
 		});
 		const transport = this.deps.createTransport(this.entry, this.deps.transportContext);
-		this.stdio = transport instanceof StdioTransport ? transport : undefined;
+		this.transport = transport;
+		this.openTransports.add(transport);
+		transport.onClose(() => this.openTransports.delete(transport));
+		this.opening = client;
 		client.onNotification("notifications/message", (params) => this.deps.onLog(this.name, params));
 		client.onError(() => {});
-		await client.connect(transport);
-		if (this.shutdown.signal.aborted) {
-			await client.close();
-			throw new Error("MCP connection closed during startup");
+		try {
+			await client.connect(transport);
+			const capabilities = client.serverCapabilities ?? {};
+			const tools = capabilities.tools ? await client.listTools() : [];
+			if (this.shutdown.signal.aborted || client.connectionState !== "connected") {
+				throw new McpConnectionClosedError("MCP connection closed during startup");
+			}
+			this.tools = tools;
+			this.hasResources = capabilities.resources !== undefined;
+			this.instructions = client.instructions?.trim() || undefined;
+		} catch (error) {
+			await client.close().catch(() => {});
+			throw error;
+		} finally {
+			if (this.opening === client) this.opening = undefined;
 		}
-		const capabilities = client.serverCapabilities ?? {};
-		this.tools = capabilities.tools ? await client.listTools() : [];
-		this.hasResources = capabilities.resources !== undefined;
-		this.instructions = client.instructions?.trim() || undefined;
 		client.onNotification("notifications/tools/list_changed", () => {
 			void this.refreshTools(client);
 		});
@@ -177,7 +204,9 @@ export class McpServerConnection {
 			if (this.client !== client) return;
 			this.client = undefined;
 			if (this.state === "closed") return;
-			this.error = `Connection closed${this.stderrTail()}`;
+			const exit = exitDescription(transport);
+			const tail = stderrTail(transport);
+			this.error = `Connection closed${exit ? `: ${exit}` : ""}${tail ? `\n${tail}` : ""}`;
 			this.setState("disconnected");
 		});
 		this.client = client;
@@ -201,18 +230,26 @@ export class McpServerConnection {
 		this.detached.add(client);
 	}
 
-	private markNeedsAuth(): void {
-		this.error = `MCP server "${this.name}" needs sign-in: run /mcp login ${this.name}${
-			this.entry.transport === "http" && "auth" in this.entry.config && this.entry.config.auth
-				? ` (or /login ${(this.entry.config.auth as { provider: string }).provider})`
-				: ""
-		}`;
-		this.setState("needs-auth");
+	/** A 401 is a missing sign-in only when tau supplies the credential (OAuth or a `/login` provider). */
+	private needsSignIn(error: unknown): boolean {
+		if (error instanceof McpOAuthAuthorizationRequiredError) return true;
+		return error instanceof McpAuthRequiredError && !hasOwnAuthorization(this.entry);
 	}
 
-	private stderrTail(): string {
-		const tail = this.stdio?.stderr.trim();
-		return tail ? `\n${tail.slice(-STDERR_TAIL)}` : "";
+	private markNeedsAuth(error: unknown): void {
+		const provider =
+			this.entry.transport === "http" && "auth" in this.entry.config && this.entry.config.auth
+				? (this.entry.config.auth as { provider: string }).provider
+				: undefined;
+		// The generic "requires sign-in" adds nothing; a refresh failure or a scope request does.
+		const reason =
+			error instanceof McpOAuthAuthorizationRequiredError && error.message !== GENERIC_SIGN_IN.message
+				? error.message
+				: undefined;
+		this.error = `MCP server "${this.name}" needs sign-in: run /mcp login ${this.name}${
+			provider ? ` (or /login ${provider})` : ""
+		}${reason ? `\n${reason}` : ""}`;
+		this.setState("needs-auth");
 	}
 
 	private setState(state: McpConnectionState): void {

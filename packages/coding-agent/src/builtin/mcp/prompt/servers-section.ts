@@ -1,4 +1,6 @@
-import { mcpServerSummary } from "@tau/mcp";
+import { mcpServerSummary } from "@tau/mcp/config";
+import type { McpServerEntry } from "../config/load-config.js";
+import { configuredExposures } from "../exposure.js";
 
 /** Upper bound of the `mcp_servers` prompt section. */
 export const MAX_SERVERS_SECTION_CHARS = 4096;
@@ -48,4 +50,31 @@ export function renderServersSection(input: readonly ServerSectionInput[]): stri
 	}
 	if (kept < servers.length) lines.push(overflowLine(servers.length - kept));
 	return lines.join("\n");
+}
+
+/**
+ * Inputs of the section: enabled servers with a `codemode` or `deferred` exposure, with the
+ * instructions of those already connected.
+ */
+export function serverSectionInputs(
+	entries: readonly McpServerEntry[],
+	instructionsOf: (server: string) => string | undefined,
+	reachCodemode: boolean,
+): ServerSectionInput[] {
+	const inputs: ServerSectionInput[] = [];
+	for (const entry of entries) {
+		if (!entry.enabled) continue;
+		const exposures = configuredExposures(entry);
+		if (!exposures.has("codemode") && !exposures.has("deferred")) continue;
+		const input: ServerSectionInput = {
+			name: entry.name,
+			namespace: entry.namespace,
+			reach: reachCodemode && exposures.has("codemode") ? "codemode" : "tool_search",
+		};
+		if (entry.config.description) input.description = entry.config.description;
+		const instructions = instructionsOf(entry.name);
+		if (instructions) input.instructions = instructions;
+		inputs.push(input);
+	}
+	return inputs;
 }

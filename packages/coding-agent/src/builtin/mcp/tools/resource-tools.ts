@@ -1,11 +1,21 @@
 import type { ImageContent, TextContent } from "@tau/ai";
 import { JSON_RPC_ERROR_CODES, limitMcpContent, McpError } from "@tau/mcp";
-import { Type } from "typebox";
+import type { TSchema } from "typebox";
 import type { AnyToolDefinition, ToolExposure } from "../../../core/extensions/index.js";
+import { jsonSchema } from "../../../core/tools/json-schema.js";
 import type { McpServerConnection } from "../connection/server-connection.js";
 import { blobFileName, saveMcpTempFile } from "./temp-files.js";
+import { isTextMime } from "./text-mime.js";
 
-export const RESOURCE_TOOL_NAMES = ["list_mcp_resources", "list_mcp_resource_templates", "read_mcp_resource"] as const;
+const LIST_PARAMETERS = jsonSchema<TSchema>({
+	type: "object",
+	properties: { server: { type: "string" }, cursor: { type: "string" } },
+});
+const READ_PARAMETERS = jsonSchema<TSchema>({
+	type: "object",
+	required: ["server", "uri"],
+	properties: { server: { type: "string" }, uri: { type: "string" } },
+});
 
 export interface ResourceToolsHost {
 	/** Enabled connections offering resources, sorted by server name. */
@@ -25,7 +35,8 @@ function clean(server: string, item: Record<string, unknown>): Record<string, un
 }
 
 async function jsonResult(value: Record<string, unknown>) {
-	const limited = await limitMcpContent([{ type: "text", text: JSON.stringify(value, null, 2) }], async (text) =>
+	// Compact JSON: indentation would cost the model about a quarter more tokens for nothing.
+	const limited = await limitMcpContent([{ type: "text", text: JSON.stringify(value) }], async (text) =>
 		saveMcpTempFile("output.json", text),
 	);
 	return {
@@ -76,7 +87,7 @@ function listTool(
 			name === "list_mcp_resources"
 				? "List resources offered by MCP servers. Pass `server` for one page of one server (with `cursor` to continue); omit it for all servers."
 				: "List resource templates offered by MCP servers. Pass `server` for one page of one server (with `cursor` to continue); omit it for all servers.",
-		parameters: Type.Object({ server: Type.Optional(Type.String()), cursor: Type.Optional(Type.String()) }),
+		parameters: LIST_PARAMETERS,
 		exposure,
 		annotations: { readOnlyHint: true },
 		async execute(_id, params) {
@@ -117,7 +128,7 @@ function readTool(exposure: ToolExposure, host: ResourceToolsHost): AnyToolDefin
 		name: "read_mcp_resource",
 		label: "read_mcp_resource",
 		description: "Read a resource of an MCP server by URI.",
-		parameters: Type.Object({ server: Type.String(), uri: Type.String() }),
+		parameters: READ_PARAMETERS,
 		exposure,
 		annotations: { readOnlyHint: true },
 		async execute(_id, params, signal) {
@@ -132,6 +143,8 @@ function readTool(exposure: ToolExposure, host: ResourceToolsHost): AnyToolDefin
 			for (const item of result.contents) {
 				if (labeled) content.push({ type: "text", text: `--- ${item.uri} ---` });
 				if ("text" in item) content.push({ type: "text", text: item.text });
+				else if (isTextMime(item.mimeType))
+					content.push({ type: "text", text: Buffer.from(item.blob, "base64").toString("utf8") });
 				else if (item.mimeType?.startsWith("image/"))
 					content.push({ type: "image", data: item.blob, mimeType: item.mimeType });
 				else {

@@ -1,16 +1,12 @@
 import type { ImageContent, TextContent } from "@tau/ai";
 import { type CallToolResult, type ContentBlock, type LlmContent, limitMcpContent, toLlmContent } from "@tau/mcp";
 import { blobFileName, saveMcpTempFile } from "./temp-files.js";
+import { isTextMime } from "./text-mime.js";
 
 export interface McpToolDetails {
 	server: string;
 	tool: string;
 	fullOutputPath?: string;
-}
-
-function isTextMime(mime: string | undefined): boolean {
-	if (!mime) return false;
-	return mime.startsWith("text/") || mime === "application/json" || mime.endsWith("+json") || mime.endsWith("+xml");
 }
 
 function describeLink(

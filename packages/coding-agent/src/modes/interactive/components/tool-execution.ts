@@ -1,6 +1,7 @@
 import { type Component, truncateToWidth, visibleWidth, wrapTextWithAnsi } from "@tau/tui";
 import type { ToolRenderContext, ToolRenderers } from "../../../core/extensions/index.js";
 import type { UiTheme } from "../theme/ui-theme.js";
+import { codemodeLines } from "./codemode-view.js";
 import { describeToolCall, editPreview } from "./tool-formatting.js";
 
 export interface ToolResultView {
@@ -114,6 +115,13 @@ export class ToolExecutionView implements Component {
 				return this.theme.fg(token, line);
 			});
 		}
+		const output = this.outputLines();
+		if (this.toolName !== "codemode") return output;
+		const script = codemodeLines(this.theme, this.args, this.result?.details, this.expanded);
+		return output.length > 0 && script.length > 0 ? [...script, "", ...output] : [...script, ...output];
+	}
+
+	private outputLines(): string[] {
 		if (!this.result) return [];
 		const text = resultText(this.result);
 		if (text === "") return [];

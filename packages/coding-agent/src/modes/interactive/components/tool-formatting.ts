@@ -24,6 +24,9 @@ export function describeToolCall(theme: UiTheme, name: string, args: Record<stri
 		case "write":
 		case "ls":
 			return `${title(name)} ${accent(str(args.path))}`;
+		case "codemode":
+			// The script and its calls are the body (codemode-view.ts).
+			return title("codemode");
 		case "grep":
 		case "find":
 			return `${title(name)} ${accent(str(args.pattern))}${args.path ? theme.fg("muted", ` in ${str(args.path)}`) : ""}`;
