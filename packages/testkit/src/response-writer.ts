@@ -15,6 +15,11 @@ export interface BodyCorruption {
 
 export type WriteResult = "completed" | "disconnected" | "closed";
 
+/** Spaces frames out in time: frame `n` leaves no earlier than `n / framesPerSecond` after the first. */
+export interface BodyPace {
+	framesPerSecond: number;
+}
+
 /** Frames are coalesced up to this many bytes per socket write: fewer syscalls for huge turns. */
 const BATCH_BYTES = 16 * 1024;
 
@@ -49,17 +54,25 @@ function* withCorruption(frames: Iterable<string>, corruption: BodyCorruption | 
 	if (corruption !== undefined && count <= corruption.afterEvents) yield corruption.frame;
 }
 
+/** Resolves at `due` (a `performance.now()` time); at once when that has passed. */
+function waitUntil(due: number): Promise<void> {
+	const delay = due - performance.now();
+	return delay <= 0 ? Promise.resolve() : new Promise((resolve) => setTimeout(resolve, delay));
+}
+
 /**
  * Writes `frames` as the response body with backpressure, applying a cut (disconnect, clean
- * truncation or stall after N bytes) and a corruption. Stops early when the client goes away.
+ * truncation or stall after N bytes), a corruption and a pace. Stops early when the client goes away.
  */
 export async function writeBody(
 	res: ServerResponse,
 	frames: Iterable<string>,
 	cut: BodyCut | undefined,
 	corruption?: BodyCorruption,
+	pace?: BodyPace,
 ): Promise<WriteResult> {
 	res.flushHeaders();
+	const started = performance.now();
 	let sent = 0;
 	let batch: Buffer[] = [];
 	let batchBytes = 0;
@@ -84,6 +97,14 @@ export async function writeBody(
 			batchBytes += head.length;
 			if (!(await flush())) return "closed";
 			return finishCut(res, cut);
+		}
+		if (pace !== undefined && events > 1) {
+			// Due times come from the start, so timer lateness never slows the average rate.
+			const due = started + ((events - 1) * 1000) / pace.framesPerSecond;
+			if (due > performance.now()) {
+				if (!(await flush())) return "closed";
+				await waitUntil(due);
+			}
 		}
 		batch.push(bytes);
 		batchBytes += bytes.length;

@@ -255,7 +255,8 @@ export async function startMockLlmServer(options: MockLlmServerOptions = {}): Pr
 					frame: fault.line === undefined ? protocol.malformedFrame() : `${fault.line}\n\n`,
 				}
 			: undefined;
-		return writeBody(res, protocol.streamFrames(resolved, ctx), bodyCut(fault), corruption);
+		const pace = turn.framesPerSecond ? { framesPerSecond: turn.framesPerSecond } : undefined;
+		return writeBody(res, protocol.streamFrames(resolved, ctx), bodyCut(fault), corruption, pace);
 	}
 
 	let resolveClosed!: () => void;

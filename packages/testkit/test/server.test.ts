@@ -4,7 +4,7 @@ import { fileURLToPath } from "node:url";
 import Anthropic from "@anthropic-ai/sdk";
 import { generateWords, type MockLlmServer, splitIntoPieces, startMockLlmServer } from "@tau/testkit";
 import OpenAI from "openai";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 
 let server: MockLlmServer;
 afterEach(() => server?.close());
@@ -24,6 +24,36 @@ function chatClient(): OpenAI {
 }
 
 const chatRequest = { model: "gpt-test", messages: [{ role: "user" as const, content: "hi" }] };
+
+describe("paced streams", () => {
+	it("framesPerSecond holds each frame back until its time has come", async () => {
+		vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "performance"] });
+		try {
+			server = await startMockLlmServer({ apiKey: "k" });
+			server.enqueue({ text: ["one ", "two"], framesPerSecond: 10 });
+			const stream = await chatClient().chat.completions.create({ ...chatRequest, stream: true });
+			const chunks = stream[Symbol.asyncIterator]();
+			expect((await chunks.next()).value?.choices[0]?.delta.role).toBe("assistant");
+			let arrived = false;
+			const second = chunks.next().then((chunk) => {
+				arrived = true;
+				return chunk;
+			});
+			for (let i = 0; i < 20; i++) await new Promise((resolve) => setImmediate(resolve));
+			// The clock has not moved: the next frame is not due yet.
+			expect(arrived).toBe(false);
+			await vi.advanceTimersByTimeAsync(100);
+			expect((await second).value?.choices[0]?.delta.content).toBe("one ");
+			await vi.advanceTimersByTimeAsync(1000);
+			let text = "one ";
+			for await (const chunk of { [Symbol.asyncIterator]: () => chunks })
+				text += chunk.choices[0]?.delta.content ?? "";
+			expect(text).toBe("one two");
+		} finally {
+			vi.useRealTimers();
+		}
+	});
+});
 
 describe("scenario queue and factories", () => {
 	it("consumes queued replies in request order, across protocols", async () => {

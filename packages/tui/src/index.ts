@@ -165,6 +165,7 @@ export {
 	type TuiMouseEventType,
 } from "./tui/component.js";
 export { type ChildLines, Container, renderChildLines } from "./tui/container.js";
+export { LazyContainer, type LazyContainerOptions } from "./tui/lazy-container.js";
 export { TuiMainScreen } from "./tui/main-screen.js";
 export {
 	compositeTuiLine,

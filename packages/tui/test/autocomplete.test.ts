@@ -119,7 +119,8 @@ describe("Editor autocomplete", () => {
 		expect(editor.isShowingAutocomplete()).toBe(true);
 		editor.handleInput("\r");
 		expect(submitted).toEqual([]);
-		expect(editor.getText()).toBe("see @README.md");
+		// A completed file reference is followed by a space, so the next word can be typed at once.
+		expect(editor.getText()).toBe("see @README.md ");
 	});
 
 	it("Tab completes a path; a directory keeps the menu open", async () => {

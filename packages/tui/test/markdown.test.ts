@@ -113,6 +113,33 @@ describe("Markdown", () => {
 		expect(counts.h).toBe(headingBefore + 1);
 	});
 
+	it("streaming: every update renders as the whole text would, code blocks included", () => {
+		const text = [
+			"Intro with **bold**.",
+			"",
+			"```py",
+			"def f(x):  # a comment long enough to wrap at this width",
+			"    return x * 2",
+			"```",
+			"",
+			"> quoted",
+			"> ```sh",
+			"> echo a very long command line that wraps inside the quote",
+			"> ```",
+			"",
+			"End.",
+		].join("\n");
+		const highlightCode = (code: string) => code.split("\n").map((l) => `H:${l}`);
+		const theme = { ...tagTheme(), highlightCode };
+		const streamed = new Markdown("", 1, 0, theme);
+		for (let end = 1; end <= text.length; end++) {
+			streamed.setText(text.slice(0, end));
+			const fresh = new Markdown(text.slice(0, end), 1, 0, theme);
+			expect(streamed.render(30), `prefix of ${end} characters`).toEqual(fresh.render(30));
+		}
+		expect(streamed.render(50)).toEqual(new Markdown(text, 1, 0, theme).render(50));
+	});
+
 	it("renders lists, quotes, rules and tables within the width", () => {
 		const md = new Markdown(
 			"- one\n- two\n  - nested\n\n1. first\n2. second\n\n> quoted\n\n---\n\n| a | b |\n|---|---|\n| long cell content here | 2 |",

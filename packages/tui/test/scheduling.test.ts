@@ -103,6 +103,79 @@ describe("render scheduling", () => {
 		tui.stop();
 	});
 
+	it("deferred updates: the latest per key runs once, before the next paced frame", async () => {
+		const term = new VirtualTerminal(40, 10);
+		const tui = new TuiMainScreen(term);
+		const content = new Lines(["a"]);
+		tui.addChild(content);
+		tui.start();
+		await nextTick();
+		await vi.advanceTimersByTimeAsync(MIN_RENDER_INTERVAL_MS);
+		const applied: number[] = [];
+		for (let i = 0; i < 50; i++)
+			tui.deferUpdate(content, () => {
+				applied.push(i);
+				content.set([`chunk ${i}`]);
+			});
+		expect(applied).toEqual([]);
+		await nextTick();
+		await vi.advanceTimersByTimeAsync(MIN_RENDER_INTERVAL_MS);
+		expect(applied).toEqual([49]);
+		await term.flush();
+		expect(term.getViewport()[0]).toBe("chunk 49");
+		tui.stop();
+	});
+
+	it("a keystroke frame does not wait for deferred updates; the next paced frame applies them", async () => {
+		const term = new VirtualTerminal(40, 10);
+		const tui = new TuiMainScreen(term);
+		const log = new KeyLog();
+		const streamed = new Lines(["stream 0"]);
+		tui.addChild(streamed);
+		tui.addChild(log);
+		tui.setFocus(log);
+		tui.start();
+		await nextTick();
+		await vi.advanceTimersByTimeAsync(MIN_RENDER_INTERVAL_MS);
+		let applied = 0;
+		tui.deferUpdate(streamed, () => {
+			applied++;
+			streamed.set(["stream 1"]);
+		});
+		term.sendInput("x");
+		await nextTick();
+		// Lets the terminal parse the keystroke's frame; the paced frame is not due yet.
+		await vi.advanceTimersByTimeAsync(1);
+		await term.flush();
+		expect(term.getViewport().slice(0, 2)).toEqual(["stream 0", "keys: 1"]);
+		expect(applied).toBe(0);
+		await vi.advanceTimersByTimeAsync(MIN_RENDER_INTERVAL_MS);
+		await term.flush();
+		expect(applied).toBe(1);
+		expect(term.getViewport()[0]).toBe("stream 1");
+		tui.stop();
+	});
+
+	it("flushUpdate and renderNow apply a waiting update at once", async () => {
+		const term = new VirtualTerminal(40, 10);
+		const tui = new TuiMainScreen(term);
+		const content = new Lines(["a"]);
+		tui.addChild(content);
+		tui.start();
+		tui.deferUpdate(content, () => content.set(["flushed"]));
+		tui.flushUpdate(content);
+		expect(content.lines).toEqual(["flushed"]);
+		// Nothing is left to run later.
+		tui.deferUpdate("other", () => content.set(["rendered"]));
+		tui.renderNow();
+		await vi.advanceTimersByTimeAsync(1);
+		await term.flush();
+		expect(term.getViewport()[0]).toBe("rendered");
+		tui.flushUpdate("other");
+		expect(content.lines).toEqual(["rendered"]);
+		tui.stop();
+	});
+
 	it("filters key-release events unless the component wants them", async () => {
 		const term = new VirtualTerminal(40, 10);
 		const tui = new TuiMainScreen(term);

@@ -88,8 +88,10 @@ describe.skipIf(!cliBuilt)("JSON mode (built CLI)", () => {
 		const box = sandbox();
 		const server = await mockServer();
 		writeMockModels(box, server);
-		// Earlier turns give compaction something to summarize.
-		server.enqueue({ text: { tokens: 15_000 } }, { text: { tokens: 15_000 } });
+		// Earlier turns give compaction something to summarize (more than it keeps). Streamed in large
+		// chunks: 30,000 one-word deltas cost seconds of CPU that this test is not about.
+		const long = { text: { tokens: 15_000 }, chunkSize: 1_000 };
+		server.enqueue(long, long);
 		const setup = await runCli(box, ["-p", "one", "two"]);
 		expect(setup.code).toBe(0);
 		server.enqueue({ fault: { kind: "overflow" } });

@@ -43,7 +43,7 @@ describe("autocomplete", () => {
 		harness.type("read @note");
 		await harness.until(async () => (await harness!.screen()).includes("notes.txt"));
 		harness.terminal.press("\t");
-		await harness.until(() => harness!.mode.editor.getText() === "read @notes.txt");
+		await harness.until(() => harness!.mode.editor.getText() === "read @notes.txt ");
 	});
 });
 

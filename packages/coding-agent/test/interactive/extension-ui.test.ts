@@ -11,6 +11,80 @@ afterEach(async () => {
 	harness = undefined;
 });
 
+/** An extension with one command that runs `ask` and records what it returns. */
+function askingExtension(ask: (ui: ExtensionUiOf) => Promise<unknown>, results: unknown[]) {
+	return (pi: ExtensionAPI) => {
+		pi.registerCommand("ask", {
+			description: "asks",
+			handler: async (_args, ctx) => {
+				results.push(await ask(ctx.ui));
+			},
+		});
+	};
+}
+
+type ExtensionUiOf = Parameters<Parameters<ExtensionAPI["registerCommand"]>[1]["handler"]>[1]["ui"];
+
+/** The screen's words in order, however the lines were wrapped. */
+const words = (lines: readonly string[]) => lines.join(" ").split(/\s+/).join(" ");
+
+describe("dialogs never hide what they ask", () => {
+	it("a confirm dialog shows all of a 400-character command, wrapped", async () => {
+		const command = `rm -rf ${Array.from({ length: 40 }, (_, i) => `/srv/data/d${String(i).padStart(2, "0")}`).join(" ")}`;
+		expect(command.length).toBeGreaterThanOrEqual(400);
+		const results: unknown[] = [];
+		harness = await InteractiveHarness.start({
+			columns: 80,
+			loader: { extensionFactories: [askingExtension((ui) => ui.confirm("Allow this command?", command), results)] },
+		});
+		harness.submit("/ask");
+		await harness.until(async () => (await harness!.screen()).includes("Allow this command?"));
+		expect(words(await harness.viewport())).toContain(command);
+		harness.terminal.press(KEYS.enter);
+		await harness.until(() => results.length === 1);
+		expect(results).toEqual([true]);
+	});
+
+	it("the editor dialog keeps newlines, prefilled and typed", async () => {
+		const results: unknown[] = [];
+		harness = await InteractiveHarness.start({
+			loader: {
+				extensionFactories: [
+					askingExtension((ui) => ui.editor("Edit the plan", "first line\nsecond line"), results),
+				],
+			},
+		});
+		harness.submit("/ask");
+		await harness.until(async () => (await harness!.screen()).includes("Edit the plan"));
+		const screen = await harness.viewport();
+		expect(screen.some((line) => line.includes("first line"))).toBe(true);
+		expect(screen.some((line) => line.includes("second line") && !line.includes("first line"))).toBe(true);
+		harness.type("!");
+		harness.terminal.press("\n");
+		harness.type("third line");
+		harness.terminal.press(KEYS.enter);
+		await harness.until(() => results.length === 1);
+		expect(results).toEqual(["first line\nsecond line!\nthird line"]);
+	});
+
+	it("a dialog with a timeout shows the seconds left", async () => {
+		const results: unknown[] = [];
+		harness = await InteractiveHarness.start({
+			loader: {
+				extensionFactories: [
+					askingExtension((ui) => ui.select("Continue?", ["yes", "no"], { timeout: 30_000 }), results),
+				],
+			},
+		});
+		harness.submit("/ask");
+		await harness.until(async () => (await harness!.screen()).includes("Continue?"));
+		expect((await harness.viewport()).join("\n")).toMatch(/Continue\? \((30|29)s\)/);
+		harness.terminal.press(KEYS.escape);
+		await harness.until(() => results.length === 1);
+		expect(results).toEqual([undefined]);
+	});
+});
+
 describe("extension UI context (ctx.ui, hasUI: true)", () => {
 	it("confirm, select and input dialogs replace the editor and report blocked status; notify, status and widgets render", async () => {
 		const results: unknown[] = [];
@@ -36,7 +110,7 @@ describe("extension UI context (ctx.ui, hasUI: true)", () => {
 			},
 		});
 		harness.submit("/survey");
-		await harness.until(async () => (await harness!.screen()).includes("Proceed?: This changes files"));
+		await harness.until(async () => (await harness!.screen()).includes("This changes files"));
 		expect(harness.terminal.statuses.at(-1)).toMatchObject({
 			state: "blocked",
 			kind: "permission",

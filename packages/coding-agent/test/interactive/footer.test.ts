@@ -71,7 +71,7 @@ describe("footer", () => {
 				]),
 			}),
 		).map(stripTerminalSequences);
-		expect(lines[1]).toMatch(/\?%\/200k\s+\(anthropic\) claude-x • thinking off$/);
+		expect(lines[1]).toMatch(/ \?\/200k\s+\(anthropic\) claude-x • thinking off$/);
 		expect(lines[2]).toBe("first second line");
 	});
 

@@ -149,6 +149,8 @@ export class InteractiveHarness {
 			now: () => harness.clock,
 		});
 		harness.exited = harness.mode.run();
+		// A start that fails rejects before a test can await it; the test still sees the rejection.
+		harness.exited.catch(() => {});
 		await harness.settleMicrotasks();
 		return harness;
 	}

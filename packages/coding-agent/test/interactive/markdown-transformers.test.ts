@@ -99,7 +99,7 @@ describe("registerMarkdownTransformer in the interactive transcript", () => {
 		h.submit("/changelog");
 		await h.until(async () => (await h.screen()).includes("release"));
 		const screen = await h.screen();
-		expect(screen).toContain("[compacted]");
+		expect(screen).toContain("[compaction]");
 		expect(screen).toContain("summary of the MANGO talk");
 		expect(screen).toContain("custom MANGO");
 		expect(screen).toContain("[note]");

@@ -1,9 +1,11 @@
 import { EventEmitter } from "node:events";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import { fauxAssistantMessage } from "@tau/ai";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { AgentSession } from "../../src/core/agent-session/agent-session.js";
 import type { FailureSources } from "../../src/modes/interactive/controller/process-failures.js";
-import { InteractiveHarness } from "./harness.js";
+import { gatedStep, InteractiveHarness } from "./harness.js";
 
 let harness: InteractiveHarness | undefined;
 
@@ -55,6 +57,58 @@ describe("process failures (cli-modes.md §10.9)", () => {
 		const log = join(harness.agentDir, "tau-crash.log");
 		expect(readFileSync(log, "utf8")).toContain("Error: boom in a timer");
 		expect(stderr).toHaveBeenCalledWith(`tau crashed: boom in a timer\nCrash log: ${log}\n`);
+	});
+
+	/** Everything tau turns on in fullscreen is off again, and the cursor is shown. */
+	async function expectRestored(): Promise<void> {
+		const terminal = harness!.terminal;
+		await terminal.flush();
+		expect(terminal.started).toBe(false);
+		expect(terminal.isAltScreenActive()).toBe(false);
+		for (const mode of [1000, 1002, 1003, 1006, 2004]) expect(terminal.isModeSet(mode), `mode ${mode}`).toBe(false);
+		expect(terminal.isModeSet(25)).toBe(true);
+		expect(terminal.isModeSet(7)).toBe(true);
+	}
+
+	it("a crash while starting restores the terminal before the error reaches the caller", async () => {
+		vi.spyOn(AgentSession.prototype, "bindExtensions").mockRejectedValue(new Error("boom at start"));
+		const sources = fakeSources();
+		harness = await InteractiveHarness.start({
+			mode: { handleSignals: true, failureSources: sources, tuiMode: "fullscreen" },
+		});
+		let restoredFirst = false;
+		await harness.exited.catch((error: Error) => {
+			// What the CLI prints comes after this: the alternate screen must already be left.
+			restoredFirst = !harness!.terminal.started;
+			expect(error.message).toBe("boom at start");
+		});
+		expect(restoredFirst).toBe(true);
+		await expectRestored();
+		// The crash listeners went away with the renderer.
+		expect(sources.process.listenerCount("uncaughtException")).toBe(0);
+	});
+
+	it("an unhandled rejection mid-turn restores the terminal before the error is printed", async () => {
+		const sources = fakeSources();
+		const printed: { text: string; altScreen: boolean }[] = [];
+		harness = await InteractiveHarness.start({
+			mode: { handleSignals: true, failureSources: sources, tuiMode: "fullscreen" },
+		});
+		const terminal = harness.terminal;
+		vi.spyOn(process.stderr, "write").mockImplementation((text) => {
+			printed.push({ text: String(text), altScreen: terminal.getRawOutput().lastIndexOf("\x1b[?1049l") < 0 });
+			return true;
+		});
+		const gate = gatedStep(fauxAssistantMessage("never shown"));
+		harness.faux.setResponses([gate.step]);
+		harness.submit("work");
+		await gate.started;
+		expect(terminal.isAltScreenActive()).toBe(true);
+		sources.process.emit("unhandledRejection", new Error("extension promise failed"), Promise.resolve());
+		expect(await harness.exited).toBe(1);
+		expect(printed[0]?.text).toContain("tau crashed: extension promise failed");
+		expect(printed[0]?.altScreen).toBe(false);
+		await expectRestored();
 	});
 
 	it("the next start reports the unreported crash once", async () => {

@@ -85,7 +85,7 @@ describe("startup and layout", () => {
 		let screen = await harness.screen();
 		expect(screen).toContain("line-14");
 		expect(screen).not.toMatch(/line-0\b/);
-		expect(screen).toContain("more lines, expand to show");
+		expect(screen).toContain("more lines, Ctrl+O to expand");
 		harness.terminal.press(KEYS.ctrlO);
 		screen = await harness.screen();
 		expect(screen).toMatch(/line-0\b/);
@@ -121,7 +121,8 @@ describe("startup and layout", () => {
 		summary.open();
 		await harness.waitForEvent((event) => event.type === "agent_settled", since);
 		screen = await harness.screen();
-		expect(screen).toContain("✓ Context compacted");
+		expect(screen).toContain("[compaction]");
+		expect(screen).toMatch(/Compacted from [\d,]+ tokens \(Ctrl\+O to expand\)/);
 		expect(screen).toContain("after compaction");
 		expect(harness.roles().slice(-2)).toEqual(["user", "assistant"]);
 	});

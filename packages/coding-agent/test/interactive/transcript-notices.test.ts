@@ -1,3 +1,4 @@
+import type { AgentMessage } from "@tau/agent";
 import { type AssistantMessage, fauxAssistantMessage } from "@tau/ai";
 import type { AgentSessionEvent } from "@tau/coding-agent";
 import { stripTerminalSequences } from "@tau/tui";
@@ -5,7 +6,7 @@ import { describe, expect, it, vi } from "vitest";
 import type { TranscriptController } from "../../src/modes/interactive/controller/transcript-controller.js";
 import { transcriptFixture } from "./transcript-fixture.js";
 
-function setup(cacheMissNotices: boolean, rebuildChat: () => void = () => {}) {
+function setup(cacheMissNotices: boolean, rebuildChat: (options?: { compactionLast?: boolean }) => void = () => {}) {
 	return transcriptFixture({ rebuildChat, showCacheMissNotices: () => cacheMissNotices }, 100);
 }
 
@@ -53,8 +54,13 @@ describe("transcript notices (cli-modes.md §10.6)", () => {
 		expect(text()).toContain("Cache warmed for anthropic/claude-x ($0.002)");
 	});
 
-	it("a successful compaction shows the token reduction and what the summary cost", () => {
-		const { controller, text } = setup(false);
+	it("a successful compaction shows pi's summary block below the kept messages, and what the summary cost", () => {
+		// After a compaction the context is the summary, then the kept messages.
+		const context: AgentMessage[] = [
+			{ role: "compactionSummary", summary: "the summary", tokensBefore: 120000, timestamp: 0 },
+			{ role: "user", content: "kept question", timestamp: 0 },
+		];
+		const { controller, text } = setup(false, (options) => controller.renderHistory(context, options));
 		const usage = fauxAssistantMessage("x").usage;
 		const result = {
 			summary: "s",
@@ -71,7 +77,11 @@ describe("transcript notices (cli-modes.md §10.6)", () => {
 			willRetry: false,
 			result: { ...result, usage: { ...usage, cost: { ...usage.cost, total: 0.0123 } } },
 		} as AgentSessionEvent);
-		expect(text()).toContain("✓ Context compacted (120k → 8.0k tokens)");
+		const screen = text();
+		expect(screen).toContain("[compaction]");
+		expect(screen).toContain("Compacted from 120,000 tokens (Ctrl+O to expand)");
+		expect(screen).not.toContain("the summary");
+		expect(screen.indexOf("kept question")).toBeLessThan(screen.indexOf("[compaction]"));
 		expect(text()).toContain("Compaction cost: $0.012");
 		controller.handle({
 			type: "compaction_end",
@@ -80,7 +90,9 @@ describe("transcript notices (cli-modes.md §10.6)", () => {
 			willRetry: false,
 			result,
 		} as AgentSessionEvent);
-		expect(text().match(/Compaction cost/g)).toHaveLength(1);
+		// The transcript is drawn again; a compaction without usage adds no cost notice.
+		expect(text()).not.toContain("Compaction cost");
+		expect(text()).toContain("[compaction]");
 	});
 
 	it("summarization retries show the error, a countdown, then the branch or compaction indicator, and clear it", () => {

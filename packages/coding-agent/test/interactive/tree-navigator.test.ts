@@ -42,7 +42,7 @@ describe("/tree navigator (cli-modes.md §10.4)", () => {
 		await openTree(harness, "default");
 		const all = (await rows(harness)).join("\n");
 		expect(all).toContain("assistant: first answer");
-		expect(all).toContain("● assistant: second answer");
+		expect(all).toContain("• assistant: second answer");
 		harness.terminal.press(CTRL.o);
 		await openTree(harness, "no-tools");
 		harness.terminal.press(CTRL.u);
@@ -63,10 +63,10 @@ describe("/tree navigator (cli-modes.md §10.4)", () => {
 		harness.submit("checkpoint");
 		await harness.until(async () => (await harness!.screen()).includes("Label set: checkpoint"));
 		await openTree(harness, "default");
-		expect((await rows(harness)).join("\n")).toContain("user: first question [checkpoint]");
+		expect((await rows(harness)).join("\n")).toContain("[checkpoint] user: first question");
 		harness.terminal.press("T");
 		await harness.until(async () =>
-			/\[checkpoint @ \d{4}-\d\d-\d\d \d\d:\d\d\]/.test((await rows(harness!)).join("\n")),
+			/\[checkpoint\] \d\d:\d\d user: first question/.test((await rows(harness!)).join("\n")),
 		);
 		harness.terminal.press(CTRL.l);
 		await openTree(harness, "labeled-only");
@@ -106,11 +106,11 @@ describe("/tree navigator (cli-modes.md §10.4)", () => {
 				(await rows(harness!)).find((row) => row.startsWith("→"))?.includes("user: second question") === true,
 		);
 		harness.terminal.press(left);
-		await harness.until(async () => (await rows(harness!)).some((row) => /▸ (● )?user: second question/.test(row)));
+		await harness.until(async () => (await rows(harness!)).some((row) => /⊞ (• )?user: second question/.test(row)));
 		expect((await rows(harness)).join("\n")).not.toContain("second answer");
 		harness.terminal.press(right);
 		await harness.until(async () => (await rows(harness!)).join("\n").includes("second answer"));
-		expect((await rows(harness)).join("\n")).not.toContain("▸");
+		expect((await rows(harness)).join("\n")).not.toContain("⊞");
 		harness.terminal.press(KEYS.escape);
 	});
 });

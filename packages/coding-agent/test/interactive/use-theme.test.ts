@@ -63,7 +63,7 @@ describe("--use-theme (a settings override of this run)", () => {
 			},
 		});
 		const settings = () => harness!.runtime.session.settingsManager;
-		expect(harness.mode.themeData().name).toBe("night");
+		expect(harness.mode.theme.source.name).toBe("night");
 		expect(seen).toEqual([["startup", "night"]]);
 
 		// `/reload` re-reads the settings files, which drops runtime overrides: the mode re-applies them.
@@ -73,7 +73,7 @@ describe("--use-theme (a settings override of this run)", () => {
 		await harness.until(async () => (await harness!.screen()).includes("Reloaded"));
 		expect(seen.at(-1)).toEqual(["reload", "night"]);
 		expect(settings().getTheme()).toBe("night");
-		expect(harness.mode.themeData().name).toBe("night");
+		expect(harness.mode.theme.source.name).toBe("night");
 
 		const replaced = nextStart();
 		harness.submit("/new");

@@ -114,6 +114,11 @@ export interface MockTurn {
 	error?: MockErrorDetails;
 	/** Words of text/thinking per delta (default 1). */
 	chunkSize?: number;
+	/**
+	 * Streams at most this many SSE frames per second instead of all at once. Each text or thinking
+	 * delta is one frame, so with `chunkSize: 1` this is the model's tokens per second.
+	 */
+	framesPerSecond?: number;
 	/** Chat Completions: the delta field that carries thinking (default `reasoning_content`). */
 	reasoningField?: "reasoning_content" | "reasoning";
 	/** The model name echoed back; defaults to the request's `model`. */

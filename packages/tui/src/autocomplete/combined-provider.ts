@@ -73,7 +73,9 @@ export class CombinedAutocompleteProvider implements AutocompleteProvider {
 		const line = lines[cursorLine] ?? "";
 		const start = cursorCol - prefix.length;
 		const isCommandName = isSlashCommandNameContext(lines, cursorLine, cursorCol);
-		const insert = isCommandName ? `${item.value} ` : item.value;
+		// A completed command name or `@file` is followed by a space, so typing continues; a directory is not.
+		const isFileReference = prefix.startsWith("@") && !item.value.replace(/"$/, "").endsWith("/");
+		const insert = isCommandName || isFileReference ? `${item.value} ` : item.value;
 		const next = [...lines];
 		next[cursorLine] = line.slice(0, start) + insert + line.slice(cursorCol);
 		return { lines: next, cursorLine, cursorCol: start + insert.length };

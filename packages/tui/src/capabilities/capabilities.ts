@@ -76,14 +76,22 @@ function envOverrides(env: Env): Partial<TerminalCapabilities> {
 
 let cached: TerminalCapabilities | undefined;
 let applicationOverrides: Partial<TerminalCapabilities> = {};
+/** The combined result: every styled span asks for the colour mode, and reading the environment is slow. */
+let resolved: TerminalCapabilities | undefined;
+
+function resolveCapabilities(): TerminalCapabilities {
+	cached ??= detectCapabilities();
+	resolved ??= { ...cached, ...envOverrides(process.env), ...applicationOverrides };
+	return resolved;
+}
 
 /** Detected capabilities with environment and application overrides applied (application wins). */
 export function getCapabilities(): TerminalCapabilities {
-	cached ??= detectCapabilities();
-	return { ...cached, ...envOverrides(process.env), ...applicationOverrides };
+	return { ...resolveCapabilities() };
 }
 
 export function setCapabilityOverrides(overrides: CapabilityOverrides): void {
+	resolved = undefined;
 	applicationOverrides = {};
 	for (const [key, value] of Object.entries(overrides)) {
 		if (value !== undefined && value !== "auto") (applicationOverrides as Record<string, unknown>)[key] = value;
@@ -93,12 +101,14 @@ export function setCapabilityOverrides(overrides: CapabilityOverrides): void {
 /** Replaces detection (tests, or a renderer that must disable images temporarily). */
 export function setCapabilities(capabilities: TerminalCapabilities | undefined): void {
 	cached = capabilities;
+	resolved = undefined;
 }
 
 export function resetCapabilitiesCache(): void {
 	cached = undefined;
+	resolved = undefined;
 }
 
 export function getTerminalColorMode(): "truecolor" | "256color" {
-	return getCapabilities().trueColor ? "truecolor" : "256color";
+	return resolveCapabilities().trueColor ? "truecolor" : "256color";
 }

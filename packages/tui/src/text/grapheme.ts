@@ -2,9 +2,36 @@ import { eastAsianWidth } from "get-east-asian-width";
 
 const segmenter = new Intl.Segmenter(undefined, { granularity: "grapheme" });
 
+const isPrintableAscii = (code: number) => code >= 0x20 && code <= 0x7e;
+
+/** Printable ASCII between printable ASCII (or the ends): no Unicode rule joins it to a neighbour. */
+function isLoneAscii(text: string, i: number): boolean {
+	return (
+		isPrintableAscii(text.charCodeAt(i)) &&
+		(i === 0 || isPrintableAscii(text.charCodeAt(i - 1))) &&
+		(i === text.length - 1 || isPrintableAscii(text.charCodeAt(i + 1)))
+	);
+}
+
+/**
+ * The grapheme clusters of `text`. Segmenting is slow, so only the stretches around other
+ * characters go through the segmenter; the stretches are bounded by lone ASCII characters, which
+ * are cluster boundaries on both sides.
+ */
 export function graphemes(text: string): string[] {
 	const out: string[] = [];
-	for (const { segment } of segmenter.segment(text)) out.push(segment);
+	let i = 0;
+	while (i < text.length) {
+		if (isLoneAscii(text, i)) {
+			out.push(text[i]!);
+			i++;
+			continue;
+		}
+		let end = i + 1;
+		while (end < text.length && !isLoneAscii(text, end)) end++;
+		for (const { segment } of segmenter.segment(text.slice(i, end))) out.push(segment);
+		i = end;
+	}
 	return out;
 }
 

@@ -1,45 +1,88 @@
-import { splitAnsi } from "./ansi.js";
-import { isCjkGrapheme } from "./grapheme.js";
+import { escapeLength, splitAnsi } from "./ansi.js";
+import { graphemes, isCjkGrapheme } from "./grapheme.js";
 import { StyleState } from "./style-state.js";
 import { cells, visibleWidth } from "./width.js";
 
+/** A run of spaces, a run of other graphemes, or one CJK grapheme, with the escapes that joined it. */
+interface Token {
+	/** The token as it appears in the line: escape sequences and graphemes, in order. */
+	text: string;
+	/** Printable ASCII and escapes only, so `asciiWidth` and `space` already describe it exactly. */
+	ascii: boolean;
+	/** Columns of the ASCII characters (meaningful when `ascii`). */
+	asciiWidth: number;
+	space: boolean;
+	cjk: boolean;
+	escapes: boolean;
+}
+
+/** Printable ASCII not followed by anything that could join it into a larger grapheme. */
+function isAsciiCell(line: string, i: number): boolean {
+	const code = line.charCodeAt(i);
+	return code >= 0x20 && code <= 0x7e && (i + 1 >= line.length || line.charCodeAt(i + 1) < 0x80);
+}
+
 /**
- * Splits a line into tokens: runs of spaces, runs of other graphemes, and each CJK grapheme alone (lines
- * may break between any two of them). Escape sequences join the grapheme after them; trailing ones join
- * the last token.
+ * Splits a line into tokens (lines may break between any two). Escape sequences join the grapheme
+ * after them; trailing ones join the last token. Printable ASCII is measured in place and only other
+ * text goes through grapheme segmentation, which keeps long streamed paragraphs cheap to wrap.
  */
-function tokenize(line: string): string[] {
-	const tokens: string[] = [];
-	let current = "";
-	let currentIsSpace = false;
-	let pending = "";
-	const flush = () => {
-		if (current) tokens.push(current);
-		current = "";
+function tokenize(line: string): Token[] {
+	const tokens: Token[] = [];
+	let current: Token | undefined;
+	/** Start of the escape sequences waiting for the next grapheme, or -1. */
+	let pending = -1;
+	const add = (start: number, end: number, ascii: boolean, space: boolean, cjk: boolean) => {
+		const from = pending >= 0 ? pending : start;
+		const escapes = pending >= 0;
+		pending = -1;
+		if (current && current.space === space && !cjk && !current.cjk) {
+			current.text += line.slice(from, end);
+			current.ascii &&= ascii;
+			if (ascii) current.asciiWidth += end - start;
+			current.escapes ||= escapes;
+			return;
+		}
+		current = { text: line.slice(from, end), ascii, asciiWidth: ascii ? end - start : 0, space, cjk, escapes };
+		tokens.push(current);
 	};
-	for (const cell of cells(line)) {
-		if (cell.escape) {
-			pending += cell.text;
+	let i = 0;
+	while (i < line.length) {
+		const sequence = line.charCodeAt(i) === 0x1b ? escapeLength(line, i) : 0;
+		if (sequence > 0) {
+			if (pending < 0) pending = i;
+			i += sequence;
 			continue;
 		}
-		const space = cell.text === " ";
-		if (!space && isCjkGrapheme(cell.text)) {
-			flush();
-			tokens.push(pending + cell.text);
-			pending = "";
+		if (isAsciiCell(line, i)) {
+			const space = line.charCodeAt(i) === 0x20;
+			let end = i + 1;
+			while (end < line.length && isAsciiCell(line, end) && (line.charCodeAt(end) === 0x20) === space) end++;
+			add(i, end, true, space, false);
+			i = end;
 			continue;
 		}
-		if (current && currentIsSpace !== space) flush();
-		current += pending + cell.text;
-		pending = "";
-		currentIsSpace = space;
+		// Other text up to the next escape sequence (a control character always ends a grapheme).
+		let end = i + 1;
+		while (end < line.length && line.charCodeAt(end) !== 0x1b) end++;
+		let at = i;
+		for (const g of graphemes(line.slice(i, end))) {
+			const space = g === " ";
+			add(at, at + g.length, false, space, !space && isCjkGrapheme(g));
+			at += g.length;
+		}
+		i = end;
 	}
-	if (pending) {
-		if (current) current += pending;
-		else if (tokens.length > 0) tokens[tokens.length - 1] += pending;
-		else current = pending;
+	if (pending >= 0) {
+		if (current) {
+			current.text += line.slice(pending);
+			current.escapes = true;
+		} else {
+			// Escapes alone count as whitespace: their visible text is empty.
+			const text = line.slice(pending);
+			tokens.push({ text, ascii: true, asciiWidth: 0, space: true, cjk: false, escapes: true });
+		}
 	}
-	flush();
 	return tokens;
 }
 
@@ -86,9 +129,9 @@ function wrapLine(line: string, width: number): string[] {
 	const state = new StyleState();
 	let current = "";
 	let currentWidth = 0;
-	for (const token of tokenize(line)) {
-		const tokenWidth = visibleWidth(token);
-		const whitespace = isWhitespaceToken(token);
+	for (const { text: token, ascii, asciiWidth, space, escapes } of tokenize(line)) {
+		const tokenWidth = ascii ? asciiWidth : visibleWidth(token);
+		const whitespace = ascii ? space : isWhitespaceToken(token);
 		if (tokenWidth > width && !whitespace) {
 			if (current) wrapped.push(current.trimEnd() + state.lineEndReset());
 			const pieces = breakLongWord(token, width, state);
@@ -100,7 +143,7 @@ function wrapLine(line: string, width: number): string[] {
 		if (currentWidth > 0 && currentWidth + tokenWidth > width) {
 			// A space at a wrap point is dropped; its escape codes end the finished line.
 			let finished = current.trimEnd();
-			if (whitespace) {
+			if (whitespace && escapes) {
 				finished += escapesOf(token);
 				state.applyText(token);
 			}
@@ -108,14 +151,14 @@ function wrapLine(line: string, width: number): string[] {
 			current = state.activeCodes() + (whitespace ? "" : token);
 			currentWidth = whitespace ? 0 : tokenWidth;
 			if (whitespace) continue;
-		} else if (whitespace && currentWidth + tokenWidth > width && token.includes("\x1b")) {
+		} else if (whitespace && currentWidth + tokenWidth > width && escapes) {
 			// Whitespace wider than an empty line: keep only its codes, so trimming still works.
 			current += escapesOf(token);
 		} else {
 			current += token;
 			currentWidth += tokenWidth;
 		}
-		state.applyText(token);
+		if (escapes) state.applyText(token);
 	}
 	if (current) wrapped.push(current);
 	return wrapped.length > 0 ? wrapped.map((line) => line.trimEnd()) : [""];

@@ -77,8 +77,13 @@ export class Container implements Component {
 		for (const child of this.children) child.invalidate();
 	}
 
+	/** The children `render` draws: all of them here (see `LazyContainer`). */
+	protected drawnChildren(_width: number): readonly Component[] {
+		return this.children;
+	}
+
 	render(width: number): readonly string[] {
-		const next = renderChildLines(this.children, width, this.layout);
+		const next = renderChildLines(this.drawnChildren(width), width, this.layout);
 		this.changeBase = this.layout?.lines;
 		this.changeStart = next === this.layout ? next.lines.length : next.changeStart;
 		this.layout = next;
@@ -88,7 +93,9 @@ export class Container implements Component {
 	handleMouse(event: TuiMouseEvent): TuiMouseEventResult | undefined {
 		if (event.y < 0 || event.y >= event.height) return undefined;
 		const layout =
-			this.layout?.width === event.width ? this.layout : renderChildLines(this.children, event.width, undefined);
+			this.layout?.width === event.width
+				? this.layout
+				: renderChildLines(this.drawnChildren(event.width), event.width, undefined);
 		let top = 0;
 		for (let i = 0; i < layout.children.length; i++) {
 			const child = layout.children[i]!;

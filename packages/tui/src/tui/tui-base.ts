@@ -16,6 +16,8 @@ import {
 } from "./terminal-colors.js";
 
 export const MIN_RENDER_INTERVAL_MS = 16;
+/** Paced frames leave the renderer at least this many times a frame's cost for input and other work. */
+const FRAME_COST_FACTOR = 2;
 
 export type TuiMode = "regular" | "fullscreen";
 export type InputListenerResult = { consume?: boolean; data?: string } | undefined;
@@ -62,6 +64,14 @@ export interface TUI extends Component {
 	stop(options?: { preserveScreen?: boolean }): void;
 	renderNow(force?: boolean): void;
 	requestRender(force?: boolean): void;
+	/**
+	 * Runs `apply` right before the next paced frame; a later call with the same key replaces it.
+	 * For streamed content: one update per frame however fast it arrives, and frames drawn for
+	 * keyboard input do not wait for it.
+	 */
+	deferUpdate(key: unknown, apply: () => void): void;
+	/** Runs the deferred update of `key` now, if any (before showing a final state). */
+	flushUpdate(key: unknown): void;
 	addInputListener(listener: InputListener): () => void;
 	removeInputListener(listener: InputListener): void;
 	onTerminalColorSchemeChange(listener: (scheme: TerminalColorScheme) => void): () => void;
@@ -73,7 +83,8 @@ export interface TUI extends Component {
 	}): Promise<TerminalColors>;
 }
 
-const RESTORING_SIGNALS: NodeJS.Signals[] = ["SIGTERM", "SIGHUP"];
+/** Signals whose default action ends the process without an `exit` event (SIGINT only from outside: raw mode reads Ctrl+C as a key). */
+const RESTORING_SIGNALS: NodeJS.Signals[] = ["SIGTERM", "SIGHUP", "SIGINT"];
 const CELL_SIZE_REPLY = /^\x1b\[6;(\d+);(\d+)t$/;
 
 /** Scheduling, input dispatch, focus and overlays shared by both renderers. */
@@ -95,6 +106,9 @@ export abstract class TuiBase extends Container implements TUI {
 	private renderRequested = false;
 	private renderTimer: ReturnType<typeof setTimeout> | undefined;
 	private lastRenderAt = 0;
+	/** How long the last frame took to draw (ms). */
+	private lastRenderCost = 0;
+	private deferred = new Map<unknown, () => void>();
 	private immediateScheduled = false;
 	private exitHandler: (() => void) | undefined;
 	private suspendHandler: (() => void) | undefined;
@@ -240,18 +254,26 @@ export abstract class TuiBase extends Container implements TUI {
 
 	private scheduleRender(): void {
 		if (this.stopped || this.renderTimer || !this.renderRequested) return;
-		const delay = Math.max(0, MIN_RENDER_INTERVAL_MS - (Date.now() - this.lastRenderAt));
+		const interval = Math.max(MIN_RENDER_INTERVAL_MS, FRAME_COST_FACTOR * this.lastRenderCost);
+		const delay = Math.max(0, interval - (Date.now() - this.lastRenderAt));
 		this.renderTimer = setTimeout(() => {
 			this.renderTimer = undefined;
 			if (this.stopped || !this.renderRequested) return;
 			this.renderRequested = false;
-			this.lastRenderAt = Date.now();
-			this.doRender();
+			this.applyDeferred();
+			this.timedRender();
 			if (this.renderRequested) this.scheduleRender();
 		}, delay);
 	}
 
-	/** Input must not wait for the frame throttle: render on the next tick. */
+	private timedRender(): void {
+		// Date.now, like the throttle itself: tests that fake the clock get fixed pacing.
+		this.lastRenderAt = Date.now();
+		this.doRender();
+		this.lastRenderCost = Date.now() - this.lastRenderAt;
+	}
+
+	/** Input must not wait for the frame throttle, nor for deferred updates: render on the next tick. */
 	protected requestImmediateRender(): void {
 		this.contentChanged = true;
 		if (this.renderTimer) clearTimeout(this.renderTimer);
@@ -265,14 +287,38 @@ export abstract class TuiBase extends Container implements TUI {
 			if (this.renderTimer) clearTimeout(this.renderTimer);
 			this.renderTimer = undefined;
 			this.renderRequested = false;
-			this.lastRenderAt = Date.now();
-			this.doRender();
+			this.timedRender();
+			// Streamed content that was waiting gets the next paced frame.
+			if (this.deferred.size > 0) {
+				this.renderRequested = true;
+				this.scheduleRender();
+			}
 		});
+	}
+
+	deferUpdate(key: unknown, apply: () => void): void {
+		this.deferred.set(key, apply);
+		this.requestRender();
+	}
+
+	flushUpdate(key: unknown): void {
+		const apply = this.deferred.get(key);
+		if (!apply) return;
+		this.deferred.delete(key);
+		apply();
+	}
+
+	private applyDeferred(): void {
+		if (this.deferred.size === 0) return;
+		const updates = [...this.deferred.values()];
+		this.deferred.clear();
+		for (const apply of updates) apply();
 	}
 
 	renderNow(force = false): void {
 		if (force) this.resetRenderState();
 		this.contentChanged = true;
+		this.applyDeferred();
 		this.doRender();
 	}
 

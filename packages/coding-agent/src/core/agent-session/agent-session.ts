@@ -638,7 +638,7 @@ export class AgentSession {
 	}
 
 	getContextUsage(): ContextUsage | undefined {
-		return contextUsage(this.sessionManager.getBranch(), this.model);
+		return contextUsage(this.sessionManager.getBranch(), this.model, this.sessionManager.buildSessionProjection());
 	}
 
 	/** Counts and spend over the whole session file, with the current context usage. */

@@ -1,5 +1,6 @@
 import type { Api, AssistantMessage, Model } from "@tau/ai";
-import type { SessionEntry, SessionMessage } from "../session/index.js";
+import { calculateContextTokens, estimateProjectedContextTokens } from "../compaction/estimation.js";
+import type { SessionEntry, SessionMessage, SessionProjection } from "../session/index.js";
 
 export interface ContextUsage {
 	tokens: number | null;
@@ -35,18 +36,30 @@ export function lastAssistantText(messages: readonly SessionMessage[]): string |
 }
 
 /** Context fill from the latest response's usage; unknown (`null`) after a compaction until the next response. */
-export function contextUsage(branch: readonly SessionEntry[], model: Model<Api> | undefined): ContextUsage | undefined {
+/**
+ * Context use as pi reports it: estimated from the projected context (the last reported usage plus
+ * what came after it), unknown (`null`) only after a compaction that no reply has measured yet.
+ */
+export function contextUsage(
+	branch: readonly SessionEntry[],
+	model: Model<Api> | undefined,
+	projection: SessionProjection,
+): ContextUsage | undefined {
 	if (!model || model.contextWindow <= 0) return undefined;
 	const lastCompaction = branch.findLastIndex((entry) => entry.type === "compaction");
-	const lastResponse = branch.findLastIndex(
-		(entry) => entry.type === "message" && entry.message.role === "assistant" && entry.message.stopReason !== "error",
-	);
-	const response = lastResponse > lastCompaction ? branch[lastResponse] : undefined;
-	const usage = response?.type === "message" ? (response.message as AssistantMessage).usage : undefined;
-	const tokens = usage ? usage.input + usage.output + usage.cacheRead + usage.cacheWrite : null;
-	return {
-		tokens,
-		contextWindow: model.contextWindow,
-		percent: tokens === null ? null : (tokens / model.contextWindow) * 100,
-	};
+	if (lastCompaction >= 0) {
+		const measured = branch
+			.slice(lastCompaction + 1)
+			.some(
+				(entry) =>
+					entry.type === "message" &&
+					entry.message.role === "assistant" &&
+					entry.message.stopReason !== "error" &&
+					entry.message.stopReason !== "aborted" &&
+					calculateContextTokens((entry.message as AssistantMessage).usage) > 0,
+			);
+		if (!measured) return { tokens: null, contextWindow: model.contextWindow, percent: null };
+	}
+	const { tokens } = estimateProjectedContextTokens(projection, branch);
+	return { tokens, contextWindow: model.contextWindow, percent: (tokens / model.contextWindow) * 100 };
 }

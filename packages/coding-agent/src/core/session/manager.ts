@@ -15,7 +15,6 @@ import { headerVersion, migrateSessionEntries } from "./migrate.js";
 import { walkToRoot } from "./path.js";
 import {
 	buildContextEntries,
-	buildSessionContext,
 	buildSessionProjection,
 	type ExtensibleProjection,
 	extendProjection,
@@ -635,8 +634,10 @@ export class SessionManager {
 		const { entries, messages, thinkingLevel, model } = active.projection.projection;
 		return { entries: [...entries], messages: [...messages], thinkingLevel, model };
 	}
+	/** From the cached projection of the active branch: startup asks for it more than once. */
 	buildSessionContext(): SessionContext {
-		return buildSessionContext(this.entries, this.leafId, this.byId, (message) => this.warn(message));
+		const { messages, thinkingLevel, model } = this.buildSessionProjection();
+		return { messages, thinkingLevel, model };
 	}
 
 	/**

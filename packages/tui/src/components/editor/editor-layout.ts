@@ -91,6 +91,24 @@ export function layoutLines(
 	return out;
 }
 
+/**
+ * The last layout, reused while the lines array, width and pastes are the same objects (edits
+ * replace the lines array and the pastes map rather than changing them).
+ */
+export class LayoutMemo {
+	private last:
+		| { lines: readonly string[]; width: number; pastes: ReadonlyMap<number, string>; rows: VisualLine[] }
+		| undefined;
+
+	rows(lines: readonly string[], width: number, pastes: ReadonlyMap<number, string>): VisualLine[] {
+		const last = this.last;
+		if (last && last.lines === lines && last.width === width && last.pastes === pastes) return last.rows;
+		const rows = layoutLines(lines, width, pastes);
+		this.last = { lines, width, pastes, rows };
+		return rows;
+	}
+}
+
 /** The visual row holding the cursor: a position at a wrap point belongs to the next row. */
 export function visualIndexOf(rows: readonly VisualLine[], line: number, col: number): number {
 	for (let i = 0; i < rows.length; i++) {

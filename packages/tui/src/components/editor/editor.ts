@@ -18,7 +18,7 @@ import { KillRing } from "../editing/kill-ring.js";
 import { UndoStack } from "../editing/undo-stack.js";
 import type { SelectListTheme } from "../select-list.js";
 import { EditorAutocomplete } from "./editor-autocomplete.js";
-import { layoutLines, type VisualLine, visualIndexOf } from "./editor-layout.js";
+import { LayoutMemo, type VisualLine, visualIndexOf } from "./editor-layout.js";
 import { expandMarkers, findMarkers, isLargePaste, pasteMarker, renumberAfterRemoval } from "./paste-markers.js";
 
 export interface EditorTheme {
@@ -96,6 +96,8 @@ export class Editor implements EditorComponent, Focusable {
 	private paddingX: number;
 	private readonly autocomplete: EditorAutocomplete;
 	private lastLayout: { rows: VisualLine[]; visible: number } | undefined;
+	/** The editor is drawn every frame while an answer streams: its layout is kept while unchanged. */
+	private readonly layoutMemo = new LayoutMemo();
 
 	constructor(
 		/** Protected, as in pi-tui: editor subclasses (custom editors in extensions) request renders through it. */
@@ -576,7 +578,7 @@ export class Editor implements EditorComponent, Focusable {
 	}
 
 	private layoutRows(): VisualLine[] {
-		return layoutLines(this.state.lines, this.layoutWidth(this.lastWidth), this.pastes);
+		return this.layoutMemo.rows(this.state.lines, this.layoutWidth(this.lastWidth), this.pastes);
 	}
 
 	private lastWidth = 80;
@@ -747,7 +749,7 @@ export class Editor implements EditorComponent, Focusable {
 		this.lastWidth = width;
 		const padX = this.effectivePadding(width);
 		const contentWidth = Math.max(1, width - 2 * padX);
-		const rows = layoutLines(this.state.lines, this.layoutWidth(width), this.pastes);
+		const rows = this.layoutMemo.rows(this.state.lines, this.layoutWidth(width), this.pastes);
 		const maxVisible = Math.max(5, Math.floor(this.tui.terminal.rows * 0.3));
 		const cursorRow = visualIndexOf(rows, this.state.cursorLine, this.state.cursorCol);
 		if (cursorRow < this.scrollOffset) this.scrollOffset = cursorRow;

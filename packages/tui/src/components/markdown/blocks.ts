@@ -13,8 +13,10 @@ export interface BlockContext {
 	options: MarkdownOptions;
 	/** Style for plain paragraph text. */
 	textStyle: (text: string) => string;
-	/** Highlighted code, cached per (lang, code) by the component. */
+	/** Highlighted code lines, or undefined without a highlighter. */
 	highlight: (code: string, lang: string | undefined) => string[] | undefined;
+	/** One code line wrapped to `width`; the component remembers lines it wrapped before. */
+	wrapCodeLine: (line: string, width: number) => string[];
 }
 
 export function renderBlock(token: Token, width: number, ctx: BlockContext, nextType: string | undefined): string[] {
@@ -88,7 +90,7 @@ function renderCode(code: Tokens.Code, width: number, ctx: BlockContext, nextTyp
 	const body = ctx.highlight(code.text, lang) ?? code.text.split("\n").map((l) => theme.codeBlock(l));
 	const inner = Math.max(1, width - visibleWidth(indent));
 	const lines = [theme.codeBlockBorder(truncateToWidth(`\`\`\`${lang ?? ""}`, width, ""))];
-	for (const line of body) for (const wrapped of wrapTextWithAnsi(line, inner)) lines.push(indent + wrapped);
+	for (const line of body) for (const wrapped of ctx.wrapCodeLine(line, inner)) lines.push(indent + wrapped);
 	lines.push(theme.codeBlockBorder("```"));
 	if (nextType !== "space" && nextType !== undefined) lines.push("");
 	return lines;

@@ -1,5 +1,6 @@
 import type { Token } from "marked";
 import { applyBackgroundToLine } from "../../text/truncate.js";
+import { wrapTextWithAnsi } from "../../text/wrap.js";
 import type { Component } from "../../tui/component.js";
 import { type BlockContext, renderBlock } from "./blocks.js";
 import { type LexedMarkdown, lexMarkdown } from "./lexer.js";
@@ -12,15 +13,30 @@ function trimPartialFence(text: string): string {
 	return text.replace(/\n {0,3}`{1,2}$/, "\n");
 }
 
+/** Wrapped code lines by width, then by styled line. */
+type CodeWraps = Map<number, Map<string, string[]>>;
+
+/** A rendered top-level block: its lines as laid out, and as finished (margin, background). */
+interface RenderedBlock {
+	width: number;
+	nextType: string;
+	/** Index of the last non-empty laid-out line, -1 when all are empty (trailing blanks are dropped). */
+	lastText: number;
+	lines: string[];
+}
+
 /**
- * Markdown rendered with a theme. Each top-level block's lines are cached by its source, so while
- * an answer streams only the last (growing) block is rendered again.
+ * Markdown rendered with a theme. Each top-level block's finished lines are cached by token (kept
+ * by incremental lexing) and by source, so while an answer streams only the last (growing) block
+ * is rendered again, and a growing code block re-wraps only its new lines.
  */
 export class Markdown implements Component {
 	private frame: { text: string; width: number; lines: string[] } | undefined;
-	private blocks = new Map<string, string[]>();
-	private blockByToken = new WeakMap<Token, { width: number; nextType: string; lines: string[] }>();
-	private highlighted = new Map<string, string[]>();
+	private blocks = new Map<string, RenderedBlock>();
+	private blockByToken = new WeakMap<Token, RenderedBlock>();
+	private lastHighlight: { code: string; lang: string | undefined; lines: string[] } | undefined;
+	/** Wrapped code lines of the last layout, by width and styled line. */
+	private codeWraps: CodeWraps | undefined;
 	private styleFn: ((text: string) => string) | undefined;
 	private lexed: LexedMarkdown | undefined;
 
@@ -47,7 +63,8 @@ export class Markdown implements Component {
 		this.frame = undefined;
 		this.blocks.clear();
 		this.blockByToken = new WeakMap();
-		this.highlighted.clear();
+		this.lastHighlight = undefined;
+		this.codeWraps = undefined;
 		this.styleFn = undefined;
 	}
 
@@ -67,20 +84,29 @@ export class Markdown implements Component {
 		return this.styleFn;
 	}
 
-	private context(): BlockContext {
+	private context(codeWraps: CodeWraps): BlockContext {
+		const previousWraps = this.codeWraps;
 		return {
 			theme: this.theme,
 			options: this.options,
 			textStyle: this.textStyle(),
 			highlight: (code, lang) => {
 				if (!this.theme.highlightCode) return undefined;
-				const key = `${lang ?? ""}\0${code}`;
-				let lines = this.highlighted.get(key);
-				if (!lines) {
-					lines = this.theme.highlightCode(code, lang);
-					this.highlighted.set(key, lines);
-				}
+				const last = this.lastHighlight;
+				if (last && last.code === code && last.lang === lang) return last.lines;
+				const lines = this.theme.highlightCode(code, lang);
+				this.lastHighlight = { code, lang, lines };
 				return lines;
+			},
+			wrapCodeLine: (line, width) => {
+				let atWidth = codeWraps.get(width);
+				if (!atWidth) {
+					atWidth = new Map();
+					codeWraps.set(width, atWidth);
+				}
+				const wrapped = atWidth.get(line) ?? previousWraps?.get(width)?.get(line) ?? wrapTextWithAnsi(line, width);
+				atWidth.set(line, wrapped);
+				return wrapped;
 			},
 		};
 	}
@@ -101,36 +127,55 @@ export class Markdown implements Component {
 		const tokens = this.lexed.tokens.filter((t) => !(t.type === "html" && HTML_COMMENT.test(t.raw)));
 		// Reference-style definitions can change how earlier blocks render: no reuse then.
 		const reuse = !this.lexed.hasReferenceLinks;
-		const ctx = this.context();
-		const used = new Map<string, string[]>();
+		// Only the lines wrapped in this layout are kept: the streaming code block reuses its old lines.
+		const codeWraps: CodeWraps = new Map();
+		const ctx = this.context(codeWraps);
+		const finish = this.finisher(width);
+		const used = new Map<string, RenderedBlock>();
 		const body: string[] = [];
+		let bodyEnd = 0;
 		tokens.forEach((token: Token, i) => {
 			const nextType = tokens[i + 1]?.type ?? "";
 			// Tokens kept by incremental lexing are the same objects: found without hashing their text.
 			const byIdentity = reuse ? this.blockByToken.get(token) : undefined;
-			let lines =
-				byIdentity && byIdentity.width === contentWidth && byIdentity.nextType === nextType
-					? byIdentity.lines
-					: undefined;
-			if (!lines) {
-				const key = `${contentWidth}\0${nextType}\0${token.type}\0${token.raw}`;
-				lines =
-					(reuse ? this.blocks.get(key) : undefined) ??
-					renderBlock(token, contentWidth, ctx, nextType || undefined);
-				used.set(key, lines);
-				this.blockByToken.set(token, { width: contentWidth, nextType, lines });
+			let block =
+				byIdentity && byIdentity.width === width && byIdentity.nextType === nextType ? byIdentity : undefined;
+			if (!block) {
+				const key = `${width}\0${nextType}\0${token.type}\0${token.raw}`;
+				block = (reuse ? this.blocks.get(key) : undefined) ?? this.renderBlock(token, width, ctx, nextType, finish);
+				used.set(key, block);
+				this.blockByToken.set(token, block);
 			}
-			for (const line of lines) body.push(line);
+			if (block.lastText >= 0) bodyEnd = body.length + block.lastText + 1;
+			for (const line of block.lines) body.push(line);
 		});
 		// Keep source-keyed entries only for blocks rendered this frame plus those still in use.
-		for (const [key, lines] of used) this.blocks.set(key, lines);
+		for (const [key, block] of used) this.blocks.set(key, block);
 		if (this.blocks.size > 4 * tokens.length + 16) this.blocks = used;
-		while (body.length > 0 && body[body.length - 1] === "") body.pop();
-		const margin = " ".repeat(this.paddingX);
-		const bg = this.defaultTextStyle?.bgColor;
-		const finish = (line: string) => (bg ? applyBackgroundToLine(margin + line, width, bg) : margin + line);
+		this.codeWraps = codeWraps;
+		body.length = bodyEnd;
 		const blank = finish("");
 		const vertical = Array.from({ length: this.paddingY }, () => blank);
-		return [...vertical, ...body.map(finish), ...vertical];
+		return [...vertical, ...body, ...vertical];
+	}
+
+	private renderBlock(
+		token: Token,
+		width: number,
+		ctx: BlockContext,
+		nextType: string,
+		finish: (line: string) => string,
+	): RenderedBlock {
+		const laidOut = renderBlock(token, Math.max(1, width - 2 * this.paddingX), ctx, nextType || undefined);
+		let lastText = laidOut.length - 1;
+		while (lastText >= 0 && laidOut[lastText] === "") lastText--;
+		return { width, nextType, lastText, lines: laidOut.map(finish) };
+	}
+
+	/** Adds the margin and the background to a laid-out line. */
+	private finisher(width: number): (line: string) => string {
+		const margin = " ".repeat(this.paddingX);
+		const bg = this.defaultTextStyle?.bgColor;
+		return (line: string) => (bg ? applyBackgroundToLine(margin + line, width, bg) : margin + line);
 	}
 }

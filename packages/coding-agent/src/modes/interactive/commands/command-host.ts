@@ -14,6 +14,8 @@ export interface PickOptions {
 	actions?: Record<string, (item: SelectItem | undefined, query: string) => boolean | Promise<boolean>>;
 	/** Footer hint shown under the list. */
 	hint?: string;
+	/** The dialog closes after this long (the caller's timeout); the seconds left are shown. */
+	timeoutMs?: number;
 	/** Closes the picker (resolving undefined) when aborted. */
 	signal?: AbortSignal;
 }
@@ -22,6 +24,8 @@ export interface AskOptions {
 	placeholder?: string;
 	prefill?: string;
 	signal?: AbortSignal;
+	/** The dialog closes after this long (the caller's timeout); the seconds left are shown. */
+	timeoutMs?: number;
 }
 
 /** What built-in slash commands and selectors may use of the interactive mode. */

@@ -3,6 +3,8 @@ import type { TreeFilterMode } from "../../../config/index.js";
 import type { SessionEntry, SessionTreeNode } from "../../../core/session/index.js";
 import { boundKey } from "../keybindings/app-keybindings.js";
 import type { CommandHost } from "./command-host.js";
+import { contentText, type TreeToolCall, toolCallsOf, treeEntryCopyText, treeEntryText } from "./tree-entry-text.js";
+import { layoutTree, type TreeRow } from "./tree-layout.js";
 
 const FILTERS: readonly TreeFilterMode[] = ["default", "no-tools", "user-only", "labeled-only", "all"];
 
@@ -15,20 +17,34 @@ const FILTER_ACTIONS: Record<string, TreeFilterMode> = {
 	"app.tree.filter.all": "all",
 };
 
-/** Bookkeeping entries the default view leaves out (they have no text of their own). */
-const BOOKKEEPING = new Set(["label", "session_info", "model_change", "thinking_level_change", "custom", "usage"]);
-
-function oneLine(text: string, max = 70): string {
-	const flat = text.replace(/\s+/g, " ").trim();
-	return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
-}
+/** Settings and bookkeeping entries the default view leaves out, as pi does. */
+const SETTINGS_ENTRIES = new Set([
+	"label",
+	"context_edit",
+	"custom",
+	"model_change",
+	"thinking_level_change",
+	"session_info",
+]);
 
 function roleOf(entry: SessionEntry): string | undefined {
 	return entry.type === "message" ? (entry.message as { role: string }).role : undefined;
 }
 
-function shownBy(filter: TreeFilterMode, node: SessionTreeNode): boolean {
-	const role = roleOf(node.entry);
+/**
+ * Whether the filter shows an entry. Usage records never show; an assistant message with only tool
+ * calls shows only as the current leaf (its tool results name the calls).
+ */
+function shownBy(filter: TreeFilterMode, node: SessionTreeNode, leafId: string | null): boolean {
+	const entry = node.entry;
+	if (entry.type === "usage") return false;
+	if (entry.type === "message" && entry.message.role === "assistant" && entry.id !== leafId) {
+		const message = entry.message as { content?: unknown; stopReason?: string };
+		const failed =
+			message.stopReason !== undefined && message.stopReason !== "stop" && message.stopReason !== "toolUse";
+		if (!contentText(message.content).trim() && !failed) return false;
+	}
+	const role = roleOf(entry);
 	switch (filter) {
 		case "all":
 			return true;
@@ -37,64 +53,14 @@ function shownBy(filter: TreeFilterMode, node: SessionTreeNode): boolean {
 		case "labeled-only":
 			return node.label !== undefined;
 		case "no-tools":
-			return !BOOKKEEPING.has(node.entry.type) && role !== "toolResult";
+			return !SETTINGS_ENTRIES.has(entry.type) && role !== "toolResult";
 		default:
-			return !BOOKKEEPING.has(node.entry.type);
-	}
-}
-
-/** The text of a message entry (tool calls as `[name]`), for the row and for copying. */
-function entryText(entry: SessionEntry): string {
-	if (entry.type !== "message") return "";
-	const content = (entry.message as { content?: unknown }).content;
-	if (typeof content === "string") return content;
-	if (!Array.isArray(content)) return "";
-	return content
-		.map((part: { type: string; text?: string; name?: string }) =>
-			part.type === "text" ? part.text : part.type === "toolCall" ? `[${part.name}]` : "",
-		)
-		.filter(Boolean)
-		.join(" ");
-}
-
-function describeEntry(entry: SessionEntry): string {
-	const role = roleOf(entry);
-	return role ? `${role}: ${oneLine(entryText(entry))}` : `[${entry.type}]`;
-}
-
-interface Row {
-	node: SessionTreeNode;
-	depth: number;
-	/** The nearest ancestor shown in the list. */
-	parent: string | undefined;
-	/** Whether shown entries below it are hidden by folding. */
-	folded: boolean;
-}
-
-/**
- * Depth-first rows of the entries the filter shows; a hidden entry's children take its place, a
- * folded entry hides what is below it, and a chain of single children stays at one indentation level.
- */
-function flatten(
-	nodes: readonly SessionTreeNode[],
-	depth: number,
-	view: { filter: TreeFilterMode; folded: ReadonlySet<string> },
-	parent: string | undefined,
-	out: Row[],
-): void {
-	for (const node of nodes) {
-		const shown = shownBy(view.filter, node);
-		const id = node.entry.id;
-		const folded = shown && view.folded.has(id) && node.children.length > 0;
-		if (shown) out.push({ node, depth, parent, folded });
-		if (folded) continue;
-		const branching = nodes.length > 1 || node.children.length > 1;
-		flatten(node.children, shown && branching ? depth + 1 : depth, view, shown ? id : parent, out);
+			return !SETTINGS_ENTRIES.has(entry.type);
 	}
 }
 
 /** The current leaf, or its nearest ancestor the filter shows. */
-function shownLeaf(host: CommandHost, rows: readonly Row[]): string | undefined {
+function shownLeaf(host: CommandHost, rows: readonly TreeRow[]): string | undefined {
 	const manager = host.session.sessionManager;
 	const shown = new Set(rows.map((row) => row.node.entry.id));
 	let id = manager.getLeafId();
@@ -102,10 +68,31 @@ function shownLeaf(host: CommandHost, rows: readonly Row[]): string | undefined 
 	return id ?? undefined;
 }
 
-function labelText(node: SessionTreeNode, timestamps: boolean): string {
-	if (!node.label) return "";
-	const at = timestamps && node.labelTimestamp ? ` @ ${node.labelTimestamp.slice(0, 16).replace("T", " ")}` : "";
-	return ` [${node.label}${at}]`;
+/** A label's time as pi shows it: `14:05` today, `3/7 14:05` this year, else `25/3/7 14:05`. */
+function labelTime(timestamp: string, now = new Date()): string {
+	const date = new Date(timestamp);
+	const time = `${String(date.getHours()).padStart(2, "0")}:${String(date.getMinutes()).padStart(2, "0")}`;
+	const day = `${date.getMonth() + 1}/${date.getDate()}`;
+	if (date.getFullYear() !== now.getFullYear()) return `${String(date.getFullYear()).slice(-2)}/${day} ${time}`;
+	if (date.getMonth() === now.getMonth() && date.getDate() === now.getDate()) return time;
+	return `${day} ${time}`;
+}
+
+/** A row as pi draws it: connectors, fold and active-path markers, label (and its time), then the entry. */
+function rowLabel(row: TreeRow, toolCalls: ReadonlyMap<string, TreeToolCall>, timestamps: boolean): string {
+	const { node } = row;
+	const foldMarker = row.folded && !/[├└]/.test(row.prefix) ? "⊞ " : "";
+	const label = node.label ? `[${node.label}] ` : "";
+	const time = timestamps && node.label && node.labelTimestamp ? `${labelTime(node.labelTimestamp)} ` : "";
+	return `${row.prefix}${foldMarker}${row.active ? "• " : ""}${label}${time}${treeEntryText(node.entry, toolCalls)}`;
+}
+
+/** Ids from the current leaf up to its root. */
+function activePathOf(host: CommandHost): Set<string> {
+	const manager = host.session.sessionManager;
+	const path = new Set<string>();
+	for (let id = manager.getLeafId(); id && !path.has(id); id = manager.getEntry(id)?.parentId ?? null) path.add(id);
+	return path;
 }
 
 /**
@@ -164,8 +151,13 @@ export async function navigateTree(host: CommandHost): Promise<void> {
 	const folded = new Set<string>();
 	let selected: string | undefined;
 	for (;;) {
-		const rows: Row[] = [];
-		flatten(manager.getTree(), 0, { filter, folded }, undefined, rows);
+		const leafId = manager.getLeafId();
+		const rows = layoutTree(manager.getTree(), {
+			shown: (node) => shownBy(filter, node, leafId),
+			folded,
+			activePath: activePathOf(host),
+		});
+		const toolCalls = toolCallsOf(manager.getEntries());
 		const current = shownLeaf(host, rows);
 		let action: TreeAction | undefined;
 		const on = (next: TreeAction) => (item: SelectItem | undefined) => {
@@ -181,7 +173,7 @@ export async function navigateTree(host: CommandHost): Promise<void> {
 			"app.tree.filter.cycleBackward": on({ kind: "filter", filter: step(-1) }),
 			"app.message.copy": (item) => {
 				const entry = item ? manager.getEntry(item.value) : undefined;
-				const text = entry ? entryText(entry) : "";
+				const text = entry ? treeEntryCopyText(entry) : undefined;
 				if (text) {
 					host.copyToClipboard(text);
 					host.notify("info", "Copied selected message to clipboard");
@@ -194,9 +186,9 @@ export async function navigateTree(host: CommandHost): Promise<void> {
 		actions["app.tree.foldOrUp"] = (item) => {
 			const row = rows.find((candidate) => candidate.node.entry.id === item?.value);
 			if (!row) return false;
-			const hasChildren = rows.some((candidate) => candidate.parent === row.node.entry.id);
-			if (hasChildren) folded.add(row.node.entry.id);
-			return on({ kind: "move", to: hasChildren ? row.node.entry.id : row.parent })(item);
+			const folds = row.foldable && !row.folded;
+			if (folds) folded.add(row.node.entry.id);
+			return on({ kind: "move", to: folds ? row.node.entry.id : row.parent })(item);
 		};
 		actions["app.tree.unfoldOrDown"] = (item) => {
 			const row = rows.find((candidate) => candidate.node.entry.id === item?.value);
@@ -208,10 +200,7 @@ export async function navigateTree(host: CommandHost): Promise<void> {
 		const key = (id: string) => boundKey(host.keys, id);
 		const chosen = await host.pick(
 			`Session tree (filter: ${filter})`,
-			rows.map(({ node, depth, folded: isFolded }) => ({
-				value: node.entry.id,
-				label: `${"  ".repeat(depth)}${isFolded ? "▸ " : ""}${node.entry.id === current ? "● " : ""}${describeEntry(node.entry)}${labelText(node, timestamps)}`,
-			})),
+			rows.map((row) => ({ value: row.node.entry.id, label: rowLabel(row, toolCalls, timestamps) })),
 			{
 				...((selected ?? current) ? { selected: selected ?? current } : {}),
 				hint: `Enter continue from here · ${key("app.tree.filter.cycleForward")} filter · ${key("app.tree.editLabel")} label · ${key("app.tree.toggleLabelTimestamp")} label times · ${key("app.message.copy")} copy`,

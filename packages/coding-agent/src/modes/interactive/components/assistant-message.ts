@@ -35,6 +35,8 @@ export class AssistantMessageView extends Container {
 	private surfaces: MarkdownSurface[] = [];
 	private streaming = false;
 	private message: AssistantMessage | undefined;
+	/** Whether `message` changed since the components were built. */
+	private stale = false;
 	/** Shown instead of the message's own abort text (e.g. after retries). */
 	abortedText: string | undefined;
 
@@ -51,12 +53,25 @@ export class AssistantMessageView extends Container {
 		this.slots = [];
 		this.slotKinds = [];
 		this.surfaces = [];
-		if (this.message) this.updateContent(this.message, false);
+		this.stale = true;
 	}
 
+	/** Takes a new snapshot; the components are rebuilt when next drawn (a long history draws few). */
 	updateContent(message: AssistantMessage, streaming: boolean): void {
 		this.message = message;
 		this.streaming = streaming;
+		this.stale = true;
+	}
+
+	override render(width: number): readonly string[] {
+		if (this.stale) this.rebuild();
+		return super.render(width);
+	}
+
+	private rebuild(): void {
+		this.stale = false;
+		const message = this.message;
+		if (!message) return;
 		const blocks = displayBlocks(message);
 		const children: Component[] = [];
 		blocks.forEach((block, index) => {

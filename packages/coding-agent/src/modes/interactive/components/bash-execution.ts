@@ -1,6 +1,7 @@
 import { type Component, truncateToWidth, wrapTextWithAnsi } from "@tau/tui";
 import type { BashResult } from "../../../core/extensions/index.js";
 import type { UiTheme } from "../theme/ui-theme.js";
+import { expandHint } from "./tool-execution.js";
 
 const COLLAPSED_LINES = 20;
 
@@ -70,7 +71,10 @@ export class BashExecutionView implements Component {
 		let outputLines = this.output.replace(/\s+$/, "") === "" ? [] : this.output.replace(/\s+$/, "").split("\n");
 		if (!this.expanded && outputLines.length > COLLAPSED_LINES) {
 			const hidden = outputLines.length - COLLAPSED_LINES;
-			outputLines = [this.theme.fg("muted", `… (${hidden} earlier lines)`), ...outputLines.slice(-COLLAPSED_LINES)];
+			outputLines = [
+				this.theme.fg("muted", `… (${hidden} earlier lines, ${expandHint()})`),
+				...outputLines.slice(-COLLAPSED_LINES),
+			];
 		}
 		const status = this.statusLine();
 		const body = [title + suffix, ...outputLines, ...(status ? [status] : [])].flatMap((line) =>

@@ -1,7 +1,10 @@
-import { type Component, Container } from "@tau/tui";
+import { type Component, LazyContainer } from "@tau/tui";
 
-/** The conversation: messages, tool calls, notices, in order. */
-export class ChatTranscript extends Container {
+/**
+ * The conversation: messages, tool calls, notices, in order. A resumed history is drawn from its
+ * end (`deferHead`), so opening a long session costs about one screen.
+ */
+export class ChatTranscript extends LazyContainer {
 	/** Inserts before `anchor` (appends when the anchor is not in the transcript). */
 	insertBefore(component: Component, anchor: Component | undefined): void {
 		const index = anchor ? this.children.indexOf(anchor) : -1;

@@ -74,7 +74,8 @@ export class FooterView implements Component {
 		if (!state.context) return left;
 		const window = formatTokens(state.context.contextWindow);
 		const percent = state.context.percent;
-		const text = `${percent === null ? "?" : percent.toFixed(1)}%/${window}${state.autoCompaction ? " (auto)" : ""}`;
+		// Unknown (after a compaction, before the next reply) reads `?/200k`, as in pi.
+		const text = `${percent === null ? "?" : `${percent.toFixed(1)}%`}/${window}${state.autoCompaction ? " (auto)" : ""}`;
 		const token =
 			percent !== null && percent > 90 ? "error" : percent !== null && percent > 70 ? "warning" : undefined;
 		const context = token ? this.theme.fg(token, text) : this.theme.dim(text);

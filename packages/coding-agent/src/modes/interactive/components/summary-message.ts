@@ -1,29 +1,73 @@
-import { type Component, Markdown, Spacer, Text } from "@tau/tui";
+import { Box, type Component, Markdown, Spacer, Text } from "@tau/tui";
+import { keyText } from "../keybindings/key-hints.js";
 import type { UiTheme } from "../theme/ui-theme.js";
 import { type MarkdownTransform, transformOptions } from "./markdown-transform.js";
 
+/** What a summary block says: its label, its collapsed line and the heading above the expanded summary. */
+export interface SummaryKind {
+	label: string;
+	collapsed: string;
+	heading: string;
+}
+
+/** The block for a compaction summary, as pi shows it (`tokensBefore` grouped by thousands). */
+export function compactionSummaryKind(tokensBefore: number): SummaryKind {
+	const tokens = tokensBefore.toLocaleString("en-US");
+	return {
+		label: "[compaction]",
+		collapsed: `Compacted from ${tokens} tokens`,
+		heading: `Compacted from ${tokens} tokens`,
+	};
+}
+
+export const BRANCH_SUMMARY_KIND: SummaryKind = {
+	label: "[branch]",
+	collapsed: "Branch summary",
+	heading: "Branch Summary",
+};
+
 /**
- * A compaction or branch summary in the transcript: a one-line notice, and the summary's Markdown
- * while tool output is expanded.
+ * A compaction or branch summary in the transcript, in the custom-message colours: a label and a
+ * line naming the expand key; with tool output expanded, the summary's Markdown under a bold heading.
  */
 export class SummaryMessageView implements Component {
-	private readonly heading: Text;
-	private readonly body: Markdown;
+	private readonly collapsedBox: Box;
+	private readonly expandedBox: Box;
 	private expanded = false;
 
-	constructor(theme: UiTheme, heading: string, summary: string, transform?: MarkdownTransform, timestamp?: number) {
-		this.heading = new Text(theme.fg("muted", heading), 1, 0);
-		this.body = new Markdown(
-			summary,
-			1,
-			0,
-			theme.markdown(),
-			undefined,
-			transformOptions(transform, {
-				messageType: "summary",
-				isStreaming: false,
-				...(timestamp !== undefined ? { timestamp } : {}),
-			}),
+	constructor(theme: UiTheme, kind: SummaryKind, summary: string, transform?: MarkdownTransform, timestamp?: number) {
+		const text = (value: string) => theme.fg("customMessageText", value);
+		const label = () => new Text(theme.bold(theme.fg("customMessageLabel", kind.label)), 0, 0);
+		const box = () => new Box(1, 1, (line) => theme.bg("customMessageBg", line));
+		const key = keyText("app.tools.expand");
+		this.collapsedBox = box();
+		this.collapsedBox.addChild(label());
+		this.collapsedBox.addChild(new Spacer(1));
+		this.collapsedBox.addChild(
+			new Text(
+				key ? `${text(`${kind.collapsed} (`)}${theme.fg("dim", key)}${text(" to expand)")}` : text(kind.collapsed),
+				0,
+				0,
+			),
+		);
+		// Transformers see the summary alone, not the heading put above it.
+		const heading = `**${kind.heading}**\n\n`;
+		this.expandedBox = box();
+		this.expandedBox.addChild(label());
+		this.expandedBox.addChild(new Spacer(1));
+		this.expandedBox.addChild(
+			new Markdown(
+				heading + summary,
+				0,
+				0,
+				theme.markdown(),
+				{ color: text },
+				transformOptions(
+					transform,
+					{ messageType: "summary", isStreaming: false, ...(timestamp !== undefined ? { timestamp } : {}) },
+					heading,
+				),
+			),
 		);
 	}
 
@@ -32,13 +76,11 @@ export class SummaryMessageView implements Component {
 	}
 
 	invalidate(): void {
-		this.heading.invalidate();
-		this.body.invalidate();
+		this.collapsedBox.invalidate();
+		this.expandedBox.invalidate();
 	}
 
 	render(width: number): readonly string[] {
-		const heading = this.heading.render(width);
-		if (!this.expanded) return heading;
-		return [...heading, ...new Spacer(1).render(width), ...this.body.render(width)];
+		return [...new Spacer(1).render(width), ...(this.expanded ? this.expandedBox : this.collapsedBox).render(width)];
 	}
 }

@@ -1,5 +1,6 @@
 import { type Component, truncateToWidth, visibleWidth, wrapTextWithAnsi } from "@tau/tui";
 import type { ToolRenderContext, ToolRenderers } from "../../../core/extensions/index.js";
+import { keyText } from "../keybindings/key-hints.js";
 import type { UiTheme } from "../theme/ui-theme.js";
 import { codemodeLines } from "./codemode-view.js";
 import { describeToolCall, editPreview } from "./tool-formatting.js";
@@ -12,6 +13,12 @@ export interface ToolResultView {
 }
 
 const COLLAPSED_LINES = 10;
+
+/** Names the key that expands collapsed output (`app.tools.expand`, Ctrl+O unless rebound). */
+export function expandHint(): string {
+	const key = keyText("app.tools.expand");
+	return key ? `${key} to expand` : "expand to show";
+}
 
 function resultText(result: ToolResultView): string {
 	return result.content
@@ -128,7 +135,7 @@ export class ToolExecutionView implements Component {
 		const lines = text.split("\n").map((line) => this.theme.fg(this.result?.isError ? "error" : "toolOutput", line));
 		if (this.expanded || lines.length <= COLLAPSED_LINES) return lines;
 		const hidden = lines.length - COLLAPSED_LINES;
-		return [...lines.slice(-COLLAPSED_LINES), this.theme.fg("muted", `… (${hidden} more lines, expand to show)`)];
+		return [...lines.slice(-COLLAPSED_LINES), this.theme.fg("muted", `… (${hidden} more lines, ${expandHint()})`)];
 	}
 
 	private renderContext(rendering: ToolRendering, lastComponent: Component | undefined): ToolRenderContext {

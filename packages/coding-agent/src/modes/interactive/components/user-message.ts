@@ -5,17 +5,26 @@ import { type MarkdownTransform, transformOptions } from "./markdown-transform.j
 /** A prompt the user sent, on the user-message background. */
 export class UserMessageView implements Component {
 	private readonly spacer = new Spacer(1);
-	private readonly body: Markdown;
+	/** Built when first drawn: a long history draws only its end at first. */
+	private body: Markdown | undefined;
 	private cache: { width: number; lines: string[] } | undefined;
 
 	constructor(
-		theme: UiTheme,
+		private readonly theme: UiTheme,
 		readonly text: string,
-		transform?: MarkdownTransform,
-		timestamp?: number,
-	) {
-		this.body = new Markdown(
-			text,
+		private readonly transform?: MarkdownTransform,
+		private readonly timestamp?: number,
+	) {}
+
+	invalidate(): void {
+		this.cache = undefined;
+		this.body?.invalidate();
+	}
+
+	private markdown(): Markdown {
+		const theme = this.theme;
+		this.body ??= new Markdown(
+			this.text,
 			1,
 			1,
 			theme.markdown(),
@@ -23,22 +32,18 @@ export class UserMessageView implements Component {
 				bgColor: (t) => theme.bg("userMessageBg", t),
 				color: (t) => theme.fg("userMessageText", t),
 			},
-			transformOptions(transform, {
+			transformOptions(this.transform, {
 				messageType: "user",
 				isStreaming: false,
-				...(timestamp !== undefined ? { timestamp } : {}),
+				...(this.timestamp !== undefined ? { timestamp: this.timestamp } : {}),
 			}),
 		);
-	}
-
-	invalidate(): void {
-		this.cache = undefined;
-		this.body.invalidate();
+		return this.body;
 	}
 
 	render(width: number): readonly string[] {
 		if (this.cache?.width === width) return this.cache.lines;
-		const lines = [...this.spacer.render(width), ...this.body.render(width)];
+		const lines = [...this.spacer.render(width), ...this.markdown().render(width)];
 		this.cache = { width, lines };
 		return lines;
 	}

@@ -1,6 +1,8 @@
 import { existsSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import type { AgentSession } from "../../../core/agent-session/agent-session.js";
+import type { SessionStats } from "../../../core/agent-session/session-stats.js";
+import type { ContextUsage } from "../../../core/agent-session/transcript-queries.js";
 import type { FooterState } from "../components/footer.js";
 
 /** The branch checked out in `cwd`'s repository (short commit when detached), if any. */
@@ -73,8 +75,39 @@ export class SubscriptionProbe {
 	}
 }
 
+/**
+ * The session's totals and context usage walk every entry, while the footer refreshes on every
+ * streamed event: they are recomputed only when an entry was added, the leaf moved or the model changed.
+ */
+export class SessionTotals {
+	private last:
+		| {
+				session: AgentSession;
+				entries: number;
+				leaf: string | null;
+				model: unknown;
+				stats: SessionStats;
+				usage: ContextUsage | undefined;
+		  }
+		| undefined;
+
+	of(session: AgentSession): { stats: SessionStats; usage: ContextUsage | undefined } {
+		const manager = session.sessionManager;
+		const entries = manager.getEntryCount();
+		const leaf = manager.getLeafId();
+		const model = session.model;
+		const last = this.last;
+		if (last && last.session === session && last.entries === entries && last.leaf === leaf && last.model === model)
+			return last;
+		const stats = session.getSessionStats();
+		this.last = { session, entries, leaf, model, stats, usage: stats.contextUsage };
+		return this.last;
+	}
+}
+
 export function footerStateOf(
 	session: AgentSession,
+	totals: SessionTotals,
 	extras: {
 		gitBranch: string | undefined;
 		home: string | undefined;
@@ -82,10 +115,9 @@ export function footerStateOf(
 		subscription: boolean;
 	},
 ): FooterState {
-	const stats = session.getSessionStats();
+	const { stats, usage } = totals.of(session);
 	const model = session.model;
 	const providers = new Set(session.modelRuntime.getAvailable().map((candidate) => candidate.provider));
-	const usage = session.getContextUsage();
 	const routed = session.routedModel;
 	return {
 		cwd: session.cwd,

@@ -11,13 +11,14 @@ import {
 	VStack,
 } from "@tau/tui";
 import type { SettingsManager } from "../../../config/index.js";
+import type { ChatTranscript } from "../components/chat-transcript.js";
 import { boundKey } from "../keybindings/app-keybindings.js";
 import type { UiTheme } from "../theme/ui-theme.js";
 
 /** The regions of the screen, top to bottom (cli-modes.md §10.1). */
 export interface LayoutRegions {
 	header: Container;
-	chat: Component;
+	chat: ChatTranscript;
 	pending: Container;
 	status: Component;
 	widgetsAbove: Container;
@@ -115,5 +116,6 @@ export function forwardingTui(current: () => TUI): TUI {
 
 /** The transcript lines a fullscreen exit leaves in the main screen (`fullscreenExitOutput`). */
 export function transcriptLines(regions: LayoutRegions, width: number): string[] {
+	regions.chat.revealAll();
 	return [...regions.header.render(width), ...regions.chat.render(width)];
 }

@@ -6,7 +6,7 @@ import { join } from "node:path";
 export interface FailureSources {
 	/** The terminal's output streams (stdout, stderr). */
 	streams: EventEmitter[];
-	/** Emits `uncaughtException`. */
+	/** Emits `uncaughtException` and `unhandledRejection`. */
 	process: EventEmitter;
 }
 
@@ -16,7 +16,10 @@ export interface FailureHandlers {
 	crashed(error: unknown): void;
 }
 
-/** Listens for a dead terminal and for uncaught exceptions (cli-modes.md §10.9); returns the undo. */
+/**
+ * Listens for a dead terminal, uncaught exceptions and unhandled rejections (cli-modes.md §10.9);
+ * returns the undo.
+ */
 export function watchProcessFailures(
 	handlers: FailureHandlers,
 	sources: FailureSources = { streams: [process.stdout, process.stderr], process },
@@ -27,9 +30,11 @@ export function watchProcessFailures(
 	const onCrash = (error: unknown) => handlers.crashed(error);
 	for (const stream of sources.streams) stream.on("error", onStreamError);
 	sources.process.on("uncaughtException", onCrash);
+	sources.process.on("unhandledRejection", onCrash);
 	return () => {
 		for (const stream of sources.streams) stream.off("error", onStreamError);
 		sources.process.off("uncaughtException", onCrash);
+		sources.process.off("unhandledRejection", onCrash);
 	};
 }
 

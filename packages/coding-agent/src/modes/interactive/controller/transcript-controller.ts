@@ -11,7 +11,12 @@ import { CustomMessageView } from "../components/custom-message.js";
 import { formatTokens } from "../components/footer.js";
 import type { MarkdownTransform } from "../components/markdown-transform.js";
 import type { StatusLine } from "../components/status-line.js";
-import { SummaryMessageView } from "../components/summary-message.js";
+import {
+	BRANCH_SUMMARY_KIND,
+	compactionSummaryKind,
+	type SummaryKind,
+	SummaryMessageView,
+} from "../components/summary-message.js";
 import { ToolExecutionView, type ToolRendering } from "../components/tool-execution.js";
 import { UserMessageView } from "../components/user-message.js";
 import type { UiTheme } from "../theme/ui-theme.js";
@@ -29,11 +34,18 @@ export interface TranscriptHost {
 	refreshFooter(): void;
 	/** Called after every compaction ends (queued submissions are flushed there). */
 	compactionEnded(): void;
-	/** Re-renders the transcript from the session's current context. */
-	rebuildChat(): void;
+	/**
+	 * Re-renders the transcript from the session's current context; `compactionLast` puts a leading
+	 * compaction summary below the kept messages, where a compaction that just ran belongs.
+	 */
+	rebuildChat(options?: { compactionLast?: boolean }): void;
 	/** Called when a run settles (pending `!` components move into the chat). */
 	settled(): void;
 	requestRender(): void;
+	/** Runs `apply` before the next paced frame, replacing an earlier update with the same key. */
+	deferUpdate(key: unknown, apply: () => void): void;
+	/** Runs the deferred update of `key` now, if one is waiting. */
+	flushUpdate(key: unknown): void;
 	/** OSC 9;4 terminal progress, when the `terminal.showTerminalProgress` setting asks for it. */
 	setProgress(active: boolean): void;
 	/** An extension's renderer output for a custom message, if one is registered and succeeds. */
@@ -126,7 +138,10 @@ export class TranscriptController {
 	}
 
 	/** Renders a whole transcript (session start, switches, compaction) from the projected messages. */
-	renderHistory(messages: readonly AgentMessage[]): void {
+	renderHistory(messages: readonly AgentMessage[], options: { compactionLast?: boolean } = {}): void {
+		if (options.compactionLast && messages[0]?.role === "compactionSummary") {
+			messages = [...messages.slice(1), messages[0]];
+		}
 		this.host.chat.clear();
 		this.assistantViews.length = 0;
 		this.toolViews.length = 0;
@@ -179,13 +194,15 @@ export class TranscriptController {
 						this.host.chat.addChild(this.customView(message as CustomMessage));
 					break;
 				case "compactionSummary":
-					this.addSummary("[compacted] Earlier conversation summarized", message);
+					this.addSummary(compactionSummaryKind(message.tokensBefore), message);
 					break;
 				case "branchSummary":
-					this.addSummary("[branch summary] Returned from another branch", message);
+					this.addSummary(BRANCH_SUMMARY_KIND, message);
 					break;
 			}
 		}
+		// A long history shows its end first; the rest is drawn between events.
+		this.host.chat.deferHead();
 		this.host.requestRender();
 	}
 
@@ -245,7 +262,10 @@ export class TranscriptController {
 			case "agent_end":
 				host.setProgress(false);
 				host.status.clearIndicator();
-				if (this.streaming) host.chat.removeChild(this.streaming);
+				if (this.streaming) {
+					host.flushUpdate(this.streaming);
+					host.chat.removeChild(this.streaming);
+				}
 				this.streaming = undefined;
 				this.pendingTools.clear();
 				break;
@@ -323,10 +343,10 @@ export class TranscriptController {
 		return new UserMessageView(this.host.theme, userText(message), this.host.markdownTransform, message.timestamp);
 	}
 
-	private addSummary(heading: string, message: { summary: string; timestamp: number }): void {
+	private addSummary(kind: SummaryKind, message: { summary: string; timestamp: number }): void {
 		const view = new SummaryMessageView(
 			this.host.theme,
-			heading,
+			kind,
 			message.summary,
 			this.host.markdownTransform,
 			message.timestamp,
@@ -346,7 +366,7 @@ export class TranscriptController {
 			// session re-projects its context right after announcing the entry, so rebuild after that.
 			const cost = entry.usage?.cost.total ?? 0;
 			queueMicrotask(() => {
-				this.host.rebuildChat();
+				this.host.rebuildChat({ compactionLast: true });
 				if (cost > 0) this.notice("info", `Compaction cost: $${cost.toFixed(3)}`);
 			});
 		} else if (entry.type === "usage" && entry.kind === "cache_warm") {
@@ -394,15 +414,16 @@ export class TranscriptController {
 	}
 
 	private onAssistantUpdate(message: AssistantMessage): void {
-		if (!this.streaming) {
+		const view = this.streaming;
+		if (!view) {
 			this.onMessageStart(message);
 			return;
 		}
-		this.streaming.updateContent(message, true);
-		for (const part of message.content) {
-			if (part.type !== "toolCall") continue;
-			this.toolCallSeen(part);
-		}
+		// Deltas arrive faster than frames: each frame shows the latest snapshot, laid out once.
+		this.host.deferUpdate(view, () => {
+			view.updateContent(message, true);
+			for (const part of message.content) if (part.type === "toolCall") this.toolCallSeen(part);
+		});
 	}
 
 	private toolCallSeen(call: ToolCall): void {
@@ -416,6 +437,7 @@ export class TranscriptController {
 	}
 
 	private onAssistantEnd(message: AssistantMessage): void {
+		if (this.streaming) this.host.flushUpdate(this.streaming);
 		const view = this.streaming ?? this.newAssistantView();
 		if (!this.streaming) this.host.chat.addChild(view);
 		for (const part of message.content) if (part.type === "toolCall") this.toolCallSeen(part);
@@ -467,12 +489,9 @@ export class TranscriptController {
 			return;
 		}
 		if (event.result) {
-			this.host.rebuildChat();
-			const { tokensBefore, estimatedTokensAfter, usage } = event.result;
-			this.notice(
-				"success",
-				`✓ Context compacted (${formatTokens(tokensBefore)} → ${formatTokens(estimatedTokensAfter)} tokens)`,
-			);
+			// The summary block below the kept messages reports it, as in pi.
+			this.host.rebuildChat({ compactionLast: true });
+			const { usage } = event.result;
 			if (usage && usage.cost.total > 0) this.notice("info", `Compaction cost: $${usage.cost.total.toFixed(3)}`);
 			return;
 		}

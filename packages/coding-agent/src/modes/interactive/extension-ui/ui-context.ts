@@ -26,11 +26,17 @@ export interface ExtensionUiHost {
 	availableThemes(): Theme[];
 	setTheme(theme: Theme): void;
 	notify(kind: NoticeKind, message: string): void;
-	pick(title: string, items: SelectItem[], options?: { signal?: AbortSignal }): Promise<SelectItem | undefined>;
+	pick(
+		title: string,
+		items: SelectItem[],
+		options?: { signal?: AbortSignal; timeoutMs?: number },
+	): Promise<SelectItem | undefined>;
 	ask(
 		title: string,
-		options?: { placeholder?: string; prefill?: string; signal?: AbortSignal },
+		options?: { placeholder?: string; prefill?: string; signal?: AbortSignal; timeoutMs?: number },
 	): Promise<string | undefined>;
+	/** A multi-line editor dialog; the text keeps its newlines. */
+	edit(title: string, options?: { prefill?: string; signal?: AbortSignal }): Promise<string | undefined>;
 	/** Shows a component in place of the editor until `done`; returns a function that removes it. */
 	showInPlaceOfEditor(component: Component): () => void;
 	block(kind: "question" | "permission", title: string): () => void;
@@ -74,6 +80,11 @@ function withDialogOptions<T>(
 		});
 }
 
+/** The countdown a dialog shows for its `timeout` option. */
+function timeoutOf(options: DialogOptions | undefined): { timeoutMs?: number } {
+	return options?.timeout !== undefined ? { timeoutMs: options.timeout } : {};
+}
+
 /** `ctx.ui` with `hasUI: true`, bound through the extension runner's `setUIContext`. */
 export function createExtensionUiContext(host: ExtensionUiHost): ExtensionUIContext {
 	let editorFactory: EditorFactory | undefined;
@@ -92,7 +103,7 @@ export function createExtensionUiContext(host: ExtensionUiHost): ExtensionUICont
 			dialog(
 				title,
 				"question",
-				async (signal) => (await host.pick(title, asItems(options), { signal }))?.value,
+				async (signal) => (await host.pick(title, asItems(options), { signal, ...timeoutOf(opts) }))?.value,
 				undefined,
 				opts,
 			),
@@ -100,8 +111,10 @@ export function createExtensionUiContext(host: ExtensionUiHost): ExtensionUICont
 			dialog(
 				title,
 				"permission",
+				// The message on lines of its own under the title: the whole question stays visible.
 				async (signal) =>
-					(await host.pick(`${title}: ${message}`, asItems(["Yes", "No"]), { signal }))?.value === "Yes",
+					(await host.pick(`${title}\n${message}`, asItems(["Yes", "No"]), { signal, ...timeoutOf(opts) }))
+						?.value === "Yes",
 				false,
 				opts,
 			),
@@ -109,12 +122,12 @@ export function createExtensionUiContext(host: ExtensionUiHost): ExtensionUICont
 			dialog(
 				title,
 				"question",
-				(signal) => host.ask(title, placeholder ? { placeholder, signal } : { signal }),
+				(signal) => host.ask(title, { signal, ...(placeholder ? { placeholder } : {}), ...timeoutOf(opts) }),
 				undefined,
 				opts,
 			),
 		editor: (title, prefill) =>
-			dialog(title, "question", (signal) => host.ask(title, prefill ? { prefill, signal } : { signal }), undefined),
+			dialog(title, "question", (signal) => host.edit(title, prefill ? { prefill, signal } : { signal }), undefined),
 		custom: async (factory, options) => {
 			const unblock = options?.blocked ? host.block("question", options.blocked.message) : () => {};
 			let remove: (() => void) | undefined;

@@ -8,8 +8,10 @@ import {
 } from "@tau/tui";
 import type { AskOptions, PickOptions } from "../commands/command-host.js";
 import type { UiTheme } from "../theme/ui-theme.js";
+import { DialogCountdown } from "./dialog-title.js";
+import { editorDialog } from "./editor-dialog.js";
 import { SelectDialog } from "./select-dialog.js";
-import { TextPrompt } from "./text-prompt.js";
+import { textPrompt } from "./text-prompt.js";
 
 /**
  * The region that holds the editor; pickers, prompts and extension components take its place
@@ -58,26 +60,43 @@ export class EditorSlot {
 	}
 
 	pick(title: string, items: SelectItem[], options: PickOptions = {}): Promise<SelectItem | undefined> {
-		return new Promise((resolve) => {
-			let close = () => {};
-			const finish = (item: SelectItem | undefined) => {
-				close();
-				resolve(item);
-			};
-			close = this.show(new SelectDialog(this.theme(), this.keys, { title, items, ...options }, finish));
-			options.signal?.addEventListener("abort", () => finish(undefined), { once: true });
+		const { timeoutMs, ...rest } = options;
+		return this.dialog(timeoutMs, options.signal, (countdown, finish) => {
+			return new SelectDialog(this.theme(), this.keys, { title, items, ...rest, countdown }, finish);
 		});
 	}
 
 	ask(title: string, options: AskOptions = {}): Promise<string | undefined> {
-		const { signal, ...fields } = options;
+		const { signal, timeoutMs, ...fields } = options;
+		return this.dialog(timeoutMs, signal, (countdown, finish) => {
+			return textPrompt(this.theme(), this.keys, title, { ...fields, countdown }, finish);
+		});
+	}
+
+	/** A multi-line editor dialog (extension `editor`); the text keeps its newlines. */
+	edit(title: string, options: { prefill?: string; signal?: AbortSignal } = {}): Promise<string | undefined> {
+		return this.dialog(undefined, options.signal, (countdown, finish) => {
+			const fields = options.prefill ? { prefill: options.prefill, countdown } : { countdown };
+			return editorDialog(this.theme(), this.keys, this.tui, title, fields, finish);
+		});
+	}
+
+	/** Shows a dialog until it finishes or `signal` aborts; with a timeout, its countdown ticks on screen. */
+	private dialog<T>(
+		timeoutMs: number | undefined,
+		signal: AbortSignal | undefined,
+		create: (countdown: DialogCountdown | undefined, finish: (value: T | undefined) => void) => Component,
+	): Promise<T | undefined> {
 		return new Promise((resolve) => {
 			let close = () => {};
-			const finish = (value: string | undefined) => {
+			const countdown =
+				timeoutMs !== undefined ? new DialogCountdown(timeoutMs, () => this.tui.requestRender()) : undefined;
+			const finish = (value: T | undefined) => {
+				countdown?.stop();
 				close();
 				resolve(value);
 			};
-			close = this.show(new TextPrompt(this.theme(), this.keys, title, fields, finish));
+			close = this.show(create(countdown, finish));
 			signal?.addEventListener("abort", () => finish(undefined), { once: true });
 		});
 	}

@@ -7,8 +7,10 @@ import {
 	type SelectItem,
 	SelectList,
 	truncateToWidth,
+	visibleWidth,
 } from "@tau/tui";
 import type { UiTheme } from "../theme/ui-theme.js";
+import { type DialogCountdown, dialogTitleLines } from "./dialog-title.js";
 import { prefillInput } from "./input-prefill.js";
 
 export interface SelectDialogOptions {
@@ -20,6 +22,8 @@ export interface SelectDialogOptions {
 	/** Extra action keys; a handler returning true closes the dialog with the current item. */
 	actions?: Record<string, (item: SelectItem | undefined, query: string) => boolean | Promise<boolean>>;
 	maxVisible?: number;
+	/** A running countdown shown after the title (a dialog with a timeout). */
+	countdown?: DialogCountdown;
 }
 
 /**
@@ -39,7 +43,11 @@ export class SelectDialog implements Component, Focusable {
 		private readonly options: SelectDialogOptions,
 		private readonly finish: (item: SelectItem | undefined) => void,
 	) {
-		this.list = new SelectList(options.items, options.maxVisible ?? 10, theme.selectList());
+		// The label column fits the longest label (settings names, models): labels are never cut.
+		const widest = Math.max(0, ...options.items.map((item) => visibleWidth(item.label)));
+		this.list = new SelectList(options.items, options.maxVisible ?? 10, theme.selectList(), {
+			maxPrimaryWidth: Math.max(32, widest + 2),
+		});
 		this.list.onSelect = (item) => this.close(item);
 		this.list.onCancel = () => this.close(undefined);
 		if (options.filter) {
@@ -112,11 +120,11 @@ export class SelectDialog implements Component, Focusable {
 
 	render(width: number): readonly string[] {
 		const border = this.theme.fg("borderAccent", "─".repeat(width));
-		const title = truncateToWidth(this.theme.bold(this.options.title), width);
+		const title = dialogTitleLines(this.theme, this.options.title, width, this.options.countdown?.seconds);
 		const hint = this.options.hint ?? "Type to filter · Enter to select · Escape to cancel";
 		return [
 			border,
-			title,
+			...title,
 			...this.input.render(width),
 			...this.list.render(width),
 			truncateToWidth(this.theme.fg("dim", hint), width),

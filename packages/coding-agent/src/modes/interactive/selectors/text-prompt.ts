@@ -1,61 +1,29 @@
-import { type Component, type Focusable, Input, type KeybindingsManager, truncateToWidth } from "@tau/tui";
+import { Input, type KeybindingsManager } from "@tau/tui";
 import type { UiTheme } from "../theme/ui-theme.js";
+import type { DialogCountdown } from "./dialog-title.js";
+import { FieldDialog } from "./field-dialog.js";
 import { prefillInput } from "./input-prefill.js";
 
 /** A titled one-line input shown in place of the editor (`/tree` labels, extension `input`). */
-export class TextPrompt implements Component, Focusable {
-	private readonly input: Input;
-	private done = false;
-	private _focused = false;
-
-	constructor(
-		private readonly theme: UiTheme,
-		private readonly keys: KeybindingsManager,
-		private readonly title: string,
-		options: { placeholder?: string; prefill?: string },
-		private readonly finish: (value: string | undefined) => void,
-	) {
-		this.input = new Input({ prompt: "› ", ...(options.placeholder ? { placeholder: options.placeholder } : {}) });
-		if (options.prefill) prefillInput(this.input, options.prefill);
-		this.input.onSubmit = (value) => this.close(value);
-		this.input.onEscape = () => this.close(undefined);
-	}
-
-	get focused(): boolean {
-		return this._focused;
-	}
-
-	set focused(value: boolean) {
-		this._focused = value;
-		this.input.focused = value;
-	}
-
-	private close(value: string | undefined): void {
-		if (this.done) return;
-		this.done = true;
-		this.finish(value);
-	}
-
-	handleInput(data: string): void {
-		if (this.keys.matches(data, "tui.select.cancel")) {
-			this.close(undefined);
-			return;
-		}
-		this.input.handleInput(data);
-	}
-
-	invalidate(): void {
-		this.input.invalidate();
-	}
-
-	render(width: number): readonly string[] {
-		const border = this.theme.fg("borderAccent", "─".repeat(width));
-		return [
-			border,
-			truncateToWidth(this.theme.bold(this.title), width),
-			...this.input.render(width),
-			truncateToWidth(this.theme.fg("dim", "Enter to confirm · Escape to cancel"), width),
-			border,
-		];
-	}
+export function textPrompt(
+	theme: UiTheme,
+	keys: KeybindingsManager,
+	title: string,
+	options: { placeholder?: string; prefill?: string; countdown?: DialogCountdown },
+	finish: (value: string | undefined) => void,
+): FieldDialog {
+	const input = new Input({ prompt: "› ", ...(options.placeholder ? { placeholder: options.placeholder } : {}) });
+	if (options.prefill) prefillInput(input, options.prefill);
+	const hint = "Enter to confirm · Escape to cancel";
+	const dialog = new FieldDialog(
+		theme,
+		keys,
+		title,
+		input,
+		{ hint, ruled: true, countdown: options.countdown },
+		finish,
+	);
+	input.onSubmit = (value) => dialog.close(value);
+	input.onEscape = () => dialog.close(undefined);
+	return dialog;
 }

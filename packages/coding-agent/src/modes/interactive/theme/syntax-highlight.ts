@@ -118,23 +118,103 @@ function scanToken(code: string, at: number, syntax: LanguageSyntax): { end: num
 	return undefined;
 }
 
-function* tokenize(code: string, syntax: LanguageSyntax): Generator<Token> {
-	let at = 0;
-	let plain = "";
+function* tokenize(code: string, syntax: LanguageSyntax, from: number): Generator<Token & { at: number }> {
+	let at = from;
+	let plainStart = at;
 	while (at < code.length) {
 		const token = scanToken(code, at, syntax);
 		if (!token) {
-			plain += code[at];
 			at++;
 			continue;
 		}
-		if (plain) yield { text: plain };
-		plain = "";
+		if (at > plainStart) yield { text: code.slice(plainStart, at), at: plainStart };
 		const text = code.slice(at, token.end);
-		yield token.kind ? { text, kind: token.kind } : { text };
+		yield token.kind ? { text, kind: token.kind, at } : { text, at };
 		at = token.end;
+		plainStart = at;
 	}
-	if (plain) yield { text: plain };
+	if (at > plainStart) yield { text: code.slice(plainStart, at), at: plainStart };
+}
+
+/** A highlighted source, with what resuming after more text is appended needs. */
+export interface HighlightedCode {
+	source: string;
+	lang: string | undefined;
+	lines: string[];
+	/** Offset of each line's start in `source`. */
+	lineStarts: number[];
+	/**
+	 * The last line whose start no token crosses and whose tokens before it cannot change when text
+	 * is appended: scanning them never looked past a non-blank character that follows.
+	 */
+	resumeLine: number;
+}
+
+function plainLines(theme: SyntaxStyler, source: string, lang: string | undefined): HighlightedCode {
+	const lines = source.split("\n");
+	const lineStarts: number[] = [];
+	let offset = 0;
+	for (const line of lines) {
+		lineStarts.push(offset);
+		offset += line.length + 1;
+	}
+	const styled = lines.map((line) => (line ? theme.fg("mdCodeBlock", line) : line));
+	// Plain lines never depend on later text: all but the last (still growing) line are final.
+	return { source, lang, lines: styled, lineStarts, resumeLine: Math.max(0, lines.length - 1) };
+}
+
+/** Highlights `source` from line `startLine` on, keeping `previous`'s lines before it. */
+function highlightFrom(
+	theme: SyntaxStyler,
+	source: string,
+	lang: string | undefined,
+	syntax: LanguageSyntax,
+	previous: HighlightedCode | undefined,
+	startLine: number,
+): HighlightedCode {
+	const lines = previous ? previous.lines.slice(0, startLine) : [];
+	const lineStarts = previous ? previous.lineStarts.slice(0, startLine) : [];
+	// Line starts that a token crosses, from `startLine` on.
+	const crossed = new Set<number>();
+	lines.push("");
+	lineStarts.push(previous ? previous.lineStarts[startLine]! : 0);
+	for (const token of tokenize(source, syntax, lineStarts[lineStarts.length - 1]!)) {
+		let offset = token.at;
+		token.text.split("\n").forEach((piece, index) => {
+			if (index > 0) {
+				lines.push("");
+				lineStarts.push(offset);
+				if (token.kind) crossed.add(lines.length - 1);
+			}
+			if (piece) lines[lines.length - 1] += token.kind ? theme.fg(TOKEN_COLOR[token.kind], piece) : piece;
+			offset += piece.length + 1;
+		});
+	}
+	// Only a line followed by a non-blank character can be resumed from (see `resumeLine`).
+	let lastText = source.length - 1;
+	while (lastText >= 0 && /\s/.test(source[lastText]!)) lastText--;
+	let resumeLine = lines.length - 1;
+	while (resumeLine > startLine && (crossed.has(resumeLine) || lineStarts[resumeLine]! > lastText)) resumeLine--;
+	return { source, lang, lines, lineStarts, resumeLine };
+}
+
+/**
+ * Highlights `code` as `lang`, reusing `previous` when `code` extends its source (a streaming code
+ * block): only the lines from the last safe resumption point on are scanned again.
+ */
+export function highlightIncrementally(
+	theme: SyntaxStyler,
+	code: string,
+	lang: string | undefined,
+	previous?: HighlightedCode,
+): HighlightedCode {
+	const source = code.replace(/\r\n?/g, "\n");
+	const syntax = lang ? languageSyntax(lang) : undefined;
+	if (!syntax) return plainLines(theme, source, lang);
+	const resumable = previous !== undefined && previous.lang === lang && source.startsWith(previous.source);
+	if (!resumable) return highlightFrom(theme, source, lang, syntax, undefined, 0);
+	if (previous.source === source) return previous;
+	return highlightFrom(theme, source, lang, syntax, previous, previous.resumeLine);
 }
 
 /**
@@ -143,15 +223,17 @@ function* tokenize(code: string, syntax: LanguageSyntax): Generator<Token> {
  * laid out independently. Unknown or missing languages get the plain code-block colour.
  */
 export function highlightLines(theme: SyntaxStyler, code: string, lang?: string): string[] {
-	const source = code.replace(/\r\n?/g, "\n");
-	const syntax = lang ? languageSyntax(lang) : undefined;
-	if (!syntax) return source.split("\n").map((line) => (line ? theme.fg("mdCodeBlock", line) : line));
-	const lines = [""];
-	for (const token of tokenize(source, syntax)) {
-		token.text.split("\n").forEach((piece, index) => {
-			if (index > 0) lines.push("");
-			if (piece) lines[lines.length - 1] += token.kind ? theme.fg(TOKEN_COLOR[token.kind], piece) : piece;
-		});
-	}
-	return lines;
+	return highlightIncrementally(theme, code, lang).lines;
+}
+
+/**
+ * A highlighter for one growing document (a Markdown component's code blocks): each call that
+ * extends the previous call's code (same language) only highlights the new part.
+ */
+export function streamingHighlighter(theme: SyntaxStyler): (code: string, lang?: string) => string[] {
+	let last: HighlightedCode | undefined;
+	return (code, lang) => {
+		last = highlightIncrementally(theme, code, lang, last);
+		return last.lines;
+	};
 }

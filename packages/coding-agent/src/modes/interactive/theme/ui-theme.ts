@@ -1,7 +1,7 @@
 import type { Color, EditorTheme, MarkdownTheme, SelectListTheme, TextStyle } from "@tau/tui";
 import { getTerminalColorMode, indexedColor, oklchColor, rgbColor, styleText } from "@tau/tui";
 import type { Theme, ThemeColor } from "../../../core/resources/index.js";
-import { highlightLines } from "./syntax-highlight.js";
+import { streamingHighlighter } from "./syntax-highlight.js";
 
 /** Colours of the built-in theme, as xterm palette indices (readable on dark and light backgrounds). */
 const BUILTIN_PALETTE: Readonly<Record<string, number>> = {
@@ -159,7 +159,8 @@ export class UiTheme {
 			italic: (t) => this.italic(t),
 			strikethrough: (t) => this.style(t, { strikethrough: true }),
 			underline: (t) => this.style(t, { underline: true }),
-			highlightCode: (code, lang) => highlightLines(this, code, lang),
+			// Per Markdown component: its streaming code block is highlighted incrementally.
+			highlightCode: streamingHighlighter(this),
 		};
 	}
 

@@ -1,0 +1,35 @@
+// Time from spawn to the first frame that shows the end of a resumed session, in a real pty.
+import { join } from "node:path";
+import type { Box, Contender } from "../cli-harness.js";
+import { writeLargeSession } from "../large-session.js";
+import { PtyProcess } from "./pty-process.js";
+import { COLUMNS, READY_TEXT, ROWS, type TuiMode } from "./streaming.js";
+
+let runs = 0;
+
+/**
+ * Milliseconds from spawning the CLI (in `mode`) on a session of `entries` entries until both its
+ * last answer and the footer are on screen.
+ */
+export async function firstFrameMs(contender: Contender, box: Box, entries: number, mode: TuiMode): Promise<number> {
+	// A fresh file per run: a session another (killed) process opened stays locked for a while.
+	const file = join(box.home, `history-${entries}-${++runs}.jsonl`);
+	writeLargeSession(file, box.project, entries);
+	// writeLargeSession's last entry is an assistant answer (entries is even) numbered entries - 1.
+	const lastAnswer = `answer ${entries - 1} ipsum`;
+	const spawnedAt = performance.now();
+	const pty = new PtyProcess({
+		node: contender.node,
+		args: [contender.cli, "--session", file, "--tui-mode", mode],
+		cwd: box.project,
+		env: box.env,
+		columns: COLUMNS,
+		rows: ROWS,
+	});
+	try {
+		const shown = await Promise.all([pty.waitFor(lastAnswer, 0, 120_000), pty.waitFor(READY_TEXT, 0, 120_000)]);
+		return Math.max(...shown) - spawnedAt;
+	} finally {
+		await pty.kill();
+	}
+}
