@@ -38,11 +38,13 @@ function tauSourceResolver(): Plugin {
 	};
 }
 
-export function packageConfig(name: string) {
+/** `globalSetup`: files run once before a package's tests (coding-agent builds the export viewer). */
+export function packageConfig(name: string, options: { globalSetup?: string[] } = {}) {
 	return defineConfig({
 		plugins: [tauSourceResolver()],
 		test: {
 			name,
+			...(options.globalSetup ? { globalSetup: options.globalSetup } : {}),
 			include: ["test/**/*.test.ts"],
 			environment: "node",
 			testTimeout: 20_000,

@@ -4,14 +4,17 @@
 // and the start parses a few files instead of hundreds of modules.
 // Usage: node scripts/bundle-cli.mjs [--if-stale] [--no-minify]
 //   --if-stale: skip when the bundle is newer than dist; --no-minify: readable names in CPU profiles.
-import { existsSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { build } from "esbuild";
+import { buildExportViewer } from "./build-export-viewer.mjs";
 
 const root = resolve(import.meta.dirname, "..");
 const packageDir = join(root, "packages/coding-agent");
 const entry = join(packageDir, "dist/cli.js");
 const outdir = join(packageDir, "dist/bundle");
+/** The model catalog files, read at run time per provider: the bundle carries a copy next to itself. */
+const catalogDir = join(root, "packages/ai/catalog/providers");
 
 /**
  * Left to Node's resolver at run time: jiti loads its own transpiler files; codemode starts its worker
@@ -20,18 +23,19 @@ const outdir = join(packageDir, "dist/bundle");
  */
 const EXTERNAL = ["jiti", "@tau/codemode", "@tau/codemode/*"];
 
-/** Newest modification time of the compiled JavaScript the bundle is made from. */
+/** Newest modification time of the compiled JavaScript and the catalog files the bundle is made from. */
 function newestInput() {
 	let newest = 0;
-	const visit = (dir) => {
+	const visit = (dir, extension) => {
 		for (const item of readdirSync(dir, { withFileTypes: true })) {
 			if (item.name === "bundle") continue;
 			const path = join(dir, item.name);
-			if (item.isDirectory()) visit(path);
-			else if (item.name.endsWith(".js")) newest = Math.max(newest, statSync(path).mtimeMs);
+			if (item.isDirectory()) visit(path, extension);
+			else if (item.name.endsWith(extension)) newest = Math.max(newest, statSync(path).mtimeMs);
 		}
 	};
-	for (const pkg of ["ai", "agent", "tui", "mcp", "coding-agent"]) visit(join(root, "packages", pkg, "dist"));
+	for (const pkg of ["ai", "agent", "tui", "mcp", "coding-agent"]) visit(join(root, "packages", pkg, "dist"), ".js");
+	visit(catalogDir, ".json");
 	return newest;
 }
 
@@ -39,6 +43,9 @@ if (!existsSync(entry)) {
 	console.error(`bundle-cli: ${entry} is missing; run tsc -b first`);
 	process.exit(1);
 }
+// The HTML export viewer ships next to the bundle (dist/export-viewer/), built with its own staleness check.
+await buildExportViewer({ ifStale: process.argv.includes("--if-stale") });
+
 const bundled = join(outdir, "cli.js");
 if (process.argv.includes("--if-stale") && existsSync(bundled) && statSync(bundled).mtimeMs >= newestInput()) {
 	process.exit(0);
@@ -59,6 +66,9 @@ const { metafile } = await build({
 	sourcemap: "linked",
 	chunkNames: "chunks/[name]-[hash]",
 	external: EXTERNAL,
+	// Code that must know it runs from the bundle (its modules are chunks, not files a require can
+	// load) tests this constant.
+	define: { __TAU_BUNDLED__: "true" },
 	// Bundled CommonJS dependencies (proper-lockfile, ...) call `require` for Node's built-in modules.
 	banner: {
 		js: 'import{createRequire as __tauRequire}from"node:module";const require=__tauRequire(import.meta.url);',
@@ -67,6 +77,9 @@ const { metafile } = await build({
 	logLevel: "warning",
 	metafile: true,
 });
+
+// The catalog reader looks for the nearest catalog/providers/ above its own file (a chunk of this bundle).
+cpSync(catalogDir, join(outdir, "catalog/providers"), { recursive: true });
 
 // esbuild's record of which source modules (and how many of their bytes) each output file holds, so
 // tests and the startup benchmark can tell what a run loaded from the chunk files it opened.

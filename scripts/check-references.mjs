@@ -62,12 +62,14 @@ function includedFiles(projectDir) {
 	const files = [];
 	for (const pattern of config.include ?? []) {
 		const wildcard = pattern.search(/[*?]/);
-		const base = resolve(projectDir, wildcard === -1 ? pattern : pattern.slice(0, wildcard));
 		if (wildcard === -1) {
-			if (isFile(base)) files.push(base);
+			const file = resolve(projectDir, pattern);
+			if (isFile(file)) files.push(file);
 			continue;
 		}
-		const dir = base.endsWith("/") ? base : dirname(base);
+		// `resolve` drops a trailing slash: decide on the pattern whether the prefix is a folder.
+		const prefix = pattern.slice(0, wildcard);
+		const dir = prefix.endsWith("/") ? resolve(projectDir, prefix) : dirname(resolve(projectDir, prefix));
 		try {
 			listTsFiles(dir, files);
 		} catch {

@@ -1,3 +1,3 @@
 import { packageConfig } from "../../vitest.base.js";
 
-export default packageConfig("coding-agent");
+export default packageConfig("coding-agent", { globalSetup: ["test/support/build-export-viewer.ts"] });

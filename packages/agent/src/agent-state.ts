@@ -3,8 +3,11 @@ import type { AgentMessage, ThinkingLevel } from "./types/messages.js";
 import type { AgentOptions, AgentState } from "./types/state.js";
 import type { AgentTool } from "./types/tools.js";
 
-/** Stands in until the host sets a real model; requests with it cannot succeed. */
-function placeholderModel(): Model<any> {
+/**
+ * Stands in until the host sets a real model; requests with it cannot succeed. Its id, name, api
+ * and provider are all `unknown` (what Pi's agent holds before a model is set).
+ */
+export function placeholderModel(): Model<any> {
 	return {
 		id: "unknown",
 		name: "unknown",

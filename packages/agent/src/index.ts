@@ -1,4 +1,5 @@
 export { Agent } from "./agent.js";
+export { placeholderModel } from "./agent-state.js";
 export { runAgentLoop, runAgentLoopContinue } from "./loop/agent-loop.js";
 export { type AgentEventStream, agentLoop, agentLoopContinue } from "./loop/observed-loop.js";
 export { streamProxy } from "./proxy/stream-proxy.js";

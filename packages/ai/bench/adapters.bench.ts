@@ -3,20 +3,43 @@ import { runInNewContext } from "node:vm";
 import {
 	type Api,
 	anthropicMessagesApi,
+	azureOpenAIResponsesApi,
+	bedrockConverseStreamApi,
+	googleGenerativeAIApi,
+	googleVertexApi,
 	type Model,
+	mistralConversationsApi,
 	normalizeContext,
+	openAICodexResponsesApi,
 	openAICompletionsApi,
 	openAIResponsesApi,
 	type ProviderStreams,
+	type StreamOptions,
 } from "@tau/ai";
 import { type MockLlmServer, startMockLlmServer } from "@tau/testkit";
 import type { Bench } from "../../../scripts/bench/api.js";
 
-const ADAPTERS: [api: string, load: () => ProviderStreams][] = [
-	["anthropic-messages", anthropicMessagesApi],
-	["openai-completions", openAICompletionsApi],
-	["openai-responses", openAIResponsesApi],
+/** Each adapter with the base path its API has on the mock server. */
+const ADAPTERS: [api: string, load: () => ProviderStreams, basePath: string][] = [
+	["anthropic-messages", anthropicMessagesApi, ""],
+	["openai-completions", openAICompletionsApi, "/v1"],
+	["openai-responses", openAIResponsesApi, "/v1"],
+	["azure-openai-responses", azureOpenAIResponsesApi, "/openai/v1"],
+	["openai-codex-responses", openAICodexResponsesApi, "/backend-api"],
+	["google-generative-ai", googleGenerativeAIApi, "/v1beta"],
+	["google-vertex", googleVertexApi, "/v1"],
+	["bedrock-converse-stream", bedrockConverseStreamApi, ""],
+	["mistral-conversations", mistralConversationsApi, "/mistral"],
 ];
+
+/** A ChatGPT-style access token (the Codex adapter reads the account id from it); Bedrock signs with keys. */
+const CODEX_TOKEN = `e30.${Buffer.from(JSON.stringify({ "https://api.openai.com/auth": { chatgpt_account_id: "bench" } })).toString("base64url")}.x`;
+const AUTH: Record<string, StreamOptions> = {
+	"openai-codex-responses": { apiKey: CODEX_TOKEN },
+	"bedrock-converse-stream": {
+		env: { AWS_ACCESS_KEY_ID: "bench", AWS_SECRET_ACCESS_KEY: "bench", AWS_REGION: "us-east-1" },
+	},
+};
 const ARGUMENT_SIZES_KB = [125, 250, 500, 1000];
 const DELTA_BYTES = [1, 16, 256];
 const TEXT_TOKENS = 200_000;
@@ -26,13 +49,13 @@ const HEAP_SAMPLE_EVERY = 16_384;
 setFlagsFromString("--expose-gc");
 const gc = runInNewContext("gc") as () => void;
 
-function model(api: string, server: MockLlmServer): Model<Api> {
+function model(api: string, basePath: string, server: MockLlmServer): Model<Api> {
 	return {
 		id: "bench-model",
 		name: "Bench",
 		api,
 		provider: "bench",
-		baseUrl: api === "anthropic-messages" ? server.baseUrl : server.url("/v1"),
+		baseUrl: basePath ? server.url(basePath) : server.baseUrl,
 		input: ["text"],
 		reasoning: false,
 		cost: { input: 3, output: 15, cacheRead: 0.3, cacheWrite: 3.75 },
@@ -64,9 +87,7 @@ async function measure(streams: ProviderStreams, target: Model<Api>): Promise<Ru
 	const stream = streams.stream(
 		target,
 		normalizeContext({ messages: [{ role: "user", content: "go", timestamp: 0 }] }),
-		{
-			apiKey: "bench",
-		},
+		AUTH[target.api] ?? { apiKey: "bench" },
 	);
 	for await (const _event of stream) {
 		if (++events % HEAP_SAMPLE_EVERY === 0) peak = Math.max(peak, liveHeap());
@@ -82,9 +103,9 @@ async function measure(streams: ProviderStreams, target: Model<Api>): Promise<Ru
 const bench: Bench = async (ctx) => {
 	const server = await startMockLlmServer({ idleTimeoutMs: 0, maxLifetimeMs: 0 });
 	try {
-		for (const [api, load] of ADAPTERS) {
+		for (const [api, load, basePath] of ADAPTERS) {
 			const streams = load();
-			const target = model(api, server);
+			const target = model(api, basePath, server);
 			server.enqueue({ text: "warm-up" });
 			await measure(streams, target);
 			for (const deltaBytes of DELTA_BYTES) {

@@ -51,10 +51,16 @@ export { getModelType, hasApi, isModelType, modelsAreEqual } from "./models/mode
 export { createModels } from "./models/models-collection.js";
 export { ModelsError, type ModelsErrorCode } from "./models/models-error.js";
 export { withClientIdentity } from "./models/with-client-identity.js";
-export { builtinApi } from "./providers/api-registry.js";
+export { apiByModel, builtinApi } from "./providers/api-registry.js";
 export { createProvider } from "./providers/create-provider.js";
 export { type LazyApiCapabilities, lazyApi } from "./providers/lazy-api.js";
 export { anthropicMessagesApi } from "./providers/lazy-apis/anthropic-messages.js";
+export { azureOpenAIResponsesApi } from "./providers/lazy-apis/azure-openai-responses.js";
+export { bedrockConverseStreamApi } from "./providers/lazy-apis/bedrock-converse-stream.js";
+export { googleGenerativeAIApi } from "./providers/lazy-apis/google-generative-ai.js";
+export { googleVertexApi } from "./providers/lazy-apis/google-vertex.js";
+export { mistralConversationsApi } from "./providers/lazy-apis/mistral-conversations.js";
+export { openAICodexResponsesApi } from "./providers/lazy-apis/openai-codex-responses.js";
 export { openAICompletionsApi } from "./providers/lazy-apis/openai-completions.js";
 export { openAIResponsesApi } from "./providers/lazy-apis/openai-responses.js";
 export {
@@ -123,6 +129,14 @@ export type {
 	AnthropicOptions,
 	ApiOptionsMap,
 	ApiStreamOptions,
+	AzureEndpointOptions,
+	AzureOpenAIResponsesOptions,
+	BedrockOptions,
+	GoogleApiThinkingLevel,
+	GoogleOptions,
+	GoogleVertexOptions,
+	MistralOptions,
+	OpenAICodexResponsesOptions,
 	OpenAICompletionsOptions,
 	OpenAIResponsesOptions,
 	OpenAIToolChoice,
@@ -151,11 +165,14 @@ export type {
 	ProviderAuth,
 } from "./types/auth.js";
 export type {
+	AnthropicAllowedFallbackModel,
 	AnthropicMessagesCompat,
 	ApiCompat,
 	ApiCompatMap,
+	BedrockCompat,
 	ChatTemplateKwarg,
 	MidConvoSystemMessageCompat,
+	MistralConversationsCompat,
 	OpenAICompletionsCompat,
 	OpenAICompletionsThinkingFormat,
 	OpenAIResponsesCompat,

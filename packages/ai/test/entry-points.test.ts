@@ -9,24 +9,41 @@ const recordLoad = vi.hoisted(() => (name: string) => async <T>(importOriginal: 
 });
 vi.mock("@anthropic-ai/sdk", recordLoad("sdk:anthropic"));
 vi.mock("openai", recordLoad("sdk:openai"));
-vi.mock("../src/providers/data/anthropic.js", recordLoad("catalog:anthropic"));
-vi.mock("../src/providers/data/deepseek.js", recordLoad("catalog:deepseek"));
-vi.mock("../src/providers/data/google.js", recordLoad("catalog:google"));
-vi.mock("../src/providers/data/groq.js", recordLoad("catalog:groq"));
-vi.mock("../src/providers/data/openai.js", recordLoad("catalog:openai"));
-vi.mock("../src/providers/data/openrouter.js", recordLoad("catalog:openrouter"));
-vi.mock("../src/providers/data/xai.js", recordLoad("catalog:xai"));
+vi.mock("@google/genai", recordLoad("sdk:google"));
+vi.mock("@aws-sdk/client-bedrock-runtime", recordLoad("sdk:bedrock"));
+vi.mock("@mistralai/mistralai", recordLoad("sdk:mistral"));
+// Catalog files are read on first use: each read of `catalog/providers/<id>.json` is recorded.
+vi.mock("node:fs", async (importOriginal) => {
+	const fs = await importOriginal<typeof import("node:fs")>();
+	const readFileSync = ((path: Parameters<typeof fs.readFileSync>[0], ...rest: unknown[]) => {
+		const match = /catalog\/providers\/([^/]+)\.json$/.exec(String(path instanceof URL ? path.pathname : path));
+		if (match) loaded.add(`catalog:${match[1]}`);
+		return (fs.readFileSync as (...args: unknown[]) => unknown)(path, ...rest);
+	}) as typeof fs.readFileSync;
+	return { ...fs, default: { ...fs, readFileSync }, readFileSync };
+});
 
 // Literal specifiers, so each public name is resolved exactly as a user's import would be.
 const LAZY_ENTRIES: [factory: string, load: () => Promise<Record<string, unknown>>][] = [
 	["anthropicMessagesApi", () => import("@tau/ai/api/anthropic-messages.lazy")],
 	["openAICompletionsApi", () => import("@tau/ai/api/openai-completions.lazy")],
 	["openAIResponsesApi", () => import("@tau/ai/api/openai-responses.lazy")],
+	["azureOpenAIResponsesApi", () => import("@tau/ai/api/azure-openai-responses.lazy")],
+	["openAICodexResponsesApi", () => import("@tau/ai/api/openai-codex-responses.lazy")],
+	["googleGenerativeAIApi", () => import("@tau/ai/api/google-generative-ai.lazy")],
+	["googleVertexApi", () => import("@tau/ai/api/google-vertex.lazy")],
+	["mistralConversationsApi", () => import("@tau/ai/api/mistral-conversations.lazy")],
 ];
 const ADAPTER_ENTRIES: (() => Promise<Record<string, unknown>>)[] = [
 	() => import("@tau/ai/api/anthropic-messages"),
 	() => import("@tau/ai/api/openai-completions"),
 	() => import("@tau/ai/api/openai-responses"),
+	() => import("@tau/ai/api/azure-openai-responses"),
+	() => import("@tau/ai/api/openai-codex-responses"),
+	() => import("@tau/ai/api/google-generative-ai"),
+	() => import("@tau/ai/api/google-vertex"),
+	() => import("@tau/ai/api/bedrock-converse-stream"),
+	() => import("@tau/ai/api/mistral-conversations"),
 ];
 
 // The tests run in order: each asserts what its entry adds to what the previous ones loaded.
@@ -69,19 +86,23 @@ describe("entry points (ai.md 0.3)", () => {
 		expect([...loaded]).toEqual([]);
 	});
 
-	it("@tau/ai/providers/<id> loads its own catalog and no SDK", async () => {
+	it("@tau/ai/providers/<id> reads no catalog until its models are asked for, then only its own", async () => {
 		const anthropic = await import("@tau/ai/providers/anthropic");
-		expect(anthropic.anthropicProvider().id).toBe("anthropic");
+		const provider = anthropic.anthropicProvider();
+		expect(provider.id).toBe("anthropic");
+		expect([...loaded]).toEqual([]);
+		expect(provider.getModels().length).toBeGreaterThan(0);
 		expect([...loaded]).toEqual(["catalog:anthropic"]);
 	});
 
-	it("@tau/ai/providers/all loads every catalog and no SDK", async () => {
+	it("@tau/ai/providers/all constructs every provider without reading a catalog or loading an SDK", async () => {
 		const all = await import("@tau/ai/providers/all");
-		expect(all.getModel("anthropic", all.getBuiltinModels("anthropic")[0]!.id)).toBeDefined();
-		expect([...loaded].filter((name) => name.startsWith("sdk:"))).toEqual([]);
-		expect([...loaded].filter((name) => name.startsWith("catalog:")).sort()).toEqual(
-			["anthropic", "deepseek", "google", "groq", "openai", "openrouter", "xai"].map((id) => `catalog:${id}`),
-		);
+		const models = all.builtinModels();
+		expect(models.getProviders().length).toBeGreaterThan(40);
+		expect([...loaded]).toEqual(["catalog:anthropic"]);
+		expect(models.getModel("mistral", "devstral-medium-latest")).toBeDefined();
+		expect(all.getModel("google", all.getBuiltinModels("google")[0]!.id)).toBeDefined();
+		expect([...loaded].sort()).toEqual(["catalog:anthropic", "catalog:google", "catalog:mistral"]);
 	});
 
 	it("@tau/ai/compat is the root plus every catalog read, sharing their bindings, and loads no SDK", async () => {
@@ -92,7 +113,6 @@ describe("entry points (ai.md 0.3)", () => {
 		expect(compat.getModel).toBe(all.getModel);
 		expect(compat.getProviders).toBe(all.getBuiltinProviders);
 		expect(compat.openaiProvider).toBe(openai.openaiProvider);
-		expect(compat.OPENAI_CATALOG).toBe(openai.OPENAI_CATALOG);
 		expect(compat.createModels).toBe(root.createModels);
 		expect(compat.getApiProviders().length).toBeGreaterThan(0);
 		expect([...loaded].filter((name) => name.startsWith("sdk:"))).toEqual([]);
@@ -103,7 +123,20 @@ describe("entry points (ai.md 0.3)", () => {
 			const adapter = await load();
 			expect(Object.keys(adapter).sort()).toEqual(["stream", "streamSimple"]);
 		}
-		expect(loaded.has("sdk:anthropic")).toBe(true);
-		expect(loaded.has("sdk:openai")).toBe(true);
+		for (const sdk of ["anthropic", "openai", "google", "bedrock", "mistral"])
+			expect(loaded.has(`sdk:${sdk}`), sdk).toBe(true);
+	});
+
+	it("@tau/ai/legacy is the root plus every catalog read, sharing their bindings", async () => {
+		const legacy = await import("@tau/ai/legacy");
+		const root = await import("@tau/ai");
+		const all = await import("@tau/ai/providers/all");
+		const openai = await import("@tau/ai/providers/openai");
+		const mistral = await import("@tau/ai/providers/mistral");
+		expect(legacy.getModel).toBe(all.getModel);
+		expect(legacy.openaiProvider).toBe(openai.openaiProvider);
+		expect(legacy.mistralProvider).toBe(mistral.mistralProvider);
+		expect(typeof legacy.streamGoogle).toBe("function");
+		expect(legacy.createModels).toBe(root.createModels);
 	});
 });

@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { deferred, failure, okValue, run, sandbox, tool } from "./helpers.js";
 
 describe("deadline", () => {
@@ -18,15 +18,27 @@ describe("deadline", () => {
 	});
 
 	it("counts tool time and aborts a tool outliving the deadline", async () => {
-		const signals: AbortSignal[] = [];
-		const hang = tool("hang", (_a, { signal }) => {
-			signals.push(signal);
-			return new Promise(() => {});
-		});
-		const result = await sandbox({ tools: [hang] }).execute("await tools.hang()", { timeoutMs: 2000 });
-		expect(failure(result).kind).toBe("timeout");
-		expect(signals[0]?.aborted).toBe(true);
-		expect(result.calls).toEqual([expect.objectContaining({ status: "cancelled" })]);
+		// The host's deadline runs on a fake clock, advanced once the tool runs: a slow worker start
+		// on a loaded machine cannot use up the deadline before the script reaches the tool.
+		vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+		try {
+			const called = deferred();
+			const signals: AbortSignal[] = [];
+			const hang = tool("hang", (_a, { signal }) => {
+				signals.push(signal);
+				called.resolve();
+				return new Promise(() => {});
+			});
+			const pending = sandbox({ tools: [hang] }).execute("await tools.hang()", { timeoutMs: 2000 });
+			await called.promise;
+			vi.advanceTimersByTime(2000);
+			const result = await pending;
+			expect(failure(result)).toEqual({ kind: "timeout", message: "Execution timed out after 2000 ms" });
+			expect(signals[0]?.aborted).toBe(true);
+			expect(result.calls).toEqual([expect.objectContaining({ status: "cancelled" })]);
+		} finally {
+			vi.useRealTimers();
+		}
 	});
 
 	it("never times out with timeoutMs Infinity", async () => {
@@ -106,7 +118,8 @@ describe("never-settling scripts", () => {
 
 describe("engine limits", () => {
 	it("turns memory bombs into catchable out-of-memory errors and recovers on the next run", async () => {
-		const s = sandbox({ memoryLimitBytes: 32 * 1024 * 1024 });
+		// No deadline: only running out of memory may end these runs, however slow the machine.
+		const s = sandbox({ memoryLimitBytes: 32 * 1024 * 1024, timeoutMs: Number.POSITIVE_INFINITY });
 		const rssBefore = process.memoryUsage().rss;
 		const value = okValue(
 			await s.execute(
@@ -119,7 +132,7 @@ describe("engine limits", () => {
 		const uncaught = failure(await s.execute("const a = []; while (true) a.push('x'.repeat(1 << 20) + a.length);"));
 		expect(uncaught.kind).toBe("script");
 		expect(uncaught.message).toMatch(/out of memory/);
-	});
+	}, 60_000);
 
 	it("turns deep recursion into a catchable error", async () => {
 		const value = okValue(
@@ -130,13 +143,18 @@ describe("engine limits", () => {
 	});
 
 	it("fails the run when output items exceed the limit, even if caught", async () => {
-		const result = await run(`for (let i = 0; i < 100001; i++) { try { text("") } catch {} } return "unreachable"`);
+		// No deadline: 100,001 bridge messages may take long on a loaded machine, and only the limit may end the run.
+		const result = await run(`for (let i = 0; i < 100001; i++) { try { text("") } catch {} } return "unreachable"`, {
+			timeoutMs: Number.POSITIVE_INFINITY,
+		});
 		expect(failure(result)).toMatchObject({ kind: "script", name: "RangeError" });
 		expect(result.output).toHaveLength(100000);
-	});
+	}, 90_000);
 
 	it("fails the run when output characters exceed the limit and keeps prior output", async () => {
-		const result = await run(`text("first"); try { text("x".repeat(17 * 1024 * 1024)) } catch {} text("later")`);
+		const result = await run(`text("first"); try { text("x".repeat(17 * 1024 * 1024)) } catch {} text("later")`, {
+			timeoutMs: Number.POSITIVE_INFINITY,
+		});
 		expect(failure(result)).toMatchObject({ kind: "script", name: "RangeError" });
 		expect(failure(result).message).toMatch(/summary/);
 		expect(result.output).toEqual([{ type: "text", text: "first" }]);

@@ -8,11 +8,13 @@ export { createMcpExtension, type McpExtensionOptions } from "./builtin/mcp/mcp-
 export { Bm25Ranker, createToolSearchExtension, DEFAULT_TOOL_SEARCH_LIMIT } from "./builtin/tool-search/index.js";
 export { type CliThinkingLevel, type OutputMode, type ParsedArgs, parseArgs, type TuiMode } from "./cli/args.js";
 export * from "./config/index.js";
+export type { HtmlExportOptions } from "./core/agent-session/session-export.js";
 export * from "./core/compaction/index.js";
 export * from "./core/extensions/index.js";
 export * from "./core/resources/index.js";
 export * from "./core/session/index.js";
 export * from "./core/tools/index.js";
+export { exportSessionToHtml } from "./export/html-export.js";
 export { main } from "./main.js";
 export { CustomEditor } from "./modes/interactive/components/custom-editor.js";
 export { keyHint, keyText, rawKeyHint } from "./modes/interactive/keybindings/key-hints.js";

@@ -1,5 +1,5 @@
 import type { JsonRpcMessage } from "@tau/mcp";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { LineFramer } from "../src/transport/stdio/line-framer.js";
 
 function framer(max = 16 * 1024 * 1024) {
@@ -10,11 +10,37 @@ function framer(max = 16 * 1024 * 1024) {
 }
 
 describe("stdio framing", () => {
-	it("parses a 5 MB message delivered in 1-byte chunks once", () => {
+	it("joins a message delivered in 1-byte chunks once, copying each byte a bounded number of times", () => {
+		// Counts the bytes copied and scanned instead of timing: re-joining or re-scanning the pending buffer per
+		// chunk would copy O(n²) bytes (n = 64 KB here gives ~2 GB).
+		const { f, messages, errors } = framer();
+		const payload = "x".repeat(64 * 1024);
+		const line = Buffer.from(`${JSON.stringify({ jsonrpc: "2.0", method: "big", params: { payload } })}\n`);
+		const concat = vi.spyOn(Buffer, "concat");
+		const indexOf = vi.spyOn(Buffer.prototype, "indexOf");
+		try {
+			for (let i = 0; i < line.length; i++) f.push(line.subarray(i, i + 1));
+			const copied = concat.mock.calls.reduce((sum, [list]) => sum + list.reduce((n, b) => n + b.length, 0), 0);
+			const scanned = indexOf.mock.calls.reduce(
+				(sum, [, start], call) => sum + (indexOf.mock.contexts[call] as Buffer).length - Number(start ?? 0),
+				0,
+			);
+			expect(copied).toBeLessThanOrEqual(line.length);
+			expect(scanned).toBeLessThanOrEqual(line.length);
+		} finally {
+			concat.mockRestore();
+			indexOf.mockRestore();
+		}
+		expect(errors).toEqual([]);
+		expect(messages).toHaveLength(1);
+		expect((messages[0] as unknown as { params: { payload: string } }).params.payload).toBe(payload);
+	});
+
+	it("parses a 5 MB message delivered in pipe-sized chunks", () => {
 		const { f, messages, errors } = framer();
 		const payload = "x".repeat(5_000_000);
 		const line = Buffer.from(`${JSON.stringify({ jsonrpc: "2.0", method: "big", params: { payload } })}\n`);
-		for (let i = 0; i < line.length; i++) f.push(line.subarray(i, i + 1));
+		for (let i = 0; i < line.length; i += 65_536) f.push(line.subarray(i, i + 65_536));
 		expect(errors).toEqual([]);
 		expect(messages).toHaveLength(1);
 		expect((messages[0] as unknown as { params: { payload: string } }).params.payload.length).toBe(5_000_000);

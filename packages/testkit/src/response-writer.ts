@@ -10,7 +10,7 @@ export interface BodyCut {
 /** An unparsable frame inserted after `afterEvents` frames. */
 export interface BodyCorruption {
 	afterEvents: number;
-	frame: string;
+	frame: string | Uint8Array;
 }
 
 export type WriteResult = "completed" | "disconnected" | "closed";
@@ -44,7 +44,9 @@ function write(res: ServerResponse, chunk: Buffer): Promise<boolean> {
 	});
 }
 
-function* withCorruption(frames: Iterable<string>, corruption: BodyCorruption | undefined): Generator<string> {
+type Frame = string | Uint8Array;
+
+function* withCorruption(frames: Iterable<Frame>, corruption: BodyCorruption | undefined): Generator<Frame> {
 	let count = 0;
 	for (const frame of frames) {
 		if (corruption !== undefined && count === corruption.afterEvents) yield corruption.frame;
@@ -66,7 +68,7 @@ function waitUntil(due: number): Promise<void> {
  */
 export async function writeBody(
 	res: ServerResponse,
-	frames: Iterable<string>,
+	frames: Iterable<Frame>,
 	cut: BodyCut | undefined,
 	corruption?: BodyCorruption,
 	pace?: BodyPace,
@@ -90,7 +92,8 @@ export async function writeBody(
 			if (!(await flush())) return "closed";
 			return finishCut(res, cut);
 		}
-		const bytes = Buffer.from(frame);
+		const bytes =
+			typeof frame === "string" ? Buffer.from(frame) : Buffer.from(frame.buffer, frame.byteOffset, frame.byteLength);
 		if (cut?.afterBytes !== undefined && sent + batchBytes + bytes.length >= cut.afterBytes) {
 			const head = bytes.subarray(0, Math.max(0, cut.afterBytes - sent - batchBytes));
 			batch.push(head);

@@ -1,6 +1,9 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { Socket } from "node:net";
 import { anthropicMessages } from "./protocols/anthropic-messages.js";
+import { bedrockConverse } from "./protocols/bedrock-converse.js";
+import { googleGenerativeAi } from "./protocols/google-generative-ai.js";
+import { mistralChat } from "./protocols/mistral-chat.js";
 import { openAiChat } from "./protocols/openai-chat.js";
 import { openAiResponses } from "./protocols/openai-responses.js";
 import type { ProtocolContext, WireProtocol } from "./protocols/protocol.js";
@@ -27,6 +30,11 @@ export interface MockLlmServerOptions {
 	maxLifetimeMs?: number;
 	/** Keep the process alive while listening (default false: server, sockets and timers are unref'd). */
 	keepProcessAlive?: boolean;
+	/**
+	 * Served models, listed at `GET …/models` in the OpenAI list format (as Ollama, llama.cpp, vLLM and
+	 * LM Studio serve it); a string is a model id, an object is sent as the entry. Unset: no list route.
+	 */
+	models?: ReadonlyArray<string | Record<string, unknown>>;
 }
 
 export interface MockLlmServer {
@@ -51,12 +59,19 @@ export interface MockLlmServer {
 	readonly closed: Promise<void>;
 }
 
-const PROTOCOLS: readonly WireProtocol[] = [anthropicMessages, openAiChat, openAiResponses];
+const PROTOCOLS: readonly WireProtocol[] = [
+	anthropicMessages,
+	mistralChat,
+	openAiChat,
+	openAiResponses,
+	googleGenerativeAi,
+	bedrockConverse,
+];
 const DEFAULT_IDLE_MS = 5 * 60_000;
 const DEFAULT_LIFETIME_MS = 30 * 60_000;
 
 function protocolFor(pathname: string): WireProtocol | undefined {
-	return PROTOCOLS.find((protocol) => pathname.endsWith(protocol.pathSuffix));
+	return PROTOCOLS.find((protocol) => protocol.matches(pathname));
 }
 
 function flatHeaders(req: IncomingMessage): Record<string, string> {
@@ -84,8 +99,28 @@ function parseJson(text: string): unknown {
 	}
 }
 
+/** The key as each provider sends it: a key header, a bearer token, or the access key id of an AWS SigV4 signature. */
 function hasKey(headers: Record<string, string>, key: string): boolean {
-	return headers["x-api-key"] === key || headers["api-key"] === key || headers.authorization === `Bearer ${key}`;
+	return (
+		headers["x-api-key"] === key ||
+		headers["api-key"] === key ||
+		headers["x-goog-api-key"] === key ||
+		headers.authorization === `Bearer ${key}` ||
+		(headers.authorization?.startsWith(`AWS4-HMAC-SHA256 Credential=${key}/`) ?? false)
+	);
+}
+
+function isStreaming(protocol: WireProtocol | undefined, pathname: string, body: unknown): boolean {
+	const record = typeof body === "object" && body !== null ? (body as Record<string, unknown>) : {};
+	return protocol?.isStreaming ? protocol.isStreaming(pathname, record) : record.stream === true;
+}
+
+/** The OpenAI-style model list: `{ object: "list", data: [{ id, object: "model", … }] }`. */
+function modelList(models: ReadonlyArray<string | Record<string, unknown>>, created: number): unknown {
+	const data = models.map((model) =>
+		typeof model === "string" ? { id: model, object: "model", created, owned_by: "mock-llm" } : model,
+	);
+	return { object: "list", data };
 }
 
 function isRaw(reply: ScriptedReply): reply is RawTurn {
@@ -170,11 +205,17 @@ export async function startMockLlmServer(options: MockLlmServerOptions = {}): Pr
 			headers,
 			body,
 			rawBody,
-			stream: (body as { stream?: unknown } | undefined)?.stream === true,
+			stream: isStreaming(protocol, pathname, body),
 			receivedAt: Date.now(),
 		});
 		// Deferred so an outcome the handler records itself (e.g. "disconnected") takes precedence.
 		res.once("close", () => setImmediate(() => settle(entry, res, "closed")));
+		if (req.method === "GET" && pathname.endsWith("/models") && options.models !== undefined) {
+			if (options.apiKey !== undefined && !hasKey(headers, options.apiKey)) {
+				sendJson(res, 401, { error: { message: "mock-llm: invalid key", type: "invalid_request_error" } });
+			} else sendJson(res, 200, modelList(options.models, Math.floor(entry.receivedAt / 1000)));
+			return settle(entry, res, "completed");
+		}
 		if (protocol === undefined) {
 			sendJson(res, 404, {
 				error: { message: `mock-llm: no route for ${req.method} ${pathname}`, type: "not_found" },
@@ -184,7 +225,9 @@ export async function startMockLlmServer(options: MockLlmServerOptions = {}): Pr
 		const requestBody = typeof body === "object" && body !== null ? (body as Record<string, unknown>) : {};
 		const ctx: ProtocolContext = {
 			requestBody,
-			requestModel: typeof requestBody.model === "string" ? requestBody.model : "mock-model",
+			requestModel:
+				protocol.modelFromPath?.(pathname) ??
+				(typeof requestBody.model === "string" ? requestBody.model : "mock-model"),
 			requestBytes: Buffer.byteLength(rawBody),
 			createdAt: Math.floor(entry.receivedAt / 1000),
 			newId,
@@ -245,7 +288,7 @@ export async function startMockLlmServer(options: MockLlmServerOptions = {}): Pr
 			return writeBody(res, [body], bodyCut(fault));
 		}
 		res.writeHead(200, {
-			"content-type": "text/event-stream; charset=utf-8",
+			"content-type": protocol.streamContentType ?? "text/event-stream; charset=utf-8",
 			"cache-control": "no-cache",
 			...idHeader,
 		});

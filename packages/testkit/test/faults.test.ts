@@ -13,7 +13,7 @@ interface SdkError {
 
 /** One protocol driven through its official SDK. */
 interface Driver {
-	protocol: ProtocolName;
+	protocol: Extract<ProtocolName, "anthropic-messages" | "openai-chat" | "openai-responses">;
 	/** Streams one reply, returning the wire event types seen before the stream ended. */
 	stream(signal?: AbortSignal, onEvent?: () => void): Promise<string[]>;
 	/** Sends a non-streaming request. */
@@ -89,7 +89,7 @@ function responsesDriver(): Driver {
 	};
 }
 
-const drivers: Array<[ProtocolName, () => Driver]> = [
+const drivers: Array<[Driver["protocol"], () => Driver]> = [
 	["anthropic-messages", anthropicDriver],
 	["openai-chat", chatDriver],
 	["openai-responses", responsesDriver],

@@ -162,7 +162,27 @@ describe("request log and routing", () => {
 		]);
 	});
 
-	it("accepts the key as x-api-key, api-key or bearer token and rejects others without consuming replies", async () => {
+	it("lists served models at GET …/models when given them, behind the key", async () => {
+		server = await startMockLlmServer({
+			apiKey: "secret",
+			models: ["qwen3:8b", { id: "big", max_model_len: 65536 }],
+		});
+		const listed = await fetch(server.url("/v1/models"), { headers: { authorization: "Bearer secret" } });
+		expect(await listed.json()).toMatchObject({
+			object: "list",
+			data: [
+				{ id: "qwen3:8b", object: "model" },
+				{ id: "big", max_model_len: 65536 },
+			],
+		});
+		expect((await fetch(server.url("/v1/models"))).status).toBe(401);
+		expect(server.requests.map((entry) => [entry.method, entry.path, entry.status])).toEqual([
+			["GET", "/v1/models", 200],
+			["GET", "/v1/models", 401],
+		]);
+	});
+
+	it("accepts the key as x-api-key, api-key, x-goog-api-key, bearer token or SigV4 key id, and rejects others without consuming replies", async () => {
 		server = await startMockLlmServer({ apiKey: "secret" });
 		server.setFactory(() => ({ text: "ok" }));
 		const body = JSON.stringify(chatRequest);
@@ -170,8 +190,11 @@ describe("request log and routing", () => {
 		const attempts: Array<Record<string, string>> = [
 			{ "x-api-key": "secret" },
 			{ "api-key": "secret" },
+			{ "x-goog-api-key": "secret" },
 			{ authorization: "Bearer secret" },
+			{ authorization: "AWS4-HMAC-SHA256 Credential=secret/20260101/us-east-1/bedrock/aws4_request, Signature=x" },
 			{ authorization: "Bearer nope" },
+			{ authorization: "AWS4-HMAC-SHA256 Credential=other/20260101/us-east-1/bedrock/aws4_request" },
 			{},
 		];
 		for (const headers of attempts) {
@@ -179,7 +202,7 @@ describe("request log and routing", () => {
 			await response.text();
 			statuses.push(response.status);
 		}
-		expect(statuses).toEqual([200, 200, 200, 401, 401]);
+		expect(statuses).toEqual([200, 200, 200, 200, 200, 401, 401, 401]);
 	});
 });
 

@@ -20,14 +20,53 @@ export {
 export * from "../index.js";
 export * from "../providers/builtin/all.js";
 export { getBuiltinProviders as getProviders } from "../providers/builtin/all.js";
+export { amazonBedrockProvider } from "../providers/builtin/amazon-bedrock.js";
 export * from "../providers/builtin/anthropic.js";
-export * from "../providers/builtin/deepseek.js";
-export * from "../providers/builtin/google.js";
-export * from "../providers/builtin/groq.js";
+export { azureProvider } from "../providers/builtin/azure.js";
+export { cloudflareAIGatewayProvider, cloudflareWorkersAIProvider } from "../providers/builtin/cloudflare.js";
+export { githubCopilotProvider } from "../providers/builtin/github-copilot.js";
+export { googleVertexProvider } from "../providers/builtin/google-vertex.js";
+export {
+	antLingProvider,
+	basetenProvider,
+	cerebrasProvider,
+	deepseekProvider,
+	fireworksProvider,
+	googleProvider,
+	groqProvider,
+	hostedProvider,
+	huggingfaceProvider,
+	kimiCodingProvider,
+	metaProvider,
+	minimaxCnProvider,
+	minimaxProvider,
+	mistralProvider,
+	moonshotaiCnProvider,
+	moonshotaiProvider,
+	nvidiaProvider,
+	openaiProvider,
+	opencodeGoProvider,
+	opencodeProvider,
+	openrouterProvider,
+	qwenTokenPlanCnProvider,
+	qwenTokenPlanIndividualCnProvider,
+	qwenTokenPlanIndividualProvider,
+	qwenTokenPlanProvider,
+	radiusProvider,
+	togetherProvider,
+	typesafeProvider,
+	vercelAIGatewayProvider,
+	xaiProvider,
+	xiaomiProvider,
+	xiaomiTokenPlanAmsProvider,
+	xiaomiTokenPlanCnProvider,
+	xiaomiTokenPlanSgpProvider,
+	zaiCodingCnProvider,
+	zaiProvider,
+} from "../providers/builtin/hosted.js";
 export * from "../providers/builtin/local.js";
-export * from "../providers/builtin/openai.js";
-export * from "../providers/builtin/openrouter.js";
-export * from "../providers/builtin/xai.js";
+export { openaiCodexProvider } from "../providers/builtin/openai-codex.js";
+export { setBedrockProviderLoader, setBedrockProviderModule } from "../providers/lazy-apis/bedrock-converse-stream.js";
 export { openRouterImagesApi } from "../providers/lazy-apis/openrouter-images.js";
 export { piMessagesApi } from "../providers/lazy-apis/pi-messages.js";
 export type { ImagesFunction, ImagesOptions, ProviderImagesOptions } from "../types/media.js";
@@ -61,9 +100,19 @@ export {
 } from "./images.js";
 export {
 	streamAnthropic,
+	streamAzureOpenAIResponses,
+	streamGoogle,
+	streamGoogleVertex,
+	streamMistral,
+	streamOpenAICodexResponses,
 	streamOpenAICompletions,
 	streamOpenAIResponses,
 	streamSimpleAnthropic,
+	streamSimpleAzureOpenAIResponses,
+	streamSimpleGoogle,
+	streamSimpleGoogleVertex,
+	streamSimpleMistral,
+	streamSimpleOpenAICodexResponses,
 	streamSimpleOpenAICompletions,
 	streamSimpleOpenAIResponses,
 } from "./legacy-api-aliases.js";

@@ -1,4 +1,9 @@
 import { anthropicMessagesApi } from "../providers/lazy-apis/anthropic-messages.js";
+import { azureOpenAIResponsesApi } from "../providers/lazy-apis/azure-openai-responses.js";
+import { googleGenerativeAIApi } from "../providers/lazy-apis/google-generative-ai.js";
+import { googleVertexApi } from "../providers/lazy-apis/google-vertex.js";
+import { mistralConversationsApi } from "../providers/lazy-apis/mistral-conversations.js";
+import { openAICodexResponsesApi } from "../providers/lazy-apis/openai-codex-responses.js";
 import { openAICompletionsApi } from "../providers/lazy-apis/openai-completions.js";
 import { openAIResponsesApi } from "../providers/lazy-apis/openai-responses.js";
 import type { AnthropicOptions, OpenAICompletionsOptions, OpenAIResponsesOptions } from "../types/api-options.js";
@@ -24,3 +29,20 @@ export const streamSimpleOpenAICompletions: StreamFunction<"openai-completions",
 export const streamOpenAIResponses: StreamFunction<"openai-responses", OpenAIResponsesOptions> = openAIResponses.stream;
 export const streamSimpleOpenAIResponses: StreamFunction<"openai-responses", SimpleStreamOptions> =
 	openAIResponses.streamSimple;
+
+const azure = azureOpenAIResponsesApi();
+const google = googleGenerativeAIApi();
+const vertex = googleVertexApi();
+const mistral = mistralConversationsApi();
+const codex = openAICodexResponsesApi();
+
+export const streamAzureOpenAIResponses = azure.stream;
+export const streamSimpleAzureOpenAIResponses = azure.streamSimple;
+export const streamGoogle = google.stream;
+export const streamSimpleGoogle = google.streamSimple;
+export const streamGoogleVertex = vertex.stream;
+export const streamSimpleGoogleVertex = vertex.streamSimple;
+export const streamMistral = mistral.stream;
+export const streamSimpleMistral = mistral.streamSimple;
+export const streamOpenAICodexResponses = codex.stream;
+export const streamSimpleOpenAICodexResponses = codex.streamSimple;

@@ -7,6 +7,22 @@ import { getModelType } from "./model-helpers.js";
 export type CatalogFile = Readonly<Record<string, Readonly<Record<string, AnyModel>>>>;
 
 /** Compat keys each API accepts; a catalog entry with any other key is invalid. */
+const RESPONSES_COMPAT_KEYS = [
+	"supportsDeveloperRole",
+	"supportsMidConvoSystemMessages",
+	"sessionAffinityFormat",
+	"promptCacheKeyMode",
+	"supportsLongCacheRetention",
+	"supportsStrictMode",
+	"supportsOpenAIGrammarTools",
+	"supportsAdditionalTools",
+	"supportsToolSearch",
+	"supportsExplicitPromptCacheMode",
+	"supportsMidConvoEffort",
+	"supportsMaxOutputTokens",
+	"supportsReasoningEffort",
+];
+
 const COMPAT_KEYS: Record<string, readonly string[]> = {
 	"openai-completions": [
 		"supportsStore",
@@ -40,20 +56,11 @@ const COMPAT_KEYS: Record<string, readonly string[]> = {
 		"promptCacheKeyMode",
 		"vllmPriority",
 	],
-	"openai-responses": [
-		"supportsDeveloperRole",
-		"supportsMidConvoSystemMessages",
-		"sessionAffinityFormat",
-		"promptCacheKeyMode",
-		"supportsLongCacheRetention",
-		"supportsStrictMode",
-		"supportsOpenAIGrammarTools",
-		"supportsAdditionalTools",
-		"supportsToolSearch",
-		"supportsExplicitPromptCacheMode",
-		"supportsMidConvoEffort",
-		"supportsMaxOutputTokens",
-	],
+	"openai-responses": RESPONSES_COMPAT_KEYS,
+	"azure-openai-responses": RESPONSES_COMPAT_KEYS,
+	"openai-codex-responses": RESPONSES_COMPAT_KEYS,
+	"bedrock-converse-stream": ["supportsStrictMode"],
+	"mistral-conversations": ["supportsMidConvoSystemMessages", "supportsStrictMode"],
 	"anthropic-messages": [
 		"supportsEagerToolInputStreaming",
 		"supportsLongCacheRetention",

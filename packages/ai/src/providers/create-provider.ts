@@ -41,15 +41,24 @@ export function createProvider<TApi extends Api = Api>(input: CreateProviderOpti
 		byApi?.[model.api] ??
 		new ModelsError("stream", `Provider ${input.id} has no API implementation for "${model.api}"`);
 
-	let current: AnyModel[] = [...input.models];
-	const chatModels = () => current.filter((model): model is Model<TApi> => isModelType(model, "chat"));
+	let baseline: readonly AnyModel[] | undefined;
+	const baselineModels = () => {
+		baseline ??= typeof input.models === "function" ? input.models() : input.models;
+		return baseline;
+	};
+	let current: readonly AnyModel[] | undefined;
+	const currentModels = () => {
+		current ??= baselineModels();
+		return current;
+	};
+	const chatModels = () => currentModels().filter((model): model is Model<TApi> => isModelType(model, "chat"));
 
 	const provider: Provider<TApi> = {
 		id: input.id,
 		name: input.name ?? input.id,
 		auth: input.auth,
 		getModels: chatModels,
-		getAllModels: () => current,
+		getAllModels: currentModels,
 		stream(model, context, options) {
 			const impl = implementationFor(model);
 			if (impl instanceof Error) return failingStream(model, impl, options?.signal);
@@ -71,7 +80,7 @@ export function createProvider<TApi extends Api = Api>(input: CreateProviderOpti
 	if (fetchModels) {
 		provider.refreshModels = async (ctx: RefreshModelsContext) => {
 			const replaceWith = (models: readonly AnyModel[]) => () => {
-				current = overlay(input.models, models.filter(hasKnownModelType));
+				current = overlay(baselineModels(), models.filter(hasKnownModelType));
 			};
 			if (ctx.stored) {
 				const restored = ctx.stored.models.filter((model) => model.provider === input.id);

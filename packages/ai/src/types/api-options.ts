@@ -1,8 +1,8 @@
 import type { StreamOptions } from "./options.js";
-import type { ThinkingBudgets } from "./thinking.js";
+import type { ThinkingBudgets, ThinkingLevel } from "./thinking.js";
 
 /*
- * Full option sets of the three wire adapters. They live in the specification layer (no SDK types) so the
+ * Full option sets of the wire adapters. They live in the specification layer (no SDK types) so the
  * root entry stays free of SDK imports; SDK-specific values are typed structurally.
  */
 
@@ -43,10 +43,82 @@ export interface OpenAIResponsesOptions extends StreamOptions {
 	toolChoice?: OpenAIToolChoice;
 }
 
+/** Azure models ship without an endpoint: one resource per user, resolved per request (docs/providers.md). */
+export interface AzureEndpointOptions extends StreamOptions {
+	/** Default `AZURE_OPENAI_API_VERSION`, else "v1". */
+	azureApiVersion?: string;
+	/** `https://<name>.openai.azure.com/openai/v1`; default `AZURE_OPENAI_RESOURCE_NAME`. */
+	azureResourceName?: string;
+	/** Wins over the resource name; default `AZURE_OPENAI_BASE_URL`. */
+	azureBaseUrl?: string;
+	/** Default: `AZURE_OPENAI_DEPLOYMENT_NAME_MAP` (`model=deployment,…`), else the model id. */
+	azureDeploymentName?: string;
+}
+
+export interface AzureOpenAIResponsesOptions extends AzureEndpointOptions {
+	reasoningEffort?: ReasoningEffort;
+	reasoningSummary?: "auto" | "detailed" | "concise" | null;
+	toolChoice?: OpenAIToolChoice;
+}
+
+export interface OpenAICodexResponsesOptions extends StreamOptions {
+	reasoningEffort?: "none" | ReasoningEffort;
+	reasoningSummary?: "auto" | "concise" | "detailed" | "off" | "on" | null;
+	serviceTier?: string;
+	textVerbosity?: "low" | "medium" | "high";
+	toolChoice?: "auto" | "none" | "required";
+}
+
+/** Gemini's discrete thinking levels (Gemini 3 and later). */
+export type GoogleApiThinkingLevel = "THINKING_LEVEL_UNSPECIFIED" | "MINIMAL" | "LOW" | "MEDIUM" | "HIGH";
+
+export interface GoogleOptions extends StreamOptions {
+	toolChoice?: "auto" | "none" | "any";
+	thinking?: { enabled: boolean; budgetTokens?: number; level?: GoogleApiThinkingLevel };
+}
+
+export interface GoogleVertexOptions extends GoogleOptions {
+	/** Default `GOOGLE_CLOUD_PROJECT` (or `GCLOUD_PROJECT`). */
+	project?: string;
+	/** Default `GOOGLE_CLOUD_LOCATION`. */
+	location?: string;
+}
+
+export interface BedrockOptions extends StreamOptions {
+	/** Default `AWS_REGION`, `AWS_DEFAULT_REGION`, the model's endpoint region, then us-east-1. */
+	region?: string;
+	/** A named profile of the shared AWS config; default `AWS_PROFILE`. */
+	profile?: string;
+	toolChoice?: "auto" | "any" | "none" | { type: "tool"; name: string };
+	reasoning?: ThinkingLevel;
+	thinkingBudgets?: ThinkingBudgets;
+	/** Default true (Claude budget models). */
+	interleavedThinking?: boolean;
+	/** Claude models: default "summarized". */
+	thinkingDisplay?: "summarized" | "omitted";
+	/** Cost-allocation tags attached to the request. */
+	requestMetadata?: Record<string, string>;
+	/** Bedrock API key (`Authorization: Bearer`) instead of SigV4; default `AWS_BEARER_TOKEN_BEDROCK`. */
+	bearerToken?: string;
+}
+
+export interface MistralOptions extends StreamOptions {
+	toolChoice?: "auto" | "none" | "any" | "required" | { type: "function"; function: { name: string } };
+	/** Magistral-style reasoning models. */
+	promptMode?: "reasoning";
+	reasoningEffort?: "none" | "low" | "medium" | "high" | "max";
+}
+
 export interface ApiOptionsMap {
 	"anthropic-messages": AnthropicOptions;
 	"openai-completions": OpenAICompletionsOptions;
 	"openai-responses": OpenAIResponsesOptions;
+	"azure-openai-responses": AzureOpenAIResponsesOptions;
+	"openai-codex-responses": OpenAICodexResponsesOptions;
+	"google-generative-ai": GoogleOptions;
+	"google-vertex": GoogleVertexOptions;
+	"bedrock-converse-stream": BedrockOptions;
+	"mistral-conversations": MistralOptions;
 }
 
 /** The option type `stream` accepts for a model of `TApi`. */

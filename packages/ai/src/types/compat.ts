@@ -72,6 +72,7 @@ export interface OpenAIResponsesCompat {
 	supportsExplicitPromptCacheMode?: boolean;
 	supportsMidConvoEffort?: boolean;
 	supportsMaxOutputTokens?: boolean;
+	supportsReasoningEffort?: boolean;
 }
 
 export interface AnthropicMessagesCompat {
@@ -88,7 +89,23 @@ export interface AnthropicMessagesCompat {
 	supportsMidConvoSystemMessages?: boolean;
 	supportsMidConvoToolChanges?: boolean;
 	supportsMessageThreads?: boolean;
-	allowedFallbackModels?: string[];
+	allowedFallbackModels?: AnthropicAllowedFallbackModel[];
+}
+
+/** A model Anthropic may answer with after a server-side refusal, with its local price. */
+export interface AnthropicAllowedFallbackModel {
+	provider: string;
+	model: string;
+	cost: { input: number; output: number; cacheRead: number; cacheWrite: number };
+}
+
+export interface BedrockCompat {
+	supportsStrictMode?: boolean;
+}
+
+export interface MistralConversationsCompat {
+	supportsMidConvoSystemMessages?: boolean;
+	supportsStrictMode?: boolean;
 }
 
 /** Compat type by API id; other APIs accept any object. */
@@ -96,6 +113,10 @@ export interface ApiCompatMap {
 	"openai-completions": OpenAICompletionsCompat;
 	"openai-responses": OpenAIResponsesCompat;
 	"anthropic-messages": AnthropicMessagesCompat;
+	"azure-openai-responses": OpenAIResponsesCompat;
+	"openai-codex-responses": OpenAIResponsesCompat;
+	"bedrock-converse-stream": BedrockCompat;
+	"mistral-conversations": MistralConversationsCompat;
 }
 
 export type ApiCompat<TApi extends string> = TApi extends keyof ApiCompatMap

@@ -147,8 +147,8 @@ export interface CreateProviderOptions<TApi extends Api = Api> {
 	baseUrl?: string;
 	headers?: Record<string, string | null>;
 	auth: ProviderAuth;
-	/** Static baseline; models without `type` are chat. */
-	models: readonly AnyModel[];
+	/** Static baseline; models without `type` are chat. A function is called once, on first use (a lazily read catalog). */
+	models: readonly AnyModel[] | (() => readonly AnyModel[]);
 	fetchModels?: (context: RefreshModelsContext) => Promise<readonly AnyModel[]>;
 	refreshModelsAuth?: "credential" | "configured";
 	filterModels?(models: readonly Model<TApi>[], credential: Credential | undefined): readonly Model<TApi>[];

@@ -14,6 +14,7 @@ import {
 	API_KEY,
 	body,
 	collect,
+	imageTranscript,
 	mockServer,
 	readTool,
 	texts,
@@ -142,18 +143,7 @@ describe.each(WIRE_APIS)("%s adapter over the wire", (api) => {
 	it("sends image input in the protocol's image form", async () => {
 		const server = await mockServer();
 		server.enqueue({ text: "A red dot." });
-		const context = transcript({
-			messages: [
-				{
-					role: "user",
-					content: [
-						{ type: "text", text: "What is this?" },
-						{ type: "image", data: "iVBORw0KGgo=", mimeType: "image/png" },
-					],
-					timestamp: 1,
-				},
-			],
-		});
+		const context = imageTranscript();
 		const { message } = await collect(wireApi(api).stream(wireModel(api, server), context, { apiKey: API_KEY }));
 		expect(message.stopReason).toBe("stop");
 		expect(requestImages(api, body(server.requests[0]))).toHaveLength(1);

@@ -4,7 +4,14 @@ import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 
 const SRC = resolve(dirname(fileURLToPath(import.meta.url)), "../../src");
-const SDKS = ["@anthropic-ai/sdk", "openai"];
+const SDKS = [
+	"@anthropic-ai/sdk",
+	"openai",
+	"@google/genai",
+	"@aws-sdk/client-bedrock-runtime",
+	"@smithy/node-http-handler",
+	"@mistralai/mistralai",
+];
 
 /** Value imports and re-exports of a module (type-only imports and `import()` excluded). */
 function staticImports(file: string): string[] {
@@ -37,21 +44,35 @@ function eagerGraph(entry: string): { files: Set<string>; sdkImporters: string[]
 }
 
 describe("provider SDKs load lazily", () => {
-	it("nothing the root entry loads eagerly imports an SDK", () => {
-		const { files, sdkImporters } = eagerGraph(resolve(SRC, "index.ts"));
-		expect(files.size).toBeGreaterThan(10);
-		expect(sdkImporters).toEqual([]);
-		expect([...files].some((file) => file.includes("/api/"))).toBe(false);
-	});
+	it.each(["index.ts", "legacy.ts", "providers/builtin/all.ts"])(
+		"nothing %s loads eagerly imports an SDK",
+		(entry) => {
+			const { files, sdkImporters } = eagerGraph(resolve(SRC, entry));
+			expect(files.size).toBeGreaterThan(10);
+			expect(sdkImporters).toEqual([]);
+			expect([...files].some((file) => file.includes("/api/"))).toBe(false);
+		},
+	);
 
 	it.each([
 		["anthropic-messages", "@anthropic-ai/sdk"],
 		["openai-completions", "openai"],
 		["openai-responses", "openai"],
+		["azure-openai-responses", "openai"],
+		["openai-codex-responses", "openai"],
+		["google-generative-ai", "@google/genai"],
+		["google-vertex", "@google/genai"],
+		["mistral-conversations", "@mistralai/mistralai"],
 	])("the %s adapter module itself loads %s", (api, sdk) => {
 		const { sdkImporters } = eagerGraph(resolve(SRC, "api", api, "index.ts"));
 		expect(sdkImporters.length).toBeGreaterThan(0);
 		const imported = sdkImporters.flatMap((file) => staticImports(file).filter(isSdk));
 		expect(imported.every((specifier) => specifier === sdk || specifier.startsWith(`${sdk}/`))).toBe(true);
+	});
+
+	it("the bedrock-converse-stream adapter module loads the AWS SDK and its HTTP/1.1 handler only", () => {
+		const { sdkImporters } = eagerGraph(resolve(SRC, "api", "bedrock-converse-stream", "index.ts"));
+		const imported = new Set(sdkImporters.flatMap((file) => staticImports(file).filter(isSdk)));
+		expect([...imported].sort()).toEqual(["@aws-sdk/client-bedrock-runtime", "@smithy/node-http-handler"]);
 	});
 });

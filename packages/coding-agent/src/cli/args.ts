@@ -53,6 +53,8 @@ export interface ParsedArgs {
 	offline: boolean;
 	/** tau only: run against the built-in scripted demo model. */
 	offlineDemo: boolean;
+	/** tau only: json/rpc output also carries the events Pi does not emit. */
+	tauEvents: boolean;
 	/** Project-trust override for this process; last of `--approve` / `--no-approve` wins. */
 	approve?: boolean;
 	fileArgs: string[];
@@ -115,6 +117,7 @@ const BOOLEAN_FLAGS: Record<string, keyof ParsedArgs> = {
 	"--verbose": "verbose",
 	"--offline": "offline",
 	"--offline-demo": "offlineDemo",
+	"--tau-events": "tauEvents",
 };
 
 function emptyArgs(): ParsedArgs {
@@ -141,6 +144,7 @@ function emptyArgs(): ParsedArgs {
 		verbose: false,
 		offline: false,
 		offlineDemo: false,
+		tauEvents: false,
 		fileArgs: [],
 		messages: [],
 		unknownFlags: new Map(),

@@ -48,6 +48,7 @@ const OPTION_ROWS: ReadonlyArray<readonly [string, string]> = [
 	["--system-prompt <text|file>", "Replace the system prompt"],
 	["--append-system-prompt <text|file>", "Append to the system prompt (repeatable)"],
 	["--mode <text|json|rpc>", "Output mode"],
+	["--tau-events", "json/rpc: also stream the events only tau emits"],
 	["-p, --print", "One-shot: print the final answer and exit"],
 	["--tui-mode <regular|fullscreen>", "Interactive renderer for this run"],
 	["-a, --approve", "Trust this project's local configuration for this run"],

@@ -1,6 +1,7 @@
 import { APP_NAME } from "../config/app-identity.js";
 import { SettingsManager } from "../config/index.js";
 import { getAgentDir } from "../config/paths.js";
+import { npmCommandOrDefault } from "../config/settings/normalize.js";
 import { resolveCommandTrust } from "./command-trust.js";
 import type { MainIO } from "./main-io.js";
 
@@ -79,7 +80,13 @@ export async function runPackagesCommand(command: string, argv: readonly string[
 			mayAsk: command === "list" || args.local,
 		});
 		const resources = await import("../core/resources/index.js");
-		const context = { cwd, agentDir, settings, npmCommand: settings.getNpmCommand(), output: "inherit" as const };
+		const context = {
+			cwd,
+			agentDir,
+			settings,
+			npmCommand: npmCommandOrDefault(settings.getNpmCommand()),
+			output: "inherit" as const,
+		};
 		if (command === "list") {
 			io.stdout(`${resources.listPackages(context).join("\n")}\n`);
 			return 0;

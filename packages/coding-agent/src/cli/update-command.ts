@@ -3,6 +3,7 @@ import { APP_NAME, PACKAGE_DIR, PACKAGE_NAME, VERSION } from "../config/app-iden
 import { isOffline } from "../config/env.js";
 import { errorMessage } from "../config/fs/json-text.js";
 import type { ModelRuntime } from "../config/index.js";
+import { npmCommandOrDefault } from "../config/settings/normalize.js";
 import type { MainIO } from "./main-io.js";
 import { openPackageSettings, type PackageCommandLocation } from "./packages-command.js";
 import { npmSelfUpdateEnvironment, runSelfUpdate } from "./self-update.js";
@@ -156,7 +157,7 @@ export async function runUpdateCommand(
 				packageName: PACKAGE_NAME,
 				currentVersion: VERSION,
 				packageDir: options.packageDir ?? PACKAGE_DIR,
-				npmCommand: settings.getNpmCommand(),
+				npmCommand: npmCommandOrDefault(settings.getNpmCommand()),
 				cwd,
 				offline,
 				...(customCommand ? { customCommand } : {}),
@@ -169,7 +170,7 @@ export async function runUpdateCommand(
 				cwd,
 				agentDir,
 				settings,
-				npmCommand: settings.getNpmCommand(),
+				npmCommand: npmCommandOrDefault(settings.getNpmCommand()),
 				output: "inherit",
 				...(plan.packages.source !== undefined ? { source: plan.packages.source } : {}),
 				offline,

@@ -76,6 +76,7 @@ export {
 	resolveModelScope,
 	type ScopedModel,
 } from "./model-resolver/model-scope.js";
+export { discoverServedModel } from "./model-resolver/served-models.js";
 export {
 	clampToModel,
 	DEFAULT_THINKING_LEVEL,

@@ -74,13 +74,15 @@ export async function uploadSecretGist(
 	} catch (error) {
 		if (error instanceof CommandNotFoundError) {
 			throw new GistUploadError(
-				"The GitHub CLI (gh) is not installed. Install it from https://cli.github.com, run `gh auth login`, then try again.",
+				"The GitHub CLI (gh) is not installed. Install it from https://cli.github.com, run `gh auth login`, then try /share again (or /export the page and share the file yourself).",
 			);
 		}
 		throw error;
 	}
 	if (auth.exitCode !== 0) {
-		throw new GistUploadError("The GitHub CLI is not logged in. Run `gh auth login`, then try again.");
+		throw new GistUploadError(
+			"The GitHub CLI is not logged in. Run `gh auth login`, then try /share again (or /export the page and share the file yourself).",
+		);
 	}
 	const created = await run("gh", ["gist", "create", "--desc", description, file]);
 	if (created.exitCode !== 0) {
@@ -92,8 +94,14 @@ export async function uploadSecretGist(
 	return gist;
 }
 
-/** `<viewer>#<gist id>` when a viewer is configured, else the gist page itself. */
+/**
+ * A static page that renders a gist's HTML file in the browser (it fetches the gist from GitHub
+ * itself; no other server sees the session), used when `TAU_SHARE_VIEWER_URL` names no viewer.
+ */
+export const DEFAULT_GIST_VIEWER = "https://gistpreview.github.io/";
+
+/** `<viewer>#<gist id>` when a viewer is configured, else the default gist viewer's `?<gist id>` link. */
 export function shareViewerLink(gist: CreatedGist, viewerUrl: string | undefined): string {
 	const base = viewerUrl?.trim();
-	return base ? `${base.replace(/#.*$/, "")}#${gist.id}` : gist.url;
+	return base ? `${base.replace(/#.*$/, "")}#${gist.id}` : `${DEFAULT_GIST_VIEWER}?${gist.id}`;
 }

@@ -1,7 +1,9 @@
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { basename, resolve } from "node:path";
-import { APP_NAME } from "../config/app-identity.js";
-import { type FileEntry, isSessionHeader, parseSessionEntries } from "../core/session/index.js";
+import { APP_NAME, VERSION } from "../config/app-identity.js";
+import { type FileEntry, isSessionHeader, migrateSessionEntries, parseSessionEntries } from "../core/session/index.js";
+import type { ViewerPayload, ViewerTheme, ViewerToolRender } from "./viewer-payload.js";
+import { fillViewerTemplate } from "./viewer-template.js";
 
 /** Escapes text for HTML element content and attribute values. */
 export function escapeHtml(text: string): string {
@@ -13,73 +15,71 @@ export function escapeHtml(text: string): string {
 		.replaceAll("'", "&#39;");
 }
 
-const STYLE = `body{font-family:system-ui,sans-serif;max-width:60rem;margin:2rem auto;padding:0 1rem;background:#fafafa;color:#222}
-.entry{border-radius:6px;padding:.6rem .9rem;margin:.6rem 0;background:#fff;border:1px solid #ddd}
-.role{font-size:.75rem;text-transform:uppercase;color:#666;margin-bottom:.3rem}
-.user{border-left:4px solid #3b82f6}.assistant{border-left:4px solid #10b981}.toolResult{border-left:4px solid #a855f7}
-.error{border-left:4px solid #ef4444}.meta{color:#666;font-size:.85rem}
-pre{white-space:pre-wrap;word-break:break-word;margin:.2rem 0;font-family:ui-monospace,monospace;font-size:.85rem}`;
-
-type Block = { type: string; text?: string; thinking?: string; name?: string; arguments?: unknown; mimeType?: string };
-
-function renderBlocks(content: unknown): string {
-	if (typeof content === "string") return `<pre>${escapeHtml(content)}</pre>`;
-	if (!Array.isArray(content)) return "";
-	return (content as Block[])
-		.map((block) => {
-			switch (block.type) {
-				case "text":
-					return `<pre>${escapeHtml(block.text ?? "")}</pre>`;
-				case "thinking":
-					return `<pre class="meta">${escapeHtml(block.thinking ?? "")}</pre>`;
-				case "toolCall":
-					return `<pre class="meta">→ ${escapeHtml(block.name ?? "")} ${escapeHtml(JSON.stringify(block.arguments ?? {}))}</pre>`;
-				case "image":
-					return `<p class="meta">[image ${escapeHtml(block.mimeType ?? "")}]</p>`;
-				default:
-					return "";
-			}
-		})
-		.join("");
+/** What an export adds to the session file: the theme, extension tool renders and the current position. */
+export interface RenderSessionHtmlOptions {
+	/** The exporting theme's colours; without one the page follows the reader's light/dark preference. */
+	theme?: ViewerTheme;
+	/** Extension-rendered tool calls by tool call id (`renderToolsForExport`). */
+	toolRenders?: Record<string, ViewerToolRender>;
+	/** The entry to open at; defaults to the last entry of the file. */
+	leafId?: string | null;
 }
 
-function renderEntry(entry: FileEntry): string {
-	if (isSessionHeader(entry) || entry.type !== "message") return "";
-	const message = entry.message as {
-		role: string;
-		content?: unknown;
-		stopReason?: string;
-		errorMessage?: string;
-		toolName?: string;
-	};
-	const failed = message.stopReason === "error" || message.stopReason === "aborted";
-	const label = message.role === "toolResult" ? `tool result: ${message.toolName ?? ""}` : message.role;
-	const error = failed ? `<p class="meta">${escapeHtml(message.errorMessage ?? message.stopReason ?? "")}</p>` : "";
-	return `<div class="entry ${escapeHtml(message.role)}${failed ? " error" : ""}"><div class="role">${escapeHtml(label)}</div>${renderBlocks(message.content)}${error}</div>`;
-}
+const TITLE_CHARS = 80;
 
-/** A self-contained HTML page of a session file: inline style, no scripts, no external resources, all content escaped. */
-export function renderSessionHtml(entries: readonly FileEntry[]): string {
+/** The session's name (its newest `session_info`), else its first user prompt, else its id. */
+function sessionTitle(entries: readonly FileEntry[]): string {
+	let name: string | undefined;
+	let firstPrompt: string | undefined;
+	for (const entry of entries) {
+		if (entry.type === "session_info") name = entry.name?.trim() || undefined;
+		if (firstPrompt === undefined && entry.type === "message" && entry.message.role === "user") {
+			const content = entry.message.content;
+			const text = typeof content === "string" ? content : content.find((block) => block.type === "text")?.text;
+			firstPrompt = text?.replace(/\s+/g, " ").trim() || undefined;
+		}
+	}
 	const header = entries.find(isSessionHeader);
-	const title = `${APP_NAME} session ${header?.id ?? ""}`.trim();
-	const meta = header ? `<p class="meta">${escapeHtml(header.cwd)} · ${escapeHtml(header.timestamp)}</p>` : "";
-	return `<!DOCTYPE html>
-<html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title><style>${STYLE}</style></head>
-<body><h1>${escapeHtml(title)}</h1>${meta}
-${entries
-	.map(renderEntry)
-	.filter((html) => html !== "")
-	.join("\n")}
-</body></html>
-`;
+	const title = name ?? firstPrompt ?? header?.id ?? "session";
+	const short = title.length > TITLE_CHARS ? `${title.slice(0, TITLE_CHARS - 1)}…` : title;
+	return `${short} · ${APP_NAME}`;
 }
 
-/** `--export <input> [output]` (cli-modes.md §2.6); returns the written path. */
+function lastEntryId(entries: readonly FileEntry[]): string | null {
+	for (let index = entries.length - 1; index >= 0; index--) {
+		const entry = entries[index]!;
+		if (!isSessionHeader(entry)) return entry.id;
+	}
+	return null;
+}
+
+/**
+ * A self-contained interactive page of a session file (docs/export.md): the viewer's script and
+ * styles inline under a strict Content-Security-Policy, the entries embedded as inert JSON.
+ */
+export function renderSessionHtml(entries: readonly FileEntry[], options: RenderSessionHtmlOptions = {}): string {
+	const payload: ViewerPayload = {
+		format: 1,
+		app: { name: APP_NAME, version: VERSION },
+		exportedAt: new Date().toISOString(),
+		entries: entries as unknown[],
+		leafId: options.leafId === undefined ? lastEntryId(entries) : options.leafId,
+		...(options.theme ? { theme: options.theme } : {}),
+		...(options.toolRenders && Object.keys(options.toolRenders).length > 0
+			? { toolRenders: options.toolRenders }
+			: {}),
+	};
+	return fillViewerTemplate(escapeHtml(sessionTitle(entries)), JSON.stringify(payload));
+}
+
+/** `--export <input> [output]` (docs/export.md); returns the written path. */
 export function exportSessionToHtml(input: string, output?: string): string {
 	const source = resolve(input);
 	if (!existsSync(source)) throw new Error(`File not found: ${source}`);
 	const entries = parseSessionEntries(readFileSync(source, "utf8"));
 	if (!entries.some(isSessionHeader)) throw new Error(`Not a session file: ${source}`);
+	// Version 1 and 2 files get ids and current roles in memory, as when a session is opened.
+	migrateSessionEntries(entries);
 	const destination = output ?? `${basename(source).replace(/\.jsonl$/i, "")}.html`;
 	writeFileSync(resolve(destination), renderSessionHtml(entries));
 	return destination;

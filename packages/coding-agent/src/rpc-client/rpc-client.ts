@@ -271,7 +271,7 @@ export class RpcClient {
 		return this.request("get_tree");
 	}
 	async getLastAssistantText(): Promise<string | null> {
-		return (await this.request("get_last_assistant_text")).text;
+		return (await this.request("get_last_assistant_text")).text ?? null;
 	}
 	async setSessionName(name: string): Promise<void> {
 		await this.request("set_session_name", { name });

@@ -8,6 +8,7 @@ import {
 	type ModelRuntime,
 	resolveInitialThinkingLevel,
 	type ScopedModel,
+	SETTINGS_DEFAULTS,
 	SettingsManager,
 	selectInitialModel,
 } from "../config/index.js";
@@ -152,7 +153,8 @@ export async function createAgentSession(options: CreateAgentSessionOptions = {}
 		...(restorable ? { sessionModel: { provider: restorable.provider, id: restorable.modelId } } : {}),
 		defaultProvider: settingsManager.getDefaultProvider(),
 		defaultModel: settingsManager.getDefaultModel(),
-		models: [...modelRuntime.getAll(), ...virtualModels.list()],
+		find: (provider, id) => modelRuntime.find(provider, id) ?? virtualModels.find(provider, id),
+		models: () => [...modelRuntime.getAvailable(), ...virtualModels.list()],
 		usable: (provider) =>
 			modelRuntime.isAvailable(provider) || virtualModels.list().some((model) => model.provider === provider),
 	});
@@ -243,15 +245,17 @@ function requestOptions(
 	const transformHeaders = headerTransform(runner);
 	// The agent passes unset options as `undefined`; those must not erase the settings below.
 	const given = Object.fromEntries(Object.entries(options ?? {}).filter(([, value]) => value !== undefined));
+	const websocketConnectTimeoutMs = settings.getWebSocketConnectTimeoutMs();
 	const merged: SimpleStreamOptions & ModelsRequestTransforms = {
 		...(transformHeaders ? { transformHeaders } : {}),
-		maxRetries: provider.maxRetries,
+		maxRetries: provider.maxRetries ?? SETTINGS_DEFAULTS.retry.provider.maxRetries,
 		maxRetryDelayMs: provider.maxRetryDelayMs,
-		websocketConnectTimeoutMs: settings.getWebSocketConnectTimeoutMs(),
+		...(websocketConnectTimeoutMs !== undefined ? { websocketConnectTimeoutMs } : {}),
 		...given,
 	};
-	// An explicit per-call timeout wins over `retry.provider.timeoutMs` / `httpIdleTimeoutMs`.
-	if (provider.timeoutMs !== undefined && options?.timeoutMs === undefined) merged.timeoutMs = provider.timeoutMs;
+	// An explicit per-call timeout wins over `retry.provider.timeoutMs` / `httpIdleTimeoutMs` (0: none).
+	const timeoutMs = provider.timeoutMs ?? settings.getHttpIdleTimeoutMs();
+	if (timeoutMs > 0 && options?.timeoutMs === undefined) merged.timeoutMs = timeoutMs;
 	return merged;
 }
 

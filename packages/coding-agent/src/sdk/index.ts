@@ -1,5 +1,10 @@
 export { AgentSession } from "../core/agent-session/agent-session.js";
-export type { AgentSessionEvent, AgentSessionListener, CompactionReason } from "../core/agent-session/events.js";
+export type {
+	AgentSessionEvent,
+	AgentSessionListener,
+	CompactionReason,
+	SubscribeOptions,
+} from "../core/agent-session/events.js";
 export type { RetrySleep } from "../core/agent-session/recovery-loop.js";
 export {
 	INTERRUPTED_TEXT,

@@ -3,6 +3,7 @@ import type { ThinkingLevel } from "@tau/agent";
 import type { Api, Model } from "@tau/ai";
 import type { ParsedArgs } from "../cli/args.js";
 import {
+	discoverServedModel,
 	type ModelRuntime,
 	ProjectTrustStore,
 	resolveCliModel,
@@ -193,9 +194,12 @@ export function toolSelection(args: ParsedArgs, demo: boolean): { tools?: string
 	return { tools: [...tools, "+ls"] };
 }
 
-/** The agent holds a placeholder until a model is chosen; a real one is known to the model runtime. */
+/**
+ * The agent holds a placeholder until a model is chosen; a real one belongs to a provider of the model
+ * runtime (a custom `--model provider/id` the catalog lacks included).
+ */
 export function hasRealModel(model: Model<Api> | undefined, modelRuntime: ModelRuntime): boolean {
-	return model !== undefined && modelRuntime.find(model.provider, model.id) !== undefined;
+	return model !== undefined && modelRuntime.models.getProvider(model.provider) !== undefined;
 }
 
 interface ModelChoice {
@@ -215,6 +219,9 @@ async function chooseModel(
 ): Promise<ModelChoice> {
 	if (demo) return { model: demo, scope: [] };
 	const usable = (provider: string) => modelRuntime.isAvailable(provider);
+	const discovery =
+		args.model !== undefined ? await discoverServedModel(modelRuntime, args.model, args.provider) : undefined;
+	if (discovery) diagnostics.push({ type: "warning", message: discovery });
 	let cli: ReturnType<typeof resolveCliModel>;
 	try {
 		cli = resolveCliModel({
@@ -222,11 +229,17 @@ async function chooseModel(
 			...(args.provider !== undefined ? { provider: args.provider } : {}),
 			...(args.thinking ? { thinking: args.thinking } : {}),
 			hasApiKey: args.apiKey !== undefined,
-			models: modelRuntime.getAll(),
+			models: () => modelRuntime.getAll(),
+			catalog: {
+				providerIds: () => modelRuntime.models.getProviders().map((provider) => provider.id),
+				find: (provider, id) => modelRuntime.find(provider, id),
+			},
 			usable,
 		});
 	} catch (error) {
-		throw new StartupError(error instanceof Error ? error.message : String(error));
+		// A model that is not found because its server did not answer: say why, in the error itself.
+		const message = error instanceof Error ? error.message : String(error);
+		throw new StartupError(discovery ? `${message}\n${discovery}` : message);
 	}
 	for (const warning of cli?.warnings ?? []) diagnostics.push({ type: "warning", message: warning });
 
@@ -264,7 +277,8 @@ async function chooseModel(
 		hasMessages: context.messages.length > 0,
 		defaultProvider: settings.getDefaultProvider(),
 		defaultModel: settings.getDefaultModel(),
-		models: modelRuntime.getAll(),
+		find: (provider, id) => modelRuntime.find(provider, id),
+		models: () => modelRuntime.getAvailable(),
 		usable,
 	});
 	if (selection.source !== "scope" || !selection.model) return { scope };

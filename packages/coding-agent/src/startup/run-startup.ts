@@ -145,12 +145,15 @@ export async function runStartup(
 			});
 		}
 		reportStartupDiagnostics(diagnostics);
-		if (!hasRealModel(runtime.session.model, runtime.services.modelRuntime))
-			throw new StartupError(NO_MODELS_GUIDANCE);
+		if (!hasRealModel(runtime.session.model, runtime.services.modelRuntime)) {
+			// RPC clients may configure a model over the protocol; the other modes cannot run without one.
+			if (mode !== "rpc") throw new StartupError(NO_MODELS_GUIDANCE);
+			writeDiagnostic({ type: "warning", message: NO_MODELS_GUIDANCE });
+		}
 		if (isTruthyEnvFlag(process.env.TAU_STARTUP_BENCHMARK)) {
 			throw new StartupError("TAU_STARTUP_BENCHMARK is only supported in interactive mode");
 		}
-		return await dispatch(mode, runtime, input, takeover);
+		return await dispatch(mode, runtime, input, takeover, args.tauEvents);
 	} catch (error) {
 		await runtime.dispose().catch(() => undefined);
 		throw error;
@@ -162,11 +165,12 @@ async function dispatch(
 	runtime: AgentSessionRuntime,
 	input: ReturnType<typeof buildInitialInput>,
 	takeover: StdoutTakeover,
+	tauEvents: boolean,
 ): Promise<number> {
 	switch (mode) {
 		case "json": {
 			const { runJsonMode } = await import("../modes/json/json-mode.js");
-			return runJsonMode(runtime, input, takeover);
+			return runJsonMode(runtime, input, takeover, { tauEvents });
 		}
 		case "rpc": {
 			if (!isOffline()) {
@@ -176,7 +180,7 @@ async function dispatch(
 					.catch(() => undefined);
 			}
 			const { runRpcMode } = await import("../modes/rpc/index.js");
-			return runRpcMode(runtime, { writer: takeover.writer });
+			return runRpcMode(runtime, { writer: takeover.writer, tauEvents });
 		}
 		default: {
 			const { runPrintMode } = await import("../modes/print/print-mode.js");

@@ -138,8 +138,9 @@ describe("AgentSession stats and export", () => {
 			.replace(/\.jsonl$/, "");
 		expect(html).toBe(join(cwd, `${stem}.html`));
 		const page = readFileSync(html, "utf8");
-		expect(page).toContain("question");
-		expect(page).toContain("&lt;b&gt;answer&lt;/b&gt;");
+		expect(page).toContain("<title>question · tau</title>");
+		// The answer is in the page's inert session data (docs/export.md), with `<` escaped.
+		expect(page).toContain("\\u003cb>answer\\u003c/b>");
 
 		const jsonl = h.session.exportToJsonl("copy.jsonl");
 		expect(jsonl).toBe(join(cwd, "copy.jsonl"));

@@ -121,6 +121,7 @@ describe("parseArgs: the cli-modes §2.3 tokenizer", () => {
 			"--verbose",
 			"--offline",
 			"--offline-demo",
+			"--tau-events",
 		]);
 		expect(args).toMatchObject({
 			continue: true,
@@ -137,6 +138,7 @@ describe("parseArgs: the cli-modes §2.3 tokenizer", () => {
 			verbose: true,
 			offline: true,
 			offlineDemo: true,
+			tauEvents: true,
 		});
 	});
 });

@@ -40,7 +40,8 @@ describe("compaction settings resolution", () => {
 				},
 			});
 			expect(() => settings.getCompactionSettings(big)).toThrow(
-				`Invalid compaction.reserveTokens setting: ${JSON.stringify(value)}. Expected a non-negative safe integer.`,
+				// Scalars are printed as Pi prints them: the string "100" as 100.
+				`Invalid compaction.reserveTokens setting: ${String(value)}. Expected a non-negative safe integer.`,
 			);
 		}
 	});

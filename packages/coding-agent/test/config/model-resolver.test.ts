@@ -104,7 +104,7 @@ describe("resolveModelReference", () => {
 
 describe("resolveCliModel", () => {
 	const cli = (input: Partial<Parameters<typeof resolveCliModel>[0]>) =>
-		resolveCliModel({ hasApiKey: false, models, usable: () => true, ...input });
+		resolveCliModel({ hasApiKey: false, models: () => models, usable: () => true, ...input });
 
 	it("requires --model with --provider and validates the provider", () => {
 		expect(() => cli({ provider: "openai" })).toThrow(
@@ -113,7 +113,7 @@ describe("resolveCliModel", () => {
 		expect(() => cli({ provider: "nope", model: "x" })).toThrow(
 			'Unknown provider "nope". Use --list-models to see available providers/models.',
 		);
-		expect(() => resolveCliModel({ hasApiKey: false, models: [], usable: () => true, model: "x" })).toThrow(
+		expect(() => resolveCliModel({ hasApiKey: false, models: () => [], usable: () => true, model: "x" })).toThrow(
 			"No models available. Check your installation or add models to models.json.",
 		);
 		expect(cli({})).toBeUndefined();
@@ -121,6 +121,32 @@ describe("resolveCliModel", () => {
 			"--api-key requires a model to be specified via --model, --provider/--model, or --models",
 		);
 		expect(cli({ hasApiKey: true, hasScope: true })).toBeUndefined();
+	});
+
+	it("resolves provider/id of a configured provider from that provider's catalog alone, with the same answer", () => {
+		const catalog = {
+			providerIds: () => [...new Set(models.map((model) => model.provider))],
+			find: (provider: string, id: string) => models.find((model) => model.provider === provider && model.id === id),
+		};
+		let wholeCatalogReads = 0;
+		const lazy = () => {
+			wholeCatalogReads++;
+			return models;
+		};
+		const usable = usableOnly("anthropic", "openrouter");
+		const direct = cli({ model: "anthropic/claude-sonnet-4-5:high", catalog, models: lazy, usable });
+		expect(direct).toMatchObject({
+			model: { provider: "anthropic", id: "claude-sonnet-4-5" },
+			thinkingLevel: "high",
+		});
+		expect(wholeCatalogReads).toBe(0);
+		// The full resolution agrees (openrouter also has an "anthropic/claude-sonnet-4-5" model).
+		expect(cli({ model: "anthropic/claude-sonnet-4-5:high", usable })).toEqual(direct);
+		// An unconfigured provider, a fuzzy pattern or --provider takes the full path.
+		cli({ model: "anthropic/claude-sonnet-4-5", catalog, models: lazy, usable: usableOnly("openrouter") });
+		cli({ model: "anthropic/sonnet", catalog, models: lazy, usable });
+		cli({ model: "claude-sonnet-4-5", provider: "anthropic", catalog, models: lazy, usable });
+		expect(wholeCatalogReads).toBe(3);
 	});
 
 	it("reports ambiguity with sorted candidates and the right hint", () => {
@@ -204,7 +230,12 @@ describe("model scope", () => {
 });
 
 describe("selectInitialModel", () => {
-	const base = { models, hasMessages: false, usable: () => true };
+	const base = {
+		find: (provider: string, id: string) => models.find((model) => model.provider === provider && model.id === id),
+		models: () => models,
+		hasMessages: false,
+		usable: () => true,
+	};
 
 	it("prefers --model, then the saved default inside the scope, then the first scoped model", () => {
 		const scope = resolveModelScope(["gpt-6.2-sol", "claude-opus-5-5:low"], models).models;

@@ -4,12 +4,12 @@ import {
 	collectSettingsDiagnostics,
 	formatSettingsWarning,
 	resolveResourceEntries,
-	SETTINGS_DEFAULTS,
 	type SettingsError,
 	SettingsManager,
 } from "@tau/coding-agent";
 import lockfile from "proper-lockfile";
 import { describe, expect, it } from "vitest";
+import { npmCommandOrDefault } from "../../src/config/settings/normalize.js";
 import { readJson, tempDirs, writeJson, writeText } from "./helpers.js";
 
 function setup(user?: unknown, project?: unknown) {
@@ -48,7 +48,7 @@ describe("loading", () => {
 		const { cwd, agentDir, userPath } = setup();
 		writeText(userPath, '{\n  // comment\n  "theme": "light"\n}');
 		const manager = SettingsManager.create(cwd, agentDir);
-		expect(manager.getTheme()).toBe("system");
+		expect(manager.getTheme()).toBeUndefined();
 		expect(manager.getLoadError("global")).toBeInstanceOf(SyntaxError);
 		expect(manager.getLoadError("project")).toBeUndefined();
 		const diagnostics = collectSettingsDiagnostics(manager.drainErrors());
@@ -100,7 +100,7 @@ describe("scopes", () => {
 		expect(manager.getCompactionKeepRecentTokens()).toBe(40000);
 		expect(manager.getEnabledModels()).toEqual(["b"]);
 		expect(manager.getSettings().theme).toBeNull();
-		expect(manager.getTheme()).toBe("system");
+		expect(manager.getTheme()).toBeUndefined();
 	});
 
 	it("ignores project values of user-only keys", () => {
@@ -131,7 +131,7 @@ describe("scopes", () => {
 		const { cwd, agentDir } = setup({}, { theme: "project-theme" });
 		const manager = SettingsManager.create(cwd, agentDir, { projectTrusted: false });
 		expect(manager.getProjectSettings()).toEqual({});
-		expect(manager.getTheme()).toBe("system");
+		expect(manager.getTheme()).toBeUndefined();
 		expect(() => manager.setProjectPackages(["npm:x"])).toThrow(
 			"Project is not trusted; refusing to write project settings",
 		);
@@ -139,7 +139,7 @@ describe("scopes", () => {
 		expect(manager.isProjectTrusted()).toBe(true);
 		expect(manager.getTheme()).toBe("project-theme");
 		manager.setProjectTrusted(false);
-		expect(manager.getTheme()).toBe("system");
+		expect(manager.getTheme()).toBeUndefined();
 	});
 
 	it("drops a queued project write when trust is revoked before it runs", async () => {
@@ -377,7 +377,7 @@ describe("accessor normalization", () => {
 		expect(manager.getTransport()).toBe("auto");
 		expect(manager.getQuietStartup()).toBe(false);
 		expect(manager.getOutputPad()).toBe(1);
-		expect(manager.getThemeSetting()).toBe("system");
+		expect(manager.getThemeSetting()).toBeUndefined();
 		expect(manager.getMermaidRenderingMode()).toBe("streaming");
 	});
 
@@ -424,7 +424,8 @@ describe("accessor normalization", () => {
 		expect(idle("120000")).toBe(120000);
 		expect(idle(1500.9)).toBe(1500);
 		expect(() => idle(-1)).toThrow("Invalid httpIdleTimeoutMs setting: -1");
-		expect(() => idle("soon")).toThrow('Invalid httpIdleTimeoutMs setting: "soon"');
+		expect(() => idle("soon")).toThrow("Invalid httpIdleTimeoutMs setting: soon");
+		expect(() => idle(" ")).toThrow("Invalid httpIdleTimeoutMs setting:  ");
 		const manager = SettingsManager.inMemory();
 		expect(() => manager.setHttpIdleTimeoutMs(-5)).toThrow("Invalid httpIdleTimeoutMs setting");
 		expect(() => manager.setHttpIdleTimeoutMs(Number.NaN)).toThrow("Invalid httpIdleTimeoutMs setting");
@@ -449,9 +450,11 @@ describe("accessor normalization", () => {
 		);
 	});
 
-	it("rejects an npmCommand without a command", () => {
-		expect(SettingsManager.inMemory().getNpmCommand()).toEqual(["npm"]);
-		expect(() => SettingsManager.inMemory({ npmCommand: [""] }).getNpmCommand()).toThrow(
+	it("npmCommand: unset is undefined, as in Pi; running it defaults to npm and rejects an empty command", () => {
+		expect(SettingsManager.inMemory().getNpmCommand()).toBeUndefined();
+		expect(npmCommandOrDefault(SettingsManager.inMemory().getNpmCommand())).toEqual(["npm"]);
+		expect(npmCommandOrDefault(SettingsManager.inMemory({ npmCommand: ["pnpm"] }).getNpmCommand())).toEqual(["pnpm"]);
+		expect(() => npmCommandOrDefault(SettingsManager.inMemory({ npmCommand: [""] }).getNpmCommand())).toThrow(
 			"Invalid npmCommand: first array entry must be a non-empty command",
 		);
 	});
@@ -471,7 +474,7 @@ describe("accessor normalization", () => {
 		expect(manager.getTrackingId()).toBe(trackingId);
 		const device = manager.getOrCreateDeviceId();
 		expect(manager.getOrCreateDeviceId()).toBe(device);
-		expect(manager.getThinkingBudgets()).toEqual(SETTINGS_DEFAULTS.thinkingBudgets);
+		expect(manager.getThinkingBudgets()).toBeUndefined();
 	});
 
 	it("maps the terminal capability overrides to explicit values only", () => {
@@ -487,27 +490,40 @@ describe("accessor normalization", () => {
 });
 
 describe("retry, editor and warnings", () => {
-	it("derives provider retry settings from httpIdleTimeoutMs unless set", () => {
+	it("unset settings read as undefined where Pi's getters return undefined", () => {
+		const manager = SettingsManager.inMemory();
+		expect(manager.getThemeSetting()).toBeUndefined();
+		expect(manager.getThinkingBudgets()).toBeUndefined();
+		expect(manager.getWebSocketConnectTimeoutMs()).toBeUndefined();
+		expect(manager.getNpmCommand()).toBeUndefined();
+		expect(manager.getWarnings()).toEqual({});
+		const set = SettingsManager.inMemory({
+			thinkingBudgets: { low: 100 },
+			websocketConnectTimeoutMs: "750",
+			warnings: { anthropicExtraUsage: false },
+		});
+		expect(set.getThinkingBudgets()).toEqual({ low: 100 });
+		expect(set.getWebSocketConnectTimeoutMs()).toBe(750);
+		expect(set.getWarnings()).toEqual({ anthropicExtraUsage: false });
+	});
+
+	it("provider retry settings are what retry.provider sets, with Pi's maxRetryDelayMs default", () => {
 		expect(SettingsManager.inMemory().getRetrySettings()).toEqual({
 			enabled: true,
 			maxRetries: 3,
 			baseDelayMs: 2000,
 			maxAgentDelayMs: 60000,
 		});
-		expect(SettingsManager.inMemory().getProviderRetrySettings()).toEqual({
-			timeoutMs: 300000,
-			maxRetries: 0,
-			maxRetryDelayMs: 60000,
-		});
+		// The request timeout falls back to httpIdleTimeoutMs when the request is built, not here.
+		expect(SettingsManager.inMemory().getProviderRetrySettings()).toEqual({ maxRetryDelayMs: 60000 });
 		expect(SettingsManager.inMemory({ httpIdleTimeoutMs: "disabled" }).getProviderRetrySettings()).toEqual({
-			maxRetries: 0,
 			maxRetryDelayMs: 60000,
 		});
 		expect(
 			SettingsManager.inMemory({
-				retry: { provider: { timeoutMs: 5000, maxRetryDelayMs: 0 } },
+				retry: { provider: { timeoutMs: 5000, maxRetries: 1, maxRetryDelayMs: 0 } },
 			}).getProviderRetrySettings(),
-		).toEqual({ timeoutMs: 5000, maxRetries: 0, maxRetryDelayMs: 0 });
+		).toEqual({ timeoutMs: 5000, maxRetries: 1, maxRetryDelayMs: 0 });
 	});
 
 	it("falls back from a blank externalEditor to VISUAL, EDITOR, then nano", () => {

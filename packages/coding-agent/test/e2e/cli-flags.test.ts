@@ -100,10 +100,13 @@ describe.skipIf(!cliBuilt)("command-line flags (built CLI)", () => {
 		const result = await runCli(box, ["--export", source, "out.html"]);
 		expect(result).toMatchObject({ code: 0, stdout: "Exported to: out.html\n" });
 		const html = readFileSync(join(box.project, "out.html"), "utf8");
-		expect(html).toContain("&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt; &amp; done");
-		expect(html).toContain("&lt;b&gt;bold&lt;/b&gt; question");
-		expect(html).not.toContain("<script");
-		expect(html).not.toMatch(/(src|href)=/);
+		// The viewer page (docs/export.md): the title escaped, the session as inert JSON in which no
+		// `<` survives, and only the page's own two scripts (the browser tests in test/export open it).
+		expect(html).toContain("<title>&lt;b&gt;bold&lt;/b&gt; question · tau</title>");
+		expect(html.match(/<script/g)).toHaveLength(2);
+		const data = /<script id="tau-session-data" type="application\/json">(.*?)<\/script>/s.exec(html)![1]!;
+		expect(data).not.toContain("<");
+		expect(JSON.stringify(JSON.parse(data))).toContain("<script>alert('x')</script> & done");
 		const derived = await runCli(box, ["--export", source]);
 		expect(derived.code).toBe(0);
 		expect(existsSync(join(box.project, file!.replace(/\.jsonl$/, ".html")))).toBe(true);

@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -124,6 +124,30 @@ export function collectRun(child: ChildProcess): Promise<RunResult> {
 
 export function runCli(box: Sandbox, args: readonly string[], options: RunOptions = {}): Promise<RunResult> {
 	return collectRun(startCli(box, args, options));
+}
+
+// pi 1.6 itself, as a black-box oracle: ./test.sh installs it with scripts/pi-reference.mjs (from the
+// npm registry, with the Node 22 it needs) and passes the paths in. Without them the pi tests skip.
+export const PI_NODE = process.env.TAU_PI_NODE ?? "";
+export const PI_CLI = process.env.TAU_PI_CLI ?? "";
+export const piInstalled = PI_NODE !== "" && PI_CLI !== "" && existsSync(PI_NODE) && existsSync(PI_CLI);
+
+/**
+ * Runs pi 1.6 in the sandbox: same agent dir (settings, models.json, sessions) as tau. pi may exit before
+ * a pipe has taken all of a large output, so its stdout goes to a file (written synchronously) and is
+ * read back.
+ */
+export async function runPi(box: Sandbox, args: readonly string[], env: NodeJS.ProcessEnv = {}): Promise<RunResult> {
+	const stdoutFile = join(mkdtempSync(join(box.home, "pi-out-")), "stdout");
+	const fd = openSync(stdoutFile, "w");
+	const child = spawn(PI_NODE, [PI_CLI, ...args], {
+		cwd: box.project,
+		env: { ...box.env, PI_CODING_AGENT_DIR: box.agentDir, PI_OFFLINE: "1", PI_SKIP_VERSION_CHECK: "1", ...env },
+		stdio: ["ignore", fd, "pipe"],
+	});
+	closeSync(fd);
+	const result = await collectRun(child);
+	return { ...result, stdout: readFileSync(stdoutFile, "utf8") };
 }
 
 /** JSON-mode stdout as records. */

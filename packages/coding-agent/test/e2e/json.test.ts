@@ -26,6 +26,32 @@ describe.skipIf(!cliBuilt)("JSON mode (built CLI)", () => {
 		}
 	});
 
+	it("--tau-events adds tau's tool-intent records to the stream; without it the stream is Pi's", async () => {
+		const box = sandbox();
+		const server = await mockServer();
+		writeMockModels(box, server);
+		writeFileSync(join(box.project, "notes.txt"), "remember the milk\n");
+		const toolRun = () =>
+			server.enqueue(
+				{ toolCalls: [{ id: "call_1", name: "read", arguments: { path: "notes.txt" } }], stopReason: "toolUse" },
+				{ text: "Done" },
+			);
+		const intents = (stdout: string) =>
+			jsonLines(stdout).filter(
+				(record) =>
+					record.type === "entry_appended" &&
+					(record.entry as { customType?: string } | undefined)?.customType === "tau.tool-intent",
+			);
+		toolRun();
+		const plain = await runCli(box, ["--mode", "json", "read the notes"]);
+		toolRun();
+		const opted = await runCli(box, ["--mode", "json", "--tau-events", "read the notes"]);
+		expect(plain.code).toBe(0);
+		expect(opted.code).toBe(0);
+		expect(intents(plain.stdout)).toEqual([]);
+		expect(intents(opted.stdout)).toHaveLength(1);
+	});
+
 	it("runs a multi-turn tool session; toolcall_start names the call", async () => {
 		const box = sandbox();
 		const server = await mockServer();

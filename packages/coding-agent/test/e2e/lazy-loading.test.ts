@@ -2,6 +2,7 @@ import { spawnSync } from "node:child_process";
 import { copyFileSync, mkdirSync, readFileSync, symlinkSync, utimesSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { pathToFileURL } from "node:url";
+import type { MockLlmServer } from "@tau/testkit";
 import { describe, expect, it } from "vitest";
 import { CLI, cliBuilt, mockServer, REPO_ROOT, runCli, type Sandbox, sandbox, writeMockModels } from "./harness.js";
 
@@ -20,8 +21,9 @@ function sourceUrls(url: string): string[] {
 }
 
 /**
- * Runs the built CLI under an ESM resolve hook that logs every resolved module URL; a chunk of the
- * bundle counts as the source modules it was built from.
+ * Runs the built CLI under an ESM resolve hook that logs every resolved module URL (a chunk of the bundle
+ * counts as the source modules it was built from), and logs each shipped catalog file read as
+ * `catalog:<provider>`.
  */
 async function loadedModules(
 	box: Sandbox,
@@ -43,7 +45,17 @@ export async function resolve(specifier, context, next) {
 	);
 	writeFileSync(
 		register,
-		`import { register } from "node:module";\nregister(${JSON.stringify(pathToFileURL(hooks).href)});\n`,
+		`import fs from "node:fs";
+import { register, syncBuiltinESMExports } from "node:module";
+register(${JSON.stringify(pathToFileURL(hooks).href)});
+const read = fs.readFileSync;
+fs.readFileSync = function (path, ...rest) {
+	const match = /catalog\\/providers\\/([^/]+)\\.json$/.exec(String(path instanceof URL ? path.pathname : path));
+	if (match) fs.appendFileSync(${JSON.stringify(log)}, "catalog:" + match[1] + "\\n");
+	return read.call(this, path, ...rest);
+};
+syncBuiltinESMExports();
+`,
 	);
 	writeFileSync(log, "");
 	// With `preload`, that module is imported ahead of the CLI (to see what it loads on its own).
@@ -56,6 +68,14 @@ export async function resolve(specifier, context, next) {
 }
 
 const loads = (urls: readonly string[], fragment: string) => urls.some((url) => url.includes(fragment));
+
+/** models.json sending the built-in anthropic provider (and its catalog) to `server`. */
+function writeAnthropicOverride(box: Sandbox, server: MockLlmServer): void {
+	writeFileSync(
+		join(box.agentDir, "models.json"),
+		JSON.stringify({ providers: { anthropic: { baseUrl: server.baseUrl, apiKey: "test-key" } } }),
+	);
+}
 
 describe.skipIf(!cliBuilt)("lazy startup (built CLI)", () => {
 	it("--version loads no runtime, provider, TUI or extension loader", async () => {
@@ -94,11 +114,37 @@ describe.skipIf(!cliBuilt)("lazy startup (built CLI)", () => {
 			"/node_modules/jiti/",
 			// Schemas are plain JSON; the validator loads on the first tool call or an invalid models.json.
 			"/node_modules/typebox/",
+			// The other providers' SDKs, and every shipped catalog file: the model comes from models.json.
+			"/node_modules/@google/genai/",
+			"/node_modules/@aws-sdk/",
+			"/node_modules/@mistralai/",
+			"catalog:",
 			"/node_modules/quickjs-emscripten",
 			"/node_modules/@jitl/",
 		]) {
 			expect(loads(urls, fragment), fragment).toBe(false);
 		}
+	});
+
+	it("-p with provider/model of a configured provider reads that provider's catalog file only", async () => {
+		const box = sandbox();
+		const server = await mockServer();
+		writeAnthropicOverride(box, server);
+		server.enqueue({ text: "from the catalog" });
+		const run = await loadedModules(box, ["--model", "anthropic/claude-opus-5", "-p", "hi"]);
+		expect(run.code).toBe(0);
+		expect(run.stdout).toBe("from the catalog\n");
+		expect(run.urls.filter((url) => url.startsWith("catalog:"))).toEqual(["catalog:anthropic"]);
+	});
+
+	it("control: a bare model id is resolved against every catalog, so the hook sees them all read", async () => {
+		const box = sandbox();
+		const server = await mockServer();
+		writeAnthropicOverride(box, server);
+		server.enqueue({ text: "again" });
+		const bare = await loadedModules(box, ["--model", "claude-opus-5", "-p", "hi"]);
+		expect(bare.stdout).toBe("again\n");
+		expect(bare.urls.filter((url) => url.startsWith("catalog:")).length).toBeGreaterThan(40);
 	});
 
 	it("-p with a configured MCP server loads the MCP client but not the TUI", async () => {

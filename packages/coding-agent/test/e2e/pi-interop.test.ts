@@ -1,32 +1,20 @@
-import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, symlinkSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
-import { CLI, cliBuilt, mockServer, runCli, type Sandbox, sandbox, writeMockModels } from "./harness.js";
-
-// pi 1.6 itself, as a black-box oracle: ./test.sh installs it with scripts/pi-reference.mjs (from the
-// npm registry, with the Node 22 it needs) and passes the paths in. Without them these tests skip.
-const PI_NODE = process.env.TAU_PI_NODE ?? "";
-const PI_CLI = process.env.TAU_PI_CLI ?? "";
-const piInstalled = PI_NODE !== "" && PI_CLI !== "" && existsSync(PI_NODE) && existsSync(PI_CLI);
-
-/** Runs pi 1.6 in the sandbox: same agent dir (settings, models.json, sessions) as tau. */
-function runPi(
-	box: Sandbox,
-	args: readonly string[],
-): Promise<{ code: number | null; stdout: string; stderr: string }> {
-	const child = spawn(PI_NODE, [PI_CLI, ...args], {
-		cwd: box.project,
-		env: { ...box.env, PI_CODING_AGENT_DIR: box.agentDir, PI_OFFLINE: "1", PI_SKIP_VERSION_CHECK: "1" },
-		stdio: ["ignore", "pipe", "pipe"],
-	});
-	let stdout = "";
-	let stderr = "";
-	child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
-	child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
-	return new Promise((resolve) => child.on("close", (code) => resolve({ code, stdout, stderr })));
-}
+import {
+	CLI,
+	cliBuilt,
+	mockServer,
+	PI_CLI,
+	PI_NODE,
+	piInstalled,
+	runCli,
+	runPi,
+	type Sandbox,
+	sandbox,
+	writeMockModels,
+} from "./harness.js";
 
 /** The texts of the user and assistant turns an Anthropic Messages request carries. */
 function conversation(body: unknown): string[] {

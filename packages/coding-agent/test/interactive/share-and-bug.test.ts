@@ -108,13 +108,14 @@ async function screenShows(h: InteractiveHarness, text: string): Promise<string>
 }
 
 describe("/share", () => {
-	it("asks first, uploads the HTML export as a secret gist through gh and shows the gist link", async () => {
+	it("asks first, uploads the HTML export as a secret gist through gh and shows a viewer link and the gist link", async () => {
 		harness = await startWithConversation();
 		vi.stubEnv("TAU_SHARE_VIEWER_URL", "");
 		const gh = installFakeGh();
 		await confirmShare(harness);
-		await screenShows(harness, "Share URL:");
-		expect(await harness.screen()).toContain(`Share URL: ${GIST_URL}`);
+		const shown = await screenShows(harness, "Gist:");
+		expect(shown).toContain(`Share URL: https://gistpreview.github.io/?${GIST_ID}`);
+		expect(shown).toContain(`Gist: ${GIST_URL}`);
 
 		const calls = gh.calls();
 		expect(calls[0]).toEqual(["auth", "status"]);
@@ -128,8 +129,12 @@ describe("/share", () => {
 		expect(create).toHaveLength(5);
 		expect(create).not.toContain("--public");
 		expect(create[4]).toMatch(/session\.html$/);
-		expect(gh.uploaded()).toContain("<!DOCTYPE html>");
-		expect(gh.uploaded()).toContain("please look at the parser");
+		// The upload is the interactive viewer page (docs/export.md) with the conversation embedded.
+		const page = gh.uploaded();
+		expect(page).toContain("<!DOCTYPE html>");
+		expect(page).toContain('http-equiv="Content-Security-Policy"');
+		expect(page).toContain('<script id="tau-session-data" type="application/json">');
+		expect(page).toContain("please look at the parser");
 		// The temporary export is removed after the upload.
 		expect(existsSync(create[4]!)).toBe(false);
 	});
@@ -139,7 +144,7 @@ describe("/share", () => {
 		vi.stubEnv("TAU_SHARE_VIEWER_URL", "https://viewer.example/session/");
 		installFakeGh();
 		await confirmShare(harness);
-		const screen = await screenShows(harness, "Share URL:");
+		const screen = await screenShows(harness, "Gist:");
 		expect(screen).toContain(`Share URL: https://viewer.example/session/#${GIST_ID}`);
 		expect(screen).toContain(`Gist: ${GIST_URL}`);
 	});
@@ -174,7 +179,7 @@ describe("/share", () => {
 		const gh = installFakeGh({ authExit: 1 });
 		await confirmShare(harness);
 		await screenShows(harness, "not logged in");
-		expect(await harness.screen()).toContain("Run `gh auth login`");
+		expect(await harness.screen()).toContain("Run `gh auth login`, then try /share again");
 		expect(gh.calls()).toEqual([["auth", "status"]]);
 	});
 

@@ -1,12 +1,12 @@
 import { execFileSync } from "node:child_process";
 import { mkdirSync, symlinkSync } from "node:fs";
 import { join } from "node:path";
-import { loadProjectContextFiles } from "@tau/coding-agent";
+import { discoverContextFiles } from "@tau/coding-agent";
 import { describe, expect, it } from "vitest";
 import { git, hasGit, resourceDirs, write } from "./helpers.js";
 
 function paths(options: { cwd: string; agentDir: string }): string[] {
-	return loadProjectContextFiles(options).agentsFiles.map((file) => file.path);
+	return discoverContextFiles(options).agentsFiles.map((file) => file.path);
 }
 
 describe("context files", () => {
@@ -16,7 +16,7 @@ describe("context files", () => {
 		const top = write(join(root, "AGENTS.md"), "root rules");
 		const work = write(join(root, "work", "CLAUDE.md"), "work rules");
 		const own = write(join(cwd, "AGENTS.md"), "\uFEFFproject rules");
-		const files = loadProjectContextFiles({ cwd, agentDir }).agentsFiles;
+		const files = discoverContextFiles({ cwd, agentDir }).agentsFiles;
 		expect(files.map((file) => file.path)).toEqual([global, top, work, own]);
 		expect(files.at(-1)?.content).toBe("project rules");
 	});

@@ -83,13 +83,30 @@ describe("updating npm packages", () => {
 		const { root, calls, installed, update } = setup(["npm:tool-a"]);
 		installed("tool-a", "1.0.0");
 		writeJson(join(root, "bin", "registry.json"), { "tool-a": "hang" });
-		const report = await update({ lookupTimeoutMs: 200 });
-		expect(calls().map((args) => args.slice(0, 2))).toEqual([
-			["view", "tool-a"],
-			["install", "tool-a@latest"],
-		]);
-		expect(report.updated).toEqual(["npm:tool-a 1.0.0 -> hang"]);
-	});
+		// The lookup deadline fires when the test says so: only once the hanging lookup has started,
+		// however long a loaded machine takes to spawn it.
+		vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+		try {
+			const pending = update({ lookupTimeoutMs: 200 });
+			// Polled on the real setInterval (vi.waitFor would advance the fake clock while it waits).
+			await new Promise<void>((started) => {
+				const poll = setInterval(() => {
+					if (calls().length === 0) return;
+					clearInterval(poll);
+					started();
+				}, 20);
+			});
+			vi.advanceTimersByTime(200);
+			const report = await pending;
+			expect(calls().map((args) => args.slice(0, 2))).toEqual([
+				["view", "tool-a"],
+				["install", "tool-a@latest"],
+			]);
+			expect(report.updated).toEqual(["npm:tool-a 1.0.0 -> hang"]);
+		} finally {
+			vi.useRealTimers();
+		}
+	}, 60_000);
 
 	it("announces newer versions of installed unpinned packages only, and nothing offline", async () => {
 		const { installed, check } = setup(["npm:tool-a", "npm:tool-b@1.0.0", "npm:tool-c", "npm:tool-d"]);

@@ -4,7 +4,7 @@ import {
 	expandResourceCommands,
 	expandSkillCommand,
 	formatSkillsForPrompt,
-	loadSkills,
+	loadSkillsFromSources,
 	type Skill,
 	type SourceInfo,
 } from "@tau/coding-agent";
@@ -26,7 +26,7 @@ describe("skill validation", () => {
 			"Extract text from PDFs.",
 			"disable-model-invocation: true\n",
 		);
-		const { skills, diagnostics } = loadSkills([{ path: join(root, "skills"), sourceInfo: source }]);
+		const { skills, diagnostics } = loadSkillsFromSources([{ path: join(root, "skills"), sourceInfo: source }]);
 		expect(diagnostics).toEqual([]);
 		expect(skills).toEqual([
 			{
@@ -44,7 +44,7 @@ describe("skill validation", () => {
 		const { root } = resourceDirs();
 		const dir = join(root, "skills");
 		const file = write(join(dir, "x", "SKILL.md"), `---\nname: -Bad--Name_${"x".repeat(64)}\ndescription: ok\n---\n`);
-		const { skills, diagnostics } = loadSkills([{ path: dir, sourceInfo: source }]);
+		const { skills, diagnostics } = loadSkillsFromSources([{ path: dir, sourceInfo: source }]);
 		expect(skills).toHaveLength(1);
 		expect(diagnostics.map((diagnostic) => diagnostic.message)).toEqual([
 			"name exceeds 64 characters (75)",
@@ -58,7 +58,7 @@ describe("skill validation", () => {
 	it("warns about an over-long description and still loads", () => {
 		const { root } = resourceDirs();
 		skillFile(join(root, "skills"), "long", "d".repeat(1030));
-		const { skills, diagnostics } = loadSkills([{ path: join(root, "skills"), sourceInfo: source }]);
+		const { skills, diagnostics } = loadSkillsFromSources([{ path: join(root, "skills"), sourceInfo: source }]);
 		expect(names(skills)).toEqual(["long"]);
 		expect(diagnostics[0]?.message).toBe("description exceeds 1024 characters (1030)");
 	});
@@ -66,7 +66,7 @@ describe("skill validation", () => {
 	it("does not load a SKILL.md without a description", () => {
 		const { root } = resourceDirs();
 		const file = write(join(root, "skills", "nodesc", "SKILL.md"), "---\nname: nodesc\n---\nBody");
-		const { skills, diagnostics } = loadSkills([{ path: join(root, "skills"), sourceInfo: source }]);
+		const { skills, diagnostics } = loadSkillsFromSources([{ path: join(root, "skills"), sourceInfo: source }]);
 		expect(skills).toEqual([]);
 		expect(diagnostics).toEqual([{ type: "warning", message: "description is required", path: file }]);
 	});
@@ -78,7 +78,7 @@ describe("skill validation", () => {
 			"---\nname: broken\ndescription: [unclosed\n---\n",
 		);
 		skillFile(join(root, "skills"), "fine");
-		const { skills, diagnostics } = loadSkills([{ path: join(root, "skills"), sourceInfo: source }]);
+		const { skills, diagnostics } = loadSkillsFromSources([{ path: join(root, "skills"), sourceInfo: source }]);
 		expect(names(skills)).toEqual(["fine"]);
 		expect(diagnostics).toEqual([
 			{ type: "warning", message: expect.stringMatching(/^Invalid frontmatter: unterminated flow/), path: broken },
@@ -92,7 +92,7 @@ describe("skill validation", () => {
 		write(join(dir, "alpha.md"), "---\ndescription: Alpha skill\n---\n");
 		write(join(dir, "beta.md"), "---\ndescription: Beta skill\n---\n");
 		write(join(dir, "broken.md"), "---\ndescription: 'x\n---\n");
-		const { skills, diagnostics } = loadSkills([{ path: dir, sourceInfo: source }]);
+		const { skills, diagnostics } = loadSkillsFromSources([{ path: dir, sourceInfo: source }]);
 		expect(names(skills)).toEqual(["alpha", "beta"]);
 		expect(diagnostics).toEqual([]);
 	});
@@ -106,7 +106,7 @@ describe("skill discovery", () => {
 		skillFile(join(dir, "outer"), "inner");
 		skillFile(join(dir, "group"), "nested");
 		write(join(dir, "group", "loose.md"), "---\ndescription: below the root\n---\n");
-		const { skills } = loadSkills([{ path: dir, sourceInfo: source }]);
+		const { skills } = loadSkillsFromSources([{ path: dir, sourceInfo: source }]);
 		expect(names(skills).sort()).toEqual(["nested", "outer"]);
 	});
 
@@ -122,7 +122,7 @@ describe("skill discovery", () => {
 		skillFile(join(dir, "sub"), "sub-kept");
 		write(join(dir, ".gitignore"), "# comment\nignored-*\n!ignored-b\n");
 		write(join(dir, "sub", ".ignore"), "/sub-ignored\n");
-		const { skills } = loadSkills([{ path: dir, sourceInfo: source }]);
+		const { skills } = loadSkillsFromSources([{ path: dir, sourceInfo: source }]);
 		expect(names(skills).sort()).toEqual(["ignored-b", "kept", "sub-kept"]);
 	});
 
@@ -135,7 +135,7 @@ describe("skill discovery", () => {
 		write(join(dir, "placeholder.txt"), "");
 		symlinkSync(join(real, "shared"), join(dir, "linked"));
 		symlinkSync(join(root, "missing"), join(dir, "broken-link"));
-		const { skills, diagnostics } = loadSkills([
+		const { skills, diagnostics } = loadSkillsFromSources([
 			{ path: dir, sourceInfo: source },
 			{ path: join(root, "link", "SKILL.md"), sourceInfo: source },
 			{ path: real, sourceInfo: source },
@@ -150,16 +150,16 @@ describe("skill discovery", () => {
 		const dir = join(root, ".agents", "skills");
 		write(join(dir, "root-loose.md"), "---\ndescription: root level\n---\n");
 		write(join(dir, "group", "grouped.md"), "---\ndescription: grouped\n---\n");
-		const agents = loadSkills([{ path: dir, sourceInfo: source, mode: "agents" }]);
+		const agents = loadSkillsFromSources([{ path: dir, sourceInfo: source, mode: "agents" }]);
 		expect(names(agents.skills)).toEqual(["grouped"]);
-		const pi = loadSkills([{ path: dir, sourceInfo: source }]);
+		const pi = loadSkillsFromSources([{ path: dir, sourceInfo: source }]);
 		expect(names(pi.skills)).toEqual(["root-loose"]);
 	});
 
 	it("warns about missing and non-markdown explicit paths", () => {
 		const { root } = resourceDirs();
 		const text = write(join(root, "skill.txt"), "x");
-		const { diagnostics } = loadSkills([
+		const { diagnostics } = loadSkillsFromSources([
 			{ path: join(root, "nope"), sourceInfo: source },
 			{ path: text, sourceInfo: source },
 		]);
@@ -173,7 +173,7 @@ describe("skill discovery", () => {
 		const { root } = resourceDirs();
 		const first = skillFile(join(root, "a"), "same");
 		const second = skillFile(join(root, "b"), "same");
-		const { skills, diagnostics } = loadSkills([
+		const { skills, diagnostics } = loadSkillsFromSources([
 			{ path: join(root, "a"), sourceInfo: source },
 			{ path: join(root, "b"), sourceInfo: source },
 		]);
@@ -233,7 +233,7 @@ describe("skills in the prompt", () => {
 		const { root } = resourceDirs();
 		const dir = join(root, `we"ird`);
 		const file = skillFile(dir, "deploy", "Deploy things", "disable-model-invocation: true\n");
-		const { skills } = loadSkills([{ path: dir, sourceInfo: source }]);
+		const { skills } = loadSkillsFromSources([{ path: dir, sourceInfo: source }]);
 		const escaped = file.replace(/"/g, "&quot;");
 		expect(expandSkillCommand("/skill:deploy  to staging ", skills)).toEqual({
 			text: `<skill name="deploy" location="${escaped}">\nReferences are relative to ${join(dir, "deploy")}.\n\nBody of deploy\n</skill>\n\nto staging`,
@@ -244,7 +244,7 @@ describe("skills in the prompt", () => {
 	it("passes unknown skills through and reports an unreadable skill file", () => {
 		const { root } = resourceDirs();
 		const file = skillFile(join(root, "s"), "gone");
-		const { skills } = loadSkills([{ path: join(root, "s"), sourceInfo: source }]);
+		const { skills } = loadSkillsFromSources([{ path: join(root, "s"), sourceInfo: source }]);
 		expect(expandSkillCommand("/skill:unknown x", skills)).toEqual({ text: "/skill:unknown x" });
 		unlinkSync(file);
 		const result = expandSkillCommand("/skill:gone x", skills);
@@ -257,7 +257,7 @@ describe("resource command expansion", () => {
 	it("expands /skill: first and then an exact template name; unknown skills may still match a template", () => {
 		const { root } = resourceDirs();
 		skillFile(join(root, "s"), "lint", "Lint code");
-		const { skills } = loadSkills([{ path: join(root, "s"), sourceInfo: source }]);
+		const { skills } = loadSkillsFromSources([{ path: join(root, "s"), sourceInfo: source }]);
 		const prompts = [
 			{ name: "skill:missing", description: "", content: "template for $1", filePath: "/p.md", sourceInfo: source },
 			{ name: "review", description: "", content: "Review $@", filePath: "/r.md", sourceInfo: source },

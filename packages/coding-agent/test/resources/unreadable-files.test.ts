@@ -1,5 +1,5 @@
 import { join } from "node:path";
-import { DefaultResourceLoader, loadProjectContextFiles, SettingsManager } from "@tau/coding-agent";
+import { DefaultResourceLoader, discoverContextFiles, SettingsManager } from "@tau/coding-agent";
 import { describe, expect, it, vi } from "vitest";
 import { resourceDirs, write } from "./helpers.js";
 
@@ -21,7 +21,7 @@ describe("unreadable resource files", () => {
 		const cwd = join(root, "UNREADABLE");
 		const agents = write(join(cwd, "AGENTS.md"), "secret");
 		const claude = write(join(cwd, "CLAUDE.md"), "claude rules");
-		const result = loadProjectContextFiles({ cwd, agentDir });
+		const result = discoverContextFiles({ cwd, agentDir });
 		expect(result.diagnostics).toEqual([
 			{ type: "warning", message: expect.stringMatching(`^Could not read ${agents}`), path: agents },
 		]);

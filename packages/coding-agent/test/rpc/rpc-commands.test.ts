@@ -164,13 +164,13 @@ describe("RPC prompt dispositions", () => {
 		});
 	});
 
-	it("without a model: get_state omits the model and prompt fails with the no-model guidance", async () => {
+	it("without a model: get_state reports Pi's stand-in model and prompt fails with the no-model guidance", async () => {
 		harness = await RpcHarness.start({ noModel: true });
 		const state = await harness.data({ type: "get_state" });
-		expect(state).not.toHaveProperty("model");
+		expect(state).toMatchObject({ model: { id: "unknown", name: "unknown", api: "unknown", provider: "unknown" } });
 		expect(await harness.send({ type: "prompt", message: "hi" })).toMatchObject({
 			success: false,
-			error: "No model selected. Use /login or set an API key environment variable, then select a model with /model.",
+			error: "No model selected. Set an API key in the environment (for example ANTHROPIC_API_KEY or OPENAI_API_KEY), add a provider to models.json in the agent directory or sign in with /login, then select a model with /model (RPC: set_model).",
 		});
 	});
 

@@ -109,6 +109,21 @@ describe("RPC session events", () => {
 		expect(records.filter((r) => r.type === "agent_settled")).toEqual([{ type: "agent_settled", aborted: false }]);
 	});
 
+	it("tau-only events come only after set_tau_events: entries Pi appends silently are announced", async () => {
+		const rpc = await RpcHarness.start();
+		harness = rpc;
+		const announced = () => rpc.records.filter((r) => r.type === "entry_appended").map((r) => r.entry.type as string);
+		await rpc.data({ type: "set_session_name", name: "first" });
+		expect(rpc.records).toContainEqual({ type: "session_info_changed", name: "first" });
+		expect(announced()).toEqual([]);
+		expect(await rpc.send({ type: "set_tau_events", enabled: true })).toMatchObject({ success: true });
+		await rpc.data({ type: "set_session_name", name: "second" });
+		expect(announced()).toEqual(["session_info"]);
+		await rpc.data({ type: "set_tau_events", enabled: false });
+		await rpc.data({ type: "set_session_name", name: "third" });
+		expect(announced()).toEqual(["session_info"]);
+	});
+
 	it("emits agent_settled once after an auto-retry", async () => {
 		harness = await RpcHarness.start({ settings: { retry: { enabled: true, maxRetries: 2, baseDelayMs: 1 } } });
 		harness.faux.setResponses([

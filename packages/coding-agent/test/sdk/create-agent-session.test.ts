@@ -156,7 +156,7 @@ describe("createAgentSession assembly", () => {
 		expect(result.session.model).toBeUndefined();
 		expect(result.session.state.model).toBeUndefined();
 		await expect(result.session.prompt("hi")).rejects.toThrow(
-			"No model selected. Use /login or set an API key environment variable, then select a model with /model.",
+			"No model selected. Set an API key in the environment (for example ANTHROPIC_API_KEY or OPENAI_API_KEY), add a provider to models.json in the agent directory or sign in with /login, then select a model with /model (RPC: set_model).",
 		);
 		await expect(result.session.compact()).rejects.toThrow(/No model selected/);
 	});

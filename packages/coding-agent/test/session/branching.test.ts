@@ -4,6 +4,23 @@ import { deleteSessionFile, type LabelEntry, loadEntriesFromFile, SessionManager
 import { describe, expect, it } from "vitest";
 import { assistant, fixture, tempDir, user } from "./helpers.js";
 
+describe("labels", () => {
+	it("an empty label clears the bookmark and is written as an empty string, as Pi writes it", () => {
+		const manager = SessionManager.inMemory("/w");
+		const a = manager.appendMessage(user("a"));
+		manager.appendLabelChange(a, "mark");
+		manager.appendLabelChange(a, "");
+		manager.appendLabelChange(a);
+		expect(manager.getLabel(a)).toBeUndefined();
+		const written = manager.getEntries().filter((entry): entry is LabelEntry => entry.type === "label");
+		expect(written.map((entry) => JSON.stringify({ label: entry.label }))).toEqual([
+			'{"label":"mark"}',
+			'{"label":""}',
+			"{}",
+		]);
+	});
+});
+
 describe("createBranchedSession", () => {
 	it("copies root..leaf, drops and re-creates labels at the end, re-chains and re-points compactions", () => {
 		const dir = tempDir();

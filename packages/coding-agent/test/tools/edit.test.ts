@@ -203,6 +203,27 @@ describe("edit: diff and patch", () => {
 		);
 	});
 
+	it("marks the unchanged lines left out before the first and after the last hunk", async () => {
+		const { edit } = setup(`${numberedLines(20)}\n`);
+		const result = await edit([{ oldText: "line 10\n", newText: "LINE 10\n" }]);
+		expect((result.details as EditToolDetails).diff).toBe(
+			[
+				"    ...",
+				"  6 line 6",
+				"  7 line 7",
+				"  8 line 8",
+				"  9 line 9",
+				"-10 line 10",
+				"+10 LINE 10",
+				" 11 line 11",
+				" 12 line 12",
+				" 13 line 13",
+				" 14 line 14",
+				"    ...",
+			].join("\n"),
+		);
+	});
+
 	it("produces a unified patch that applies to the original with patch -p0", async () => {
 		const original = `${numberedLines(40)}`;
 		const { dir, edit, contents } = setup(original);

@@ -113,6 +113,15 @@ for (const backend of grepBackends) {
 				);
 			});
 
+			it("after the limit, a match inside the last match's trailing context is shown as context (as in Pi)", async () => {
+				const root = tree({ "f.txt": "m1\nm2\nafter\nm3\nm4\n" });
+				const { text, details } = await grep(root, { pattern: "^m", context: 2, limit: 1 });
+				expect(text).toBe(
+					"f.txt:1: m1\nf.txt-2- m2\nf.txt-3- after\n\n[1 matches limit reached. Use limit=2 for more, or refine pattern]",
+				);
+				expect(details?.matchLimitReached).toBe(1);
+			});
+
 			it("treats metacharacters literally with literal: true, and honours ignoreCase", async () => {
 				const root = tree({ "f.txt": "a.b(c)\naxb(c)\nA.B(C)\n" });
 				expect((await grep(root, { pattern: "a.b(c)", literal: true })).text).toBe("f.txt:1: a.b(c)");

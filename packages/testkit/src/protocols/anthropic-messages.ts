@@ -132,7 +132,7 @@ function messageShell(turn: ResolvedTurn, id: string): Record<string, unknown> {
 
 export const anthropicMessages: WireProtocol = {
 	name: "anthropic-messages",
-	pathSuffix: "/messages",
+	matches: (pathname) => pathname.endsWith("/messages"),
 	requestIdHeader: "request-id",
 
 	*streamFrames(turn, ctx) {

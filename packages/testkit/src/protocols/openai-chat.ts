@@ -47,7 +47,7 @@ function wantsUsage(ctx: ProtocolContext): boolean {
 
 export const openAiChat: WireProtocol = {
 	name: "openai-chat",
-	pathSuffix: "/chat/completions",
+	matches: (pathname) => pathname.endsWith("/chat/completions") && !pathname.startsWith("/mistral/"),
 	requestIdHeader: "x-request-id",
 
 	*streamFrames(turn, ctx) {

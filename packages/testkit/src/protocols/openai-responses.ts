@@ -183,7 +183,7 @@ function planItems(turn: ResolvedTurn, ctx: ProtocolContext): ItemPlan[] {
 
 export const openAiResponses: WireProtocol = {
 	name: "openai-responses",
-	pathSuffix: "/responses",
+	matches: (pathname) => pathname.endsWith("/responses"),
 	requestIdHeader: "x-request-id",
 
 	*streamFrames(turn, ctx) {

@@ -124,7 +124,8 @@ export class CompletionsChunkMapper {
 			if (!block.name && call.function?.name) block.name = call.function.name;
 		}
 		if (call.id) this.toolById.set(call.id, index);
-		if (call.function?.arguments) this.output.toolCallDelta(index, call.function.arguments);
+		// Every tool-call chunk is a delta, also one that only names the call (Pi's event stream).
+		this.output.toolCallDelta(index, call.function?.arguments ?? "", { emitEmpty: true });
 	}
 
 	private applyUsage(usage: HostUsage): void {

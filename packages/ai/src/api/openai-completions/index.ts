@@ -78,8 +78,9 @@ export function stream(
 				openAiSseDecoder<ChatCompletionChunk>(),
 				(chunk) => mapper.handle(chunk),
 			);
-			if (options.signal?.aborted) return;
+			// An aborted stream ends its open blocks too, so every `*_start` has its `*_end` (as in Pi).
 			mapper.finish();
+			if (options.signal?.aborted) return;
 			const message = output.message;
 			if (!mapper.sawFinishReason && !compat.supportsFinishReason) {
 				message.stopReason = output.hasToolCalls() ? "toolUse" : "stop";

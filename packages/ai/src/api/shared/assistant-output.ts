@@ -117,11 +117,14 @@ export class AssistantOutput {
 		return this.message.content[index] as ToolCall;
 	}
 
-	/** Feeds a raw fragment of argument JSON; the block's `arguments` becomes the best-effort parse so far. */
-	toolCallDelta(index: number, delta: string): void {
+	/**
+	 * Feeds a raw fragment of argument JSON; the block's `arguments` becomes the best-effort parse so far.
+	 * An empty fragment is an event only with `emitEmpty` (adapters whose Pi counterpart reports one).
+	 */
+	toolCallDelta(index: number, delta: string, options: { emitEmpty?: boolean } = {}): void {
 		const args = this.argumentStreams.get(index);
-		if (!args || !delta) return;
-		this.toolCall(index).arguments = args.append(delta);
+		if (!args || (!delta && !options.emitEmpty)) return;
+		if (delta) this.toolCall(index).arguments = args.append(delta);
 		this.events.push({ type: "toolcall_delta", contentIndex: index, delta, partial: this.message });
 	}
 

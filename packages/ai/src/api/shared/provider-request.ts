@@ -1,6 +1,6 @@
 import { retryProviderRequest } from "../../retry/provider-request-retry.js";
 import type { Api, Model } from "../../types/model.js";
-import type { StreamOptions } from "../../types/options.js";
+import type { ProviderResponseInfo, StreamOptions } from "../../types/options.js";
 import { ABORTED_MESSAGE } from "./adapter-stream.js";
 import type { AssistantOutput } from "./assistant-output.js";
 import { responseInfo } from "./request-headers.js";
@@ -14,21 +14,51 @@ import { readSseBatches, type SseMessage } from "./sse-reader.js";
 export type SseEventDecoder<TEvent> = (message: SseMessage, headers: Headers) => TEvent | undefined;
 
 /**
+ * What an SDK that decodes its own stream resolves to: the decoded events, and the HTTP response (or the
+ * status and headers the adapter captured from it where the SDK hides it: Gemini, Bedrock, Mistral).
+ */
+export interface OpenedStream<TEvent> {
+	data: AsyncIterable<TEvent>;
+	response: Response | ProviderResponseInfo;
+}
+
+/**
  * Sends the request through the opt-in request-level retry (each attempt a fresh SDK request), then
  * reports the response headers to `onResponse` before any body is read (ai.md §8.2, §14.1).
  */
-async function openProviderStream(
+async function openProviderStream<TOpened>(
 	model: Model<Api>,
 	options: StreamOptions,
-	send: () => Promise<Response>,
-): Promise<Response> {
-	const response = await retryProviderRequest(send, {
+	send: () => Promise<TOpened>,
+	info: (opened: TOpened) => ProviderResponseInfo,
+): Promise<TOpened> {
+	const opened = await retryProviderRequest(send, {
 		maxRetries: options.maxRetries ?? 0,
 		maxRetryDelayMs: options.maxRetryDelayMs,
 		signal: options.signal,
 	});
-	await options.onResponse?.(responseInfo(response), model);
-	return response;
+	await options.onResponse?.(info(opened), model);
+	return opened;
+}
+
+/**
+ * Hands one provider event to the mapper after `onProviderStreamEvent` saw it; stops at once on abort.
+ * Returns a promise only when the hook did, so a delta costs none (docs/ai.md, "Streaming cost").
+ */
+function observeAndHandle<TEvent>(
+	model: Model<Api>,
+	options: StreamOptions,
+	event: TEvent,
+	handle: (event: TEvent) => void,
+): Promise<void> | undefined {
+	const deliver = () => {
+		if (options.signal?.aborted) throw new Error(ABORTED_MESSAGE);
+		handle(event);
+	};
+	const observed = options.onProviderStreamEvent?.(event, model);
+	if (observed) return observed.then(deliver);
+	deliver();
+	return undefined;
 }
 
 /** Applies `onPayload`: a non-undefined return replaces the payload. */
@@ -78,20 +108,41 @@ async function streamResponse<TEvent>(
 	handle: (event: TEvent) => void,
 	isLast?: (event: TEvent) => boolean,
 ): Promise<void> {
-	const response = await openProviderStream(model, options, send);
+	const response = await openProviderStream(model, options, send, responseInfo);
 	output.start();
 	for await (const batch of readSseBatches(response)) {
 		for (const message of batch) {
 			const event = decode(message, response.headers);
 			if (event === undefined) continue;
-			const observed = options.onProviderStreamEvent?.(event, model);
-			if (observed) await observed;
-			if (options.signal?.aborted) throw new Error(ABORTED_MESSAGE);
-			handle(event);
+			const pending = observeAndHandle(model, options, event, handle);
+			if (pending) await pending;
 			if (isLast?.(event)) return;
 		}
 		// The next read waits for a busy consumer: memory stays bounded and each event is mirrored before
 		// later ones change the message.
+		const ready = output.ready();
+		if (ready) await ready;
+	}
+}
+
+/**
+ * The same for an SDK that decodes its own wire format (JSON array stream, AWS event-stream): its events
+ * go to the mapper one at a time, each after the consumer is ready for more.
+ */
+export async function consumeSdkStream<TEvent>(
+	model: Model<Api>,
+	options: StreamOptions,
+	output: AssistantOutput,
+	send: () => Promise<OpenedStream<TEvent>>,
+	handle: (event: TEvent) => void,
+): Promise<void> {
+	const opened = await openProviderStream(model, options, send, ({ response }) =>
+		response instanceof Response ? responseInfo(response) : response,
+	);
+	output.start();
+	for await (const event of opened.data) {
+		const pending = observeAndHandle(model, options, event, handle);
+		if (pending) await pending;
 		const ready = output.ready();
 		if (ready) await ready;
 	}

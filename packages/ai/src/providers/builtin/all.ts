@@ -1,42 +1,40 @@
-import { catalogModels } from "../../models/catalog.js";
 import { getModelType } from "../../models/model-helpers.js";
 import { createModels } from "../../models/models-collection.js";
 import type { AnyModel, Api, ClassifierModel, ImageModel, Model } from "../../types/model.js";
 import type { CreateModelsOptions, MutableModels, Provider } from "../../types/provider.js";
-import { ANTHROPIC_CATALOG } from "../data/anthropic.js";
-import { DEEPSEEK_CATALOG } from "../data/deepseek.js";
-
-import { GOOGLE_CATALOG } from "../data/google.js";
-import { GROQ_CATALOG } from "../data/groq.js";
-import { OPENAI_CATALOG } from "../data/openai.js";
-import { OPENROUTER_CATALOG } from "../data/openrouter.js";
-import { XAI_CATALOG } from "../data/xai.js";
+import { shippedModels } from "../catalog/shipped-catalog.js";
+import { CATALOG_PROVIDER_IDS, CATALOG_SOURCE } from "../data/catalog-index.js";
+import { amazonBedrockProvider } from "./amazon-bedrock.js";
 import { anthropicProvider } from "./anthropic.js";
-import { deepseekProvider } from "./deepseek.js";
-import { googleProvider } from "./google.js";
-import { groqProvider } from "./groq.js";
+import { azureProvider } from "./azure.js";
+import { cloudflareAIGatewayProvider, cloudflareWorkersAIProvider } from "./cloudflare.js";
+import { githubCopilotProvider } from "./github-copilot.js";
+import { googleVertexProvider } from "./google-vertex.js";
+import { hostedProvider } from "./hosted.js";
 import { llamaCppProvider, lmStudioProvider, ollamaProvider, vllmProvider } from "./local.js";
-import { openaiProvider } from "./openai.js";
-import { openrouterProvider } from "./openrouter.js";
-import { xaiProvider } from "./xai.js";
+import { openaiCodexProvider } from "./openai-codex.js";
 
 export { DEFAULT_MODEL_PER_PROVIDER, defaultModelIdFor } from "../data/default-models.js";
 
-/** Every built-in provider, freshly constructed. */
+/** Providers whose behaviour goes beyond an API key over the shipped catalog. */
+const SPECIAL_PROVIDERS: Record<string, () => Provider> = {
+	"amazon-bedrock": amazonBedrockProvider,
+	anthropic: anthropicProvider,
+	azure: azureProvider,
+	"cloudflare-ai-gateway": cloudflareAIGatewayProvider,
+	"cloudflare-workers-ai": cloudflareWorkersAIProvider,
+	"github-copilot": githubCopilotProvider,
+	"google-vertex": googleVertexProvider,
+	"openai-codex": openaiCodexProvider,
+};
+
+/**
+ * Every built-in provider, freshly constructed: one per shipped catalog (in id order), then the local
+ * servers. Constructing reads no catalog; each provider reads its own on first use.
+ */
 export function builtinProviders(): Provider[] {
-	return [
-		anthropicProvider(),
-		openaiProvider(),
-		openrouterProvider(),
-		groqProvider(),
-		xaiProvider(),
-		deepseekProvider(),
-		googleProvider(),
-		ollamaProvider(),
-		llamaCppProvider(),
-		lmStudioProvider(),
-		vllmProvider(),
-	];
+	const catalogProviders = CATALOG_PROVIDER_IDS.map((id) => (SPECIAL_PROVIDERS[id] ?? (() => hostedProvider(id)))());
+	return [...catalogProviders, ollamaProvider(), llamaCppProvider(), lmStudioProvider(), vllmProvider()];
 }
 
 /** `createModels(options)` with every built-in provider registered. */
@@ -46,24 +44,20 @@ export function builtinModels(options?: CreateModelsOptions): MutableModels {
 	return models;
 }
 
-const STATIC_CATALOGS: Record<string, readonly AnyModel[]> = {
-	anthropic: catalogModels(ANTHROPIC_CATALOG),
-	openai: catalogModels(OPENAI_CATALOG),
-	openrouter: catalogModels(OPENROUTER_CATALOG),
-	groq: catalogModels(GROQ_CATALOG),
-	xai: catalogModels(XAI_CATALOG),
-	deepseek: catalogModels(DEEPSEEK_CATALOG),
-	google: catalogModels(GOOGLE_CATALOG),
-};
-
 /** Ids of the providers that ship a static catalog. */
 export function getBuiltinProviders(): string[] {
-	return Object.keys(STATIC_CATALOGS);
+	return [...CATALOG_PROVIDER_IDS];
+}
+
+/** When the shipped model data was generated (ms since the epoch). */
+export function getBuiltinModelDataGeneratedAt(): number | undefined {
+	const generatedAt = Date.parse(CATALOG_SOURCE.generatedAt);
+	return Number.isNaN(generatedAt) ? undefined : generatedAt;
 }
 
 /** Every shipped model of a provider, of every type (no network). */
 export function getAllBuiltinModels(provider: string): readonly AnyModel[] {
-	return STATIC_CATALOGS[provider] ?? [];
+	return shippedModels(provider);
 }
 
 export function getBuiltinModels(provider: string): Model<Api>[] {

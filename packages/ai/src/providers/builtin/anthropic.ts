@@ -1,8 +1,6 @@
 import type { ApiKeyAuth } from "../../types/auth.js";
 import type { Provider } from "../../types/provider.js";
-import { ANTHROPIC_CATALOG } from "../data/anthropic.js";
-import { anthropicMessagesApi } from "../lazy-apis/anthropic-messages.js";
-import { catalogProvider } from "./catalog-provider.js";
+import { catalogProvider } from "../catalog/catalog-provider.js";
 
 /** Stored key, then `ANTHROPIC_AUTH_TOKEN` (a bearer token), then `ANTHROPIC_API_KEY`. */
 const anthropicAuth: ApiKeyAuth = {
@@ -25,15 +23,6 @@ export function anthropicProvider(): Provider {
 		id: "anthropic",
 		name: "Anthropic",
 		baseUrl: "https://api.anthropic.com",
-		catalog: ANTHROPIC_CATALOG,
-		api: anthropicMessagesApi(),
-		auth: anthropicAuth,
+		auth: { apiKey: anthropicAuth },
 	});
 }
-
-export {
-	ANTHROPIC_CATALOG,
-	ANTHROPIC_CLASSIFIER_MODELS,
-	ANTHROPIC_IMAGE_MODELS,
-	ANTHROPIC_MODELS,
-} from "../data/anthropic.js";

@@ -25,22 +25,32 @@ interface LocalProviderDefinition {
 	compat?: OpenAICompletionsCompat;
 }
 
-/** Always configured: sends the optional key when its env var is set, nothing otherwise. */
-function optionalKeyAuth(name: string, envVar: string | undefined): ApiKeyAuth {
+/**
+ * Always configured: the key when its env var (or a stored one) is set, else a placeholder key (the provider
+ * id), since the OpenAI-compatible adapter sends one and a server started without a key ignores it.
+ */
+function optionalKeyAuth(id: string, name: string, envVar: string | undefined): ApiKeyAuth {
 	return {
 		name,
 		async resolve({ ctx, credential }) {
 			if (credential?.key) return { auth: { apiKey: credential.key }, source: "stored credential" };
 			const key = envVar ? await ctx.env(envVar) : undefined;
-			return key ? { auth: { apiKey: key }, source: envVar } : { auth: {} };
+			return key
+				? { auth: { apiKey: key }, source: envVar }
+				: { auth: { apiKey: id }, source: "no key (local server)" };
 		},
 	};
 }
 
+/** A model list entry; servers report the context size under different names (or not at all). */
 interface ListedModel {
 	id?: unknown;
+	/** Ollama's and LM Studio's OpenAI-compatible lists, when they report it. */
 	context_length?: unknown;
+	/** vLLM. */
 	max_model_len?: unknown;
+	/** llama.cpp: the context the model was trained with. */
+	meta?: { n_ctx_train?: unknown };
 }
 
 /** Lists the server's models with `GET <baseUrl>/models` (OpenAI-compatible). */
@@ -50,13 +60,19 @@ function modelFetcher(definition: LocalProviderDefinition, compat: OpenAIComplet
 		const headers: Record<string, string> = {};
 		const key = ctx.credential?.type === "api_key" ? ctx.credential.key : undefined;
 		if (key) headers.Authorization = `Bearer ${key}`;
-		const response = await fetch(`${baseUrl}/models`, { headers, signal: ctx.signal });
+		const url = `${baseUrl}/models`;
+		const response = await fetch(url, { headers, signal: ctx.signal }).catch((error: unknown) => {
+			// fetch says only "fetch failed"; the cause names the reason (ECONNREFUSED: the server is not running).
+			const cause = (error as { cause?: { code?: unknown; message?: unknown } }).cause;
+			const reason = typeof cause?.code === "string" ? cause.code : String(cause?.message ?? error);
+			throw new Error(`${definition.name} is not answering at ${url} (${reason})`);
+		});
 		if (!response.ok) throw new Error(`${definition.name} model list failed: HTTP ${response.status}`);
 		const body = (await response.json()) as { data?: ListedModel[] };
 		return (body.data ?? [])
 			.filter((entry): entry is ListedModel & { id: string } => typeof entry.id === "string")
 			.map((entry): Model<"openai-completions"> => {
-				const reported = Number(entry.context_length ?? entry.max_model_len);
+				const reported = Number(entry.context_length ?? entry.max_model_len ?? entry.meta?.n_ctx_train);
 				return {
 					id: entry.id,
 					name: entry.id,
@@ -81,7 +97,7 @@ function localProvider(definition: LocalProviderDefinition): Provider {
 		id: definition.id,
 		name: definition.name,
 		baseUrl: definition.baseUrl,
-		auth: { apiKey: optionalKeyAuth(definition.name, definition.keyEnvVar) },
+		auth: { apiKey: optionalKeyAuth(definition.id, definition.name, definition.keyEnvVar) },
 		models: [],
 		fetchModels: modelFetcher(definition, compat),
 		api: openAICompletionsApi(),

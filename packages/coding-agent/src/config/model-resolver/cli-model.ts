@@ -1,6 +1,6 @@
 import type { Model, ModelThinkingLevel } from "@tau/ai";
 import { defaultModelIdFor } from "./default-models.js";
-import { isThinkingLevel, resolveModelReference } from "./model-reference.js";
+import { isThinkingLevel, resolveModelReference, splitProviderPrefix } from "./model-reference.js";
 
 export interface CliModelInput {
 	/** `--model` text. */
@@ -13,8 +13,14 @@ export interface CliModelInput {
 	hasApiKey: boolean;
 	/** `--models` was given (it can supply the model an `--api-key` belongs to). */
 	hasScope?: boolean;
-	models: readonly Model[];
+	/** Every model; called only when `--model` needs the whole catalog. */
+	models: () => readonly Model[];
 	usable: (providerId: string) => boolean;
+	/**
+	 * For `provider/id` references: the provider ids and a lookup of one model, so an exact reference to a
+	 * configured provider resolves from that provider's catalog alone.
+	 */
+	catalog?: { providerIds(): readonly string[]; find(provider: string, id: string): Model | undefined };
 }
 
 export interface CliModelSelection {
@@ -26,7 +32,6 @@ export interface CliModelSelection {
 
 /** Resolves `--model`/`--provider`; returns undefined without `--model`, throws user-facing errors. */
 export function resolveCliModel(input: CliModelInput): CliModelSelection | undefined {
-	const { models } = input;
 	if (!input.model) {
 		if (input.provider) {
 			throw new Error("--provider requires --model (for example: --provider <name> --model <pattern>)");
@@ -36,6 +41,9 @@ export function resolveCliModel(input: CliModelInput): CliModelSelection | undef
 		}
 		return undefined;
 	}
+	const direct = exactProviderReference(input, input.model);
+	if (direct) return direct;
+	const models = input.models();
 	if (models.length === 0)
 		throw new Error("No models available. Check your installation or add models to models.json.");
 	const providerIds = new Set(models.map((model) => model.provider));
@@ -73,9 +81,27 @@ export function resolveCliModel(input: CliModelInput): CliModelSelection | undef
 	throw new Error(`Model "${input.model}" not found. Use --list-models to see available models.`);
 }
 
+/**
+ * `provider/id[:level]` naming a model of a provider with configured auth: the full resolution would pick
+ * the same model (the named provider wins over others with that id when it is usable), so only that
+ * provider's catalog is read.
+ */
+function exactProviderReference(input: CliModelInput, text: string): CliModelSelection | undefined {
+	if (!input.catalog || input.provider || input.hasApiKey) return undefined;
+	const colon = text.lastIndexOf(":");
+	const suffix = colon > 0 ? text.slice(colon + 1) : "";
+	const level = isThinkingLevel(suffix) ? suffix : undefined;
+	const reference = level ? text.slice(0, colon) : text;
+	const prefix = splitProviderPrefix(reference, input.catalog.providerIds());
+	if (!prefix || !input.usable(prefix.provider)) return undefined;
+	const model = input.catalog.find(prefix.provider, prefix.rest);
+	if (!model) return undefined;
+	return { model, thinkingLevel: input.thinking === undefined ? level : undefined, warnings: [] };
+}
+
 /** A custom model cloned from the provider's default (or first) model, for an id the catalog lacks. */
 function customModel(provider: string, requestedId: string, input: CliModelInput): CliModelSelection {
-	const ofProvider = input.models.filter((model) => model.provider === provider);
+	const ofProvider = input.models().filter((model) => model.provider === provider);
 	const defaultId = defaultModelIdFor(provider);
 	const template = ofProvider.find((model) => model.id === defaultId) ?? ofProvider[0]!;
 	let id = requestedId;

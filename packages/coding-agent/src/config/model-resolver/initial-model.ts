@@ -13,8 +13,13 @@ export interface InitialModelInput {
 	sessionModel?: { provider: string; id: string };
 	defaultProvider?: string;
 	defaultModel?: string;
-	/** Every model (the catalog). */
-	models: readonly Model[];
+	/** Looks one model up (a lookup reads only that provider's catalog). */
+	find(provider: string, id: string): Model | undefined;
+	/**
+	 * Models in catalog order for the last fallback, the first one whose provider is usable; called only
+	 * when every other choice failed (callers pass the available models, so no other catalog is read).
+	 */
+	models(): readonly Model[];
 	/** Whether a provider has configured auth. */
 	usable: (providerId: string) => boolean;
 }
@@ -32,7 +37,7 @@ export interface InitialModelSelection {
 export function selectInitialModel(input: InitialModelInput): InitialModelSelection {
 	if (input.cliModel) return { ...input.cliModel, source: "cli" };
 	const find = (provider: string | undefined, id: string | undefined) =>
-		provider && id ? input.models.find((model) => model.provider === provider && model.id === id) : undefined;
+		provider && id ? input.find(provider, id) : undefined;
 	if (!input.hasMessages && input.scope && input.scope.length > 0) {
 		const saved = input.scope.find(
 			(entry) => entry.model.provider === input.defaultProvider && entry.model.id === input.defaultModel,
@@ -66,6 +71,6 @@ function fallbackModel(
 		const model = find(provider, id);
 		if (model) return { model, source: "provider-default" };
 	}
-	const first = input.models.find((model) => input.usable(model.provider));
+	const first = input.models().find((model) => input.usable(model.provider));
 	return first ? { model: first, source: "first-available" } : undefined;
 }

@@ -1,5 +1,6 @@
 import { join } from "node:path";
 import {
+	type AnyModel,
 	type AuthContext,
 	type AuthInteraction,
 	type Credential,
@@ -11,6 +12,7 @@ import {
 	type ModelsStore,
 	type MutableModels,
 	type Provider,
+	type RefreshModelsContext,
 } from "@tau/ai";
 import { RuntimeCredentials } from "../auth/runtime-credentials.js";
 import { escapeConfigValue } from "../auth/value-reference.js";
@@ -130,6 +132,19 @@ export class ModelRuntime {
 		return this.models.refresh({ ...options, allowNetwork: !isOffline() });
 	}
 
+	/**
+	 * Asks a provider that lists its models from its server for them now. The network is allowed even
+	 * offline: the caller names that server, and the request for the model goes there anyway.
+	 */
+	async discoverServedModels(providerId: string, signal?: AbortSignal) {
+		return this.models.refresh({
+			providers: [providerId],
+			allowNetwork: true,
+			force: true,
+			...(signal ? { signal } : {}),
+		});
+	}
+
 	/** The display name of a provider (extension name, models.json name, built-in name, or the id). */
 	getProviderDisplayName(providerId: string): string {
 		return this.models.getProvider(providerId)?.name ?? providerId;
@@ -155,9 +170,12 @@ export class ModelRuntime {
 		return this.availability.get(providerId) ?? false;
 	}
 
-	/** Models of providers with configured auth, per the snapshot. */
+	/** Models of providers with configured auth, per the snapshot; other providers' catalogs are not read. */
 	getAvailable(): readonly Model[] {
-		return this.getAll().filter((model) => this.isAvailable(model.provider));
+		return this.models
+			.getProviders()
+			.filter((provider) => this.isAvailable(provider.id))
+			.flatMap((provider) => this.models.getModels(provider.id));
 	}
 
 	/**
@@ -276,15 +294,37 @@ export class ModelRuntime {
 		};
 		let composed = composeProvider(start, config);
 		if (overlay) composed = applyOverlay(composed, overlay);
+		const baseUrl = overlay?.baseUrl ?? config?.baseUrl ?? base?.baseUrl;
+		const listServedModels = base?.refreshModels ? servedModelLister(base) : undefined;
 		return createProvider({
 			id,
 			name: composed.name,
-			baseUrl: base?.baseUrl,
+			...(baseUrl !== undefined ? { baseUrl } : {}),
 			auth: composedAuth(base?.auth, composed),
 			models: composed.models,
 			api: composedStreams(base),
+			...(listServedModels ? { fetchModels: listServedModels } : {}),
 		});
 	}
+}
+
+/**
+ * A provider that lists its models from its server (a local one) keeps doing so under models.json: its own
+ * refresh runs against the configured base URL, and what it would publish becomes the composed list.
+ */
+function servedModelLister(base: Provider): (context: RefreshModelsContext) => Promise<readonly AnyModel[]> {
+	return async (context) => {
+		let listed: readonly AnyModel[] = [];
+		await base.refreshModels?.({
+			...context,
+			stored: undefined,
+			publish: async ({ persist }) => {
+				if (persist?.models) listed = persist.models;
+				return false;
+			},
+		});
+		return listed;
+	};
 }
 
 /** An extension overlay: `models` replace the list; a registration with only baseUrl/headers keeps it. */

@@ -11,7 +11,6 @@ export const CACHE_WARMING_MODES: readonly CacheWarmingMode[] = ["off", "streami
  */
 export const SETTINGS_DEFAULTS = {
 	defaultThinkingLevel: "medium",
-	thinkingBudgets: { minimal: 1024, low: 2048, medium: 8192, high: 16384 },
 	hideThinkingBlock: false,
 	showCacheMissNotices: false,
 	cacheWarming: "idle",
@@ -25,7 +24,6 @@ export const SETTINGS_DEFAULTS = {
 	sessionShareDestination: "auto",
 	compaction: { enabled: true, reserveTokens: 16384, keepRecentTokens: 20000 },
 	branchSummary: { reserveTokens: 16384, skipPrompt: false },
-	theme: "system",
 	quietStartup: false,
 	tuiMode: "fullscreen",
 	fullscreenExitOutput: "transcript",
@@ -49,7 +47,6 @@ export const SETTINGS_DEFAULTS = {
 	markdown: { codeBlockIndent: "  ", mermaid: "streaming" },
 	transport: "auto",
 	httpIdleTimeoutMs: 300000,
-	websocketConnectTimeoutMs: 15000,
 	retry: {
 		enabled: true,
 		maxRetries: 3,
@@ -57,7 +54,6 @@ export const SETTINGS_DEFAULTS = {
 		maxAgentDelayMs: 60000,
 		provider: { maxRetries: 0, maxRetryDelayMs: 60000 },
 	},
-	npmCommand: ["npm"],
 	collapseChangelog: false,
 	enableInstallTelemetry: true,
 	enableAnalytics: false,

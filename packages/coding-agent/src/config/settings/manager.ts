@@ -12,6 +12,7 @@ import {
 	oneOf,
 	parseTimeoutSetting,
 	parseTokenSetting,
+	settingText,
 	stringArray,
 } from "./normalize.js";
 import { FileSettingsStorage, InMemorySettingsStorage, type SettingsStorage } from "./storage.js";
@@ -137,13 +138,14 @@ export class SettingsManager extends SettingsLayers {
 		const levels = this.globalValue("modelThinkingLevels");
 		return isPlainObject(levels) ? { ...(levels as Record<string, SettingsThinkingLevel>) } : {};
 	}
-	getThinkingBudgets(): { minimal: number; low: number; medium: number; high: number } {
+	/** The configured budgets (levels left out use the provider defaults); undefined when unset, as in Pi. */
+	getThinkingBudgets(): { minimal?: number; low?: number; medium?: number; high?: number } | undefined {
 		const configured = this.value("thinkingBudgets");
-		const budgets: { minimal: number; low: number; medium: number; high: number } = { ...D.thinkingBudgets };
-		if (isPlainObject(configured)) {
-			for (const level of ["minimal", "low", "medium", "high"] as const) {
-				budgets[level] = finiteNumberOr(configured[level], budgets[level]);
-			}
+		if (!isPlainObject(configured)) return undefined;
+		const budgets: { minimal?: number; low?: number; medium?: number; high?: number } = {};
+		for (const level of ["minimal", "low", "medium", "high"] as const) {
+			const budget = configured[level];
+			if (typeof budget === "number" && Number.isFinite(budget)) budgets[level] = budget;
 		}
 		return budgets;
 	}
@@ -272,7 +274,7 @@ export class SettingsManager extends SettingsLayers {
 			if (entry !== undefined) {
 				const label = `compaction.modelOverrides[${JSON.stringify(key)}]`;
 				if (!isPlainObject(entry)) {
-					throw new Error(`Invalid ${label} setting: ${JSON.stringify(entry)}. Expected an object.`);
+					throw new Error(`Invalid ${label} setting: ${settingText(entry)}. Expected an object.`);
 				}
 				override = parseTokenSetting(`${label}.${field}`, entry[field]);
 			}
@@ -293,14 +295,15 @@ export class SettingsManager extends SettingsLayers {
 	// Terminal and display
 
 	/** The raw theme value, possibly a `light/dark` pair. */
-	getThemeSetting(): string {
+	/** The configured theme, or undefined when unset (the interactive mode then uses `system`). */
+	getThemeSetting(): string | undefined {
 		const theme = this.value("theme");
-		return typeof theme === "string" ? theme : D.theme;
+		return typeof theme === "string" ? theme : undefined;
 	}
-	/** A single theme name, or undefined when the setting is a light/dark pair. */
+	/** A single theme name, or undefined when unset or a light/dark pair. */
 	getTheme(): string | undefined {
 		const theme = this.getThemeSetting();
-		return theme.includes("/") ? undefined : theme;
+		return theme?.includes("/") ? undefined : theme;
 	}
 	setTheme(theme: string): void {
 		this.setGlobalField("theme", theme);
@@ -444,7 +447,7 @@ export class SettingsManager extends SettingsLayers {
 	}
 	/** Milliseconds; 0 means disabled. Throws `Invalid httpIdleTimeoutMs setting: <v>` on a bad value. */
 	getHttpIdleTimeoutMs(): number {
-		return parseTimeoutSetting("httpIdleTimeoutMs", this.value("httpIdleTimeoutMs"), D.httpIdleTimeoutMs);
+		return parseTimeoutSetting("httpIdleTimeoutMs", this.value("httpIdleTimeoutMs")) ?? D.httpIdleTimeoutMs;
 	}
 	setHttpIdleTimeoutMs(timeout: number | "disabled"): void {
 		if (timeout !== "disabled" && (!Number.isFinite(timeout) || timeout < 0)) {
@@ -452,12 +455,9 @@ export class SettingsManager extends SettingsLayers {
 		}
 		this.setGlobalField("httpIdleTimeoutMs", timeout === "disabled" ? timeout : Math.floor(timeout));
 	}
-	getWebSocketConnectTimeoutMs(): number {
-		return parseTimeoutSetting(
-			"websocketConnectTimeoutMs",
-			this.value("websocketConnectTimeoutMs"),
-			D.websocketConnectTimeoutMs,
-		);
+	/** Undefined when unset (the transport's own default applies). */
+	getWebSocketConnectTimeoutMs(): number | undefined {
+		return parseTimeoutSetting("websocketConnectTimeoutMs", this.value("websocketConnectTimeoutMs"));
 	}
 	getRetryEnabled(): boolean {
 		return booleanOr(this.object("retry").enabled, D.retry.enabled);
@@ -474,16 +474,17 @@ export class SettingsManager extends SettingsLayers {
 			maxAgentDelayMs: finiteNumberOr(retry.maxAgentDelayMs, D.retry.maxAgentDelayMs),
 		};
 	}
+	/** `retry.provider` as configured; only `maxRetryDelayMs` has a default here, as in Pi. */
 	getProviderRetrySettings(): ProviderRetrySettings {
 		const retry = this.object("retry");
 		const provider = isPlainObject(retry.provider) ? retry.provider : {};
-		const idle = this.getHttpIdleTimeoutMs();
 		const settings: ProviderRetrySettings = {
-			maxRetries: finiteNumberOr(provider.maxRetries, D.retry.provider.maxRetries),
 			maxRetryDelayMs: finiteNumberOr(provider.maxRetryDelayMs, D.retry.provider.maxRetryDelayMs),
 		};
-		const timeout = finiteNumberOr(provider.timeoutMs, idle);
-		if (timeout > 0) settings.timeoutMs = timeout;
+		if (typeof provider.timeoutMs === "number" && Number.isFinite(provider.timeoutMs))
+			settings.timeoutMs = provider.timeoutMs;
+		if (typeof provider.maxRetries === "number" && Number.isFinite(provider.maxRetries))
+			settings.maxRetries = provider.maxRetries;
 		return settings;
 	}
 
@@ -502,10 +503,9 @@ export class SettingsManager extends SettingsLayers {
 	setShellCommandPrefix(prefix: string | undefined): void {
 		this.setGlobalField("shellCommandPrefix", prefix);
 	}
-	getNpmCommand(): string[] {
-		const command = stringArray(this.value("npmCommand")) ?? [...D.npmCommand];
-		if (!command[0]) throw new Error("Invalid npmCommand: first array entry must be a non-empty command");
-		return [...command];
+	/** The configured argv, or undefined when unset (see `npmCommandOrDefault`). */
+	getNpmCommand(): string[] | undefined {
+		return stringArray(this.value("npmCommand"));
 	}
 	setNpmCommand(command: string[]): void {
 		this.setGlobalField("npmCommand", [...command]);
@@ -547,12 +547,9 @@ export class SettingsManager extends SettingsLayers {
 		this.setGlobalField("deviceId", id);
 		return id;
 	}
-	getWarnings(): { anthropicExtraUsage: boolean; [key: string]: unknown } {
-		const warnings = this.object("warnings");
-		return {
-			...warnings,
-			anthropicExtraUsage: booleanOr(warnings.anthropicExtraUsage, D.warnings.anthropicExtraUsage),
-		};
+	/** The configured warning switches; one left out is on. */
+	getWarnings(): { anthropicExtraUsage?: boolean; [key: string]: unknown } {
+		return { ...this.object("warnings") };
 	}
 	setWarnings(warnings: Record<string, unknown>): void {
 		this.setGlobalField("warnings", { ...warnings });

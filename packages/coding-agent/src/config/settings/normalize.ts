@@ -16,22 +16,39 @@ export function clamp(value: number, min: number, max: number): number {
 }
 
 /**
- * Strict timeout parse: numbers or numeric strings >= 0 are floored, `"disabled"` or `0` disables
- * (returns 0); anything else throws `Invalid <name> setting: <v>`.
+ * Strict timeout parse: numbers or numeric strings >= 0 are floored, `"disabled"` (any case)
+ * disables (returns 0), unset is undefined; anything else (a blank string too) throws
+ * `Invalid <name> setting: <v>`.
  */
-export function parseTimeoutSetting(name: string, value: unknown, fallback: number): number {
-	if (value === undefined) return fallback;
-	if (value === "disabled") return 0;
-	const number = typeof value === "string" && value.trim() !== "" ? Number(value) : value;
+export function parseTimeoutSetting(name: string, value: unknown): number | undefined {
+	if (value === undefined) return undefined;
+	let number = value;
+	if (typeof value === "string") {
+		const trimmed = value.trim();
+		if (trimmed.toLowerCase() === "disabled") return 0;
+		number = trimmed === "" ? Number.NaN : Number(trimmed);
+	}
 	if (typeof number === "number" && Number.isFinite(number) && number >= 0) return Math.floor(number);
-	throw new Error(`Invalid ${name} setting: ${JSON.stringify(value)}`);
+	throw new Error(`Invalid ${name} setting: ${settingText(value)}`);
+}
+
+/** A bad setting value in an error: scalars as Pi prints them, objects and arrays as JSON. */
+export function settingText(value: unknown): string {
+	return typeof value === "object" && value !== null ? JSON.stringify(value) : String(value);
+}
+
+/** The npm argv to run: the configured one, else `npm`; an empty command is an error. */
+export function npmCommandOrDefault(configured: string[] | undefined): string[] {
+	const command = configured ?? ["npm"];
+	if (!command[0]) throw new Error("Invalid npmCommand: first array entry must be a non-empty command");
+	return [...command];
 }
 
 /** Compaction token values must be non-negative safe integers; reading a bad one throws. */
 export function parseTokenSetting(label: string, value: unknown): number | undefined {
 	if (value === undefined) return undefined;
 	if (typeof value === "number" && Number.isSafeInteger(value) && value >= 0) return value;
-	throw new Error(`Invalid ${label} setting: ${JSON.stringify(value)}. Expected a non-negative safe integer.`);
+	throw new Error(`Invalid ${label} setting: ${settingText(value)}. Expected a non-negative safe integer.`);
 }
 
 export function stringArray(value: unknown): string[] | undefined {

@@ -62,6 +62,12 @@ function afterDispatch(host: AgentEventHost, event: AgentEvent): void {
 	} else {
 		host.hub.emit(event as AgentSessionEvent);
 	}
+	// Retries count consecutive failures: a completed response ends the sequence, and listeners see
+	// `auto_retry_end` after that response's `message_end` (Pi's order).
+	if (event.type === "message_end" && event.message.role === "assistant") {
+		const stop = event.message.stopReason;
+		if (stop !== "error" && stop !== "aborted") host.retry.succeeded();
+	}
 	if (event.type === "turn_end") host.flushPendingCustom();
 	if (event.type === "agent_end") host.nested.clear();
 }
@@ -70,6 +76,4 @@ function afterAssistant(host: AgentEventHost, message: AssistantMessage): void {
 	host.run.lastAssistant = message;
 	host.setCurrentAssistant(message);
 	if (message.stopReason !== "error" && message.stopReason !== "length") host.overflow.reset();
-	// Retries count consecutive failures: any completed response ends a retry sequence.
-	if (message.stopReason !== "error" && message.stopReason !== "aborted") host.retry.succeeded();
 }

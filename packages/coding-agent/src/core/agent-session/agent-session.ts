@@ -20,6 +20,7 @@ import {
 	type AgentSessionListener,
 	type SessionCompactionResult,
 	SessionEventHub,
+	type SubscribeOptions,
 } from "./events.js";
 import {
 	announceSessionStart,
@@ -40,7 +41,7 @@ import { OverflowRecovery, RetryPolicy, realSleep } from "./recovery-loop.js";
 import { RunLauncher } from "./run-launcher.js";
 import type { RunState } from "./run-loop.js";
 import { customMessageOf, splitUserContent } from "./run-preparation.js";
-import { exportSessionHtml, exportSessionJsonl } from "./session-export.js";
+import { exportSessionHtml, exportSessionJsonl, type HtmlExportOptions } from "./session-export.js";
 import { computeSessionStats, type SessionStats } from "./session-stats.js";
 import { repairInterruptedCalls } from "./tool-call-repair.js";
 import { recordToolIntent } from "./tool-intents.js";
@@ -131,8 +132,8 @@ export class AgentSession {
 				error: error instanceof Error ? error.message : String(error),
 			});
 		});
-		this.persistence = new SessionPersistence(this.sessionManager, (entry) =>
-			this.hub.emit({ type: "entry_appended", entry }),
+		this.persistence = new SessionPersistence(this.sessionManager, (entry, tauOnly) =>
+			this.hub.emit({ type: "entry_appended", entry }, { tauOnly }),
 		);
 		const routing: RoutingHost = {
 			virtualModels: this.virtualModels,
@@ -371,8 +372,9 @@ export class AgentSession {
 		return this.settingsManager.getRetryEnabled();
 	}
 
-	subscribe(listener: AgentSessionListener): () => void {
-		return this.hub.subscribe(listener);
+	/** Session events as Pi emits them; `{ tauEvents: true }` adds tau's own (see `SubscribeOptions`). */
+	subscribe(listener: AgentSessionListener, options?: SubscribeOptions): () => void {
+		return this.hub.subscribe(listener, options);
 	}
 
 	hasExtensionHandlers(eventType: string): boolean {
@@ -624,7 +626,7 @@ export class AgentSession {
 	}
 
 	setSessionName(name: string): void {
-		this.persistence.appendAnnounced(() => this.sessionManager.appendSessionInfo(name));
+		this.persistence.appendAnnounced(() => this.sessionManager.appendSessionInfo(name), { tauOnly: true });
 		this.hub.emit({ type: "session_info_changed", name: this.sessionManager.getSessionName() });
 	}
 
@@ -646,9 +648,16 @@ export class AgentSession {
 		return computeSessionStats(this.sessionManager, this.getContextUsage());
 	}
 
-	/** Writes the session as HTML (default name from the session file or id, in the cwd); returns the path. */
-	exportToHtml(path?: string): Promise<string> {
-		return exportSessionHtml(this.sessionManager, this.cwd, path);
+	/**
+	 * Writes the session as an interactive HTML page (default name from the session file or id, in the
+	 * cwd), with extension-rendered tool calls; returns the path.
+	 */
+	exportToHtml(path?: string, options: HtmlExportOptions = {}): Promise<string> {
+		return exportSessionHtml(this.sessionManager, this.cwd, path, {
+			...options,
+			resourceLoader: this.resourceLoader,
+			getToolDefinition: (name) => this.getToolDefinition(name),
+		});
 	}
 
 	/** Writes a JSONL copy of the session (header and every entry); returns the path. */
@@ -781,7 +790,9 @@ export class AgentSession {
 
 	private recordIntent(toolCallId: string, toolName: string): void {
 		const replay = this.tools.getTool(toolName)?.replay === "safe" ? "safe" : "never";
-		this.persistence.appendAnnounced(() => recordToolIntent(this.sessionManager, { toolCallId, toolName, replay }));
+		this.persistence.appendAnnounced(() => recordToolIntent(this.sessionManager, { toolCallId, toolName, replay }), {
+			tauOnly: true,
+		});
 	}
 
 	private modelOf(message: AssistantMessage): Model<Api> | undefined {

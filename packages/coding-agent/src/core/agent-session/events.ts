@@ -40,24 +40,36 @@ export type AgentSessionEvent =
 
 export type AgentSessionListener = (event: AgentSessionEvent) => void;
 
+export interface SubscribeOptions {
+	/**
+	 * Also deliver the events only tau emits (docs/rpc.md, "tau-only events"): `entry_appended` for
+	 * entries Pi appends silently (tool intents, model, thinking-level and name changes, repaired
+	 * tool results). Without it a subscriber sees exactly Pi's event stream.
+	 */
+	tauEvents?: boolean;
+}
+
 /**
  * Public listeners: called synchronously in subscription order; a throwing listener is reported and
  * skipped so it can neither break the run nor prevent persistence (a tau deviation from pi).
  */
 export class SessionEventHub {
-	private listeners = new Set<AgentSessionListener>();
+	private listeners = new Map<AgentSessionListener, SubscribeOptions>();
 
 	constructor(private readonly reportListenerError: (error: unknown) => void) {}
 
-	subscribe(listener: AgentSessionListener): () => void {
-		this.listeners.add(listener);
+	subscribe(listener: AgentSessionListener, options: SubscribeOptions = {}): () => void {
+		// A listener subscribed twice is one listener, with the options of its latest subscription.
+		this.listeners.set(listener, options);
 		return () => {
 			this.listeners.delete(listener);
 		};
 	}
 
-	emit(event: AgentSessionEvent): void {
-		for (const listener of [...this.listeners]) {
+	/** Delivers `event`; a `tauOnly` event reaches only listeners that asked for tau's events. */
+	emit(event: AgentSessionEvent, origin: { tauOnly?: boolean } = {}): void {
+		for (const [listener, options] of [...this.listeners]) {
+			if (origin.tauOnly && !options.tauEvents) continue;
 			try {
 				listener(event);
 			} catch (error) {

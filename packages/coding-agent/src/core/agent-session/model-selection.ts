@@ -36,8 +36,9 @@ export interface ModelSelectionHost {
 	isVirtual(model: Model<Api>): boolean;
 }
 
-const NO_MODEL =
-	"No model selected. Use /login or set an API key environment variable, then select a model with /model.";
+/** Names everything that gives tau a model, in any mode (RPC clients cannot run /login or /model). */
+export const NO_MODEL_SELECTED =
+	"No model selected. Set an API key in the environment (for example ANTHROPIC_API_KEY or OPENAI_API_KEY), add a provider to models.json in the agent directory or sign in with /login, then select a model with /model (RPC: set_model).";
 
 const ALL_LEVELS: SessionThinkingLevel[] = ["off", "minimal", "low", "medium", "high", "xhigh", "max"];
 
@@ -66,12 +67,16 @@ export class ModelSelection {
 			host.isVirtual({ provider, id, api: VIRTUAL_MODEL_API } as Model<Api>),
 		);
 		if (model && (implied?.provider !== model.provider || implied?.modelId !== model.id)) {
-			host.persistence.appendAnnounced(() => host.sessionManager.appendModelChange(model.provider, model.id));
+			host.persistence.appendAnnounced(() => host.sessionManager.appendModelChange(model.provider, model.id), {
+				tauOnly: true,
+			});
 		}
 		const level = branch.findLast((entry) => entry.type === "thinking_level_change");
 		if (level?.type === "thinking_level_change" && level.thinkingLevel !== this.thinkingLevel) {
 			const current = this.thinkingLevel;
-			host.persistence.appendAnnounced(() => host.sessionManager.appendThinkingLevelChange(current));
+			host.persistence.appendAnnounced(() => host.sessionManager.appendThinkingLevelChange(current), {
+				tauOnly: true,
+			});
 		}
 	}
 
@@ -79,7 +84,7 @@ export class ModelSelection {
 	async assertReady(): Promise<void> {
 		const { modelRuntime } = this.host;
 		const model = this.model;
-		if (!model) throw new Error(NO_MODEL);
+		if (!model) throw new Error(NO_MODEL_SELECTED);
 		if (this.host.isVirtual(model)) return;
 		if (await modelRuntime.models.checkAuth(model.provider).catch(() => undefined)) return;
 		if (await modelRuntime.isUsingOAuth(model)) {
@@ -104,7 +109,9 @@ export class ModelSelection {
 		const previous = this.model;
 		const changed = previous?.provider !== model.provider || previous?.id !== model.id;
 		host.agent.state.model = model;
-		host.persistence.appendAnnounced(() => host.sessionManager.appendModelChange(model.provider, model.id));
+		host.persistence.appendAnnounced(() => host.sessionManager.appendModelChange(model.provider, model.id), {
+			tauOnly: true,
+		});
 		if (options.persist) {
 			host.settingsManager.setDefaultModelAndProvider(model.provider, model.id);
 			this.keepSavedModelInScope(model);
@@ -155,7 +162,9 @@ export class ModelSelection {
 		if (options.persist) host.settingsManager.setDefaultThinkingLevel(level);
 		if (effective === this.thinkingLevel) return;
 		host.agent.state.thinkingLevel = effective as ThinkingLevel;
-		host.persistence.appendAnnounced(() => host.sessionManager.appendThinkingLevelChange(effective));
+		host.persistence.appendAnnounced(() => host.sessionManager.appendThinkingLevelChange(effective), {
+			tauOnly: true,
+		});
 		host.emit({ type: "thinking_level_changed", level: effective });
 		void host.runner().emit({ type: "thinking_level_select", level: effective });
 	}

@@ -12,7 +12,7 @@ export class SessionPersistence {
 
 	constructor(
 		private readonly sessionManager: SessionManager,
-		private readonly onEntryAppended: (entry: SessionEntry) => void,
+		private readonly onEntryAppended: (entry: SessionEntry, tauOnly: boolean) => void,
 	) {}
 
 	/** `message_end`: custom messages become `custom_message` entries, LLM roles `message` entries. */
@@ -34,12 +34,15 @@ export class SessionPersistence {
 		return id;
 	}
 
-	/** Appends through `write` and announces every entry it added (entries outside message events). */
-	appendAnnounced<T>(write: () => T): T {
+	/**
+	 * Appends through `write` and announces every entry it added (entries outside message events).
+	 * `tauOnly`: Pi appends these entries without an event, so only tau-event subscribers hear of them.
+	 */
+	appendAnnounced<T>(write: () => T, options: { tauOnly?: boolean } = {}): T {
 		const before = this.sessionManager.getEntryCount();
 		const result = write();
 		const entries = this.sessionManager.getEntries();
-		for (const entry of entries.slice(before)) this.onEntryAppended(entry);
+		for (const entry of entries.slice(before)) this.onEntryAppended(entry, options.tauOnly === true);
 		return result;
 	}
 

@@ -22,9 +22,12 @@ export function repairInterruptedCalls(
 		(call) => !isReplayable(call, lookup(call.call.name)),
 	);
 	if (pending.length === 0) return 0;
-	persistence.appendAnnounced(() => {
-		for (const call of pending) manager.appendMessage(interruptedResult(call));
-	});
+	persistence.appendAnnounced(
+		() => {
+			for (const call of pending) manager.appendMessage(interruptedResult(call));
+		},
+		{ tauOnly: true },
+	);
 	return pending.length;
 }
 
@@ -42,8 +45,11 @@ export async function replaySafeCalls(
 		const tool = lookup(call.call.name);
 		results.push(tool && isReplayable(call, tool) ? await replayCall(call, tool) : interruptedResult(call));
 	}
-	persistence.appendAnnounced(() => {
-		for (const result of results) manager.appendMessage(result);
-	});
+	persistence.appendAnnounced(
+		() => {
+			for (const result of results) manager.appendMessage(result);
+		},
+		{ tauOnly: true },
+	);
 	return true;
 }

@@ -1,6 +1,7 @@
 export {
 	CONTEXT_FILE_CANDIDATES,
 	type ContextFile,
+	discoverContextFiles,
 	loadProjectContextFiles,
 } from "./context-files/context-files.js";
 export {
@@ -70,13 +71,20 @@ export {
 	type PromptTemplate,
 } from "./prompt-templates/prompt-templates.js";
 export {
+	type LoadSkillsFromDirOptions,
+	type LoadSkillsOptions,
+	type LoadSkillsResult,
+	loadSkills,
+	loadSkillsFromDir,
+} from "./skills/load-skills.js";
+export {
 	escapeXml,
 	expandSkillCommand,
 	formatSkillsForPrompt,
 	type SkillExpansion,
 	type SkillReader,
 } from "./skills/skill-prompt.js";
-export { loadSkillFromFile, loadSkills, type Skill, type SkillSource } from "./skills/skills.js";
+export { loadSkillFromFile, loadSkillsFromSources, type Skill, type SkillSource } from "./skills/skills.js";
 export {
 	type BuildSystemPromptOptions,
 	buildSystemPrompt,

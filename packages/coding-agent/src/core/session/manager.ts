@@ -473,7 +473,8 @@ export class SessionManager {
 	/** Sets (or with an empty/missing label clears) a bookmark. The label entry becomes the leaf. */
 	appendLabelChange(targetId: string, label?: string): string {
 		if (!this.byId.has(targetId)) throw new Error(`Entry ${targetId} not found`);
-		const entry = this.append<LabelEntry>({ type: "label", targetId, label: label || undefined });
+		// The label is stored as given: an empty one clears, and is written as "" like Pi does.
+		const entry = this.append<LabelEntry>({ type: "label", targetId, label });
 		return entry.id;
 	}
 

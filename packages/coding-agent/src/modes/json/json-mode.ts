@@ -11,6 +11,7 @@ export async function runJsonMode(
 	runtime: AgentSessionRuntime,
 	input: OneShotInput,
 	stdout: StdoutTakeover,
+	options: { tauEvents?: boolean } = {},
 ): Promise<number> {
 	const { writer } = stdout;
 	const header = runtime.session.sessionManager.getHeader();
@@ -18,9 +19,12 @@ export async function runJsonMode(
 	let unsubscribe: (() => void) | undefined;
 	const attach = (session: AgentSession) => {
 		unsubscribe?.();
-		const stopEvents = session.subscribe((event) => {
-			void writer.write(serializeJsonEvent(event));
-		});
+		const stopEvents = session.subscribe(
+			(event) => {
+				void writer.write(serializeJsonEvent(event));
+			},
+			{ tauEvents: options.tauEvents === true },
+		);
 		// The agent awaits its listeners, so this one holds the loop until stdout drained.
 		const stopBackpressure = session.agent.subscribe(() => writer.waitForBackpressure());
 		unsubscribe = () => {

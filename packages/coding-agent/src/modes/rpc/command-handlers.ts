@@ -1,3 +1,4 @@
+import { placeholderModel } from "@tau/agent";
 import type { Api, ImageContent, Model } from "@tau/ai";
 import type { AgentSession } from "../../core/agent-session/agent-session.js";
 import type { AgentSessionRuntime } from "../../core/runtime/agent-session-runtime.js";
@@ -22,6 +23,8 @@ export interface RpcCommandHost {
 	trackRun(run: Promise<void>): void;
 	/** Reports a failure that happened after a prompt was accepted (stderr; never a second response). */
 	reportLateFailure(error: unknown): void;
+	/** Streams tau-only session events too, or stops streaming them. */
+	setTauEvents(enabled: boolean): void;
 }
 
 type Handler<T extends RpcCommandType> = (
@@ -37,11 +40,11 @@ function sameModel(a: Model<Api> | undefined, b: Model<Api>): boolean {
 }
 
 function stateOf(session: AgentSession): RpcSessionState {
-	const model = session.model;
 	const file = session.sessionFile;
 	const name = session.sessionName;
 	return {
-		...(model ? { model } : {}),
+		// Without a selection: the agent core's stand-in, which is what Pi reports.
+		model: session.model ?? (placeholderModel() as Model<Api>),
 		thinkingLevel: session.thinkingLevel,
 		isStreaming: session.isStreaming,
 		isCompacting: session.isCompacting,
@@ -236,7 +239,10 @@ export const commandHandlers: Handlers = {
 		tree: session.sessionManager.getTree(),
 		leafId: session.sessionManager.getLeafId(),
 	}),
-	get_last_assistant_text: (_command, session) => ({ text: session.getLastAssistantText() ?? null }),
+	get_last_assistant_text: (_command, session) => {
+		const text = session.getLastAssistantText();
+		return text === undefined ? {} : { text };
+	},
 	set_session_name: (command, session) => {
 		const name = typeof command.name === "string" ? command.name.trim() : "";
 		if (name === "") throw new Error("Session name cannot be empty");
@@ -244,6 +250,10 @@ export const commandHandlers: Handlers = {
 		return undefined;
 	},
 	get_commands: (_command, session) => ({ commands: slashCommands(session) }),
+	set_tau_events: (command, _session, host) => {
+		host.setTauEvents(command.enabled === true);
+		return undefined;
+	},
 };
 
 export function isCommandType(type: string): type is RpcCommandType {

@@ -34,6 +34,8 @@ export interface RpcModeOptions {
 	handleSignals?: boolean;
 	/** Called with the exit code after shutdown; default `process.exit`. */
 	exit?: (code: number) => void;
+	/** Stream tau-only session events from the start (`--tau-events`; the client may toggle it). */
+	tauEvents?: boolean;
 }
 
 const INVALID_COMMAND = 'Invalid command: expected a JSON object with a string "type" field';
@@ -58,6 +60,19 @@ export function runRpcMode(runtime: AgentSessionRuntime, options: RpcModeOptions
 	});
 
 	let unsubscribe: () => void = () => {};
+	let unsubscribeEvents: () => void = () => {};
+	let tauEvents = options.tauEvents === true;
+	/** Forwards the session's events; re-subscribed when the client toggles tau-only events. */
+	const subscribeEvents = (session: AgentSession) => {
+		unsubscribeEvents();
+		unsubscribeEvents = session.subscribe(
+			(event) => {
+				void writer.write(serializeJsonEvent(event));
+				if (event.type === "agent_settled") maybeShutdownOnRequest();
+			},
+			{ tauEvents },
+		);
+	};
 	let detachInput: () => void = () => {};
 	let inputAttached = false;
 	const commandsInFlight = new Set<Promise<void>>();
@@ -82,6 +97,10 @@ export function runRpcMode(runtime: AgentSessionRuntime, options: RpcModeOptions
 			});
 		},
 		reportLateFailure: (error) => stderr(`Error: ${messageOf(error)}\n`),
+		setTauEvents: (enabled) => {
+			tauEvents = enabled;
+			subscribeEvents(runtime.session);
+		},
 	};
 
 	const commandContextActions: ExtensionCommandContextActions = {
@@ -107,14 +126,11 @@ export function runRpcMode(runtime: AgentSessionRuntime, options: RpcModeOptions
 	/** Subscribe before binding extensions so events of `session_start` handlers reach the client. */
 	async function bindSession(session: AgentSession): Promise<void> {
 		unsubscribe();
-		const offSession = session.subscribe((event) => {
-			void writer.write(serializeJsonEvent(event));
-			if (event.type === "agent_settled") maybeShutdownOnRequest();
-		});
+		subscribeEvents(session);
 		// The agent awaits its listeners: waiting for the queue here is what stalls a run for a slow reader.
 		const offAgent = session.agent.subscribe(() => writer.waitForBackpressure());
 		unsubscribe = () => {
-			offSession();
+			unsubscribeEvents();
 			offAgent();
 		};
 		await session.bindExtensions({

@@ -48,7 +48,9 @@ export type RpcCommand =
 	| Command<"get_tree">
 	| Command<"get_last_assistant_text">
 	| Command<"set_session_name", { name: string }>
-	| Command<"get_commands">;
+	| Command<"get_commands">
+	/** tau only: also stream the events Pi does not emit (docs/rpc.md, "tau-only events"). */
+	| Command<"set_tau_events", { enabled: boolean }>;
 
 export type RpcCommandType = RpcCommand["type"];
 
@@ -57,7 +59,8 @@ export type RpcResponse =
 	| { id?: string; type: "response"; command: string; success: false; error: string };
 
 export interface RpcSessionState {
-	model?: Model<Api>;
+	/** Pi's stand-in model (id, name, api and provider `unknown`) when none is selected. */
+	model: Model<Api>;
 	thinkingLevel: RpcThinkingLevel;
 	isStreaming: boolean;
 	isCompacting: boolean;
@@ -135,9 +138,11 @@ export interface RpcCommandData {
 	get_fork_messages: { messages: { entryId: string; text: string }[] };
 	get_entries: { entries: SessionEntry[]; leafId: string | null };
 	get_tree: { tree: SessionTreeNode[]; leafId: string | null };
-	get_last_assistant_text: { text: string | null };
+	/** `text` is left out when there is no assistant text (Pi's wire shape). */
+	get_last_assistant_text: { text?: string };
 	set_session_name: undefined;
 	get_commands: { commands: RpcSlashCommand[] };
+	set_tau_events: undefined;
 }
 
 export type { BashResult, CompactionResult };

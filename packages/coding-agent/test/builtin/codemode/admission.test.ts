@@ -7,13 +7,19 @@ import { sandboxTimeoutMs } from "../../../src/builtin/codemode/executor.js";
 import { CodemodeWorkerPool, codemodeWorkerCapacity, WorkerWaitError } from "../../../src/builtin/codemode/index.js";
 import { createCodemodeHarness, runScript } from "./harness.js";
 
-/** A clock whose timers fire only when the test says so. */
+/** A clock whose timers fire only when the test says so; `scheduled` settles at the first timer set. */
 function manualClock() {
 	const timers = new Set<() => void>();
+	let markScheduled!: () => void;
+	const scheduled = new Promise<void>((resolve) => {
+		markScheduled = resolve;
+	});
 	return {
+		scheduled,
 		clock: {
 			setTimeout: (fn: () => void) => {
 				timers.add(fn);
+				markScheduled();
 				return fn;
 			},
 			clearTimeout: (handle: unknown) => {
@@ -122,7 +128,9 @@ describe("admission in the codemode tool", () => {
 		const held = await pool.reserve({ waitMs: 1000 });
 		const h = await createCodemodeHarness({ codemode: { workerPool: pool } });
 		const pending = runScript(h, `// @options: {"timeout_ms": 500}\nreturn 1`);
-		await expect.poll(() => manual.pending).toBe(1);
+		// The script waits for the held worker: its admission timer is the only one set.
+		await manual.scheduled;
+		expect(manual.pending).toBe(1);
 		manual.fireAll();
 		const result = await pending;
 		expect(result.isError).toBe(true);

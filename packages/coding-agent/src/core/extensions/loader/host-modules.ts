@@ -1,11 +1,13 @@
 /**
  * The module specifiers a Pi or tau extension may import that must resolve to the host's own module
- * instances (extensions.md §2.2), so classes, registries and `instanceof` checks are shared.
+ * instances (docs/extensions.md, "Module resolution"), so classes, registries and `instanceof`
+ * checks are shared.
  *
- * They are served to jiti as virtual modules built from the modules this process already loaded:
- * whatever the host runs (built `dist`, or `src` under vitest), the extension sees the same objects,
- * and a bundled binary without node_modules needs no files on disk.
+ * They are served to jiti as virtual modules built from the host's own modules: whatever the host
+ * runs (built `dist`, or `src` under vitest), the extension sees the same objects.
  */
+import { createRequire } from "node:module";
+import { fileURLToPath } from "node:url";
 
 type ModuleNamespace = Record<string, unknown>;
 
@@ -27,50 +29,99 @@ const TYPEBOX = ["typebox", "@sinclair/typebox"];
 const TYPEBOX_COMPILE = ["typebox/compile", "@sinclair/typebox/compile"];
 const TYPEBOX_VALUE = ["typebox/value", "@sinclair/typebox/value"];
 
+/**
+ * The host module behind each group of specifiers: its specifier (resolved from this file) for a
+ * synchronous load, and the same module as a static `import()` for hosts running from sources.
+ */
+const HOST_SOURCES: readonly { specifiers: readonly string[]; source: string; load: () => Promise<unknown> }[] = [
+	{ specifiers: CODING_AGENT, source: "../../../index.js", load: () => import("../../../index.js") },
+	{ specifiers: AGENT, source: "@tau/agent", load: () => import("@tau/agent") },
+	{ specifiers: TUI, source: "@tau/tui", load: () => import("@tau/tui") },
+	{ specifiers: ["@tau/ai", ...AI_SUBPATHS], source: "@tau/ai/compat", load: () => import("@tau/ai/compat") },
+	{ specifiers: TYPEBOX, source: "typebox", load: () => import("typebox") },
+	{ specifiers: TYPEBOX_COMPILE, source: "typebox/compile", load: () => import("typebox/compile") },
+	{ specifiers: TYPEBOX_VALUE, source: "typebox/value", load: () => import("typebox/value") },
+];
+const AI_SOURCE = "@tau/ai/compat";
+const TYPEBOX_SOURCE = "typebox";
+
 /** Every specifier the loader serves from the host. */
 export const HOST_MODULE_SPECIFIERS: readonly string[] = [
-	...CODING_AGENT,
-	...AGENT,
-	...TUI,
+	...HOST_SOURCES.flatMap((host) => host.specifiers),
 	...AI_VIEW,
-	"@tau/ai",
-	...AI_SUBPATHS,
-	...TYPEBOX,
-	...TYPEBOX_COMPILE,
-	...TYPEBOX_VALUE,
 ];
 
-let hostModules: Promise<Record<string, ModuleNamespace>> | undefined;
+/** Old extensions import `Type` from pi-ai; the extension view of pi-ai re-exports typebox's. */
+function aiView(ai: ModuleNamespace, typebox: ModuleNamespace): ModuleNamespace {
+	return { ...ai, Type: typebox.Type };
+}
 
-async function buildHostModules(): Promise<Record<string, ModuleNamespace>> {
-	const [codingAgent, agent, tui, ai, typebox, typeboxCompile, typeboxValue] = await Promise.all([
-		import("../../../index.js"),
-		import("@tau/agent"),
-		import("@tau/tui"),
-		import("@tau/ai/compat"),
-		import("typebox"),
-		import("typebox/compile"),
-		import("typebox/value"),
-	]);
-	// Old extensions import `Type` from pi-ai; the extension view re-exports it.
-	const aiView: ModuleNamespace = { ...ai, Type: typebox.Type };
+/**
+ * From sources (vitest) and from the bundle the host modules are only reachable through `import()`,
+ * so all of them are imported up front (in the bundle, a few chunk files).
+ */
+async function importAll(): Promise<Record<string, ModuleNamespace>> {
+	const namespaces = new Map<string, ModuleNamespace>();
+	await Promise.all(
+		HOST_SOURCES.map(async (host) => namespaces.set(host.source, (await host.load()) as ModuleNamespace)),
+	);
 	const modules: Record<string, ModuleNamespace> = {};
-	const serve = (specifiers: readonly string[], namespace: ModuleNamespace) => {
-		for (const specifier of specifiers) modules[specifier] = namespace;
-	};
-	serve(CODING_AGENT, codingAgent);
-	serve(AGENT, agent);
-	serve(TUI, tui);
-	serve(AI_VIEW, aiView);
-	serve(["@tau/ai", ...AI_SUBPATHS], ai);
-	serve(TYPEBOX, typebox);
-	serve(TYPEBOX_COMPILE, typeboxCompile);
-	serve(TYPEBOX_VALUE, typeboxValue);
+	for (const host of HOST_SOURCES) {
+		for (const specifier of host.specifiers) modules[specifier] = namespaces.get(host.source) as ModuleNamespace;
+	}
+	const view = aiView(namespaces.get(AI_SOURCE) as ModuleNamespace, namespaces.get(TYPEBOX_SOURCE) as ModuleNamespace);
+	for (const specifier of AI_VIEW) modules[specifier] = view;
 	return modules;
 }
 
-/** The host modules, imported once per process on first use. */
+/**
+ * From the built package each host module is loaded the first time an extension imports it, with
+ * `require()` of the ES module, which returns the very instance the host already imported. Most
+ * extensions import little at run time (their `ExtensionAPI` import is a type), so a start with
+ * extensions does not pay for loading the whole SDK.
+ */
+function loadOnDemand(): Record<string, ModuleNamespace> {
+	const require = createRequire(import.meta.url);
+	const loaded = new Map<string, ModuleNamespace>();
+	const load = (source: string): ModuleNamespace => {
+		let namespace = loaded.get(source);
+		if (!namespace) {
+			namespace = require(fileURLToPath(import.meta.resolve(source))) as ModuleNamespace;
+			loaded.set(source, namespace);
+		}
+		return namespace;
+	};
+	const sourceOf = new Map<string, string>();
+	for (const host of HOST_SOURCES) for (const specifier of host.specifiers) sourceOf.set(specifier, host.source);
+	let view: ModuleNamespace | undefined;
+	const resolveSpecifier = (specifier: string): ModuleNamespace | undefined => {
+		if (AI_VIEW.includes(specifier)) {
+			view ??= aiView(load(AI_SOURCE), load(TYPEBOX_SOURCE));
+			return view;
+		}
+		const source = sourceOf.get(specifier);
+		return source === undefined ? undefined : load(source);
+	};
+	// jiti only asks `specifier in modules` and then reads `modules[specifier]`.
+	return new Proxy({} as Record<string, ModuleNamespace>, {
+		has: (_target, specifier) => typeof specifier === "string" && HOST_MODULE_SPECIFIERS.includes(specifier),
+		get: (_target, specifier) => (typeof specifier === "string" ? resolveSpecifier(specifier) : undefined),
+	});
+}
+
+let hostModules: Promise<Record<string, ModuleNamespace>> | undefined;
+
+/** Defined by the esbuild bundle (scripts/bundle-cli.mjs), whose modules are chunks no `require` can load. */
+declare const __TAU_BUNDLED__: boolean | undefined;
+const bundled = typeof __TAU_BUNDLED__ !== "undefined" && __TAU_BUNDLED__ === true;
+const fromSources = import.meta.url.endsWith(".ts");
+const canRequireModules = (process.features as { require_module?: boolean }).require_module === true;
+
+/**
+ * The host modules by specifier, for jiti's `virtualModules`: loaded on demand from the built
+ * package, imported up front from sources and from the bundle.
+ */
 export function getHostModules(): Promise<Record<string, ModuleNamespace>> {
-	hostModules ??= buildHostModules();
+	hostModules ??= bundled || fromSources || !canRequireModules ? importAll() : Promise.resolve(loadOnDemand());
 	return hostModules;
 }

@@ -34,6 +34,8 @@ export interface LoadExtensionsResult {
 
 export interface ExtensionLoadRequest {
 	cwd: string;
+	/** Where compiled extension modules are cached (default: the process's agent dir). */
+	agentDir?: string;
 	items: readonly ExtensionLoadItem[];
 	/** Increments on every resource reload: a new generation re-imports module source. */
 	generation?: number;
@@ -52,7 +54,7 @@ class FactoryCache {
 	private key = "";
 	private readonly factories = new Map<string, ExtensionFactory>();
 
-	async get(resolvedPath: string, cwd: string, generation: number): Promise<ExtensionFactory> {
+	async get(resolvedPath: string, cwd: string, generation: number, agentDir?: string): Promise<ExtensionFactory> {
 		const key = `${generation}\0${cwd}`;
 		if (key !== this.key) {
 			this.key = key;
@@ -60,7 +62,7 @@ class FactoryCache {
 		}
 		let factory = this.factories.get(resolvedPath);
 		if (!factory) {
-			factory = await importExtensionFactory(resolvedPath);
+			factory = await importExtensionFactory(resolvedPath, agentDir);
 			this.factories.set(resolvedPath, factory);
 		}
 		return factory;
@@ -127,10 +129,10 @@ export async function runExtensionFactory(
 async function loadItem(
 	item: ExtensionLoadItem,
 	runtime: ExtensionRuntime,
-	cwd: string,
-	generation: number,
+	request: ExtensionLoadRequest,
 	result: LoadExtensionsResult,
 ): Promise<void> {
+	const { cwd } = request;
 	if (item.factory) {
 		const outcome = await runExtensionFactory(item.factory as ExtensionFactory, item, runtime, cwd);
 		if ("error" in outcome) result.errors.push(outcome.error);
@@ -146,11 +148,14 @@ async function loadItem(
 		});
 		return;
 	}
+	// One entry file keeps the item's path (a directory is reported as itself, as Pi does); several
+	// entry files are reported one by one and remember the item they came from.
+	const single = files.length === 1;
 	for (const file of files) {
-		const path = files.length === 1 && file === resolvedItem ? item.path : file;
+		const path = single ? item.path : file;
 		let factory: ExtensionFactory;
 		try {
-			factory = await factoryCache.get(file, cwd, generation);
+			factory = await factoryCache.get(file, cwd, request.generation ?? 0, request.agentDir);
 		} catch (error) {
 			const message =
 				error instanceof InvalidFactoryError ? error.message : `Failed to load extension: ${errorMessage(error)}`;
@@ -158,8 +163,12 @@ async function loadItem(
 			continue;
 		}
 		const outcome = await runExtensionFactory(factory, { ...item, path, resolvedPath: file }, runtime, cwd);
-		if ("error" in outcome) result.errors.push(outcome.error);
-		else result.extensions.push(outcome.extension);
+		if ("error" in outcome) {
+			result.errors.push(outcome.error);
+			continue;
+		}
+		if (!single) outcome.extension.itemPath = item.path;
+		result.extensions.push(outcome.extension);
 	}
 }
 
@@ -174,7 +183,7 @@ export async function loadExtensionItems(request: ExtensionLoadRequest): Promise
 			? shared
 			: createExtensionRuntime(request.eventBus ? { eventBus: request.eventBus } : {});
 	const result: LoadExtensionsResult = { extensions: [], errors: [], runtime };
-	for (const item of request.items) await loadItem(item, runtime, request.cwd, request.generation ?? 0, result);
+	for (const item of request.items) await loadItem(item, runtime, request, result);
 	return result;
 }
 
@@ -186,6 +195,7 @@ export const defaultExtensionLoader: LoadExtensions = (request) => {
 	const { eventBus } = request as { eventBus?: EventBus };
 	return loadExtensionItems({
 		cwd: request.cwd,
+		agentDir: request.agentDir,
 		items: request.items,
 		generation: request.generation,
 		...(request.previous ? { previous: request.previous } : {}),
@@ -196,7 +206,7 @@ export const defaultExtensionLoader: LoadExtensions = (request) => {
 /** Loads extension files or directories given as paths (relative to `cwd`), e.g. for `-e`. */
 export function loadExtensions(
 	paths: readonly string[],
-	options: { cwd: string; eventBus?: EventBus; generation?: number },
+	options: { cwd: string; agentDir?: string; eventBus?: EventBus; generation?: number },
 ): Promise<LoadExtensionsResult> {
 	const items = paths.map(
 		(path): ExtensionLoadItem => ({

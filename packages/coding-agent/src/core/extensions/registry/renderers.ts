@@ -4,7 +4,7 @@ import type {
 	MarkdownTransformContext,
 	MessageRenderer,
 } from "../api/extension-api.js";
-import type { ToolRenderers } from "../api/tool-definition.js";
+import type { AnyToolDefinition, ToolRenderers } from "../api/tool-definition.js";
 import type { Extension } from "../runtime/extension.js";
 
 const DEFAULT_MARKDOWN_SURFACES: readonly MarkdownMessageType[] = ["user", "assistant", "assistant-thinking"];
@@ -84,4 +84,33 @@ export function resolveToolRenderers(
 		return resolver ? resolver(toolName, () => at(index + 1)) : fallback();
 	};
 	return at(0);
+}
+
+/** Loaded entries are full extensions at runtime; the resource loader's type only promises the common fields. */
+export function loadedExtensions(loader: { getExtensions(): { extensions: readonly unknown[] } }): Extension[] {
+	return loader
+		.getExtensions()
+		.extensions.filter((entry): entry is Extension => (entry as Partial<Extension>).shortcuts instanceof Map);
+}
+
+/**
+ * The renderers a tool's calls are drawn with, in the TUI and in HTML exports: resolvers first, then
+ * the tool definition's own; undefined when neither slot has one.
+ */
+export function toolRenderersFor(
+	extensions: readonly Extension[],
+	toolName: string,
+	definition: () => AnyToolDefinition | undefined,
+): ToolRenderers | undefined {
+	const renderers = resolveToolRenderers(extensions, toolName, () => {
+		const found = definition();
+		if (!found) return undefined;
+		const { renderShell, renderCall, renderResult } = found;
+		return {
+			...(renderShell ? { renderShell } : {}),
+			...(renderCall ? { renderCall } : {}),
+			...(renderResult ? { renderResult } : {}),
+		};
+	});
+	return renderers?.renderCall || renderers?.renderResult ? renderers : undefined;
 }

@@ -50,9 +50,11 @@ export interface DeferredChange {
  * runner reads them; `state` decides whether the API still accepts calls.
  */
 export interface Extension {
-	/** Display path: a file path, `builtin:<name>` or `<inline:NAME>`. */
+	/** Display path: a file or directory path, `builtin:<name>` or `<inline:NAME>`. */
 	path: string;
 	resolvedPath: string;
+	/** The directory item it came from, when that directory has several entry files. */
+	itemPath?: string;
 	sourceInfo: SourceInfo;
 	hidden: boolean;
 	replaceable: boolean;

@@ -45,9 +45,10 @@ function contextFileOf(dir: string, diagnostics: ResourceDiagnostic[]): ContextF
 /**
  * Project instructions: the agent dir's file first, then the cwd's ancestors from the root down
  * to the cwd (nearest last). A file reached twice loads once; in a nested linked git worktree the
- * main checkout's same-named file is skipped when the worktree root has its own.
+ * main checkout's same-named file is skipped when the worktree root has its own. Unreadable
+ * candidates are reported as diagnostics.
  */
-export function loadProjectContextFiles(options: { cwd: string; agentDir: string }): {
+export function discoverContextFiles(options: { cwd: string; agentDir: string }): {
 	agentsFiles: ContextFile[];
 	diagnostics: ResourceDiagnostic[];
 } {
@@ -81,4 +82,9 @@ export function loadProjectContextFiles(options: { cwd: string; agentDir: string
 		add(file);
 	}
 	return { agentsFiles: files, diagnostics };
+}
+
+/** The context files of `discoverContextFiles` without its diagnostics: Pi's function and shape. */
+export function loadProjectContextFiles(options: { cwd: string; agentDir: string }): ContextFile[] {
+	return discoverContextFiles(options).agentsFiles;
 }

@@ -29,8 +29,10 @@ export interface ExtensionLoadItem {
 
 /** What the extension loader reports for one successfully loaded extension. */
 export interface LoadedExtension {
-	/** The path of the `ExtensionLoadItem` it was loaded from. */
+	/** The path of the `ExtensionLoadItem` it was loaded from, or one entry file of a directory item. */
 	path: string;
+	/** Set when `path` is one of several entry files of a directory item: that item's path. */
+	itemPath?: string;
 	resolvedPath?: string;
 	sourceInfo?: SourceInfo;
 	hidden?: boolean;
@@ -109,20 +111,25 @@ export async function loadFinalExtensionSet(
 	request: Omit<ExtensionLoadRequest, "items" | "phase">,
 ): Promise<LoadExtensionsResult> {
 	const previous = request.previous;
-	const done = new Map<string, LoadedExtension>();
-	for (const extension of previous?.extensions ?? []) done.set(pathKey(extension.path), extension);
+	// By item: a directory item without one entry point yields several extensions.
+	const done = new Map<string, LoadedExtension[]>();
+	const record = (extension: LoadedExtension) => {
+		const key = pathKey(extension.itemPath ?? extension.path);
+		done.set(key, [...(done.get(key) ?? []), extension]);
+	};
+	for (const extension of previous?.extensions ?? []) record(extension);
 	const failed = new Set((previous?.errors ?? []).map((error) => pathKey(error.path)));
 	const pending = items.filter((item) => !done.has(pathKey(item.path)) && !failed.has(pathKey(item.path)));
 	const fresh = pending.length > 0 ? await load({ ...request, items: pending, phase: "final" }) : undefined;
-	for (const extension of fresh?.extensions ?? []) done.set(pathKey(extension.path), extension);
+	for (const extension of fresh?.extensions ?? []) record(extension);
 	const extensions: LoadedExtension[] = [];
 	for (const item of items) {
-		const extension = done.get(pathKey(item.path));
-		if (!extension) continue;
-		extension.sourceInfo ??= item.sourceInfo;
-		extension.hidden ??= item.hidden;
-		extension.replaceable ??= item.replaceable;
-		extensions.push(extension);
+		for (const extension of done.get(pathKey(item.path)) ?? []) {
+			extension.sourceInfo ??= item.sourceInfo;
+			extension.hidden ??= item.hidden;
+			extension.replaceable ??= item.replaceable;
+			extensions.push(extension);
+		}
 	}
 	return {
 		extensions,

@@ -4,13 +4,14 @@ import { isOffline } from "../../../config/env.js";
 import { errorMessage } from "../../../config/fs/json-text.js";
 import { getProjectConfigDir } from "../../../config/paths.js";
 import { SettingsManager } from "../../../config/settings/manager.js";
-import { type ContextFile, loadProjectContextFiles } from "../context-files/context-files.js";
+import { npmCommandOrDefault } from "../../../config/settings/normalize.js";
+import { type ContextFile, discoverContextFiles } from "../context-files/context-files.js";
 import { hostDependencyWarnings } from "../packages/host-dependencies.js";
 import { PackageInstaller, type PackageProgressEvent } from "../packages/package-installer.js";
 import { PackageResolver, type ResolvedPaths, type ResolvedResource } from "../packages/package-resolver.js";
 import { refreshTemporaryPackages } from "../packages/package-updater.js";
 import { loadPromptTemplates, type PromptTemplate } from "../prompt-templates/prompt-templates.js";
-import { loadSkills, type Skill } from "../skills/skills.js";
+import { loadSkillsFromSources, type Skill } from "../skills/skills.js";
 import { loadThemes, type Theme } from "../themes/themes.js";
 import {
 	type PathMetadata,
@@ -250,7 +251,7 @@ export class DefaultResourceLoader implements ResourceLoader {
 
 		const context = options.noContextFiles
 			? { agentsFiles: [], diagnostics: [] }
-			: loadProjectContextFiles({ cwd: options.cwd, agentDir: options.agentDir });
+			: discoverContextFiles({ cwd: options.cwd, agentDir: options.agentDir });
 		this.diagnostics.push(...context.diagnostics);
 		this.agentsFiles = options.agentsFilesOverride
 			? options.agentsFilesOverride({ agentsFiles: context.agentsFiles }).agentsFiles
@@ -317,7 +318,7 @@ export class DefaultResourceLoader implements ResourceLoader {
 		let installer: PackageInstaller;
 		try {
 			installer = new PackageInstaller({
-				npmCommand: settings.getNpmCommand(),
+				npmCommand: npmCommandOrDefault(settings.getNpmCommand()),
 				output: this.options.packageCommandOutput ?? "capture",
 				...(this.options.onPackageProgress ? { onProgress: this.options.onPackageProgress } : {}),
 			});
@@ -344,7 +345,7 @@ export class DefaultResourceLoader implements ResourceLoader {
 				cwd: this.options.cwd,
 				agentDir: this.options.agentDir,
 				settings,
-				npmCommand: settings.getNpmCommand(),
+				npmCommand: npmCommandOrDefault(settings.getNpmCommand()),
 				output: this.options.packageCommandOutput ?? "capture",
 				...(this.options.onPackageProgress ? { onProgress: this.options.onPackageProgress } : {}),
 			});
@@ -472,7 +473,7 @@ export class DefaultResourceLoader implements ResourceLoader {
 	}
 
 	private reloadSkills(): void {
-		const loaded = loadSkills(this.sources.skills);
+		const loaded = loadSkillsFromSources(this.sources.skills);
 		const base = { skills: loaded.skills, diagnostics: [...this.cliDiagnostics.skills, ...loaded.diagnostics] };
 		this.skills = this.options.skillsOverride ? this.options.skillsOverride(base) : base;
 	}

@@ -51,8 +51,9 @@ export function loadSkillFromFile(
 	const parsed = parseFrontmatter(text);
 	if (!parsed.ok) return { diagnostics: isSkillFile ? [warn(`Invalid frontmatter: ${parsed.error}`)] : [] };
 	const { frontmatter } = parsed;
-	const description = typeof frontmatter.description === "string" ? frontmatter.description.trim() : "";
-	if (description === "") return { diagnostics: isSkillFile ? [warn("description is required")] : [] };
+	// Stored as written (Pi does the same); only its presence is judged without surrounding blanks.
+	const description = typeof frontmatter.description === "string" ? frontmatter.description : "";
+	if (description.trim() === "") return { diagnostics: isSkillFile ? [warn("description is required")] : [] };
 	const diagnostics: ResourceDiagnostic[] = [];
 	if (description.length > MAX_DESCRIPTION_LENGTH) {
 		diagnostics.push(warn(`description exceeds ${MAX_DESCRIPTION_LENGTH} characters (${description.length})`));
@@ -83,7 +84,10 @@ export interface SkillSource {
 }
 
 /** Loads skills from files and directories in precedence order; first name wins. */
-export function loadSkills(sources: readonly SkillSource[]): { skills: Skill[]; diagnostics: ResourceDiagnostic[] } {
+export function loadSkillsFromSources(sources: readonly SkillSource[]): {
+	skills: Skill[];
+	diagnostics: ResourceDiagnostic[];
+} {
 	const diagnostics: ResourceDiagnostic[] = [];
 	const registry = new NameRegistry<Skill>("skill");
 	for (const source of sources) {

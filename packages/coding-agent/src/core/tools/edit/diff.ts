@@ -190,8 +190,11 @@ export function computeEditDiff(
 	const display: string[] = [];
 	const patch: string[] = [`--- ${path}`, `+++ ${path}`];
 	let firstChangedLine: number | undefined;
+	// Unchanged lines left out are marked where they are: before, between and after the hunks.
+	const skipped = ` ${"".padStart(width)} ...`;
+	if ((hunks[0]?.[0]?.oldIndex ?? 0) > 0) display.push(skipped);
 	hunks.forEach((ops, h) => {
-		if (h > 0) display.push(` ${"".padStart(width)} ...`);
+		if (h > 0) display.push(skipped);
 		const oldLines = ops.filter((op) => op.kind !== "+");
 		const newLines = ops.filter((op) => op.kind !== "-");
 		const range = (list: Op[], pick: (op: Op) => number, fallback: number) => {
@@ -216,6 +219,8 @@ export function computeEditDiff(
 			if (firstChangedLine === undefined && op.kind !== " ") firstChangedLine = op.newIndex + 1;
 		}
 	});
+	const lastOp = hunks.at(-1)?.at(-1);
+	if (lastOp && (lastOp.kind === "+" ? lastOp.oldIndex : lastOp.oldIndex + 1) < before.count) display.push(skipped);
 	const result: EditDiff = { diff: display.join("\n"), patch: `${patch.join("\n")}\n` };
 	if (firstChangedLine !== undefined) result.firstChangedLine = firstChangedLine;
 	return result;

@@ -16,7 +16,8 @@ export interface GrepToolDetails {
 
 /**
  * Collects grep lines under the match limit and the 50KB output cap (tools.md §8.1): after the
- * N-th match its trailing context is still taken, and only a further match proves the limit hit.
+ * N-th match its trailing context is still taken (a match inside it is shown as context, as Pi
+ * does), and only a further match proves the limit hit.
  */
 export class GrepCollector {
 	private readonly lines: string[] = [];
@@ -34,22 +35,33 @@ export class GrepCollector {
 		private readonly contextLines: number,
 	) {}
 
-	/** After the limit only the trailing context of the last match is still wanted. */
-	private isTrailingContext(line: GrepLine): boolean {
+	/** The last line of the trailing context of the last match, in its file. */
+	private trailingEnd(line: GrepLine): number | undefined {
 		const last = this.lastMatch;
-		return last !== undefined && line.path === last.path && line.lineNumber <= last.lineNumber + this.contextLines;
+		return last !== undefined && line.path === last.path ? last.lineNumber + this.contextLines : undefined;
 	}
 
-	/** Returns false once the limit is proven exceeded: the producer should stop. */
+	/** Returns false once nothing more is wanted: the producer should stop. */
 	add(line: GrepLine): boolean {
+		if (this.matches >= this.limit) return this.addAfterLimit(line);
 		if (line.kind === "match") {
-			if (this.matches >= this.limit) {
-				this.limitReached = true;
-				return false;
-			}
 			this.matches++;
 			this.lastMatch = { path: line.path, lineNumber: line.lineNumber };
-		} else if (this.matches >= this.limit && !this.isTrailingContext(line)) return true;
+		}
+		this.store(line);
+		return true;
+	}
+
+	/** Past the limit: lines of the last match's trailing context are kept, all as context lines. */
+	private addAfterLimit(line: GrepLine): boolean {
+		const end = this.trailingEnd(line);
+		const inWindow = end !== undefined && line.lineNumber <= end;
+		if (inWindow) this.store({ ...line, kind: "context" });
+		if (line.kind === "match") this.limitReached = true;
+		return !this.limitReached || (inWindow && line.lineNumber < end);
+	}
+
+	private store(line: GrepLine): void {
 		const { text, wasTruncated } = truncateLine(line.text);
 		if (wasTruncated) this.linesTruncated = true;
 		const separator = line.kind === "match" ? ":" : "-";
@@ -61,7 +73,6 @@ export class GrepCollector {
 			this.lines.push(rendered);
 			this.bytes += size;
 		} else this.storing = false;
-		return true;
 	}
 
 	get matchCount(): number {

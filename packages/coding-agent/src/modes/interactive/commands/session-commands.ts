@@ -1,4 +1,5 @@
 import { resolve } from "node:path";
+import { exportThemeOf } from "../theme/ui-theme.js";
 import type { BuiltinCommand, CommandHost } from "./command-host.js";
 import { resumeSession } from "./resume-session.js";
 import { sessionInfoLines } from "./session-info.js";
@@ -131,7 +132,7 @@ const exportCommand: BuiltinCommand = {
 		try {
 			const path = requested?.toLowerCase().endsWith(".jsonl")
 				? host.session.exportToJsonl(requested)
-				: await host.session.exportToHtml(requested);
+				: await host.session.exportToHtml(requested, { theme: exportThemeOf(host.theme) });
 			host.notify("info", `Session exported to: ${path}`);
 		} catch (error) {
 			host.notify("error", `Export failed: ${(error as Error).message}`);

@@ -238,7 +238,7 @@ export function settingRows(host: CommandHost, effects: SettingsEffects): Settin
 		toggle(
 			"warnings.anthropicExtraUsage",
 			"Warn about Anthropic extra usage",
-			() => s.getWarnings().anthropicExtraUsage,
+			() => s.getWarnings().anthropicExtraUsage !== false,
 			(on) => s.setWarnings({ ...s.getWarnings(), anthropicExtraUsage: on }),
 		),
 		...modelThinkingRow(host),
@@ -284,7 +284,7 @@ export function settingRows(host: CommandHost, effects: SettingsEffects): Settin
 			"theme",
 			"Theme",
 			themeValues(host),
-			() => s.getThemeSetting(),
+			() => s.getThemeSetting() ?? "system",
 			(theme) => s.setTheme(theme),
 			(theme) => effects.applyTheme(theme),
 		),

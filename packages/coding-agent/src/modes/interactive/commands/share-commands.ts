@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { ENV, VERSION } from "../../../config/index.js";
 import { collectDiagnostics, sessionTranscript, writeBugReport } from "../../../export/bug-report.js";
 import { GistUploadError, shareViewerLink, uploadSecretGist } from "../../../export/gist-upload.js";
+import { exportThemeOf } from "../theme/ui-theme.js";
 import type { BuiltinCommand, CommandHost } from "./command-host.js";
 
 function hasMessages(host: CommandHost): boolean {
@@ -38,12 +39,13 @@ export async function shareSession(host: CommandHost): Promise<void> {
 
 	const directory = mkdtempSync(join(tmpdir(), `${host.appName}-share-`));
 	try {
-		const file = await host.session.exportToHtml(join(directory, "session.html"));
+		const file = await host.session.exportToHtml(join(directory, "session.html"), {
+			theme: exportThemeOf(host.theme),
+		});
 		host.notify("info", "Uploading a secret gist…");
 		const gist = await uploadSecretGist(file, `${host.appName} session ${host.session.sessionId}`);
-		const viewer = process.env[ENV.shareViewerUrl];
-		host.notify("success", `Share URL: ${shareViewerLink(gist, viewer)}`);
-		if (viewer?.trim()) host.notify("info", `Gist: ${gist.url}`);
+		host.notify("success", `Share URL: ${shareViewerLink(gist, process.env[ENV.shareViewerUrl])}`);
+		host.notify("info", `Gist: ${gist.url}`);
 	} catch (error) {
 		const message = (error as Error).message;
 		host.notify("error", error instanceof GistUploadError ? message : `Share failed: ${message}`);

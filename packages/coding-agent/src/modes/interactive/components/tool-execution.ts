@@ -3,7 +3,8 @@ import type { ToolRenderContext, ToolRenderers } from "../../../core/extensions/
 import { keyText } from "../keybindings/key-hints.js";
 import type { UiTheme } from "../theme/ui-theme.js";
 import { codemodeLines } from "./codemode-view.js";
-import { describeToolCall, editPreview } from "./tool-formatting.js";
+import { describeToolCall } from "./tool-formatting.js";
+import { editPreview } from "./tool-summary.js";
 
 export interface ToolResultView {
 	content: readonly { type: string; text?: string }[];

@@ -7,20 +7,17 @@ import {
 	type MarkdownTransformContext,
 	type RegisteredShortcut,
 	resolveShortcuts,
-	resolveToolRenderers,
 	transformMarkdown,
 } from "../../../core/extensions/index.js";
+import { loadedExtensions, toolRenderersFor } from "../../../core/extensions/registry/renderers.js";
 import type { CustomEntry, CustomMessage } from "../../../core/session/index.js";
 import type { ToolRendering } from "../components/tool-execution.js";
 import { boundKey } from "../keybindings/app-keybindings.js";
 import { styleKeyHint } from "../keybindings/key-hints.js";
 import type { UiTheme } from "../theme/ui-theme.js";
 
-/** Loaded entries are full extensions at runtime; the loader's type only promises the common fields. */
-function loadedExtensions(session: AgentSession): Extension[] {
-	return session.resourceLoader
-		.getExtensions()
-		.extensions.filter((entry): entry is Extension => (entry as Partial<Extension>).shortcuts instanceof Map);
+function extensionsOf(session: AgentSession): Extension[] {
+	return loadedExtensions(session.resourceLoader);
 }
 
 function messageOf(error: unknown): string {
@@ -45,7 +42,7 @@ export class ExtensionHooks {
 		for (const [action, keys] of Object.entries(this.keys.getResolvedBindings())) {
 			for (const key of Array.isArray(keys) ? keys : [keys]) if (!builtin.has(key)) builtin.set(key, action);
 		}
-		const resolved = resolveShortcuts(loadedExtensions(session), builtin);
+		const resolved = resolveShortcuts(extensionsOf(session), builtin);
 		this.shortcuts = resolved.shortcuts;
 		for (const warning of resolved.warnings) this.report("warning", warning);
 	}
@@ -64,7 +61,7 @@ export class ExtensionHooks {
 
 	renderMessage(session: AgentSession, message: CustomMessage, expanded: boolean): Component | undefined {
 		return this.guard(() =>
-			findMessageRenderer(loadedExtensions(session), message.customType)?.(
+			findMessageRenderer(extensionsOf(session), message.customType)?.(
 				message,
 				{ expanded, outputPad: session.settingsManager.getOutputPad(), ...this.keyHints() },
 				this.theme().source,
@@ -74,7 +71,7 @@ export class ExtensionHooks {
 
 	renderEntry(session: AgentSession, entry: CustomEntry, expanded: boolean): Component | undefined {
 		return this.guard(() =>
-			findEntryRenderer(loadedExtensions(session), entry.customType)?.(
+			findEntryRenderer(extensionsOf(session), entry.customType)?.(
 				entry,
 				{ expanded, ...this.keyHints() },
 				this.theme().source,
@@ -87,7 +84,7 @@ export class ExtensionHooks {
 	 * so `/reload` takes effect). A failure is reported as an extension error after the render pass.
 	 */
 	transformMarkdown(session: AgentSession, markdown: string, ctx: MarkdownTransformContext): string {
-		return transformMarkdown(loadedExtensions(session), markdown, ctx, (extensionPath, error) => {
+		return transformMarkdown(extensionsOf(session), markdown, ctx, (extensionPath, error) => {
 			const runner = session.extensionRunner;
 			const failed = this.failedTransformers.get(runner) ?? new Set<string>();
 			this.failedTransformers.set(runner, failed);
@@ -99,17 +96,8 @@ export class ExtensionHooks {
 
 	/** Renderers from `registerToolRenderer` resolvers and the tool's own definition, if any. */
 	toolRendering(session: AgentSession, toolName: string, requestRender: () => void): ToolRendering | undefined {
-		const renderers = resolveToolRenderers(loadedExtensions(session), toolName, () => {
-			const definition = session.getToolDefinition(toolName);
-			if (!definition) return undefined;
-			const { renderShell, renderCall, renderResult } = definition;
-			return {
-				...(renderShell ? { renderShell } : {}),
-				...(renderCall ? { renderCall } : {}),
-				...(renderResult ? { renderResult } : {}),
-			};
-		});
-		if (!renderers || (!renderers.renderCall && !renderers.renderResult)) return undefined;
+		const renderers = toolRenderersFor(extensionsOf(session), toolName, () => session.getToolDefinition(toolName));
+		if (!renderers) return undefined;
 		return {
 			renderers,
 			cwd: session.cwd,

@@ -237,3 +237,31 @@ export function streamingHighlighter(theme: SyntaxStyler): (code: string, lang?:
 		return last.lines;
 	};
 }
+
+/** A piece of highlighted source: its text and, for a recognised token, the theme colour it takes. */
+export interface HighlightedPiece {
+	text: string;
+	/** A `syntax*` theme token (`syntaxKeyword` ...); absent for plain text. */
+	color?: string;
+}
+
+/**
+ * Splits `code` in `lang` (an id or alias such as `ts`, `python`, `sh`) into highlighted pieces, one
+ * list per source line; undefined for an unknown or missing language. The HTML export viewer colours
+ * code with it as the terminal does (docs/export.md).
+ */
+export function highlightPieces(code: string, lang?: string): HighlightedPiece[][] | undefined {
+	const syntax = lang ? languageSyntax(lang) : undefined;
+	if (!syntax) return undefined;
+	const lines: HighlightedPiece[][] = [[]];
+	for (const token of tokenize(code.replace(/\r\n?/g, "\n"), syntax, 0)) {
+		token.text.split("\n").forEach((piece, index) => {
+			if (index > 0) lines.push([]);
+			if (piece)
+				lines[lines.length - 1]!.push(
+					token.kind ? { text: piece, color: TOKEN_COLOR[token.kind] } : { text: piece },
+				);
+		});
+	}
+	return lines;
+}

@@ -1,5 +1,5 @@
 import type { Color, EditorTheme, MarkdownTheme, SelectListTheme, TextStyle } from "@tau/tui";
-import { getTerminalColorMode, indexedColor, oklchColor, rgbColor, styleText } from "@tau/tui";
+import { getTerminalColorMode, indexedColor, oklchColor, parseColor, rgbColor, styleText } from "@tau/tui";
 import type { Theme, ThemeColor } from "../../../core/resources/index.js";
 import { streamingHighlighter } from "./syntax-highlight.js";
 
@@ -71,16 +71,19 @@ export const BUILTIN_THEME: Theme = {
 	},
 };
 
-function toColor(value: ThemeColor): Color | undefined {
+/** A theme file's colour as a terminal colour (also used by HTML exports); undefined for the terminal default. */
+export function toColor(value: ThemeColor): Color | undefined {
 	switch (value.kind) {
 		case "rgb":
 			return rgbColor(value.r, value.g, value.b);
 		case "oklch":
 			return oklchColor(value.l, value.c, value.h);
+		case "okhsl":
+			return parseColor(`okhsl(${value.h} ${value.s * 100}% ${value.l * 100}%)`);
 		case "palette":
 			return indexedColor(value.index);
 		default:
-			// Terminal default, and OKHSL which the terminal layer has no public converter for.
+			// The terminal's default colour has no fixed value.
 			return undefined;
 	}
 }
@@ -191,4 +194,12 @@ export function resolveUiTheme(
 	const found = available.find((theme) => theme.name === requested);
 	if (found) return { theme: UiTheme.fromResource(found) };
 	return { theme: UiTheme.builtin(), warning: `Theme "${requested}" not found; using the built-in theme` };
+}
+
+/**
+ * The theme an HTML export opens in: the current one, except the built-in theme, which suits light
+ * and dark alike, so the page follows the reader's preference instead (docs/export.md).
+ */
+export function exportThemeOf(theme: UiTheme): Theme | undefined {
+	return theme.source === BUILTIN_THEME ? undefined : theme.source;
 }

@@ -1,0 +1,47 @@
+import type { TranscriptContext } from "../../types/context.js";
+import type { StreamOptions } from "../../types/options.js";
+import type { Provider, ProviderStreams } from "../../types/provider.js";
+import { apiByModel } from "../api-registry.js";
+import { catalogProvider } from "../catalog/catalog-provider.js";
+
+/**
+ * Copilot's per-request headers: who started the turn (the user, or the agent following up on tool
+ * results), the intent, and whether images are attached. The static ones (editor and integration ids)
+ * come with each catalog model's `headers`.
+ */
+function copilotHeaders(context: TranscriptContext): Record<string, string> {
+	const last = context.messages.at(-1);
+	const images = context.messages.some(
+		(message) =>
+			(message.role === "user" || message.role === "toolResult") &&
+			Array.isArray(message.content) &&
+			message.content.some((block) => block.type === "image"),
+	);
+	return {
+		"X-Initiator": last && last.role !== "user" ? "agent" : "user",
+		"Openai-Intent": "conversation-edits",
+		...(images ? { "Copilot-Vision-Request": "true" } : {}),
+	};
+}
+
+/** Each model's API with Copilot's headers under the caller's own (a caller's header wins). */
+function copilotStreams(): ProviderStreams {
+	const inner = apiByModel();
+	const withHeaders = <T extends StreamOptions>(context: TranscriptContext, options: T | undefined): T =>
+		({ ...options, headers: { ...copilotHeaders(context), ...options?.headers } }) as T;
+	return {
+		stream: (model, context, options) => inner.stream(model, context, withHeaders(context, options)),
+		streamSimple: (model, context, options) => inner.streamSimple(model, context, withHeaders(context, options)),
+	};
+}
+
+export function githubCopilotProvider(): Provider {
+	return catalogProvider({
+		id: "github-copilot",
+		name: "GitHub Copilot",
+		baseUrl: "https://api.individual.githubcopilot.com",
+		keyName: "GitHub Copilot token",
+		envVars: ["COPILOT_GITHUB_TOKEN"],
+		api: copilotStreams(),
+	});
+}
