@@ -144,6 +144,7 @@ export { TerminalSequences } from "./terminal/terminal.js";
 // Text utilities
 export { hyperlink, replaceControlCharacters, stripTerminalSequences } from "./text/ansi.js";
 export { type FuzzyMatch, fuzzyFilter, fuzzyMatch } from "./text/fuzzy.js";
+export { type SanitizeOptions, sanitizeTerminalText } from "./text/sanitize.js";
 export { extractSegments, getOsc8LinkAtColumn, normalizeTerminalOutput } from "./text/segments.js";
 export { applyBackgroundToLine, sliceByColumn, sliceWithWidth, truncateToWidth } from "./text/truncate.js";
 export { visibleWidth } from "./text/width.js";

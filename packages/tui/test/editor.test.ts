@@ -96,6 +96,16 @@ describe("Editor editing", () => {
 		expect(editor.getText()).toBe("a\nb");
 	});
 
+	it("pasted or programmatically set text loses terminal controls (C0 and C1), keeping line breaks", () => {
+		const { editor } = makeEditor();
+		editor.handleInput("\x1b[200~a\x1b]0;t\x07b\x9b2Jc\r\nd\x1b[200~");
+		editor.handleInput("\x1b[201~");
+		expect(editor.getText()).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/);
+		expect(editor.getText()).toContain("\nd");
+		editor.setText("x\x1b]52;c;AAAA\x07\x85y");
+		expect(editor.getText()).toBe("x]52;c;AAAAy");
+	});
+
 	it("pastes of more than 10 lines become a marker expanded on submit", () => {
 		const { editor, submitted } = makeEditor();
 		const big = Array.from({ length: 11 }, (_, i) => `l${i}`).join("\n");

@@ -1,4 +1,4 @@
-import { type AssistantMessageEvent, createModels, createProvider } from "@tau/ai";
+import { type AssistantMessageEvent, createModels, createProvider, isRetryableAssistantError } from "@tau/ai";
 import { describe, expect, it } from "vitest";
 import * as anthropicMessages from "../../src/api/anthropic-messages/index.js";
 import * as openAICompletions from "../../src/api/openai-completions/index.js";
@@ -307,6 +307,37 @@ describe.each(WIRE_APIS)("%s request options and hooks", (api) => {
 		expect(message.stopReason).toBe("stop");
 		expect(urls).toHaveLength(1);
 		expect(urls[0]).toMatch(/\/(messages|chat\/completions|responses)$/);
+	});
+
+	it("timeoutMs also bounds a response that goes quiet midway: a retryable error keeping the partial text", async () => {
+		const server = await mockServer();
+		server.enqueue({ text: { tokens: 400 }, fault: { kind: "stall", afterBytes: 3000 } });
+		const { events, message } = await collect(
+			// Long enough that a loaded machine still delivers the first 3000 bytes within it.
+			wireApi(api).stream(wireModel(api, server), transcript(), { apiKey: API_KEY, timeoutMs: 1000 }),
+		);
+		expect(events.some((e) => e.type === "text_delta")).toBe(true);
+		expect(events.at(-1)?.type).toBe("error");
+		expect(message.stopReason).toBe("error");
+		expect(message.errorMessage).toBe(
+			"Request timed out: the provider sent no data for 1 s in the middle of the response",
+		);
+		expect(isRetryableAssistantError(message)).toBe(true);
+		expect(texts(message).length).toBeGreaterThan(0);
+		// The stalled request was aborted, so its connection is released, not left hanging.
+		expect(await server.waitForSettled(0)).toMatchObject({ outcome: "client-closed" });
+	});
+
+	it("negative control: without timeoutMs the same stall is only ended by an abort", async () => {
+		const server = await mockServer();
+		server.enqueue({ text: { tokens: 400 }, fault: { kind: "stall", afterBytes: 3000 } });
+		const controller = new AbortController();
+		const stream = wireApi(api).stream(wireModel(api, server), transcript(), {
+			apiKey: API_KEY,
+			signal: controller.signal,
+		});
+		for await (const event of stream) if (event.type === "text_delta") controller.abort();
+		expect((await stream.result()).stopReason).toBe("aborted");
 	});
 
 	it("timeoutMs bounds a request that never answers", async () => {

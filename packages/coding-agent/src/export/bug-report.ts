@@ -1,7 +1,7 @@
-import { writeFileSync } from "node:fs";
 import { arch, platform, release } from "node:os";
 import { join } from "node:path";
 import type { AgentSession } from "../core/agent-session/agent-session.js";
+import { writeFileAtomicSync } from "../core/fs/atomic-write.js";
 import { serializeEntry } from "../core/session/index.js";
 import { createZip, type ZipEntry } from "./zip-writer.js";
 
@@ -133,7 +133,7 @@ export function writeBugReport(report: BugReport, directories: readonly string[]
 	for (const directory of directories) {
 		const path = join(directory, name);
 		try {
-			writeFileSync(path, archive, { flag: "wx" });
+			writeFileAtomicSync(path, archive, { exclusive: true });
 			return path;
 		} catch (error) {
 			lastError = error;

@@ -1,6 +1,7 @@
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { basename, resolve } from "node:path";
 import { APP_NAME, VERSION } from "../config/app-identity.js";
+import { writeFileAtomicSync } from "../core/fs/atomic-write.js";
 import { type FileEntry, isSessionHeader, migrateSessionEntries, parseSessionEntries } from "../core/session/index.js";
 import type { ViewerPayload, ViewerTheme, ViewerToolRender } from "./viewer-payload.js";
 import { fillViewerTemplate } from "./viewer-template.js";
@@ -81,6 +82,6 @@ export function exportSessionToHtml(input: string, output?: string): string {
 	// Version 1 and 2 files get ids and current roles in memory, as when a session is opened.
 	migrateSessionEntries(entries);
 	const destination = output ?? `${basename(source).replace(/\.jsonl$/i, "")}.html`;
-	writeFileSync(resolve(destination), renderSessionHtml(entries));
+	writeFileAtomicSync(resolve(destination), renderSessionHtml(entries));
 	return destination;
 }

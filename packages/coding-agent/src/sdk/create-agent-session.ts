@@ -204,7 +204,10 @@ export async function createAgentSession(options: CreateAgentSessionOptions = {}
 	// No model is explicit: the agent core would otherwise hold a stand-in model that looks selectable.
 	if (!model) (agent.state as { model: Model<Api> | undefined }).model = undefined;
 
-	if (hasMessages) {
+	// A read-only view (another process writes the file) records nothing; the writer has its own state.
+	if (sessionManager.isReadOnly()) {
+		// Nothing to record.
+	} else if (hasMessages) {
 		if (!recorded) sessionManager.appendThinkingLevelChange(thinking.effective);
 	} else {
 		if (model) sessionManager.appendModelChange(model.provider, model.id);

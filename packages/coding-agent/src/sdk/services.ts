@@ -1,7 +1,7 @@
 import { resolve } from "node:path";
 import type { ThinkingLevel } from "@tau/agent";
 import type { Api, Model } from "@tau/ai";
-import { getAgentDir, type ModelRuntime, type ScopedModel, SettingsManager } from "../config/index.js";
+import { AuthStorage, getAgentDir, type ModelRuntime, type ScopedModel, SettingsManager } from "../config/index.js";
 import { VirtualModels } from "../core/agent-session/virtual-models.js";
 import {
 	type AnyToolDefinition,
@@ -77,6 +77,11 @@ export async function createAgentSessionServices(
 		virtualModels,
 	).map((message) => ({ type: "error", message }));
 	await modelRuntime.refreshAvailability();
+	// A broken or world-readable auth.json is reported now, not as "no API key" at the first prompt.
+	const store = modelRuntime.credentials.store;
+	if (store instanceof AuthStorage) {
+		for (const { message } of store.drainDiagnostics()) diagnostics.push({ type: "warning", message });
+	}
 	if (options.extensionFlagValues && options.extensionFlagValues.size > 0) {
 		const extensions = resourceLoader.getExtensions().extensions as unknown as Extension[];
 		const flags = new Map<string, RegisteredFlag>();

@@ -3,6 +3,7 @@ import type { ThinkingLevel } from "@tau/agent";
 import type { Api, Model } from "@tau/ai";
 import type { ParsedArgs } from "../cli/args.js";
 import {
+	collectSettingsDiagnostics,
 	discoverServedModel,
 	type ModelRuntime,
 	ProjectTrustStore,
@@ -141,6 +142,8 @@ export function createCliRuntimeFactory(
 			resourceLoaderReloadOptions: reloadOptions,
 		});
 		diagnostics.push(...services.diagnostics);
+		// A settings file that does not parse is named with its line and column (it is never rewritten).
+		diagnostics.push(...collectSettingsDiagnostics(settingsManager.drainErrors()));
 		const loaded = services.resourceLoader.getExtensions();
 		for (const failure of loaded.errors) {
 			diagnostics.push({ type: "error", message: `Failed to load extension "${failure.path}": ${failure.error}` });

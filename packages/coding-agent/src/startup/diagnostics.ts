@@ -2,6 +2,7 @@
  * stderr diagnostics (cli-modes.md §5.2): `Error:` in red, `Warning:` in yellow, information dimmed.
  * Colour only when stderr is a terminal and `NO_COLOR` is unset.
  */
+import { sanitizeTerminalText } from "@tau/tui/sanitize";
 
 export interface Diagnostic {
 	type: "info" | "warning" | "error";
@@ -19,13 +20,15 @@ function paint(code: string, text: string): string {
 }
 
 export function formatDiagnostic(diagnostic: Diagnostic): string {
+	// Messages quote paths, names and errors from the project: a terminal gets them filtered (docs/security.md).
+	const message = process.stderr.isTTY === true ? sanitizeTerminalText(diagnostic.message) : diagnostic.message;
 	switch (diagnostic.type) {
 		case "error":
-			return paint("31", `Error: ${diagnostic.message}`);
+			return paint("31", `Error: ${message}`);
 		case "warning":
-			return paint("33", `Warning: ${diagnostic.message}`);
+			return paint("33", `Warning: ${message}`);
 		default:
-			return paint("2", diagnostic.message);
+			return paint("2", message);
 	}
 }
 

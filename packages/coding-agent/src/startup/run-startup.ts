@@ -1,3 +1,4 @@
+import { sanitizeTerminalText } from "@tau/tui/sanitize";
 import type { ParsedArgs } from "../cli/args.js";
 import { renderHelp } from "../cli/help.js";
 import { NO_MODELS_GUIDANCE, renderModelList } from "../cli/list-models.js";
@@ -98,9 +99,11 @@ export async function runStartup(
 	// Step 10: the proxy setting fills HTTP(S)_PROXY where the environment leaves them unset.
 	applyHttpProxySetting(runtime.services.settingsManager.getHttpProxy());
 
-	// --help and --list-models always print to stdout (tau's fix of pi's quirk).
-	const printPlain = async (text: string) => {
+	// --help and --list-models always print to stdout (tau's fix of pi's quirk). Model ids can come
+	// from a provider's catalog: a terminal gets them filtered (docs/security.md).
+	const printPlain = async (raw: string) => {
 		for (const diagnostic of diagnostics) writeDiagnostic(diagnostic);
+		const text = process.stdout.isTTY ? sanitizeTerminalText(raw, { keepStyle: true }) : raw;
 		if (takeover) await takeover.writer.write(text);
 		else process.stdout.write(text);
 		await runtime.dispose();

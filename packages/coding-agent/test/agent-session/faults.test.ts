@@ -194,6 +194,26 @@ describe("provider faults through the real adapter", () => {
 		expect(h.session.getLastAssistantText()).toBe("recovered");
 	});
 
+	it("a stream that goes quiet midway for httpIdleTimeoutMs is retried like any transient failure", async () => {
+		const h = await faultHarness([{ text: { tokens: 400 }, fault: { kind: "stall", afterBytes: 3000 } }, ok], {
+			httpIdleTimeoutMs: 1000,
+		});
+		await h.session.prompt("hi");
+		expect(summary(h.events)).toEqual(["retry_start:1:2000", "retry_end:true", "settled"]);
+		expect(branchKinds(h.session)).toEqual([
+			"system",
+			"user",
+			"assistant:error",
+			"context_edit:omit",
+			"assistant:stop",
+		]);
+		expect(h.session.getLastAssistantText()).toBe("recovered");
+		// The retried request does not carry the failed partial answer.
+		const retried = h.server.requests[1]!.body as { messages: { role: string }[] };
+		expect(retried.messages.map((message) => message.role)).toEqual(["user"]);
+		expect(await h.server.waitForSettled(0)).toMatchObject({ outcome: "client-closed" });
+	});
+
 	it("a context overflow error compacts once and retries", async () => {
 		const h = await faultHarness(
 			[

@@ -53,7 +53,8 @@ describe("loading", () => {
 		expect(manager.getLoadError("project")).toBeUndefined();
 		const diagnostics = collectSettingsDiagnostics(manager.drainErrors());
 		expect(diagnostics).toHaveLength(1);
-		expect(diagnostics[0]!.message.startsWith(`Invalid settings file ${userPath}: `)).toBe(true);
+		// `<file>:<line>:<column>: <what>`: the comment on line 2 is the problem.
+		expect(diagnostics[0]!.message.startsWith(`Invalid settings file ${userPath}:2:3: `)).toBe(true);
 	});
 
 	it.each([["[]"], ["null"], ['"x"'], ["42"]])("reports a non-object top level %s", (text) => {

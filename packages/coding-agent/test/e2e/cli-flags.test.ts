@@ -1,8 +1,8 @@
-import { execFileSync, spawn, spawnSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { CLI, cliBuilt, mockServer, runCli, sandbox, writeMockModels } from "./harness.js";
+import { cliBuilt, mockServer, runCli, sandbox, writeMockModels } from "./harness.js";
+import { hasScript, runCliInTerminal, startCliInTerminal } from "./terminal.js";
 
 describe.skipIf(!cliBuilt)("command-line flags (built CLI)", () => {
 	it("--version prints only the version", async () => {
@@ -172,14 +172,6 @@ describe.skipIf(!cliBuilt)("more startup checks (built CLI)", () => {
 	});
 });
 
-const hasScript = (() => {
-	try {
-		return execFileSync("sh", ["-c", "command -v script"], { encoding: "utf8" }).trim() !== "";
-	} catch {
-		return false;
-	}
-})();
-
 describe.skipIf(!cliBuilt || !hasScript)("with a terminal (skipped unless util-linux script is installed)", () => {
 	it("starts the interactive mode; a double Ctrl+C quits and restores the terminal", async () => {
 		const box = sandbox();
@@ -203,49 +195,3 @@ describe.skipIf(!cliBuilt || !hasScript)("with a terminal (skipped unless util-l
 		expect(help.output).toContain("Usage:");
 	});
 });
-
-function terminalCommand(args: string[]): string {
-	return [process.execPath, CLI, ...args].map((part) => `'${part.replaceAll("'", "'\\''")}'`).join(" ");
-}
-
-/** Runs the CLI under a pseudo-terminal until told to stop. */
-function startCliInTerminal(box: ReturnType<typeof sandbox>, args: string[]) {
-	const child = spawn("script", ["-qec", terminalCommand(args), "/dev/null"], {
-		cwd: box.project,
-		env: box.env,
-		stdio: ["pipe", "pipe", "pipe"],
-	});
-	let output = "";
-	const waiters: Array<{ text: string; resolve: () => void }> = [];
-	child.stdout.on("data", (chunk: Buffer) => {
-		output += chunk.toString();
-		for (const waiter of waiters.filter((w) => output.includes(w.text))) {
-			waiters.splice(waiters.indexOf(waiter), 1);
-			waiter.resolve();
-		}
-	});
-	const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
-	return {
-		exited,
-		output: () => output,
-		waitForOutput: (text: string) =>
-			new Promise<void>((resolve) => {
-				if (output.includes(text)) resolve();
-				else waiters.push({ text, resolve });
-			}),
-		// Keystrokes go through the pseudo-terminal to tau, as if typed.
-		type: (keys: string) => child.stdin.write(keys),
-	};
-}
-
-function runCliInTerminal(
-	box: ReturnType<typeof sandbox>,
-	args: string[],
-): Promise<{ status: number | null; output: string }> {
-	const result = spawnSync("script", ["-qec", terminalCommand(args), "/dev/null"], {
-		cwd: box.project,
-		env: box.env,
-		encoding: "utf8",
-	});
-	return Promise.resolve({ status: result.status, output: result.stdout });
-}

@@ -67,7 +67,10 @@ syncBuiltinESMExports();
 	return { code: result.code, stdout: result.stdout, urls };
 }
 
-const loads = (urls: readonly string[], fragment: string) => urls.some((url) => url.includes(fragment));
+/** The terminal sanitiser is a dependency-free module of @tau/tui that headless modes use for stderr. */
+const SANITIZER = "/packages/tui/dist/text/sanitize.js";
+const loads = (urls: readonly string[], fragment: string) =>
+	urls.some((url) => url.includes(fragment) && !url.endsWith(SANITIZER));
 
 /** models.json sending the built-in anthropic provider (and its catalog) to `server`. */
 function writeAnthropicOverride(box: Sandbox, server: MockLlmServer): void {

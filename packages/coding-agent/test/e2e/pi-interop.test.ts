@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readdirSync, symlinkSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
@@ -67,6 +67,29 @@ describe.skipIf(!cliBuilt || !piInstalled)("interop with pi 1.6 (reference from 
 			"assistant: tau answered",
 			"user: second question",
 		]);
+	});
+
+	it("like pi, a response that stalls midway for httpIdleTimeoutMs ends the attempt and the retry answers", async () => {
+		const box = sandbox();
+		const server = await mockServer();
+		writeMockModels(box, server);
+		const settingsPath = join(box.agentDir, "settings.json");
+		const settings = JSON.parse(readFileSync(settingsPath, "utf8")) as object;
+		writeFileSync(settingsPath, JSON.stringify({ ...settings, httpIdleTimeoutMs: 1000 }));
+		const stalledThenAnswered = () =>
+			server.enqueue({ text: { tokens: 400 }, fault: { kind: "stall", afterBytes: 3000 } }, { text: "recovered" });
+		const results: Record<string, unknown> = {};
+		for (const [name, run] of [
+			["pi", () => runPi(box, ["--no-session", "-p", "hi"])],
+			["tau", () => runCli(box, ["--no-session", "-p", "hi"])],
+		] as const) {
+			stalledThenAnswered();
+			const before = server.requests.length;
+			const { code, stdout } = await run();
+			results[name] = { code, stdout, requests: server.requests.length - before };
+		}
+		expect(results.tau).toEqual(results.pi);
+		expect(results.tau).toEqual({ code: 0, stdout: "recovered\n", requests: 2 });
 	});
 
 	it("--mode json streams the same event sequence as pi for a tool-using run", async () => {

@@ -1,6 +1,6 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import {
 	type AssistantMessage,
 	type FauxModelDefinition,
@@ -52,10 +52,14 @@ export interface HarnessOptions {
 	responses?: FauxResponseStep[];
 	settings?: Record<string, unknown>;
 	persisted?: boolean;
+	/** Opens this session file instead of a new session. */
+	sessionFile?: string;
 	loader?: Partial<DefaultResourceLoaderOptions>;
 	mode?: Omit<InteractiveModeOptions, "terminal" | "exit" | "stdout" | "now">;
 	/** Files for keybindings.json etc. in the agent dir, written before start. */
 	agentFiles?: Record<string, string>;
+	/** Files of the project (relative paths, folders created), written before start. */
+	projectFiles?: Record<string, string>;
 	columns?: number;
 	rows?: number;
 }
@@ -122,6 +126,10 @@ export class InteractiveHarness {
 		mkdirSync(agentDir, { recursive: true });
 		for (const [name, content] of Object.entries(options.agentFiles ?? {}))
 			writeFileSync(join(agentDir, name), content);
+		for (const [name, content] of Object.entries(options.projectFiles ?? {})) {
+			mkdirSync(dirname(join(cwd, name)), { recursive: true });
+			writeFileSync(join(cwd, name), content);
+		}
 		const { runtime, faux } = await createFauxRuntime({
 			cwd,
 			agentDir,
@@ -129,6 +137,7 @@ export class InteractiveHarness {
 			...(options.settings ? { settings: options.settings } : {}),
 			...(options.loader ? { loader: options.loader } : {}),
 			...(options.persisted ? { persisted: true } : {}),
+			...(options.sessionFile ? { sessionFile: options.sessionFile } : {}),
 		});
 		if (options.responses) faux.setResponses(options.responses);
 		const harness = new InteractiveHarness(runtime, faux, cwd, agentDir, options);

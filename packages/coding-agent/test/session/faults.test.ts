@@ -137,8 +137,12 @@ describe("session fault tolerance", () => {
 
 		const second = SessionManager.open(file);
 		expect(second.isReadOnly()).toBe(true);
+		expect(second.getLockHolder()?.pid).toBe(child.pid);
 		expect(second.getDiagnostics().map((d) => d.message)).toContain(READ_ONLY_WARNING);
-		expect(() => second.appendMessage(user("intruder"))).toThrow("Session is read-only");
+		// The refusal names the file and the process that holds it.
+		expect(() => second.appendMessage(user("intruder"))).toThrow(
+			`Session ${file} is open in another process (pid ${child.pid}); opened read-only`,
+		);
 		expect(second.buildSessionContext().messages).toHaveLength(1);
 		second.dispose();
 

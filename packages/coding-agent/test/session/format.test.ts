@@ -112,7 +112,7 @@ describe("session file format", () => {
 		expect(manager.buildSessionContext().messages[0]).toMatchObject({ role: "user", content: "über ✓" });
 	});
 
-	it("reads a header version above 3 as v3 with a warning", () => {
+	it("refuses a header version above 3 with a clear error and never touches the file", () => {
 		const dir = tempDir();
 		const file = join(dir, "future.jsonl");
 		const header = { type: "session", version: 4, id: "future", timestamp: "2026-01-01T00:00:00.000Z", cwd: dir };
@@ -125,11 +125,11 @@ describe("session file format", () => {
 		};
 		const content = `${JSON.stringify(header)}\n${JSON.stringify(entry)}\n`;
 		writeFileSync(file, content);
-		const manager = SessionManager.open(file);
-		expect(manager.getEntries()).toHaveLength(1);
-		expect(manager.getDiagnostics().some((d) => d.level === "warning" && /version 4/.test(d.message))).toBe(true);
+		expect(() => SessionManager.open(file)).toThrow(
+			`Session file ${file} has format version 4, newer than the version 3 this release reads; update to open it (the file was not changed)`,
+		);
 		expect(readFileSync(file, "utf8")).toBe(content);
-		manager.dispose();
+		expect(existsSync(`${file}.lock`)).toBe(false);
 	});
 
 	it("refuses a file whose first line is not a header and leaves it untouched", () => {

@@ -71,29 +71,40 @@ describe("session persistence", () => {
 		manager.dispose();
 	});
 
-	it.each(["EACCES", "ENOSPC"])("a failed write (%s) rolls back; the next append hangs under the old leaf", (code) => {
-		const fs = faultyFs();
-		const manager = SessionManager.create("/w", tempDir(), {}, { fileSystem: fs });
-		const first = manager.appendMessage(user("one"));
-		fs.failNextWrite(code);
-		expect(() => manager.appendMessage(assistant("lost"))).toThrow(`simulated ${code}`);
-		expect(manager.getLeafId()).toBe(first);
-		expect(manager.getEntryCount()).toBe(1);
-		const next = manager.appendMessage(assistant("kept"));
-		expect(manager.getEntry(next)!.parentId).toBe(first);
-		const entries = fileEntries(manager.getSessionFile()!);
-		const ids = new Set(entries.map((e) => e.id));
-		for (const entry of entries.slice(1))
-			expect(entry.parentId === null || ids.has(entry.parentId as string)).toBe(true);
-		expect(entries).toHaveLength(3);
-		manager.dispose();
-	});
+	it.each([
+		["EACCES", "Permission denied"],
+		["ENOSPC", "Disk full"],
+	])(
+		"a failed write (%s) rolls back, says why naming the file; the next append hangs under the old leaf",
+		(code, reason) => {
+			const fs = faultyFs();
+			const manager = SessionManager.create("/w", tempDir(), {}, { fileSystem: fs });
+			const first = manager.appendMessage(user("one"));
+			fs.failNextWrite(code);
+			const file = manager.getSessionFile()!;
+			expect(() => manager.appendMessage(assistant("lost"))).toThrow(
+				`${reason}: could not write ${file}; the file was left unchanged`,
+			);
+			expect(manager.getLeafId()).toBe(first);
+			expect(manager.getEntryCount()).toBe(1);
+			const next = manager.appendMessage(assistant("kept"));
+			expect(manager.getEntry(next)!.parentId).toBe(first);
+			const entries = fileEntries(manager.getSessionFile()!);
+			const ids = new Set(entries.map((e) => e.id));
+			for (const entry of entries.slice(1))
+				expect(entry.parentId === null || ids.has(entry.parentId as string)).toBe(true);
+			expect(entries).toHaveLength(3);
+			manager.dispose();
+		},
+	);
 
 	it("a failed first flush leaves no file and no in-memory entry", () => {
 		const fs = faultyFs();
 		const manager = SessionManager.create("/w", tempDir(), {}, { fileSystem: fs });
 		fs.failNextWrite("ENOSPC");
-		expect(() => manager.appendMessage(user("one"))).toThrow("simulated ENOSPC");
+		expect(() => manager.appendMessage(user("one"))).toThrow(
+			`Disk full: could not write ${manager.getSessionFile()}; it was not created`,
+		);
 		expect(existsSync(manager.getSessionFile()!)).toBe(false);
 		expect(manager.getEntryCount()).toBe(0);
 		manager.appendMessage(user("again"));
@@ -133,7 +144,7 @@ describe("session persistence", () => {
 				},
 			},
 		);
-		expect(() => manager.appendMessage(user("one"))).toThrow("EIO on fsync");
+		expect(() => manager.appendMessage(user("one"))).toThrow("Input/output error: could not write");
 		expect(manager.getEntryCount()).toBe(0);
 		manager.dispose();
 	});

@@ -24,6 +24,8 @@ export interface FauxRuntimeOptions {
 	noModel?: boolean;
 	/** A file-backed session under `<agentDir>/sessions` instead of an in-memory one. */
 	persisted?: boolean;
+	/** Opens this session file (as `--session` does) instead of starting a new session. */
+	sessionFile?: string;
 }
 
 /**
@@ -83,9 +85,11 @@ export async function createFauxRuntime(
 		{
 			cwd,
 			agentDir,
-			sessionManager: options.persisted
-				? SessionManager.create(cwd, join(agentDir, "sessions"), undefined, { agentDir })
-				: SessionManager.inMemory(cwd),
+			sessionManager: options.sessionFile
+				? SessionManager.open(options.sessionFile, undefined, cwd, { agentDir })
+				: options.persisted
+					? SessionManager.create(cwd, join(agentDir, "sessions"), undefined, { agentDir })
+					: SessionManager.inMemory(cwd),
 		},
 	);
 	return { runtime, faux };

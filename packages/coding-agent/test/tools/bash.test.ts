@@ -3,6 +3,7 @@ import { join } from "node:path";
 import type { AgentToolResult } from "@tau/agent";
 import { type BashOperations, type BashToolDetails, createBashTool, createBashToolDefinition } from "@tau/coding-agent";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { waitUntilDead } from "../support/processes.js";
 import { tempDir, textOf, toolContext } from "./helpers.js";
 
 type Structured = {
@@ -13,25 +14,6 @@ type Structured = {
 	wall_time_seconds: number;
 };
 const structured = (result: AgentToolResult<unknown>) => result.structuredContent as Structured;
-
-/** True until the process is gone (a zombie awaiting its reaper counts as gone). */
-function isAlive(pid: number): boolean {
-	try {
-		process.kill(pid, 0);
-	} catch {
-		return false;
-	}
-	try {
-		return !readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.startsWith("Z");
-	} catch {
-		return false;
-	}
-}
-
-/** Waits for the kernel to finish tearing the process down (SIGKILL is asynchronous). */
-async function waitUntilDead(pid: number): Promise<void> {
-	while (isAlive(pid)) await new Promise((resolve) => setTimeout(resolve, 10));
-}
 
 function run(command: string, options: Parameters<typeof createBashTool>[1] = {}, timeout?: number) {
 	const dir = tempDir();
@@ -152,7 +134,7 @@ describe("bash: timeout and abort", () => {
 		await expect(
 			tool.execute("c", { command: `sleep 100 & echo $! > ${pidFile}; echo waiting; sleep 5`, timeout: 1 }),
 		).rejects.toThrow(/^waiting\n\n\nCommand timed out after 1 seconds$/);
-		await waitUntilDead(Number(readFileSync(pidFile, "utf8")));
+		expect(await waitUntilDead(Number(readFileSync(pidFile, "utf8")))).toBe(true);
 	});
 
 	it("notes when the shell had exited but background processes kept the pipes open", async () => {
@@ -176,7 +158,7 @@ describe("bash: timeout and abort", () => {
 			},
 		);
 		await expect(running).rejects.toThrow(/started\n\n\nCommand aborted$/);
-		await waitUntilDead(Number(readFileSync(pidFile, "utf8")));
+		expect(await waitUntilDead(Number(readFileSync(pidFile, "utf8")))).toBe(true);
 	});
 
 	it("rejects a pre-aborted signal without running anything", async () => {

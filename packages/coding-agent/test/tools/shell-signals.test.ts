@@ -1,24 +1,9 @@
 import { spawn } from "node:child_process";
-import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
+import { waitUntilDead } from "../support/processes.js";
 
 const CHILD = fileURLToPath(new URL("./shell-signal-child.mjs", import.meta.url));
-
-/** A killed process whose parent is gone may linger as a zombie until init reaps it: that counts as dead. */
-function isAlive(pid: number): boolean {
-	try {
-		process.kill(pid, 0);
-	} catch {
-		return false;
-	}
-	try {
-		const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-		return stat.slice(stat.lastIndexOf(")") + 2)[0] !== "Z";
-	} catch {
-		return true;
-	}
-}
 
 async function runUntilChild(mode: string) {
 	const proc = spawn(process.execPath, [CHILD, mode], { stdio: ["ignore", "pipe", "pipe"] });
@@ -35,12 +20,6 @@ async function runUntilChild(mode: string) {
 		proc.once("exit", (code, signal) => resolve({ code, signal })),
 	);
 	return { proc, shellPid, exited, stdout: () => stdout };
-}
-
-async function waitUntilDead(pid: number): Promise<boolean> {
-	// SIGKILL delivery is asynchronous: poll the process state a bounded number of times.
-	for (let i = 0; i < 500 && isAlive(pid); i++) await new Promise((r) => setTimeout(r, 10));
-	return !isAlive(pid);
 }
 
 describe("shell children on a shutdown signal", () => {

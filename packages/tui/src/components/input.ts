@@ -57,7 +57,8 @@ export class Input implements Component, Focusable {
 	}
 
 	setValue(value: string): void {
-		this.state = { value, cursor: Math.min(this.state.cursor, value.length) };
+		const clean = oneLine(value);
+		this.state = { value: clean, cursor: Math.min(this.state.cursor, clean.length) };
 	}
 
 	getCursor(): number {
@@ -74,7 +75,7 @@ export class Input implements Component, Focusable {
 			const content = this.pasteBuffer.slice(PASTE_START.length, end);
 			const rest = this.pasteBuffer.slice(end + PASTE_END.length);
 			this.pasteBuffer = undefined;
-			this.insert(content.replace(/\r\n|\r|\n/g, "").replaceAll("\t", "    "), true);
+			this.insert(oneLine(content), true);
 			if (rest) this.handleInput(rest);
 			return;
 		}
@@ -262,4 +263,12 @@ export class Input implements Component, Focusable {
 		}
 		return [padToWidth(this.prompt + out, width)];
 	}
+}
+
+/** Text entering the one-line input: no line breaks, tabs as spaces, no controls (they would reach the terminal). */
+function oneLine(text: string): string {
+	return text
+		.replace(/\r\n|\r|\n/g, "")
+		.replaceAll("\t", "    ")
+		.replace(/[\u0000-\u001f\u007f-\u009f]/g, "");
 }

@@ -144,7 +144,7 @@ export class SelectList implements Component {
 		const withDescriptions = width > 40 && shown.some((i) => i.description);
 		let primary = 0;
 		if (withDescriptions) {
-			const widest = Math.max(...shown.map((i) => visibleWidth(i.label))) + 2;
+			const widest = Math.max(...shown.map((i) => visibleWidth(i.label.replace(/[\r\n]+/g, " ")))) + 2;
 			primary = Math.max(this.layout.minPrimaryWidth ?? 0, Math.min(this.layout.maxPrimaryWidth ?? 32, widest));
 		}
 		const lines: string[] = [];
@@ -154,12 +154,14 @@ export class SelectList implements Component {
 			const room = width - 2;
 			let row: string;
 			const descriptionRoom = room - primary;
+			// An item is one row: a line break in a label would break the list's layout.
+			const itemLabel = item.label.replace(/[\r\n]+/g, " ");
 			if (withDescriptions && item.description && descriptionRoom > 10) {
-				const label = padToWidth(truncateToWidth(item.label, primary - 1, ""), primary);
+				const label = padToWidth(truncateToWidth(itemLabel, primary - 1, ""), primary);
 				const desc = truncateToWidth(item.description.replace(/\s+/g, " "), descriptionRoom, "…");
 				row = label + (isSelected ? desc : this.theme.description(desc));
 			} else {
-				row = truncateToWidth(item.label, room, "…");
+				row = truncateToWidth(itemLabel, room, "…");
 			}
 			lines.push(truncateToWidth(prefix + (isSelected ? this.theme.selectedText(row) : row), width, ""));
 		});

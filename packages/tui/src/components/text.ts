@@ -1,4 +1,4 @@
-import { applyBackgroundToLine, padToWidth } from "../text/truncate.js";
+import { applyBackgroundToLine, padToWidth, truncateToWidth } from "../text/truncate.js";
 import { wrapTextWithAnsi } from "../text/wrap.js";
 import type { Component } from "../tui/component.js";
 
@@ -49,8 +49,11 @@ export class Text implements Component {
 		const padX = Math.min(this.paddingX, Math.max(0, Math.floor((width - 1) / 2)));
 		const contentWidth = Math.max(1, width - 2 * padX);
 		const margin = " ".repeat(padX);
-		const finish = (line: string) =>
-			this.bgFn ? applyBackgroundToLine(line, width, this.bgFn) : padToWidth(line, width);
+		// A double-width character cannot be split: at a tiny width it is cut instead of overflowing.
+		const finish = (line: string) => {
+			const fitted = truncateToWidth(line, width, "");
+			return this.bgFn ? applyBackgroundToLine(fitted, width, this.bgFn) : padToWidth(fitted, width);
+		};
 		const lines = wrapTextWithAnsi(this.text.replaceAll("\t", "   "), contentWidth).map((l) => finish(margin + l));
 		const blank = finish("");
 		const vertical = Array.from({ length: this.paddingY }, () => blank);

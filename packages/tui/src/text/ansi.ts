@@ -64,9 +64,10 @@ export function replaceControlCharacters(s: string): string {
 	return s.replace(/[\u0000-\u001f\u007f-\u009f]+/g, " ");
 }
 
-/** OSC 8 hyperlink: `url` empty closes the link. */
+/** OSC 8 hyperlink: `url` empty closes the link. Controls in the URL are dropped: they would end the sequence. */
 export function hyperlink(text: string, url: string): string {
-	return `\x1b]8;;${url}\x1b\\${text}\x1b]8;;\x1b\\`;
+	const safeUrl = url.replace(/[\u0000-\u001f\u007f-\u009f]/g, "");
+	return `\x1b]8;;${safeUrl}\x1b\\${text}\x1b]8;;\x1b\\`;
 }
 
 /**

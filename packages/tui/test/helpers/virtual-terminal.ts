@@ -28,6 +28,10 @@ export class VirtualTerminal implements Terminal {
 	readonly exitRestores: { before: string; after: string }[] = [];
 	/** Malformed output: xterm parser complaints and tau's private APC markers (which must never reach a terminal). */
 	readonly outputErrors: string[] = [];
+	/** Every window title the output set (OSC 0/1/2), in order. */
+	readonly titles: string[] = [];
+	/** Every clipboard write the output asked for (OSC 52 payloads), in order. */
+	readonly clipboardWrites: string[] = [];
 
 	constructor(columns = 80, rows = 24, options: { scrollback?: number; kittyProtocol?: boolean } = {}) {
 		this.cols = columns;
@@ -55,6 +59,11 @@ export class VirtualTerminal implements Terminal {
 		};
 		this.xterm.parser.registerCsiHandler({ prefix: "?", final: "h" }, track(true));
 		this.xterm.parser.registerCsiHandler({ prefix: "?", final: "l" }, track(false));
+		this.xterm.onTitleChange((title) => this.titles.push(title));
+		this.xterm.parser.registerOscHandler(52, (data) => {
+			this.clipboardWrites.push(data);
+			return true;
+		});
 	}
 
 	start(onInput: (data: string) => void, onResize: () => void): void {

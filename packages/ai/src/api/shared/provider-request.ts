@@ -6,6 +6,7 @@ import type { AssistantOutput } from "./assistant-output.js";
 import { responseInfo } from "./request-headers.js";
 import { linkRequestSignal } from "./request-signal.js";
 import { readSseBatches, type SseMessage } from "./sse-reader.js";
+import { type BodyReadWatch, StallWatchdog } from "./stall-watchdog.js";
 
 /**
  * Turns one SSE message into the provider event the adapter maps, or `undefined` to skip it; throws
@@ -78,8 +79,10 @@ export async function applyPayloadHook<TPayload>(
  * order. Only a hook that returns a promise is awaited, so a delta costs no promise (docs/ai.md,
  * "Streaming cost"). An aborted body read ends the stream quietly, as the SDKs do; the adapter then
  * reports the abort. `send` gets the signal to give the SDK: one per request, following
- * `options.signal`, so nothing stays on the caller's signal once the request ended. After an event
- * `isLast` accepts, reading stops and the body is cancelled, for protocols whose backend may keep the
+ * `options.signal`, so nothing stays on the caller's signal once the request ended, plus the stall
+ * watchdog's, so a body that delivers no bytes for `timeoutMs` (httpIdleTimeoutMs) at any point ends
+ * this attempt with a retryable error and frees its connection (docs/ai.md). After an event `isLast`
+ * accepts, reading stops and the body is cancelled, for protocols whose backend may keep the
  * connection open past its final event.
  */
 export async function consumeProviderStream<TEvent>(
@@ -92,11 +95,19 @@ export async function consumeProviderStream<TEvent>(
 	isLast?: (event: TEvent) => boolean,
 ): Promise<void> {
 	const request = linkRequestSignal(options.signal);
+	const watchdog = new StallWatchdog(options.timeoutMs, request.signal);
 	try {
-		await streamResponse(model, options, output, () => send(request.signal), decode, handle, isLast);
+		await streamResponse(model, options, output, () => send(watchdog.signal), decode, handle, watchdog, isLast);
+	} catch (error) {
+		// The watchdog's abort may surface as the body's own error: the stall is the reason.
+		watchdog.throwIfStalled();
+		throw error;
 	} finally {
+		watchdog.stop();
 		request.release();
 	}
+	// An aborted read ends the batches quietly: after a stall that is not the end of the answer.
+	watchdog.throwIfStalled();
 }
 
 async function streamResponse<TEvent>(
@@ -106,11 +117,12 @@ async function streamResponse<TEvent>(
 	send: () => Promise<Response>,
 	decode: SseEventDecoder<TEvent>,
 	handle: (event: TEvent) => void,
+	watch: BodyReadWatch,
 	isLast?: (event: TEvent) => boolean,
 ): Promise<void> {
 	const response = await openProviderStream(model, options, send, responseInfo);
 	output.start();
-	for await (const batch of readSseBatches(response)) {
+	for await (const batch of readSseBatches(response, watch)) {
 		for (const message of batch) {
 			const event = decode(message, response.headers);
 			if (event === undefined) continue;

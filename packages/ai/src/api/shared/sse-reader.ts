@@ -1,3 +1,5 @@
+import type { BodyReadWatch } from "./stall-watchdog.js";
+
 /** One server-sent event: its `event` field (`null` when absent) and its `data` lines joined by LF. */
 export interface SseMessage {
 	event: string | null;
@@ -105,9 +107,10 @@ function isAbortError(error: unknown): boolean {
 /**
  * The messages of an SSE response body, one batch per network read. An aborted read ends the batches
  * quietly, as the SDKs' own streams do (the adapter then reports the abort). A consumer that stops
- * early (or throws) cancels the body, which releases the connection.
+ * early (or throws) cancels the body, which releases the connection. `watch` hears of each network
+ * read (the stall watchdog times only the waits for bytes).
  */
-export async function* readSseBatches(response: Response): AsyncGenerator<SseMessage[]> {
+export async function* readSseBatches(response: Response, watch?: BodyReadWatch): AsyncGenerator<SseMessage[]> {
 	if (!response.body) throw new Error("Attempted to iterate over a response with no body");
 	const parser = new SseParser();
 	const reader = response.body.getReader();
@@ -115,11 +118,14 @@ export async function* readSseBatches(response: Response): AsyncGenerator<SseMes
 	try {
 		for (;;) {
 			let read: Awaited<ReturnType<typeof reader.read>>;
+			watch?.beforeRead();
 			try {
 				read = await reader.read();
 			} catch (error) {
 				if (isAbortError(error)) return;
 				throw error;
+			} finally {
+				watch?.afterRead();
 			}
 			const { done, value } = read;
 			if (done) break;

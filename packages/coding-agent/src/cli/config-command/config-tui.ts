@@ -3,6 +3,7 @@ import {
 	getKeybindings,
 	matchesKey,
 	ProcessTerminal,
+	sanitizeTerminalText,
 	type Terminal,
 	TuiMainScreen,
 	truncateToWidth,
@@ -86,7 +87,10 @@ class ResourceToggleList implements Component {
 			dim("↑↓ move · Space/Enter toggle · Tab user/project scope · Esc/q quit"),
 		];
 		if (this.status) lines.push(dim(this.status));
-		return lines.map((line) => truncateToWidth(line, width, ""));
+		// Resource names and paths come from packages and projects: shown sanitised, one line each.
+		return lines.map((line) =>
+			truncateToWidth(sanitizeTerminalText(line, { keepStyle: true }).replace(/\n/g, " "), width, ""),
+		);
 	}
 
 	private itemRows(): Extract<ConfigRow, { type: "item" }>[] {

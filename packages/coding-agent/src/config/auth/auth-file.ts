@@ -1,15 +1,18 @@
 import type { Credential } from "@tau/ai";
+import { parseJsonFile } from "../fs/json-file.js";
 import { isPlainObject, stripBom } from "../fs/json-text.js";
 
 export type AuthFile = Record<string, Credential>;
 
-/** Parses auth.json text leniently (entries are not validated); missing or empty text is `{}`. */
-export function parseAuthFile(text: string | undefined): AuthFile {
+/**
+ * Parses auth.json text leniently (entries are not validated); missing or empty text is `{}`. A
+ * syntax error names `path`, line and column.
+ */
+export function parseAuthFile(text: string | undefined, path = "auth.json"): AuthFile {
 	if (text === undefined) return {};
-	const body = stripBom(text);
-	if (body.trim() === "") return {};
-	const parsed: unknown = JSON.parse(body);
-	if (!isPlainObject(parsed)) throw new Error("Invalid auth.json: expected an object");
+	if (stripBom(text).trim() === "") return {};
+	const parsed = parseJsonFile(path, text);
+	if (!isPlainObject(parsed)) throw new Error(`Invalid auth.json: expected an object (${path})`);
 	return parsed as AuthFile;
 }
 

@@ -1,5 +1,6 @@
 import { readFileSync, statSync } from "node:fs";
 import type { Credential, CredentialInfo, CredentialStore, CredentialStoreOptions } from "@tau/ai";
+import { JsonFileError } from "../fs/json-file.js";
 import { errorMessage, toError } from "../fs/json-text.js";
 import { type AuthFile, parseAuthFile, serializeAuthFile, validateAuthFile } from "./auth-file.js";
 import {
@@ -55,9 +56,10 @@ export class AuthStorage implements CredentialStore {
 	reload(): void {
 		const revision = this.backend.revision?.();
 		try {
+			const path = this.backend.path;
 			const data = this.backend.readCurrent
-				? parseAuthFile(this.backend.readCurrent())
-				: this.backend.withLock((current) => ({ result: parseAuthFile(current) }));
+				? parseAuthFile(this.backend.readCurrent(), path)
+				: this.backend.withLock((current) => ({ result: parseAuthFile(current, path) }));
 			this.remember({ revision, data });
 		} catch (error) {
 			this.diagnostics.push({ type: "error", message: this.describe(error) });
@@ -94,7 +96,7 @@ export class AuthStorage implements CredentialStore {
 		options: CredentialStoreOptions = {},
 	): Promise<Credential | undefined> {
 		return this.backend.withLockAsync(async (text) => {
-			const data = parseAuthFile(text);
+			const data = parseAuthFile(text, this.backend.path);
 			const next = await fn(data[providerId]);
 			if (next === undefined) return { result: data[providerId] };
 			const updated = { ...data, [providerId]: next };
@@ -104,7 +106,7 @@ export class AuthStorage implements CredentialStore {
 
 	async delete(providerId: string, options: CredentialStoreOptions = {}): Promise<void> {
 		await this.backend.withLockAsync(async (text) => {
-			const data = parseAuthFile(text);
+			const data = parseAuthFile(text, this.backend.path);
 			if (!(providerId in data)) return { result: undefined };
 			const { [providerId]: _removed, ...rest } = data;
 			return { result: undefined, next: serializeAuthFile(rest) };
@@ -135,6 +137,10 @@ export class AuthStorage implements CredentialStore {
 	}
 
 	private describe(error: unknown): string {
+		// A file that does not parse is never rewritten: logins are refused until it is fixed.
+		if (error instanceof JsonFileError) {
+			return `Invalid credentials file ${error.message}; stored API keys and logins are not used until it is fixed`;
+		}
 		const where = this.backend.path === undefined ? "auth.json" : this.backend.path;
 		return `Failed to read ${where}: ${errorMessage(error)}`;
 	}
@@ -166,7 +172,7 @@ export class ReadOnlyAuthStorage implements CredentialStore {
 		} catch (error) {
 			if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw toError(error);
 		}
-		this.data = validateAuthFile(parseAuthFile(text));
+		this.data = validateAuthFile(parseAuthFile(text, path));
 	}
 
 	async read(providerId: string): Promise<Credential | undefined> {
@@ -189,7 +195,7 @@ export class ReadOnlyAuthStorage implements CredentialStore {
 /** One-off synchronous read of a stored credential without resolution; any error yields undefined. */
 export function readStoredCredential(providerId: string, authPath: string = defaultAuthPath()): Credential | undefined {
 	try {
-		return parseAuthFile(readFileSync(authPath, "utf8"))[providerId];
+		return parseAuthFile(readFileSync(authPath, "utf8"), authPath)[providerId];
 	} catch {
 		return undefined;
 	}

@@ -1,7 +1,7 @@
 import { mkdirSync, readFileSync, realpathSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import lockfile from "proper-lockfile";
-import { writeFileAtomicSync } from "../fs/atomic-write.js";
+import { writeFileAtomicSync } from "../../core/fs/atomic-write.js";
 import { lockSyncWithRetry } from "../fs/sync-lock.js";
 import { getAgentDir } from "../paths.js";
 
@@ -78,7 +78,7 @@ export class FileAuthStorageBackend implements AuthStorageBackend {
 		const release = lockSyncWithRetry(real);
 		try {
 			const { result, next } = fn(readFileSync(real, "utf8"));
-			if (next !== undefined) writeFileAtomicSync(real, next, AUTH_FILE_MODE);
+			if (next !== undefined) writeFileAtomicSync(real, next, { newFileMode: AUTH_FILE_MODE });
 			return result;
 		} finally {
 			release();
@@ -97,7 +97,7 @@ export class FileAuthStorageBackend implements AuthStorageBackend {
 		try {
 			const { result, next } = await fn(readFileSync(real, "utf8"));
 			if (compromised) throw compromised;
-			if (next !== undefined) writeFileAtomicSync(real, next, AUTH_FILE_MODE);
+			if (next !== undefined) writeFileAtomicSync(real, next, { newFileMode: AUTH_FILE_MODE });
 			if (compromised) throw compromised;
 			return result;
 		} finally {

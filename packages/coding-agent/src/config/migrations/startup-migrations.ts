@@ -1,9 +1,10 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync } from "node:fs";
 import { join } from "node:path";
+import { writeFileAtomicSync } from "../../core/fs/atomic-write.js";
 import { readSessionHeader } from "../../core/session/loader.js";
 import { getDefaultSessionDirPath } from "../../core/session/location.js";
-import { writeFileAtomicSync } from "../fs/atomic-write.js";
-import { errorMessage, isPlainObject, stripBom } from "../fs/json-text.js";
+import { JsonFileError, parseJsonFile } from "../fs/json-file.js";
+import { errorMessage, isPlainObject } from "../fs/json-text.js";
 import { getProjectConfigDir } from "../paths.js";
 
 export interface StartupMigrationResult {
@@ -40,8 +41,18 @@ export function runStartupMigrations(agentDir: string, cwd: string): StartupMigr
 
 function readJsonObject(path: string): Record<string, unknown> | undefined {
 	if (!existsSync(path)) return undefined;
-	const parsed: unknown = JSON.parse(stripBom(readFileSync(path, "utf8")));
+	const parsed = parseJsonFile(path, readFileSync(path, "utf8"));
 	return isPlainObject(parsed) ? parsed : undefined;
+}
+
+/** settings.json for its legacy keys; a broken file is left alone here (the settings loader reports it). */
+function readSettingsIfValid(path: string): Record<string, unknown> | undefined {
+	try {
+		return readJsonObject(path);
+	} catch (error) {
+		if (error instanceof JsonFileError) return undefined;
+		throw error;
+	}
 }
 
 /** Legacy `oauth.json` and settings `apiKeys` move into a new auth.json (0600). */
@@ -55,7 +66,7 @@ function migrateCredentials(agentDir: string): string[] {
 		if (isPlainObject(value)) credentials[provider] = { type: "oauth", ...value };
 	}
 	const settingsPath = join(agentDir, "settings.json");
-	const settings = readJsonObject(settingsPath);
+	const settings = readSettingsIfValid(settingsPath);
 	const apiKeys = settings?.apiKeys;
 	if (isPlainObject(apiKeys)) {
 		for (const [provider, key] of Object.entries(apiKeys)) {
@@ -65,7 +76,7 @@ function migrateCredentials(agentDir: string): string[] {
 	const providers = Object.keys(credentials);
 	if (providers.length === 0) return [];
 	mkdirSync(agentDir, { recursive: true, mode: 0o700 });
-	writeFileAtomicSync(authPath, JSON.stringify(credentials, null, 2), 0o600);
+	writeFileAtomicSync(authPath, JSON.stringify(credentials, null, 2), { newFileMode: 0o600 });
 	if (oauth) renameSync(oauthPath, `${oauthPath}.migrated`);
 	if (settings && isPlainObject(apiKeys)) {
 		delete settings.apiKeys;

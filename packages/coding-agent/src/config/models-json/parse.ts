@@ -1,13 +1,14 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import type { TSchema } from "typebox";
+import { parseJsonFile } from "../fs/json-file.js";
 import { errorMessage, stripBom } from "../fs/json-text.js";
 import { type ModelsJson, ModelsJsonSchema } from "./schema.js";
 import { matchesSchema } from "./schema-check.js";
 
 /**
- * Removes `//` line comments and trailing commas before `}`/`]`, leaving string literals
- * untouched. Block comments are not supported.
+ * Blanks `//` line comments and trailing commas before `}`/`]` (positions stay where they were),
+ * leaving string literals untouched. Block comments are not supported.
  */
 export function stripJsonComments(text: string): string {
 	let out = "";
@@ -20,14 +21,19 @@ export function stripJsonComments(text: string): string {
 			out += text.slice(start, ++i);
 			continue;
 		}
+		// Blanked rather than removed, so an error's line and column still point into the file.
 		if (char === "/" && text[i + 1] === "/") {
-			while (i < text.length && text[i] !== "\n") i++;
+			while (i < text.length && text[i] !== "\n") {
+				out += " ";
+				i++;
+			}
 			continue;
 		}
 		if (char === ",") {
 			let j = i + 1;
 			while (j < text.length && /\s/.test(text[j]!)) j++;
 			if (text[j] === "}" || text[j] === "]") {
+				out += " ";
 				i++;
 				continue;
 			}
@@ -56,7 +62,7 @@ export function parseModelsJson(text: string, path: string): ModelsJsonLoad {
 	let parsed: unknown;
 	try {
 		// A comment could hide a trailing comma, so comments go first (both in one pass).
-		parsed = JSON.parse(stripJsonComments(stripBom(text)));
+		parsed = parseJsonFile(path, stripJsonComments(stripBom(text)));
 	} catch (error) {
 		return { config: undefined, error: `Failed to parse models.json: ${errorMessage(error)}\n\nFile: ${path}` };
 	}

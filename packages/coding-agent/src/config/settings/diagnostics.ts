@@ -1,3 +1,4 @@
+import { JsonFileError } from "../fs/json-file.js";
 import type { SettingsError } from "./types.js";
 
 export interface SettingsDiagnostic {
@@ -13,10 +14,13 @@ export function collectSettingsDiagnostics(errors: readonly SettingsError[]): Se
 	const seen = new Set<string>();
 	const diagnostics: SettingsDiagnostic[] = [];
 	for (const { scope, path, error } of errors) {
+		// A syntax error already names the file, line and column.
 		const message =
-			path === undefined
-				? `Invalid ${scope} settings: ${error.message}`
-				: `Invalid settings file ${path}: ${error.message}`;
+			error instanceof JsonFileError
+				? `Invalid settings file ${error.message}`
+				: path === undefined
+					? `Invalid ${scope} settings: ${error.message}`
+					: `Invalid settings file ${path}: ${error.message}`;
 		const key = `warning\0${message}`;
 		if (seen.has(key)) continue;
 		seen.add(key);

@@ -1,3 +1,4 @@
+import { parseJsonFile } from "../fs/json-file.js";
 import { isPlainObject, stripBom, toError } from "../fs/json-text.js";
 import { USER_ONLY_KEYS } from "./defaults.js";
 import { mergeSettings } from "./merge.js";
@@ -29,12 +30,14 @@ interface Layer {
 	saveSeq: number;
 }
 
-/** Parses settings text: missing/empty is `{}`; a non-object top level is an error. */
-export function parseSettingsText(text: string | undefined): Settings {
+/**
+ * Parses settings text: missing/empty is `{}`; a non-object top level is an error. A syntax error
+ * names `path`, line and column.
+ */
+export function parseSettingsText(text: string | undefined, path = "settings.json"): Settings {
 	if (text === undefined) return {};
-	const body = stripBom(text);
-	if (body.trim() === "") return {};
-	const parsed: unknown = JSON.parse(body);
+	if (stripBom(text).trim() === "") return {};
+	const parsed = parseJsonFile(path, text);
 	if (!isPlainObject(parsed)) throw new Error("expected a JSON object");
 	return migrateSettings(parsed);
 }
@@ -239,7 +242,7 @@ export class SettingsLayers {
 		}
 		try {
 			this.storage.withLock(scope, (current) => {
-				const onDisk = parseSettingsText(current);
+				const onDisk = parseSettingsText(current, this.pathOf(scope));
 				const merged: Record<string, unknown> = { ...onDisk };
 				for (const field of fields) {
 					const keys = nested.get(field);
@@ -285,12 +288,16 @@ export class SettingsLayers {
 				text = current;
 				return undefined;
 			});
-			layer.settings = parseSettingsText(text);
+			layer.settings = parseSettingsText(text, this.pathOf(scope));
 		} catch (error) {
 			layer.settings = {};
 			layer.loadError = toError(error);
 			this.errors.push(this.errorOf(scope, layer.loadError));
 		}
+	}
+
+	private pathOf(scope: SettingsScope): string {
+		return this.storage.pathOf?.(scope) ?? `${scope} settings.json`;
 	}
 
 	private errorOf(scope: SettingsScope, error: Error): SettingsError {

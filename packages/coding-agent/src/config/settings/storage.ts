@@ -1,8 +1,8 @@
 import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { writeFileAtomicSync } from "../fs/atomic-write.js";
+import { writeFileAtomicSync } from "../../core/fs/atomic-write.js";
 import { lockSyncWithRetry } from "../fs/sync-lock.js";
-import { getProjectConfigDir } from "../paths.js";
+import { getProjectConfigDir, makePrivateDir } from "../paths.js";
 import type { SettingsScope } from "./types.js";
 
 /**
@@ -49,7 +49,9 @@ export class FileSettingsStorage implements SettingsStorage {
 			if (next === undefined) return;
 			if (lockError) throw lockError;
 			if (!release) {
-				mkdirSync(dirname(path), { recursive: true });
+				// The agent folder is private; a project's `.tau` folder is left to the project.
+				if (scope === "global") makePrivateDir(dirname(path));
+				else mkdirSync(dirname(path), { recursive: true });
 				release = lockSyncWithRetry(path);
 				// Another process may have created the file since the unlocked read.
 				const current = readIfExists(path);

@@ -1,8 +1,10 @@
-import { mkdirSync, readFileSync, realpathSync } from "node:fs";
+import { readFileSync, realpathSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
-import { writeFileAtomicSync } from "../fs/atomic-write.js";
-import { errorMessage, isPlainObject, stripBom } from "../fs/json-text.js";
+import { writeFileAtomicSync } from "../../core/fs/atomic-write.js";
+import { parseJsonFile } from "../fs/json-file.js";
+import { errorMessage, isPlainObject } from "../fs/json-text.js";
 import { lockSyncWithRetry } from "../fs/sync-lock.js";
+import { makePrivateDir } from "../paths.js";
 
 export type TrustValue = boolean | null;
 export type TrustFile = Record<string, TrustValue>;
@@ -82,7 +84,7 @@ export class ProjectTrustStore {
 				const value = data[key];
 				if (typeof value === "boolean") sorted[key] = value;
 			}
-			mkdirSync(this.agentDir, { recursive: true });
+			makePrivateDir(this.agentDir);
 			writeFileAtomicSync(this.path, `${JSON.stringify(sorted, null, 2)}\n`);
 		});
 	}
@@ -129,9 +131,10 @@ export class ProjectTrustStore {
 		}
 		let parsed: unknown;
 		try {
-			parsed = JSON.parse(stripBom(text));
+			parsed = parseJsonFile(this.path, text);
 		} catch (error) {
-			throw new Error(`Failed to read trust store ${this.path}: ${errorMessage(error)}`);
+			// The message is `<file>:<line>:<column>: <what>`.
+			throw new Error(`Failed to read trust store ${errorMessage(error)}`);
 		}
 		if (!isPlainObject(parsed)) throw new Error(`Invalid trust store ${this.path}: expected an object`);
 		for (const [key, value] of Object.entries(parsed)) {
@@ -143,7 +146,7 @@ export class ProjectTrustStore {
 	}
 
 	private withLock<T>(fn: () => T): T {
-		mkdirSync(this.agentDir, { recursive: true });
+		makePrivateDir(this.agentDir);
 		const release = lockSyncWithRetry(this.agentDir, { lockfilePath: this.lockPath });
 		try {
 			return fn();

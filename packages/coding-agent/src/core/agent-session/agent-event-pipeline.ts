@@ -1,4 +1,4 @@
-import type { Agent, AgentEvent } from "@tau/agent";
+import type { Agent, AgentEvent, AgentMessage } from "@tau/agent";
 import type { AssistantMessage } from "@tau/ai";
 import type { NestedToolCallExecutor } from "../extensions/index.js";
 import type { AgentSessionEvent, SessionEventHub } from "./events.js";
@@ -53,7 +53,7 @@ export function handleAgentEvent(host: AgentEventHost, event: AgentEvent): Promi
 function afterDispatch(host: AgentEventHost, event: AgentEvent): void {
 	const { run } = host;
 	if (event.type === "message_end") {
-		host.persistence.persistMessage(event.message);
+		persistOrStop(host, event.message);
 		if (event.message.role === "assistant") afterAssistant(host, event.message);
 	}
 	if (event.type === "agent_end") {
@@ -70,6 +70,23 @@ function afterDispatch(host: AgentEventHost, event: AgentEvent): void {
 	}
 	if (event.type === "turn_end") host.flushPendingCustom();
 	if (event.type === "agent_end") host.nested.clear();
+}
+
+/**
+ * The session file is the source of truth: a message that cannot be written (a full disk) stops the
+ * run at once instead of continuing with a history the file does not have. The writer has already
+ * cut back any partial line, so the file stays valid; the error ends the prompt after settling.
+ */
+function persistOrStop(host: AgentEventHost, message: AgentMessage): void {
+	const { run } = host;
+	if (run.persistenceError) return;
+	try {
+		host.persistence.persistMessage(message);
+	} catch (error) {
+		run.persistenceError = error instanceof Error ? error : new Error(String(error));
+		run.abortRequested = true;
+		host.agent.abort();
+	}
 }
 
 function afterAssistant(host: AgentEventHost, message: AssistantMessage): void {

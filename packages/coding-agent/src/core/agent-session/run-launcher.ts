@@ -85,6 +85,9 @@ export class RunLauncher {
 	/** Steps 9–12 of the prompt pipeline and the post-run loop; resolves after `agent_settled`. */
 	async start(input: RunInput, options: PromptOptions): Promise<void> {
 		const { state, userBash } = this.host;
+		// A session another process holds is refused before anything starts (no run that cannot be saved).
+		const readOnly = this.host.sessionManager.getReadOnlyReason();
+		if (readOnly) throw new Error(`${readOnly}: nothing can be added to it`);
 		state.running = true;
 		state.abortRequested = false;
 		let finish = () => {};
@@ -104,13 +107,21 @@ export class RunLauncher {
 			// Commands that finished while the run was being prepared precede its messages.
 			userBash.flush();
 			options.preflightResult?.("started");
+			state.persistenceError = undefined;
 			await runToSettled(this.postRunHost(), messages);
 		} finally {
 			this.runPromise = undefined;
 			finish();
 		}
+		// Set by the event pipeline while the run was awaited (TypeScript cannot see that).
+		const unsaved = state.persistenceError as Error | undefined;
+		state.persistenceError = undefined;
 		// Prompts and triggered messages sent while `agent_settled` was dispatched run now, in order.
 		for (const deferred of this.deferredAfterSettle.splice(0)) void deferred().catch(() => undefined);
+		if (unsaved) {
+			// Nothing of the turn runs on without being saved (the session file is the source of truth).
+			throw new Error(`${unsaved.message}. The turn was stopped.`, { cause: unsaved });
+		}
 	}
 
 	private appendIdleCustomMessage(message: CustomMessage): void {

@@ -16,6 +16,11 @@ export interface RunState {
 	lastAssistant: AssistantMessage | undefined;
 	/** A failed response about to be retried: virtual-model routers see it (reason `retry`). */
 	failedResponse: AssistantMessage | undefined;
+	/**
+	 * Why a message of this run could not be saved (a full disk): the run is stopped, nothing more is
+	 * written, and the prompt fails with this error once the run has settled.
+	 */
+	persistenceError?: Error;
 }
 
 export interface PostRunHost {

@@ -1,7 +1,7 @@
-import { writeFileSync } from "node:fs";
 import { basename, resolve } from "node:path";
 import { APP_NAME } from "../../config/app-identity.js";
 import type { AnyToolDefinition } from "../extensions/index.js";
+import { writeFileAtomic, writeFileAtomicSync } from "../fs/atomic-write.js";
 import type { ResourceLoader, Theme } from "../resources/index.js";
 import { type FileEntry, type SessionManager, serializeEntry } from "../session/index.js";
 
@@ -66,7 +66,7 @@ export async function exportSessionHtml(
 		toolRenders,
 		...(context.theme ? { theme: viewerThemeOf(context.theme) } : {}),
 	});
-	writeFileSync(destination, html);
+	await writeFileAtomic(destination, html);
 	return destination;
 }
 
@@ -76,6 +76,6 @@ export function exportSessionJsonl(sessionManager: SessionManager, cwd: string, 
 	if (destination === sessionManager.getSessionFile()) {
 		throw new Error(`Cannot export a session onto its own file: ${destination}`);
 	}
-	writeFileSync(destination, fileEntries(sessionManager).map(serializeEntry).join(""));
+	writeFileAtomicSync(destination, fileEntries(sessionManager).map(serializeEntry).join(""));
 	return destination;
 }

@@ -10,7 +10,7 @@ import type {
 	SessionBeforeSwitchResult,
 	SessionStartEvent,
 } from "../extensions/index.js";
-import { forkSession, SessionManager } from "../session/index.js";
+import { forkSession, READ_ONLY_WARNING, SessionManager } from "../session/index.js";
 
 export type CreateAgentSessionRuntimeFactory = (options: {
 	cwd: string;
@@ -60,6 +60,17 @@ function assertCwdExists(cwd: string): void {
 }
 
 /**
+ * What opening the session file found (skipped lines, a failed migration), reported once with the
+ * other startup diagnostics. The lock warning is left out: each mode reports a locked session itself.
+ */
+function sessionFileDiagnostics(session: AgentSession): AgentSessionRuntimeDiagnostic[] {
+	return session.sessionManager
+		.getDiagnostics()
+		.filter((diagnostic) => diagnostic.message !== READ_ONLY_WARNING)
+		.map((diagnostic) => ({ type: "warning", message: diagnostic.message }));
+}
+
+/**
  * Owns the current `AgentSession` and its services and replaces both on new / resume / fork /
  * import with one protocol: cancellable before-event, teardown (abort, `session_shutdown`,
  * invalidate, dispose), factory, rebind, `withSession`.
@@ -80,7 +91,7 @@ export class AgentSessionRuntime {
 	) {
 		this.current = created.session;
 		this.currentServices = created.services;
-		this.currentDiagnostics = [...created.diagnostics];
+		this.currentDiagnostics = [...created.diagnostics, ...sessionFileDiagnostics(created.session)];
 		this.fallbackMessage = created.modelFallbackMessage;
 	}
 
@@ -287,7 +298,7 @@ export class AgentSessionRuntime {
 		});
 		this.current = created.session;
 		this.currentServices = created.services;
-		this.currentDiagnostics = [...created.diagnostics];
+		this.currentDiagnostics = [...created.diagnostics, ...sessionFileDiagnostics(created.session)];
 		this.fallbackMessage = created.modelFallbackMessage;
 		await afterCreate?.(created.session);
 		await this.rebind?.(created.session);

@@ -2,6 +2,19 @@ import type { FileEntry, SessionEntry, SessionHeader } from "./types.js";
 
 export const CURRENT_SESSION_VERSION = 3;
 
+/** A session written by a newer release: opening it would misread it, rewriting it would destroy it. */
+export class UnsupportedSessionVersionError extends Error {
+	constructor(
+		readonly path: string,
+		readonly version: number,
+	) {
+		super(
+			`Session file ${path} has format version ${version}, newer than the version ${CURRENT_SESSION_VERSION} this release reads; update to open it (the file was not changed)`,
+		);
+		this.name = "UnsupportedSessionVersionError";
+	}
+}
+
 /** One session line exactly as written: compact JSON and a single LF. */
 export function serializeEntry(entry: FileEntry): string {
 	return `${JSON.stringify(entry)}\n`;

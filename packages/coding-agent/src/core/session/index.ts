@@ -6,6 +6,7 @@ export {
 	isSessionHeader,
 	parseSessionEntries,
 	serializeEntry,
+	UnsupportedSessionVersionError,
 } from "./format.js";
 export { assertValidSessionId, createSessionId, generateId } from "./ids.js";
 export { findMostRecentSession, type ListProgress, readSessionInfo } from "./listing.js";
@@ -25,6 +26,7 @@ export {
 	type SessionDirSources,
 	sessionFileName,
 } from "./location.js";
+export type { SessionLockHolder } from "./lock.js";
 export {
 	READ_ONLY_WARNING,
 	type ReadonlySessionManager,

@@ -1,8 +1,8 @@
-import { mkdirSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { ENV_SESSION_DIR } from "../../config/app-identity.js";
 import { expandTilde, getAgentDir } from "../../config/paths.js";
+import { makeSessionDir } from "./storage.js";
 
 /** Absolute form of a cwd: tilde expanded, `file://` URLs converted, symlinks left alone. */
 export function resolveCwd(cwd: string): string {
@@ -29,7 +29,7 @@ export function getDefaultSessionDirPath(cwd: string, agentDir?: string): string
 /** Default session dir of a cwd, created if missing. */
 export function getDefaultSessionDir(cwd: string, agentDir?: string): string {
 	const dir = getDefaultSessionDirPath(cwd, agentDir);
-	mkdirSync(dir, { recursive: true });
+	makeSessionDir(dir);
 	return dir;
 }
 

@@ -10,6 +10,19 @@ interface LockHolder {
 	hostname: string;
 }
 
+/** The holder of a session lock as far as it is known (an old lock may have no record). */
+export interface SessionLockHolder {
+	pid: number | undefined;
+	hostname: string | undefined;
+}
+
+/** "Session <file> is open in another process (pid 123 on host); opened read-only". */
+export function describeLockedSession(file: string, holder: SessionLockHolder): string {
+	const where = holder.hostname && holder.hostname !== hostname() ? ` on ${holder.hostname}` : "";
+	const who = holder.pid !== undefined ? ` (pid ${holder.pid}${where})` : "";
+	return `Session ${file} is open in another process${who}; opened read-only`;
+}
+
 /**
  * The single-writer lock of a session file (`<file>.lock`, refreshed periodically). A lock left by a
  * killed process is reclaimed once it is older than the stale period, or at once when its recorded
@@ -43,7 +56,7 @@ export class SessionLock {
 		}
 		const holder: LockHolder = { pid: process.pid, hostname: hostname() };
 		try {
-			writeFileSync(holderFile(path), `${JSON.stringify(holder)}\n`);
+			writeFileSync(holderFile(path), `${JSON.stringify(holder)}\n`, { mode: 0o600 });
 			recordedHolders.add(path);
 			if (!exitHookInstalled) {
 				exitHookInstalled = true;
@@ -53,6 +66,11 @@ export class SessionLock {
 			// Without the record the lock still works; it just goes stale by age instead of at once.
 		}
 		return new SessionLock(path, release);
+	}
+
+	/** Who holds the lock of `path` according to its record, if there is one. */
+	static holderOf(path: string): SessionLockHolder | undefined {
+		return readHolder(path);
 	}
 
 	release(): void {

@@ -1,15 +1,21 @@
-import { copyFileSync, existsSync, statSync } from "node:fs";
+import { chmodSync, copyFileSync, existsSync, statSync } from "node:fs";
 import { basename, dirname, join, resolve } from "node:path";
 import { getCurrentSystemMessage } from "@tau/ai";
 import { APP_NAME } from "../../config/app-identity.js";
 import { getAgentDir } from "../../config/paths.js";
 import { extractBranchEntries, type ResolvedLabel } from "./branch-extraction.js";
-import { CURRENT_SESSION_VERSION, entriesOf, isSessionHeader, serializeEntry } from "./format.js";
+import {
+	CURRENT_SESSION_VERSION,
+	entriesOf,
+	isSessionHeader,
+	serializeEntry,
+	UnsupportedSessionVersionError,
+} from "./format.js";
 import { assertValidSessionId, createSessionId, generateId } from "./ids.js";
 import { findMostRecentSession, findSessionById, type ListProgress, listAllSessions, listSessions } from "./listing.js";
 import { loadAppendedEntries, loadSessionFile, readSessionHeader } from "./loader.js";
 import { getDefaultSessionDirPath, resolveCwd, samePath, sessionFileName } from "./location.js";
-import { DEFAULT_LOCK_STALE_MS, SessionLock } from "./lock.js";
+import { DEFAULT_LOCK_STALE_MS, describeLockedSession, SessionLock, type SessionLockHolder } from "./lock.js";
 import type { AppendableMessage, ImageContent, TextContent, Usage } from "./messages.js";
 import { headerVersion, migrateSessionEntries } from "./migrate.js";
 import { walkToRoot } from "./path.js";
@@ -21,7 +27,14 @@ import {
 	projectExtensibly,
 } from "./projection.js";
 import { rewriteMigratedFile, writeForkedSessionFile } from "./rewrite.js";
-import { nodeSessionFileSystem, type SessionFileSystem, SessionFileWriter, writeFileAtomic } from "./storage.js";
+import {
+	makeSessionDir,
+	nodeSessionFileSystem,
+	replaceSessionFile,
+	SESSION_FILE_MODE,
+	type SessionFileSystem,
+	SessionFileWriter,
+} from "./storage.js";
 import { buildSessionTree } from "./tree.js";
 import type {
 	BranchSummaryEntry,
@@ -124,6 +137,7 @@ export class SessionManager {
 	private writer: SessionFileWriter | undefined;
 	private lock: SessionLock | undefined;
 	private readOnlyReason: string | undefined;
+	private lockHolder: SessionLockHolder | undefined;
 	private diagnostics: SessionDiagnostic[] = [];
 	private readonly fsync: FsyncPolicy;
 	private readonly fs: SessionFileSystem;
@@ -281,7 +295,7 @@ export class SessionManager {
 			this.sessionFile = absolute;
 			this.becomeWriter(() => {
 				const content = serializeEntry(this.header);
-				writeFileAtomic(absolute, content, this.fs);
+				replaceSessionFile(absolute, content, this.fs);
 				return Buffer.byteLength(content);
 			});
 			this.flushed = true;
@@ -294,14 +308,13 @@ export class SessionManager {
 			this.warn(`Skipped ${loaded.rawLines.length} unparseable line(s) in ${absolute} (line ${lines})`);
 		}
 		const version = headerVersion(loaded.entries);
-		if (version > CURRENT_SESSION_VERSION) {
-			this.warn(`Session file version ${version} is newer than ${CURRENT_SESSION_VERSION}; reading it as version 3`);
-		}
+		// A newer format could mean anything: refuse it rather than misread it (and never rewrite it).
+		if (version > CURRENT_SESSION_VERSION) throw new UnsupportedSessionVersionError(absolute, version);
 		migrateSessionEntries(loaded.entries);
 		this.loadFileEntries(loaded.entries);
 		this.flushed = true;
 		if (this.options.readOnly) {
-			this.readOnlyReason = "Session is read-only";
+			this.readOnlyReason = `Session ${absolute} was opened read-only`;
 			return;
 		}
 		this.becomeWriter(() => {
@@ -309,8 +322,9 @@ export class SessionManager {
 				try {
 					return rewriteMigratedFile(absolute, version, loaded.entries, loaded.rawLines, this.fs);
 				} catch (error) {
-					this.readOnlyReason = "Session is read-only";
-					this.error(`Could not rewrite migrated session file ${absolute}: ${(error as Error).message}`);
+					const reason = `Could not rewrite migrated session file ${absolute}: ${(error as Error).message}`;
+					this.readOnlyReason = `${reason}; opened read-only`;
+					this.error(reason);
 					return undefined;
 				}
 			}
@@ -338,6 +352,14 @@ export class SessionManager {
 	}
 	isReadOnly(): boolean {
 		return this.readOnlyReason !== undefined;
+	}
+	/** Why nothing can be appended (another process holds the file, read-only open, lost lock). */
+	getReadOnlyReason(): string | undefined {
+		return this.readOnlyReason;
+	}
+	/** The process holding this session's lock, when that is why this view is read-only. */
+	getLockHolder(): SessionLockHolder | undefined {
+		return this.lockHolder;
 	}
 	getDiagnostics(): readonly SessionDiagnostic[] {
 		return this.diagnostics;
@@ -657,7 +679,7 @@ export class SessionManager {
 			const file = this.sessionFile;
 			this.becomeWriter(() => {
 				const content = [this.header, ...this.entries].map(serializeEntry).join("");
-				writeFileAtomic(file, content, this.fs);
+				replaceSessionFile(file, content, this.fs);
 				return Buffer.byteLength(content);
 			});
 			this.flushed = true;
@@ -671,9 +693,10 @@ export class SessionManager {
 		const name = basename(source, ".jsonl");
 		let target = join(this.sessionDir, `${name}.jsonl`);
 		if (samePath(source, target)) return target;
-		this.fs.mkdirSync(this.sessionDir, { recursive: true });
+		makeSessionDir(this.sessionDir, this.fs);
 		for (let n = 1; existsSync(target); n++) target = join(this.sessionDir, `${name}-${n}.jsonl`);
 		copyFileSync(source, target, 1 /* COPYFILE_EXCL */);
+		chmodSync(target, SESSION_FILE_MODE);
 		return target;
 	}
 
@@ -740,13 +763,14 @@ export class SessionManager {
 	private becomeWriter(prepare: () => number | undefined): void {
 		const file = this.sessionFile!;
 		if (this.options.lock !== false && !this.lock) {
-			this.fs.mkdirSync(dirname(file), { recursive: true });
+			makeSessionDir(dirname(file), this.fs);
 			const lock = SessionLock.tryAcquire(file, this.options.lockStaleMs ?? DEFAULT_LOCK_STALE_MS, (error) => {
-				this.readOnlyReason = "Session is read-only";
-				this.error(`Lost the session lock: ${error.message}`);
+				this.readOnlyReason = `Lost the lock of session ${file} (${error.message}); it is read-only now`;
+				this.error(this.readOnlyReason);
 			});
 			if (!lock) {
-				this.readOnlyReason = "Session is read-only";
+				this.lockHolder = SessionLock.holderOf(file) ?? { pid: undefined, hostname: undefined };
+				this.readOnlyReason = describeLockedSession(file, this.lockHolder);
 				this.warn(READ_ONLY_WARNING);
 				if (!this.flushed) throw new Error(`${READ_ONLY_WARNING}: ${file}`);
 				return;
@@ -832,6 +856,7 @@ export class SessionManager {
 		this.conversation = false;
 		this.flushed = false;
 		this.readOnlyReason = undefined;
+		this.lockHolder = undefined;
 	}
 
 	private releaseFile(): void {

@@ -1,4 +1,4 @@
-import { constants, copyFileSync, existsSync, mkdirSync, readdirSync } from "node:fs";
+import { chmodSync, constants, copyFileSync, existsSync, readdirSync } from "node:fs";
 import { homedir } from "node:os";
 import { basename, dirname, join } from "node:path";
 import { expandTilde } from "../../config/paths.js";
@@ -7,6 +7,7 @@ import { loadSessionFile, readSessionHeader } from "./loader.js";
 import { getDefaultSessionDirPath, samePath } from "./location.js";
 import { headerVersion, migrateSessionEntries } from "./migrate.js";
 import { rewriteMigratedFile } from "./rewrite.js";
+import { makeSessionDir, SESSION_FILE_MODE } from "./storage.js";
 
 export interface PiImportOptions {
 	/** tau agent dir receiving the copies. */
@@ -85,8 +86,9 @@ export function importPiSessions(options: PiImportOptions): PiImportReport {
 }
 
 function copyToDestination(source: string, target: string): void {
-	mkdirSync(dirname(target), { recursive: true });
+	makeSessionDir(dirname(target));
 	copyFileSync(source, target, constants.COPYFILE_EXCL);
+	chmodSync(target, SESSION_FILE_MODE);
 	const loaded = loadSessionFile(target);
 	const version = headerVersion(loaded.entries);
 	if (version < 3) {

@@ -11,7 +11,7 @@ import {
 import { loadSessionFile, type RawLine } from "./loader.js";
 import { sessionFileName } from "./location.js";
 import { migrateSessionEntries } from "./migrate.js";
-import { nodeSessionFileSystem, type SessionFileSystem, SessionFileWriter, writeFileAtomic } from "./storage.js";
+import { nodeSessionFileSystem, replaceSessionFile, type SessionFileSystem, SessionFileWriter } from "./storage.js";
 import type { FileEntry, SessionHeader } from "./types.js";
 
 /**
@@ -33,7 +33,7 @@ export function rewriteMigratedFile(
 		while (raw < rawLines.length && rawLines[raw]!.after === i) content += `${rawLines[raw++]!.text}\n`;
 		if (i < entries.length) content += serializeEntry(entries[i]!);
 	}
-	writeFileAtomic(path, content, fs);
+	replaceSessionFile(path, content, fs);
 	return Buffer.byteLength(content);
 }
 

@@ -1,34 +1,49 @@
-import { randomBytes } from "node:crypto";
 import * as nodeFs from "node:fs";
-import { basename, dirname, join } from "node:path";
+import { dirname } from "node:path";
+import { type AtomicWriteFileSystem, nodeAtomicWriteFileSystem, writeFileAtomicSync } from "../fs/atomic-write.js";
+import { describeWriteFailure } from "../fs/write-errors.js";
 import type { FsyncPolicy } from "./types.js";
 
+/** Session files are private to their owner (docs/security.md): prompts, file contents, tool output. */
+export const SESSION_FILE_MODE = 0o600;
+export const SESSION_DIR_MODE = 0o700;
+
 /** The file operations the writer needs; replaceable so hosts and tests can observe or fail writes. */
-export interface SessionFileSystem {
-	openSync(path: string, flags: string, mode?: number): number;
-	writeSync(fd: number, data: string): number;
-	fsyncSync(fd: number): void;
-	closeSync(fd: number): void;
-	renameSync(from: string, to: string): void;
-	mkdirSync(path: string, options: { recursive: true }): unknown;
-	unlinkSync(path: string): void;
+export interface SessionFileSystem extends AtomicWriteFileSystem {
+	mkdirSync(path: string, options: { recursive: true; mode?: number }): unknown;
+	/** Cuts a failed append back off, so the file stays a valid session. */
+	ftruncateSync(fd: number, length: number): void;
 }
 
 export const nodeSessionFileSystem: SessionFileSystem = {
-	openSync: (path, flags, mode) => nodeFs.openSync(path, flags, mode),
-	writeSync: (fd, data) => nodeFs.writeSync(fd, data),
-	fsyncSync: (fd) => nodeFs.fsyncSync(fd),
-	closeSync: (fd) => nodeFs.closeSync(fd),
-	renameSync: (from, to) => nodeFs.renameSync(from, to),
+	...nodeAtomicWriteFileSystem,
 	mkdirSync: (path, options) => nodeFs.mkdirSync(path, options),
-	unlinkSync: (path) => nodeFs.unlinkSync(path),
+	ftruncateSync: (fd, length) => nodeFs.ftruncateSync(fd, length),
 };
+
+/** Creates a session folder (and missing parents) private to the user. */
+export function makeSessionDir(path: string, fs: SessionFileSystem = nodeSessionFileSystem): void {
+	fs.mkdirSync(path, { recursive: true, mode: SESSION_DIR_MODE });
+}
+
+/** Replaces a whole session file atomically (migrations, branches); a new file is created 0600. */
+export function replaceSessionFile(path: string, content: string, fs: SessionFileSystem = nodeSessionFileSystem): void {
+	makeSessionDir(dirname(path), fs);
+	writeFileAtomicSync(path, content, { fs, newFileMode: SESSION_FILE_MODE });
+}
 
 /** Writes a string with one `write` call and insists that all of it went out. */
 function writeWhole(fs: SessionFileSystem, fd: number, data: string): void {
 	const expected = Buffer.byteLength(data);
 	const written = fs.writeSync(fd, data);
-	if (written !== expected) throw new Error(`Short write to session file (${written} of ${expected} bytes)`);
+	if (written === expected) return;
+	// A short write: writing the rest either completes the line or reports why (ENOSPC).
+	const bytes = Buffer.from(data, "utf8");
+	for (let offset = written; offset < expected; ) {
+		const more = fs.writeSync(fd, bytes.subarray(offset));
+		if (more <= 0) throw new Error(`Short write to session file (${offset} of ${expected} bytes)`);
+		offset += more;
+	}
 }
 
 /**
@@ -48,15 +63,15 @@ export class SessionFileWriter {
 
 	/** First flush: exclusive create (never overwrite), all lines through one descriptor, then sync. */
 	createExclusive(lines: readonly string[]): void {
-		this.fs.mkdirSync(dirname(this.path), { recursive: true });
+		makeSessionDir(dirname(this.path), this.fs);
 		let fd: number;
 		try {
-			fd = this.fs.openSync(this.path, "wx", 0o644);
+			fd = this.fs.openSync(this.path, "wx", SESSION_FILE_MODE);
 		} catch (error) {
 			if ((error as NodeJS.ErrnoException).code === "EEXIST") {
 				throw new Error(`Session file already exists: ${this.path}`, { cause: error });
 			}
-			throw error;
+			throw describeWriteFailure(this.path, error, false);
 		}
 		try {
 			let size = 0;
@@ -69,7 +84,7 @@ export class SessionFileWriter {
 		} catch (error) {
 			this.fs.closeSync(fd);
 			this.fs.unlinkSync(this.path);
-			throw error;
+			throw describeWriteFailure(this.path, error, false);
 		}
 		this.fs.closeSync(fd);
 	}
@@ -79,11 +94,24 @@ export class SessionFileWriter {
 		this.expectedSize = size;
 	}
 
+	/**
+	 * Appends one line. On failure (a full disk) whatever part of the line reached the file is cut off
+	 * again, so the file still ends with a complete line, and the error names the file.
+	 */
 	append(line: string, important: boolean): void {
 		const fd = this.descriptor();
-		writeWhole(this.fs, fd, line);
+		try {
+			writeWhole(this.fs, fd, line);
+			if (this.fsync === "always" || (this.fsync === "important" && important)) this.fs.fsyncSync(fd);
+		} catch (error) {
+			try {
+				this.fs.ftruncateSync(fd, this.expectedSize);
+			} catch {
+				// The loader skips a torn last line; the error below still stops the turn.
+			}
+			throw describeWriteFailure(this.path, error, true);
+		}
 		this.expectedSize += Buffer.byteLength(line);
-		if (this.fsync === "always" || (this.fsync === "important" && important)) this.fs.fsyncSync(fd);
 	}
 
 	close(): void {
@@ -96,30 +124,5 @@ export class SessionFileWriter {
 	private descriptor(): number {
 		this.fd ??= this.fs.openSync(this.path, "a");
 		return this.fd;
-	}
-}
-
-/**
- * Replaces a file atomically: temp file in the same directory, fsync, rename. A crash leaves either the
- * old or the new content, never a truncated file.
- */
-export function writeFileAtomic(path: string, content: string, fs: SessionFileSystem = nodeSessionFileSystem): void {
-	fs.mkdirSync(dirname(path), { recursive: true });
-	const temp = join(dirname(path), `.${basename(path)}.tmp-${process.pid}-${randomBytes(4).toString("hex")}`);
-	const fd = fs.openSync(temp, "wx", 0o644);
-	try {
-		writeWhole(fs, fd, content);
-		fs.fsyncSync(fd);
-	} catch (error) {
-		fs.closeSync(fd);
-		fs.unlinkSync(temp);
-		throw error;
-	}
-	fs.closeSync(fd);
-	try {
-		fs.renameSync(temp, path);
-	} catch (error) {
-		fs.unlinkSync(temp);
-		throw error;
 	}
 }

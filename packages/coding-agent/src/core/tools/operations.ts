@@ -1,5 +1,6 @@
 import { constants, existsSync, readdirSync, statSync } from "node:fs";
-import { access, mkdir, readFile, writeFile } from "node:fs/promises";
+import { access, mkdir, readFile } from "node:fs/promises";
+import { writeFileAtomic } from "../fs/atomic-write.js";
 
 /*
  * Pluggable filesystem/process backends (tools.md §10.1). Paths passed in are host-resolved
@@ -65,8 +66,9 @@ export interface FindOperations {
 	glob(pattern: string, cwd: string, options: { ignore: string[]; limit: number }): string[] | Promise<string[]>;
 }
 
+/** Local writes replace files atomically: a crash or a full disk never leaves a half-written file. */
 export const localWriteOperations: WriteOperations = {
-	writeFile: (path, content) => writeFile(path, content, "utf8"),
+	writeFile: (path, content) => writeFileAtomic(path, content),
 	mkdir: async (directory) => {
 		await mkdir(directory, { recursive: true });
 	},
@@ -74,7 +76,7 @@ export const localWriteOperations: WriteOperations = {
 
 export const localEditOperations: EditOperations = {
 	readFile: (path) => readFile(path),
-	writeFile: (path, content) => writeFile(path, content, "utf8"),
+	writeFile: (path, content) => writeFileAtomic(path, content),
 	access: (path) => access(path, constants.R_OK | constants.W_OK),
 };
 

@@ -21,6 +21,7 @@ import { ExitPaths } from "./controller/exit-paths.js";
 import { footerStateOf, readGitBranch, SessionTotals, SubscriptionProbe } from "./controller/footer-state.js";
 import { KeyActions } from "./controller/key-actions.js";
 import { createRenderer, mountLayout, transcriptLines } from "./controller/layout.js";
+import { chooseForReadOnlySession } from "./controller/locked-session.js";
 import { takeUnreportedCrash } from "./controller/process-failures.js";
 import { ProgramStatusReporter } from "./controller/program-status.js";
 import { SubmissionPipeline } from "./controller/submission.js";
@@ -129,6 +130,11 @@ export class InteractiveMode extends InteractiveScreen implements CommandHost, A
 			runBuiltin: (text) => this.runBuiltin(text),
 			runShell: (command, exclude, original) => this.runShell(command, exclude, original),
 			prompt: (text) => void this.prompt(text),
+			refuseWhenReadOnly: () => {
+				if (!this.session.sessionManager.isReadOnly()) return false;
+				void this.guard(chooseForReadOnlySession(this));
+				return true;
+			},
 			notify: (kind, message) => this.notify(kind, message),
 			refreshPending: () => this.refreshPending(),
 		});
@@ -164,6 +170,8 @@ export class InteractiveMode extends InteractiveScreen implements CommandHost, A
 			this.exits.uninstall();
 			throw error;
 		}
+		await this.guard(this.lockedSessionChoice ?? Promise.resolve());
+		if (this.exits.stopping) return this.exits.done;
 		const initial = this.options.initialMessage;
 		if (initial !== undefined && initial.trim() !== "") {
 			await this.prompt(initial, this.options.initialImages);
@@ -250,7 +258,16 @@ export class InteractiveMode extends InteractiveScreen implements CommandHost, A
 		this.updateTitle();
 		this.refreshFooter();
 		this.refreshPending();
+		// A session another process holds: ask once, now (the start waits for the answer).
+		if (session.sessionManager.getLockHolder()) this.lockedSessionChoice = chooseForReadOnlySession(this);
 	}
+
+	get isSuspended(): boolean {
+		return this.suspender.isSuspended;
+	}
+
+	/** The question about a session another process holds; the start waits for its answer. */
+	private lockedSessionChoice: Promise<void> | undefined;
 
 	/** /quit, double Ctrl+C, Ctrl+D on an empty editor, `ctx.shutdown()` (cli-modes.md §10.9). */
 	async quit(options: { code?: number; fromSignal?: boolean } = {}): Promise<void> {

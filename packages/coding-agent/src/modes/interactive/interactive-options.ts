@@ -30,7 +30,7 @@ export interface InteractiveModeOptions {
 	terminal?: Terminal;
 	/** Where the resume hint goes after the UI stopped; default process.stdout. */
 	stdout?: { write(text: string): void; isTTY?: boolean };
-	/** Handle SIGTERM/SIGHUP (extension shutdown, exit 143/129); default true without `terminal`. */
+	/** Handle SIGINT/SIGTERM/SIGHUP (extension shutdown, exit 130/143/129); default true without `terminal`. */
 	handleSignals?: boolean;
 	/** Called with the exit code after shutdown; default `process.exit`. */
 	exit?: (code: number) => void;

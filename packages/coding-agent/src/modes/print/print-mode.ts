@@ -1,9 +1,15 @@
 import type { AssistantMessage } from "@tau/ai";
+import { sanitizeTerminalText } from "@tau/tui/sanitize";
 import type { AgentSessionRuntime } from "../../sdk/index.js";
 import type { StdoutTakeover } from "../shared/index.js";
 import { type OneShotInput, runPrompts } from "./one-shot.js";
 
 const TRUNCATED = "Response was truncated: the model reached its output token limit.";
+
+/** Model text reaching a terminal gets the interactive mode's filter; a pipe or file gets it byte-exact. */
+function forStream(stream: { isTTY?: boolean }): (text: string) => string {
+	return stream.isTTY ? (text) => sanitizeTerminalText(text) : (text) => text;
+}
 
 /**
  * Print mode (cli-modes.md §6): runs the prompts, then prints the text blocks of the session's last
@@ -15,6 +21,8 @@ export async function runPrintMode(
 	stdout: StdoutTakeover,
 ): Promise<number> {
 	let code = 0;
+	const toStdout = forStream(process.stdout);
+	const toStderr = forStream(process.stderr);
 	try {
 		await runPrompts(runtime, input, { mode: "print" });
 		const last = runtime.session.messages.at(-1);
@@ -22,11 +30,11 @@ export async function runPrintMode(
 			const message = last as AssistantMessage;
 			if (message.stopReason === "error" || message.stopReason === "aborted") {
 				const fallback = message.stopReason === "error" ? "Request error" : "Request aborted";
-				process.stderr.write(`${message.errorMessage || fallback}\n`);
+				process.stderr.write(`${toStderr(message.errorMessage || fallback)}\n`);
 				code = 1;
 			} else {
 				for (const block of message.content)
-					if (block.type === "text") await stdout.writer.write(`${block.text}\n`);
+					if (block.type === "text") await stdout.writer.write(`${toStdout(block.text)}\n`);
 				if (message.stopReason === "length") {
 					process.stderr.write(`${TRUNCATED}\n`);
 					code = 1;
@@ -34,7 +42,7 @@ export async function runPrintMode(
 			}
 		}
 	} catch (error) {
-		process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+		process.stderr.write(`${toStderr(error instanceof Error ? error.message : String(error))}\n`);
 		code = 1;
 	} finally {
 		await runtime.dispose().catch(() => undefined);

@@ -1,6 +1,7 @@
 /**
- * SIGTERM (exit 143) and SIGHUP (exit 129, not on Windows) for one-shot modes: the first signal
- * disposes the runtime (extensions see `session_shutdown`) and exits; a second one exits at once.
+ * SIGINT (exit 130), SIGTERM (exit 143) and SIGHUP (exit 129, not on Windows) for one-shot modes:
+ * the first signal disposes the runtime (extensions see `session_shutdown`) and exits; a second one
+ * exits at once. Tool processes are killed either way (core/tools/shell/process-group.ts).
  */
 export function installShutdownSignals(dispose: () => Promise<void>): () => void {
 	let stopping = false;
@@ -12,6 +13,7 @@ export function installShutdownSignals(dispose: () => Promise<void>): () => void
 			.catch(() => undefined)
 			.finally(() => process.exit(code));
 	};
+	handlers.set("SIGINT", onSignal(130));
 	handlers.set("SIGTERM", onSignal(143));
 	if (process.platform !== "win32") handlers.set("SIGHUP", onSignal(129));
 	for (const [signal, handler] of handlers) process.on(signal, handler);

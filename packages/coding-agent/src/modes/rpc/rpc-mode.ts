@@ -30,7 +30,7 @@ export interface RpcModeOptions {
 	writer?: RawWriter;
 	/** Diagnostics; default `process.stderr`. */
 	stderr?: (text: string) => void;
-	/** Install SIGTERM/SIGHUP handlers; default true when reading `process.stdin`. */
+	/** Install SIGINT/SIGTERM/SIGHUP handlers; default true when reading `process.stdin`. */
 	handleSignals?: boolean;
 	/** Called with the exit code after shutdown; default `process.exit`. */
 	exit?: (code: number) => void;
@@ -39,7 +39,7 @@ export interface RpcModeOptions {
 }
 
 const INVALID_COMMAND = 'Invalid command: expected a JSON object with a string "type" field';
-const SIGNAL_EXIT_CODES = { SIGTERM: 143, SIGHUP: 129 } as const;
+const SIGNAL_EXIT_CODES = { SIGINT: 130, SIGTERM: 143, SIGHUP: 129 } as const;
 
 function messageOf(error: unknown): string {
 	return error instanceof Error ? error.message : String(error);

@@ -68,7 +68,7 @@ describe("mcp.json loading", () => {
 		]);
 		writeFileSync(join(projectDir, "mcp.json"), "{ nope");
 		const broken = loadMcpConfig({ cwd, agentDir, projectTrusted: true });
-		expect(broken.errors.filter((e) => /invalid JSON/.test(e))).toHaveLength(1);
+		expect(broken.errors.filter((e) => /^Invalid JSON in .*mcp\.json:1:3: /.test(e))).toHaveLength(1);
 		expect(broken.servers.map((s) => s.name)).toEqual(["web", "a-b"]);
 	});
 

@@ -64,8 +64,12 @@ const PASTE_END = "\x1b[201~";
 const MAX_HISTORY = 100;
 const WORD_CHAR = /^[A-Za-z0-9._-]$|^[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]$/u;
 
+/** Text entering the editor: LF line ends, tabs as spaces, and no other controls (they would reach the terminal). */
 function normalize(text: string): string {
-	return text.replace(/\r\n|\r/g, "\n").replaceAll("\t", "    ");
+	return text
+		.replace(/\r\n|\r/g, "\n")
+		.replaceAll("\t", "    ")
+		.replace(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/g, "");
 }
 
 /** Multi-line prompt editor with history, undo, kill ring, paste markers and autocomplete. */
@@ -717,7 +721,7 @@ export class Editor implements EditorComponent, Focusable {
 		this.pushUndo();
 		// Some multiplexers embed Ctrl+letter as CSI-u inside pastes.
 		let text = raw.replace(/\x1b\[(\d+);5u/g, (_, code: string) => String.fromCharCode(Number(code) & 0x1f));
-		text = normalize(text).replace(/[\u0000-\u0009\u000b-\u001f\u007f]/g, "");
+		text = normalize(text);
 		const charBefore = this.line[this.state.cursorCol - 1];
 		if (/^[/~.]/.test(text) && charBefore && /\w/.test(charBefore)) text = ` ${text}`;
 		if (isLargePaste(text)) {

@@ -1,5 +1,5 @@
 import type { Token } from "marked";
-import { applyBackgroundToLine } from "../../text/truncate.js";
+import { applyBackgroundToLine, truncateToWidth } from "../../text/truncate.js";
 import { wrapTextWithAnsi } from "../../text/wrap.js";
 import type { Component } from "../../tui/component.js";
 import { type BlockContext, renderBlock } from "./blocks.js";
@@ -176,6 +176,10 @@ export class Markdown implements Component {
 	private finisher(width: number): (line: string) => string {
 		const margin = " ".repeat(this.paddingX);
 		const bg = this.defaultTextStyle?.bgColor;
-		return (line: string) => (bg ? applyBackgroundToLine(margin + line, width, bg) : margin + line);
+		// Blocks with fixed parts (bullets, code indent, table borders) can outgrow a very narrow width.
+		return (line: string) => {
+			const fitted = truncateToWidth(margin + line, width, "");
+			return bg ? applyBackgroundToLine(fitted, width, bg) : fitted;
+		};
 	}
 }

@@ -1,5 +1,6 @@
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import { dirname } from "node:path";
+import { writeFileAtomicSync } from "../../../core/fs/atomic-write.js";
 
 /** The indentation a JSON file uses (defaults to a tab, like tau's own files). */
 function detectIndent(text: string): string | number {
@@ -23,6 +24,6 @@ export function editMcpServers(path: string, edit: (servers: Record<string, unkn
 	if (!edit(servers)) return false;
 	root.mcpServers = servers;
 	mkdirSync(dirname(path), { recursive: true });
-	writeFileSync(path, `${JSON.stringify(root, null, detectIndent(text))}\n`);
+	writeFileAtomicSync(path, `${JSON.stringify(root, null, detectIndent(text))}\n`);
 	return true;
 }

@@ -6,6 +6,7 @@ import {
 	mcpNamespace,
 	validateMcpServerConfig,
 } from "@tau/mcp/config";
+import { JsonFileError, parseJsonFile } from "../../../config/fs/json-file.js";
 import { projectConfigPath, userConfigPath } from "./config-paths.js";
 
 export type McpConfigScope = "user" | "project" | "extension";
@@ -51,9 +52,11 @@ export function readMcpFile(path: string, errors: string[]): RawFile | undefined
 	if (!existsSync(path)) return undefined;
 	let value: unknown;
 	try {
-		value = JSON.parse(readFileSync(path, "utf8").replace(/^\uFEFF/, ""));
+		value = parseJsonFile(path, readFileSync(path, "utf8"));
 	} catch (error) {
-		errors.push(`${path}: invalid JSON (${(error as Error).message})`);
+		// `<file>:<line>:<column>: <what>` for a syntax error; a read error names the file.
+		const detail = error instanceof JsonFileError ? error.message : `${path}: ${(error as Error).message}`;
+		errors.push(`Invalid JSON in ${detail}`);
 		return undefined;
 	}
 	if (typeof value !== "object" || value === null || Array.isArray(value)) {

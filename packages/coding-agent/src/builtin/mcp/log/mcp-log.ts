@@ -31,7 +31,7 @@ export function appendMcpLog(
 		} catch {
 			// No log yet.
 		}
-		appendFileSync(path, `${line}\n`);
+		appendFileSync(path, `${line}\n`, { mode: 0o600 });
 	} catch {
 		// Logging must never disturb a session.
 	}

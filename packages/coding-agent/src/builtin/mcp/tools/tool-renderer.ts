@@ -13,9 +13,11 @@ function asciiJson(value: unknown): string {
 
 /**
  * One line of ASCII text wrapped to the width. Built without `@tau/tui` values, so loading the
- * extension does not load the TUI in modes that never render.
+ * extension does not load the TUI in modes that never render. Anything else (controls included:
+ * the tool name comes from the session) shows as `?`.
  */
-function asciiText(text: string): Component {
+function asciiText(raw: string): Component {
+	const text = raw.replace(/[^\x20-\x7e]/g, "?");
 	return {
 		render: (width) => {
 			const columns = Math.max(1, width);

@@ -2,6 +2,7 @@ import { constants as bufferConstants } from "node:buffer";
 import { spawn } from "node:child_process";
 import { constants as osConstants } from "node:os";
 import { StringDecoder } from "node:string_decoder";
+import { trackChild } from "../../tools/shell/process-group.js";
 import type { ExecOptions, ExecResult } from "../api/extension-api.js";
 
 const DEFAULT_MAX_BUFFER = Math.min(256 * 1024 * 1024, bufferConstants.MAX_STRING_LENGTH);
@@ -43,6 +44,8 @@ export function execCommand(
 		let killTimer: NodeJS.Timeout | undefined;
 		let timeoutTimer: NodeJS.Timeout | undefined;
 		const child = spawn(command, args, { cwd: options.cwd, stdio: ["ignore", "pipe", "pipe"] });
+		// Ended with tau, like tool commands.
+		trackChild(child, "process");
 
 		const terminate = () => {
 			if (killed || child.exitCode !== null) return;

@@ -1,6 +1,7 @@
-import { existsSync, mkdirSync, readdirSync, realpathSync, rmdirSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, realpathSync, rmdirSync, rmSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
 import { APP_NAME } from "../../../config/app-identity.js";
+import { writeFileAtomicSync } from "../../fs/atomic-write.js";
 import type { InstallLocation } from "./install-paths.js";
 import { runPackageCommand } from "./package-command.js";
 import type { ParsedPackageSource } from "./package-source.js";
@@ -84,10 +85,10 @@ export function productionInstallArguments(kind: PackageManagerKind): string[] {
 function prepareNpmRoot(root: string): void {
 	mkdirSync(root, { recursive: true });
 	const gitignore = join(root, ".gitignore");
-	if (!existsSync(gitignore)) writeFileSync(gitignore, "*\n!.gitignore\n");
+	if (!existsSync(gitignore)) writeFileAtomicSync(gitignore, "*\n!.gitignore\n");
 	const manifest = join(root, "package.json");
 	if (!existsSync(manifest)) {
-		writeFileSync(manifest, `${JSON.stringify({ name: "tau-extensions", private: true }, null, 2)}\n`);
+		writeFileAtomicSync(manifest, `${JSON.stringify({ name: "tau-extensions", private: true }, null, 2)}\n`);
 	}
 }
 

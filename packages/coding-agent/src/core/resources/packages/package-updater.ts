@@ -1,6 +1,7 @@
-import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, rmSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
 import { errorMessage } from "../../../config/fs/json-text.js";
+import { writeFileAtomicSync } from "../../fs/atomic-write.js";
 import { type InstallLocation, packageInstallLocation } from "./install-paths.js";
 import { installedVersion, isNewerVersion } from "./npm-versions.js";
 import { runPackageCommand } from "./package-command.js";
@@ -357,7 +358,7 @@ async function updateGit(
 		if (to === from && !existsSync(marker)) {
 			if (missingDeclaredDependency(checkout)) await installer.installProductionDependencies(checkout);
 		} else {
-			writeFileSync(marker, `${to}\n`);
+			writeFileAtomicSync(marker, `${to}\n`);
 			await git("reset", "--hard", to);
 			let cleaned = true;
 			try {

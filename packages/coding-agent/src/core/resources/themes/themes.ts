@@ -1,5 +1,6 @@
 import { readFileSync, statSync } from "node:fs";
-import { errorMessage, isPlainObject, stripBom } from "../../../config/fs/json-text.js";
+import { JsonFileError, parseJsonFile } from "../../../config/fs/json-file.js";
+import { errorMessage, isPlainObject } from "../../../config/fs/json-text.js";
 import { NameRegistry } from "../loader/name-registry.js";
 import { collectFilesByExtension } from "../scan/directory-scan.js";
 import type { ResourceDiagnostic, SourceInfo } from "../types.js";
@@ -150,13 +151,11 @@ export function loadThemeFromFile(
 ): { theme?: Theme; diagnostics: ResourceDiagnostic[] } {
 	let data: unknown;
 	try {
-		data = JSON.parse(stripBom(readFileSync(filePath, "utf8")));
+		data = parseJsonFile(filePath, readFileSync(filePath, "utf8"));
 	} catch (error) {
-		return {
-			diagnostics: [
-				{ type: "warning", message: `Failed to parse theme ${filePath}: ${errorMessage(error)}`, path: filePath },
-			],
-		};
+		// A syntax error's message is `<file>:<line>:<column>: <what>`; a read error names the file here.
+		const detail = error instanceof JsonFileError ? error.message : `${filePath}: ${errorMessage(error)}`;
+		return { diagnostics: [{ type: "warning", message: `Failed to parse theme ${detail}`, path: filePath }] };
 	}
 	const { theme, errors } = validateTheme(data);
 	if (!theme) {

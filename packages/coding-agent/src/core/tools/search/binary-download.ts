@@ -1,7 +1,8 @@
-import { randomBytes } from "node:crypto";
-import { chmod, mkdir, rename, rm, writeFile } from "node:fs/promises";
+import { mkdir } from "node:fs/promises";
 import { join } from "node:path";
 import { isOffline } from "../../../config/env.js";
+import { PRIVATE_DIR_MODE } from "../../../config/paths.js";
+import { writeFileAtomic } from "../../fs/atomic-write.js";
 import type { SearchBinaryName } from "./binaries.js";
 import { extractFromTarGz, extractFromZip } from "./release-archive.js";
 import { pickReleaseAsset, type ReleaseAsset, releaseTarget, SEARCH_RELEASES } from "./release-assets.js";
@@ -66,22 +67,11 @@ function reason(error: unknown, timeoutMs: number): string {
 	return error instanceof Error ? error.message : String(error);
 }
 
-/**
- * Writes next to the target and renames over it: concurrent tau processes each install a complete
- * binary and the last rename wins, so nobody ever runs a half-written file.
- */
+/** Concurrent tau processes each install a complete binary; the last rename wins, nobody runs half a file. */
 async function installAtomically(binDir: string, executable: string, contents: Buffer): Promise<string> {
-	await mkdir(binDir, { recursive: true });
+	await mkdir(binDir, { recursive: true, mode: PRIVATE_DIR_MODE });
 	const target = join(binDir, executable);
-	const temporary = join(binDir, `.${executable}.${process.pid}.${randomBytes(6).toString("hex")}.tmp`);
-	try {
-		await writeFile(temporary, contents, { mode: 0o755 });
-		await chmod(temporary, 0o755);
-		await rename(temporary, target);
-	} catch (error) {
-		await rm(temporary, { force: true });
-		throw error;
-	}
+	await writeFileAtomic(target, contents, { newFileMode: 0o755 });
 	return target;
 }
 

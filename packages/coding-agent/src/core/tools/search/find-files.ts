@@ -1,5 +1,6 @@
 import { spawn } from "node:child_process";
 import { sep } from "node:path";
+import { trackChild } from "../shell/process-group.js";
 import { ABORTED_MESSAGE } from "../types.js";
 import type { SearchBinary } from "./binaries.js";
 import { createPathGlob, escapeGlob } from "./glob.js";
@@ -45,6 +46,7 @@ export function runFd(
 			stdio: ["ignore", "pipe", "pipe"],
 			windowsHide: true,
 		});
+		trackChild(child, "process");
 		let stdout = "";
 		let stderr = "";
 		let aborted = false;

@@ -1,6 +1,7 @@
 import { spawn } from "node:child_process";
 import { basename } from "node:path";
 import { createInterface } from "node:readline";
+import { trackChild } from "../shell/process-group.js";
 import { ABORTED_MESSAGE } from "../types.js";
 import type { SearchBinary } from "./binaries.js";
 import type { GrepCollector } from "./grep-output.js";
@@ -61,6 +62,7 @@ export function runRipgrep(
 			stdio: ["ignore", "pipe", "pipe"],
 			windowsHide: true,
 		});
+		trackChild(child, "process");
 		let stopped = false;
 		let aborted = false;
 		let stderr = "";

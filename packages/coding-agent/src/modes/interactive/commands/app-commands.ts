@@ -1,4 +1,3 @@
-import { writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { visibleWidth } from "@tau/tui";
 import {
@@ -7,6 +6,7 @@ import {
 	type TrustPromptChoice,
 	trustPromptOptions,
 } from "../../../config/index.js";
+import { writeFileAtomicSync } from "../../../core/fs/atomic-write.js";
 import { BorderedNotice } from "../components/bordered-notice.js";
 import { formatKeyId } from "../keybindings/app-keybindings.js";
 import type { BuiltinCommand } from "./command-host.js";
@@ -127,9 +127,11 @@ export const debugCommand: BuiltinCommand = {
 			.map((line, index) => `${index}\t${visibleWidth(line)}\t${JSON.stringify(line)}`);
 		const messages = host.session.messages.map((message) => JSON.stringify(message));
 		const path = join(host.agentDir, `${host.appName}-debug.log`);
-		writeFileSync(
+		// The messages may hold anything the session does: private like the session file.
+		writeFileAtomicSync(
 			path,
 			["# rendered lines (index, width, text)", ...lines, "# session messages", ...messages, ""].join("\n"),
+			{ newFileMode: 0o600 },
 		);
 		host.notify("success", "✓ Debug log written");
 	},

@@ -1,5 +1,5 @@
 import type { AssistantMessage } from "@tau/ai";
-import { type Component, Container, Markdown, Spacer, Text } from "@tau/tui";
+import { type Component, Container, Markdown, Spacer, sanitizeTerminalText, Text } from "@tau/tui";
 import type { UiTheme } from "../theme/ui-theme.js";
 import { type MarkdownSurface, type MarkdownTransform, setStreaming, transformOptions } from "./markdown-transform.js";
 
@@ -10,15 +10,20 @@ export interface AssistantViewOptions {
 
 type Block = { kind: "text"; text: string } | { kind: "thinking"; text: string };
 
-/** Consecutive thinking blocks are shown as one; tool calls render as their own components. */
+/**
+ * Consecutive thinking blocks are shown as one; tool calls render as their own components. Model
+ * text is untrusted: it is sanitised where it enters the view.
+ */
 function displayBlocks(message: AssistantMessage): Block[] {
 	const blocks: Block[] = [];
 	for (const part of message.content) {
-		if (part.type === "text" && part.text.trim() !== "") blocks.push({ kind: "text", text: part.text.trim() });
-		else if (part.type === "thinking" && part.thinking.trim() !== "") {
+		if (part.type === "text" && part.text.trim() !== "") {
+			blocks.push({ kind: "text", text: sanitizeTerminalText(part.text.trim()) });
+		} else if (part.type === "thinking" && part.thinking.trim() !== "") {
+			const thinking = sanitizeTerminalText(part.thinking.trim());
 			const last = blocks[blocks.length - 1];
-			if (last?.kind === "thinking") last.text += `\n\n${part.thinking.trim()}`;
-			else blocks.push({ kind: "thinking", text: part.thinking.trim() });
+			if (last?.kind === "thinking") last.text += `\n\n${thinking}`;
+			else blocks.push({ kind: "thinking", text: thinking });
 		}
 	}
 	return blocks;
@@ -88,7 +93,7 @@ export class AssistantMessageView extends Container {
 		const existing = this.slots[index];
 		if (block.kind === "thinking" && this.options.hideThinking) {
 			const label = new Text(
-				this.theme.italic(this.theme.fg("thinkingText", this.options.hiddenThinkingLabel)),
+				this.theme.italic(this.theme.fg("thinkingText", sanitizeTerminalText(this.options.hiddenThinkingLabel))),
 				1,
 				0,
 			);
@@ -129,7 +134,8 @@ export class AssistantMessageView extends Container {
 			return new Text(this.theme.fg("error", this.abortedText ?? "Operation aborted"), 1, 0);
 		}
 		if (message.stopReason === "error") {
-			return new Text(this.theme.fg("error", `Error: ${message.errorMessage ?? "Unknown error"}`), 1, 0);
+			const error = sanitizeTerminalText(message.errorMessage ?? "Unknown error");
+			return new Text(this.theme.fg("error", `Error: ${error}`), 1, 0);
 		}
 		if (message.stopReason === "length") {
 			return new Text(

@@ -1,4 +1,4 @@
-import { type Component, truncateToWidth, wrapTextWithAnsi } from "@tau/tui";
+import { type Component, sanitizeTerminalText, truncateToWidth, wrapTextWithAnsi } from "@tau/tui";
 import type { BashResult } from "../../../core/extensions/index.js";
 import type { UiTheme } from "../theme/ui-theme.js";
 import { expandHint } from "./tool-execution.js";
@@ -45,7 +45,7 @@ export class BashExecutionView implements Component {
 	}
 
 	private statusLine(): string | undefined {
-		if (this.error) return this.theme.fg("error", this.error);
+		if (this.error) return this.theme.fg("error", sanitizeTerminalText(this.error));
 		if (!this.result) return this.theme.fg("muted", "Running… (Escape to cancel)");
 		if (this.result.cancelled) return this.theme.fg("warning", "(cancelled)");
 		const parts: string[] = [];
@@ -56,7 +56,7 @@ export class BashExecutionView implements Component {
 			parts.push(
 				this.theme.fg(
 					"warning",
-					`Output truncated${this.result.fullOutputPath ? `; full output: ${this.result.fullOutputPath}` : ""}`,
+					`Output truncated${this.result.fullOutputPath ? `; full output: ${sanitizeTerminalText(this.result.fullOutputPath)}` : ""}`,
 				),
 			);
 		}
@@ -66,9 +66,12 @@ export class BashExecutionView implements Component {
 	render(width: number): readonly string[] {
 		if (this.cache?.width === width) return this.cache.lines;
 		const border = this.theme.fg("bashMode", "─".repeat(width));
-		const title = this.theme.bold(this.theme.fg("bashMode", `$ ${this.command}`));
+		const command = sanitizeTerminalText(this.command).replace(/\n/g, " ");
+		const title = this.theme.bold(this.theme.fg("bashMode", `$ ${command}`));
 		const suffix = this.excludeFromContext ? this.theme.fg("muted", " (not sent to the model)") : "";
-		let outputLines = this.output.replace(/\s+$/, "") === "" ? [] : this.output.replace(/\s+$/, "").split("\n");
+		// The user's own command output keeps its colours; every other control is filtered.
+		const output = sanitizeTerminalText(this.output, { keepStyle: true }).replace(/\s+$/, "");
+		let outputLines = output === "" ? [] : output.split("\n");
 		if (!this.expanded && outputLines.length > COLLAPSED_LINES) {
 			const hidden = outputLines.length - COLLAPSED_LINES;
 			outputLines = [

@@ -1,4 +1,4 @@
-import { type Component, truncateToWidth } from "@tau/tui";
+import { type Component, sanitizeTerminalText, truncateToWidth } from "@tau/tui";
 import type { UiTheme } from "../theme/ui-theme.js";
 
 /** One line of text between two horizontal rules, shown in place of the editor (`/reload`). */
@@ -12,6 +12,7 @@ export class BorderedNotice implements Component {
 
 	render(width: number): readonly string[] {
 		const rule = this.theme.fg("border", "─".repeat(Math.max(0, width)));
-		return [rule, truncateToWidth(` ${this.text}`, width), rule];
+		const text = sanitizeTerminalText(this.text, { keepStyle: true }).replace(/\n/g, " ");
+		return [rule, truncateToWidth(` ${text}`, width), rule];
 	}
 }

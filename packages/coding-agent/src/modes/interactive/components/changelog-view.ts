@@ -1,4 +1,4 @@
-import { type Component, Markdown, Spacer, Text } from "@tau/tui";
+import { type Component, Markdown, Spacer, sanitizeTerminalText, Text } from "@tau/tui";
 import type { UiTheme } from "../theme/ui-theme.js";
 import { type MarkdownTransform, transformOptions } from "./markdown-transform.js";
 
@@ -16,10 +16,11 @@ export class ChangelogView implements Component {
 		for (const section of sections) {
 			this.parts.push(
 				new Spacer(1),
-				new Text(theme.bold(theme.fg("accent", section.title)), 1, 0),
+				new Text(theme.bold(theme.fg("accent", sanitizeTerminalText(section.title))), 1, 0),
 				new Spacer(1),
+				// Package changelogs are third-party text.
 				new Markdown(
-					section.markdown,
+					sanitizeTerminalText(section.markdown),
 					1,
 					0,
 					theme.markdown(),

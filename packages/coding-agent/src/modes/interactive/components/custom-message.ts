@@ -1,4 +1,4 @@
-import { type Component, Markdown, Spacer } from "@tau/tui";
+import { type Component, Markdown, Spacer, sanitizeTerminalText } from "@tau/tui";
 import type { UiTheme } from "../theme/ui-theme.js";
 import { type MarkdownTransform, transformOptions } from "./markdown-transform.js";
 
@@ -8,9 +8,9 @@ export class CustomMessageView implements Component {
 	private cache: { width: number; lines: string[] } | undefined;
 
 	constructor(theme: UiTheme, customType: string, text: string, transform?: MarkdownTransform, timestamp?: number) {
-		const label = `${theme.bold(theme.fg("customMessageLabel", `[${customType}]`))}\n\n`;
+		const label = `${theme.bold(theme.fg("customMessageLabel", `[${sanitizeTerminalText(customType)}]`))}\n\n`;
 		this.body = new Markdown(
-			`${label}${text}`,
+			`${label}${sanitizeTerminalText(text)}`,
 			1,
 			1,
 			theme.markdown(),

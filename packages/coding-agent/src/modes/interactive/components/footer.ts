@@ -1,4 +1,4 @@
-import { type Component, truncateToWidth, visibleWidth } from "@tau/tui";
+import { type Component, sanitizeTerminalText, truncateToWidth, visibleWidth } from "@tau/tui";
 import type { UiTheme } from "../theme/ui-theme.js";
 
 export interface FooterState {
@@ -54,10 +54,12 @@ export class FooterView implements Component {
 	}
 
 	private locationLine(state: FooterState, width: number): string {
+		// A folder, branch or session name can carry anything a repository or session file puts there.
 		let text = displayCwd(state.cwd, state.home);
 		if (state.gitBranch) text += ` (${state.gitBranch})`;
 		if (state.sessionName) text += ` • ${state.sessionName}`;
-		return truncateToWidth(this.theme.dim(text), width, this.theme.dim("..."));
+		const line = sanitizeTerminalText(text).replace(/\s+/g, " ");
+		return truncateToWidth(this.theme.dim(line), width, this.theme.dim("..."));
 	}
 
 	private usageLeft(state: FooterState): string {
@@ -92,8 +94,9 @@ export class FooterView implements Component {
 		const routed = state.routed
 			? ` → ${state.routed.modelId}${state.routed.thinkingLevel ? ` • ${state.routed.thinkingLevel}` : ""}`
 			: "";
-		const short = `${state.modelId}${level}${routed}`;
-		return { full: state.multipleProviders && state.provider ? `(${state.provider}) ${short}` : short, short };
+		const short = sanitizeTerminalText(`${state.modelId}${level}${routed}`).replace(/\s+/g, " ");
+		const provider = sanitizeTerminalText(state.provider ?? "").replace(/\s+/g, " ");
+		return { full: state.multipleProviders && provider ? `(${provider}) ${short}` : short, short };
 	}
 
 	private usageLine(state: FooterState, width: number): string {
@@ -112,7 +115,7 @@ export class FooterView implements Component {
 		if (state.statuses.size === 0) return undefined;
 		const text = [...state.statuses.entries()]
 			.sort(([a], [b]) => a.localeCompare(b))
-			.map(([, value]) => value.replace(/[\n\t\r]+/g, " "))
+			.map(([, value]) => sanitizeTerminalText(value, { keepStyle: true }).replace(/[\n\t]+/g, " "))
 			.join(" ");
 		return truncateToWidth(text, width, this.theme.dim("..."));
 	}

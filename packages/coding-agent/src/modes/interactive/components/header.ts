@@ -1,5 +1,5 @@
 import type { Component, KeybindingsManager } from "@tau/tui";
-import { truncateToWidth, wrapTextWithAnsi } from "@tau/tui";
+import { sanitizeTerminalText, truncateToWidth, wrapTextWithAnsi } from "@tau/tui";
 import { boundKey } from "../keybindings/app-keybindings.js";
 import type { UiTheme } from "../theme/ui-theme.js";
 
@@ -82,7 +82,10 @@ export class HeaderView implements Component {
 		const key = `${width}:${this.expanded}`;
 		if (this.cache?.key === key) return this.cache.lines;
 		const title = `${this.theme.bold(this.theme.fg("accent", this.info.appName))} ${this.theme.dim(`v${this.info.version}`)}`;
-		const details = this.info.details();
+		// Startup details name files and resources from the project: styled by tau, sanitised here.
+		const details = this.info
+			.details()
+			.flatMap((line) => sanitizeTerminalText(line, { keepStyle: true }).split("\n"));
 		const body = this.expanded ? this.expandedLines(details) : this.compactLines(details);
 		const lines = [title, ...body, ""].flatMap((line) =>
 			line === "" ? [""] : wrapTextWithAnsi(line, width).map((l) => truncateToWidth(l, width)),

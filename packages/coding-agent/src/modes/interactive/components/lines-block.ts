@@ -1,8 +1,12 @@
-import { type Component, wrapTextWithAnsi } from "@tau/tui";
+import { type Component, sanitizeTerminalText, wrapTextWithAnsi } from "@tau/tui";
 
-/** Pre-styled lines (help screens, session info) in the transcript, wrapped so nothing is cut. */
+/** Pre-styled lines (help screens, session info) in the transcript, wrapped so nothing is cut; they may quote paths and names. */
 export class LinesBlock implements Component {
-	constructor(private readonly lines: readonly string[]) {}
+	private readonly lines: readonly string[];
+
+	constructor(lines: readonly string[]) {
+		this.lines = lines.flatMap((line) => sanitizeTerminalText(line, { keepStyle: true }).split("\n"));
+	}
 
 	invalidate(): void {}
 

@@ -1,4 +1,4 @@
-import { type Component, truncateToWidth } from "@tau/tui";
+import { type Component, sanitizeTerminalText, truncateToWidth } from "@tau/tui";
 import type { UiTheme } from "../theme/ui-theme.js";
 
 /** Steering and follow-up messages waiting for delivery, with the hint to pull them back. */
@@ -32,7 +32,7 @@ export class PendingMessagesView implements Component {
 			...this.compactionQueue.map((text) => `Queued for after compaction: ${text}`),
 		];
 		const line = (text: string) =>
-			truncateToWidth(this.theme.dim(text.replace(/\s+/g, " ")), width, this.theme.dim("..."));
+			truncateToWidth(this.theme.dim(sanitizeTerminalText(text).replace(/\s+/g, " ")), width, this.theme.dim("..."));
 		const lines =
 			entries.length === 0
 				? []

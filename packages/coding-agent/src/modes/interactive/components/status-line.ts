@@ -1,4 +1,4 @@
-import { Container, Loader, type LoaderIndicator, type TUI } from "@tau/tui";
+import { Container, Loader, type LoaderIndicator, sanitizeTerminalText, type TUI } from "@tau/tui";
 import type { UiTheme } from "../theme/ui-theme.js";
 
 /**
@@ -30,8 +30,9 @@ export class StatusLine extends Container {
 			this.tui,
 			(t) => this.theme.fg("accent", t),
 			(t) => this.theme.fg("muted", t),
-			message,
-			indicator,
+			// Extensions set working messages and indicator frames.
+			sanitizeTerminalText(message).replace(/\n/g, " "),
+			indicator && { ...indicator, frames: indicator.frames?.map((frame) => sanitizeTerminalText(frame)) },
 		);
 		this.addChild(this.loader);
 		this.tui.requestRender();
@@ -51,7 +52,7 @@ export class StatusLine extends Container {
 		this.show(message(seconds));
 		this.countdown = setInterval(() => {
 			seconds = Math.max(0, seconds - 1);
-			this.loader?.setMessage(message(seconds));
+			this.loader?.setMessage(sanitizeTerminalText(message(seconds)));
 		}, 1000);
 	}
 

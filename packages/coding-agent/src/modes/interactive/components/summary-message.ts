@@ -1,4 +1,4 @@
-import { Box, type Component, Markdown, Spacer, Text } from "@tau/tui";
+import { Box, type Component, Markdown, Spacer, sanitizeTerminalText, Text } from "@tau/tui";
 import { keyText } from "../keybindings/key-hints.js";
 import type { UiTheme } from "../theme/ui-theme.js";
 import { type MarkdownTransform, transformOptions } from "./markdown-transform.js";
@@ -57,7 +57,7 @@ export class SummaryMessageView implements Component {
 		this.expandedBox.addChild(new Spacer(1));
 		this.expandedBox.addChild(
 			new Markdown(
-				heading + summary,
+				heading + sanitizeTerminalText(summary),
 				0,
 				0,
 				theme.markdown(),

@@ -1,4 +1,4 @@
-import { type Component, truncateToWidth, visibleWidth, wrapTextWithAnsi } from "@tau/tui";
+import { type Component, sanitizeTerminalText, truncateToWidth, visibleWidth, wrapTextWithAnsi } from "@tau/tui";
 import type { ToolRenderContext, ToolRenderers } from "../../../core/extensions/index.js";
 import { keyText } from "../keybindings/key-hints.js";
 import type { UiTheme } from "../theme/ui-theme.js";
@@ -21,17 +21,18 @@ export function expandHint(): string {
 	return key ? `${key} to expand` : "expand to show";
 }
 
+/** Tool output is untrusted (file contents, command output, server replies): sanitised as it enters. */
 function resultText(result: ToolResultView): string {
-	return result.content
+	const text = result.content
 		.map((part) => (part.type === "text" ? (part.text ?? "") : part.type === "image" ? "[image]" : ""))
-		.join("\n")
-		.replace(/\s+$/, "");
+		.join("\n");
+	return sanitizeTerminalText(text).replace(/\s+$/, "");
 }
 
 /** The display diff the edit tool reports in its details, when present. */
 function editDiffOf(result: ToolResultView | undefined): string | undefined {
 	const details = result?.details as { diff?: unknown } | undefined;
-	return typeof details?.diff === "string" ? details.diff : undefined;
+	return typeof details?.diff === "string" ? sanitizeTerminalText(details.diff) : undefined;
 }
 
 /** Extension-provided renderers for one tool and what their render context needs from the mode. */
@@ -109,9 +110,10 @@ export class ToolExecutionView implements Component {
 	}
 
 	private bodyLines(): string[] {
+		const preview = this.argsComplete ? editPreview(this.args) : undefined;
 		const diff =
 			this.toolName === "edit"
-				? (editDiffOf(this.result) ?? (this.argsComplete ? editPreview(this.args) : undefined))
+				? (editDiffOf(this.result) ?? (preview === undefined ? undefined : sanitizeTerminalText(preview)))
 				: undefined;
 		if (diff !== undefined && !this.result?.isError) {
 			return diff.split("\n").map((line) => {

@@ -1,4 +1,4 @@
-import { type Component, Markdown, Spacer } from "@tau/tui";
+import { type Component, Markdown, Spacer, sanitizeTerminalText } from "@tau/tui";
 import type { UiTheme } from "../theme/ui-theme.js";
 import { type MarkdownTransform, transformOptions } from "./markdown-transform.js";
 
@@ -24,7 +24,7 @@ export class UserMessageView implements Component {
 	private markdown(): Markdown {
 		const theme = this.theme;
 		this.body ??= new Markdown(
-			this.text,
+			sanitizeTerminalText(this.text),
 			1,
 			1,
 			theme.markdown(),

@@ -9,6 +9,8 @@ export interface ExitPathsHost {
 	quit(options: { code: number; fromSignal: true }): void;
 	/** Ctrl+Z's suspend, also for `kill -TSTP`. */
 	suspend(): void;
+	/** While suspended the shell owns Ctrl+C: a SIGINT then does not end tau. */
+	readonly isSuspended: boolean;
 }
 
 export interface ExitPathsOptions {
@@ -44,13 +46,17 @@ export class ExitPaths {
 	}
 
 	/**
-	 * SIGTERM/SIGHUP: the renderer restores the terminal on its own; here extensions get their
-	 * `session_shutdown` and the process exits with 128 + the signal number.
+	 * SIGINT/SIGTERM/SIGHUP (a keyboard Ctrl+C is input, not a signal, in raw mode): the renderer
+	 * restores the terminal on its own; here extensions get their `session_shutdown`, the tool
+	 * processes tau started are ended on exit, and the process exits with 128 + the signal number.
 	 */
 	install(): void {
-		const codes = { SIGTERM: 143, SIGHUP: 129 } as const;
+		const codes = { SIGINT: 130, SIGTERM: 143, SIGHUP: 129 } as const;
 		const handlers: (() => void)[] = Object.entries(codes).map(([signal, code]) => {
-			const handler = () => void this.host.quit({ code, fromSignal: true });
+			const handler = () => {
+				if (signal === "SIGINT" && this.host.isSuspended) return;
+				void this.host.quit({ code, fromSignal: true });
+			};
 			process.on(signal, handler);
 			return () => {
 				process.off(signal, handler);

@@ -1,6 +1,7 @@
 import type { EventEmitter } from "node:events";
-import { existsSync, renameSync, writeFileSync } from "node:fs";
+import { existsSync, renameSync } from "node:fs";
 import { join } from "node:path";
+import { writeFileAtomicSync } from "../../../core/fs/atomic-write.js";
 
 /** Where the mode hears about a dead terminal and about crashes; the real process by default. */
 export interface FailureSources {
@@ -46,7 +47,7 @@ export function writeCrashLog(agentDir: string, error: unknown, now: Date = new 
 	const path = join(agentDir, CRASH_LOG);
 	const detail = error instanceof Error ? (error.stack ?? `${error.name}: ${error.message}`) : String(error);
 	try {
-		writeFileSync(path, `${now.toISOString()}\n${detail}\n`);
+		writeFileAtomicSync(path, `${now.toISOString()}\n${detail}\n`, { newFileMode: 0o600 });
 		return path;
 	} catch {
 		return undefined;

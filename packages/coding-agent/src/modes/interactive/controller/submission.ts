@@ -13,6 +13,8 @@ export interface SubmissionHost {
 	runShell(command: string, excludeFromContext: boolean, originalText: string): void;
 	/** The main loop: an idle prompt, errors shown in the chat. */
 	prompt(text: string): void;
+	/** A session that cannot take messages (another process holds it) explains itself; true then. */
+	refuseWhenReadOnly(): boolean;
 	notify(kind: NoticeKind, message: string): void;
 	refreshPending(): void;
 }
@@ -65,6 +67,12 @@ export class SubmissionPipeline {
 			this.compactionQueue.push({ text, delivery });
 			host.notify("info", "Queued message for after compaction");
 			host.refreshPending();
+			return;
+		}
+		// Nothing typed is lost: the text goes back into the editor while the session cannot take it.
+		// Extension commands still run: they decide for themselves what they write.
+		if (!this.isExtensionCommand(text) && host.refuseWhenReadOnly()) {
+			host.setEditorText(text);
 			return;
 		}
 		host.addToHistory(text);

@@ -22,6 +22,11 @@ export const processSignals: ProcessSignals = {
 export class Suspender {
 	private suspended = false;
 
+	/** While suspended a Ctrl+C belongs to the shell: it must not end tau. */
+	get isSuspended(): boolean {
+		return this.suspended;
+	}
+
 	constructor(
 		private readonly tui: TUI,
 		private readonly signals: ProcessSignals,

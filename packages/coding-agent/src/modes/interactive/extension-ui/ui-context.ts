@@ -5,6 +5,7 @@ import {
 	type KeybindingsManager,
 	type OverlayHandle,
 	type SelectItem,
+	sanitizeTerminalText,
 	type TUI,
 	truncateToWidth,
 } from "@tau/tui";
@@ -204,7 +205,8 @@ function asItems(options: string[]): SelectItem[] {
 	return options.map((option) => ({ value: option, label: option }));
 }
 
+/** Widget lines an extension passed as strings: styled by the extension, sanitised here. */
 function linesComponent(lines: string[]): Component {
-	const copy = [...lines];
+	const copy = lines.flatMap((line) => sanitizeTerminalText(line, { keepStyle: true }).split("\n"));
 	return { render: (width) => copy.map((line) => truncateToWidth(line, width)), invalidate: () => {} };
 }

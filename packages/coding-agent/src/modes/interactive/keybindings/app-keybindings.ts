@@ -9,6 +9,7 @@ import {
 	TUI_KEYBINDINGS,
 	type UserKeybindings,
 } from "@tau/tui";
+import { parseJsonFile } from "../../../config/fs/json-file.js";
 import { LEGACY_ACTION_NAMES } from "./legacy-names.js";
 
 /** Native Windows, or Linux under WSL: terminals there cannot deliver some combinations (§11.1). */
@@ -89,11 +90,14 @@ export interface LoadedKeybindings {
 	problem?: string;
 }
 
-/** Parses keybindings.json content: legacy names migrated (namespaced wins), bad key ids dropped. */
-export function parseUserKeybindings(text: string): LoadedKeybindings {
+/**
+ * Parses keybindings.json content: legacy names migrated (namespaced wins), bad key ids dropped. A
+ * syntax error names `path`, line and column.
+ */
+export function parseUserKeybindings(text: string, path = "keybindings.json"): LoadedKeybindings {
 	let data: unknown;
 	try {
-		data = JSON.parse(text);
+		data = parseJsonFile(path, text);
 	} catch (error) {
 		return { bindings: {}, problem: `Invalid keybindings.json: ${(error as Error).message}` };
 	}
@@ -128,7 +132,7 @@ export function loadUserKeybindings(agentDir: string): LoadedKeybindings {
 	const path = keybindingsPath(agentDir);
 	if (!existsSync(path)) return { bindings: {} };
 	try {
-		return parseUserKeybindings(readFileSync(path, "utf8"));
+		return parseUserKeybindings(readFileSync(path, "utf8"), path);
 	} catch (error) {
 		return { bindings: {}, problem: `Could not read ${path}: ${(error as Error).message}` };
 	}

@@ -1,4 +1,4 @@
-import { wrapTextWithAnsi } from "@tau/tui";
+import { sanitizeTerminalText, wrapTextWithAnsi } from "@tau/tui";
 import type { UiTheme } from "../theme/ui-theme.js";
 
 /**
@@ -6,7 +6,9 @@ import type { UiTheme } from "../theme/ui-theme.js";
  * the command it asks about. `seconds` is a running countdown, shown after the title.
  */
 export function dialogTitleLines(theme: UiTheme, title: string, width: number, seconds?: number): string[] {
-	const text = seconds === undefined ? title : `${title} (${seconds}s)`;
+	// Titles quote commands, names and extension strings: shown sanitised (docs/security.md).
+	const shown = sanitizeTerminalText(title);
+	const text = seconds === undefined ? shown : `${shown} (${seconds}s)`;
 	return text.split("\n").flatMap((line) => wrapTextWithAnsi(theme.bold(line), width));
 }
 

@@ -8,6 +8,7 @@ import {
 	matchesKey,
 	type SelectItem,
 	SelectList,
+	sanitizeTerminalText,
 	truncateToWidth,
 } from "@tau/tui";
 import type { ScopedModel } from "../../../config/index.js";
@@ -96,10 +97,11 @@ export class ScopedModelsSelector implements Component, Focusable {
 			...(level ? [`thinking ${level}`] : []),
 			...(this.options.current && modelReference(this.options.current) === reference ? ["current"] : []),
 		];
+		// Model ids and providers can come from a provider's remote catalog.
 		return {
 			value: reference,
-			label: `${this.draft.isEnabled(model) ? "[x]" : "[ ]"} ${model.id}`,
-			description: notes.join(" · "),
+			label: sanitizeTerminalText(`${this.draft.isEnabled(model) ? "[x]" : "[ ]"} ${model.id}`),
+			description: sanitizeTerminalText(notes.join(" · ")),
 		};
 	}
 

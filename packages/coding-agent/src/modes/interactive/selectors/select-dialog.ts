@@ -6,6 +6,7 @@ import {
 	type KeybindingsManager,
 	type SelectItem,
 	SelectList,
+	sanitizeTerminalText,
 	truncateToWidth,
 	visibleWidth,
 } from "@tau/tui";
@@ -40,12 +41,22 @@ export class SelectDialog implements Component, Focusable {
 	constructor(
 		private readonly theme: UiTheme,
 		private readonly keys: KeybindingsManager,
-		private readonly options: SelectDialogOptions,
+		private options: SelectDialogOptions,
 		private readonly finish: (item: SelectItem | undefined) => void,
 	) {
+		// Items quote session names, messages and extension strings: shown sanitised, values kept (the
+		// title is sanitised where it is drawn, dialog-title.ts).
+		this.options = {
+			...options,
+			items: options.items.map((item) => ({
+				...item,
+				label: sanitizeTerminalText(item.label, { keepStyle: true }),
+				...(item.description !== undefined ? { description: sanitizeTerminalText(item.description) } : {}),
+			})),
+		};
 		// The label column fits the longest label (settings names, models): labels are never cut.
-		const widest = Math.max(0, ...options.items.map((item) => visibleWidth(item.label)));
-		this.list = new SelectList(options.items, options.maxVisible ?? 10, theme.selectList(), {
+		const widest = Math.max(0, ...this.options.items.map((item) => visibleWidth(item.label)));
+		this.list = new SelectList(this.options.items, options.maxVisible ?? 10, theme.selectList(), {
 			maxPrimaryWidth: Math.max(32, widest + 2),
 		});
 		this.list.onSelect = (item) => this.close(item);

@@ -1,4 +1,4 @@
-import { Input, type KeybindingsManager } from "@tau/tui";
+import { Input, type KeybindingsManager, sanitizeTerminalText } from "@tau/tui";
 import type { UiTheme } from "../theme/ui-theme.js";
 import type { DialogCountdown } from "./dialog-title.js";
 import { FieldDialog } from "./field-dialog.js";
@@ -12,7 +12,9 @@ export function textPrompt(
 	options: { placeholder?: string; prefill?: string; countdown?: DialogCountdown },
 	finish: (value: string | undefined) => void,
 ): FieldDialog {
-	const input = new Input({ prompt: "› ", ...(options.placeholder ? { placeholder: options.placeholder } : {}) });
+	// An extension's placeholder reaches the terminal: shown sanitised, on one line.
+	const placeholder = options.placeholder && sanitizeTerminalText(options.placeholder).replace(/\n/g, " ");
+	const input = new Input({ prompt: "› ", ...(placeholder ? { placeholder } : {}) });
 	if (options.prefill) prefillInput(input, options.prefill);
 	const hint = "Enter to confirm · Escape to cancel";
 	const dialog = new FieldDialog(
