@@ -108,8 +108,10 @@ describe.skipIf(oracleMissing !== undefined)(
 		});
 
 		it("a settings file that is not JSON reports the parse error and falls back to the defaults", async () => {
+			// tau names the file, line and column where pi gives a position (docs/pi-compatibility.md).
+			const located = (answer: unknown) => withJsonErrorLocation(answer, "<root>/agent/settings.json");
 			for (const { input, tau, pi } of await compare("brokenSettingsFile")) {
-				expect({ input, tau }).toEqual({ input, tau: pi });
+				expect({ input, tau }).toEqual({ input, tau: located(pi) });
 			}
 		});
 
@@ -155,8 +157,29 @@ describe.skipIf(oracleMissing !== undefined)(
 			const withoutClassName = (answer: unknown) =>
 				JSON.parse(JSON.stringify(answer).replaceAll("SyntaxError: ", ""));
 			for (const { input, tau, pi } of await compare("resourceLoader")) {
-				expect({ input, tau }).toEqual({ input, tau: withoutClassName(pi) });
+				expect({ input, tau }).toEqual({ input, tau: withJsonErrorLocation(withoutClassName(pi)) });
 			}
 		});
 	},
 );
+
+/**
+ * Pi's JSON parse messages in the form tau writes them: pi ends a message with "<reason> in JSON at
+ * position N (line L column C)", after "<path>: " or (for settings) with no path, which `path` supplies;
+ * tau writes "<path>:L:C: <reason>".
+ */
+function withJsonErrorLocation(answer: unknown, path = ""): unknown {
+	const pattern = /^(.*?)([^:\s][^:]*) in JSON at position \d+ \(line (\d+) column (\d+)\)$/;
+	const rewrite = (value: unknown): unknown => {
+		if (Array.isArray(value)) return value.map(rewrite);
+		if (value && typeof value === "object") {
+			return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, rewrite(inner)]));
+		}
+		const match = typeof value === "string" ? pattern.exec(value) : null;
+		if (!match) return value;
+		const [, head = "", reason, line, column] = match;
+		const located = head.endsWith(": ") ? head.slice(0, -2) : `${head}${path}`;
+		return `${located}:${line}:${column}: ${reason}`;
+	};
+	return rewrite(answer);
+}
