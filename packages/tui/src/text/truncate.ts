@@ -56,9 +56,29 @@ function cutLine(kept: SlicedText, ellipsis: string, ellipsisWidth: number, maxW
 
 /**
  * Cuts `text` to `maxWidth` columns on a grapheme boundary, appending `ellipsis` when cut; with
- * `padToWidth` the result is filled with spaces to exactly `maxWidth` columns.
+ * `padToWidth` the result is filled with spaces to exactly `maxWidth` columns. Never wider than
+ * `maxWidth` as `visibleWidth` measures it.
  */
 export function truncateToWidth(text: string, maxWidth: number, ellipsis = "...", padToWidth = false): string {
+	const line = cutAsPi(text, maxWidth, ellipsis, padToWidth);
+	if (!text.includes("\x1b")) return line;
+	// The cut measures each run between escapes on its own (as Pi does), but on screen, and for
+	// visibleWidth, marks after an escape join the grapheme before it: " " + SGR + a spacing mark is
+	// one two-column cluster, not 1 + 1. Only then can the cut line be wider; cut it again narrower.
+	let width = visibleWidth(line);
+	if (width <= maxWidth) return line;
+	let room = maxWidth;
+	let clamped = line;
+	while (width > maxWidth && room > 0) {
+		room -= width - maxWidth;
+		clamped = cutAsPi(text, room, ellipsis, false);
+		width = visibleWidth(clamped);
+	}
+	return padToWidth ? pad(clamped, width, maxWidth) : clamped;
+}
+
+/** The cut pi-tui 1.6 makes: graphemes measured run by run between escapes. */
+function cutAsPi(text: string, maxWidth: number, ellipsis: string, padToWidth: boolean): string {
 	if (maxWidth <= 0) return "";
 	if (text.length === 0) return padToWidth ? " ".repeat(maxWidth) : "";
 	const ellipsisWidth = visibleWidth(ellipsis);
