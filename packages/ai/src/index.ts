@@ -15,20 +15,25 @@ export {
 	fauxToolCall,
 } from "./faux/faux-content.js";
 export {
+	createFauxCore,
+	type FauxCore,
 	type FauxModelDefinition,
-	type FauxProviderHandle,
 	type FauxProviderOptions,
 	type FauxProviderState,
 	type FauxResponseFactory,
 	type FauxResponseStep,
-	fauxProvider,
-} from "./faux/faux-provider.js";
+	type RegisterFauxProviderOptions,
+} from "./faux/faux-core.js";
+export { type FauxProviderHandle, fauxProvider } from "./faux/faux-provider.js";
 export {
-	clientIdentityHeaders,
+	formatUserAgent,
+	getAttributionHeaders,
+	getClientVersion,
+	getIdentityHeaders,
+	getOpenCodeSessionHeaders,
 	mergeClientIdentity,
 	PI_ATTRIBUTION,
 	TAU_ATTRIBUTION,
-	userAgentFor,
 } from "./identity/client-identity.js";
 export { type JsonChange, type JsonPath, StreamingJsonParser } from "./json/streaming-json-parser.js";
 export {
@@ -176,7 +181,15 @@ export type {
 export type { ImageContent, TextContent, TextSignatureV1, ThinkingContent, ToolCall } from "./types/content.js";
 export type { Context, TranscriptContext } from "./types/context.js";
 export type { AssistantMessageEvent, AssistantMessageEventType } from "./types/events.js";
-export type { ClientAttribution, ClientIdentity } from "./types/identity.js";
+export type {
+	OAuthAuthInfo,
+	OAuthDeviceCodeInfo,
+	OAuthLoginCallbacks,
+	OAuthPrompt,
+	OAuthSelectOption,
+	OAuthSelectPrompt,
+} from "./types/extension-oauth.js";
+export type { ClientAttribution, ClientIdentity, ClientIdentityTarget, UserAgentMode } from "./types/identity.js";
 export type { JsonObject, JsonRepresentation, JsonValue } from "./types/json.js";
 export type {
 	AssistantImages,
@@ -191,6 +204,7 @@ export type {
 	AssistantMessage,
 	AssistantMessageDiagnostic,
 	DeferredHandle,
+	DiagnosticErrorInfo,
 	Message,
 	NestedToolCallRecord,
 	NestedToolCalls,
@@ -258,6 +272,20 @@ export type { ConstrainedSamplingConfig, Tool, ToolChoice, ToolReference } from 
 export { type Usage, type UsageCost, zeroUsage } from "./types/usage.js";
 // Usage, cost, retry
 export { addUsage } from "./usage/add-usage.js";
+export {
+	CACHE_WARMING_IDLE_CONTINUATION_PROBABILITY,
+	CACHE_WARMING_MAX_AGE_MS,
+	CACHE_WARMING_MAX_IDLE_AGE_MS,
+	CACHE_WARMING_MINIMUM_EXPECTED_SAVINGS,
+	type CacheWarmingAction,
+	type CacheWarmingDecision,
+	type CacheWarmingPhase,
+	evaluateCacheWarming,
+	getCacheWarmingDelayMs,
+	getCacheWarmingRequestOptions,
+	getPromptCacheTtlMs,
+	isCacheWarmingReplayable,
+} from "./usage/cache-warming.js";
 export { calculateContextTokens, calculateCost } from "./usage/cost.js";
 export {
 	type ContextTokenEstimate,
@@ -268,10 +296,15 @@ export {
 } from "./usage/token-estimate.js";
 // Utilities
 export { contentText } from "./utils/content-text.js";
-export { appendAssistantMessageDiagnostic, createAssistantMessageDiagnostic } from "./utils/diagnostics.js";
+export {
+	appendAssistantMessageDiagnostic,
+	createAssistantMessageDiagnostic,
+	extractDiagnosticError,
+	formatThrownValue,
+} from "./utils/diagnostics.js";
 export { type HeaderLayer, mergeHeaders, resolveHeaders } from "./utils/headers.js";
 export { sanitizeSurrogates } from "./utils/sanitize-surrogates.js";
 export { cleanupSessionResources, registerSessionResourceCleanup } from "./utils/session-resources.js";
 // Small utilities
 export { uuidv7 } from "./utils/uuidv7.js";
-export { TAU_AI_VERSION } from "./version.js";
+export { PI_AI_VERSION, TAU_AI_VERSION } from "./version.js";

@@ -105,6 +105,19 @@ describe("entry points (ai.md 0.3)", () => {
 		expect([...loaded].sort()).toEqual(["catalog:anthropic", "catalog:google", "catalog:mistral"]);
 	});
 
+	it("@tau/ai/compat is the root plus every catalog read, sharing their bindings, and loads no SDK", async () => {
+		const compat = await import("@tau/ai/compat");
+		const root = await import("@tau/ai");
+		const all = await import("@tau/ai/providers/all");
+		const openai = await import("@tau/ai/providers/openai");
+		expect(compat.getModel).toBe(all.getModel);
+		expect(compat.getProviders).toBe(all.getBuiltinProviders);
+		expect(compat.openaiProvider).toBe(openai.openaiProvider);
+		expect(compat.createModels).toBe(root.createModels);
+		expect(compat.getApiProviders().length).toBeGreaterThan(0);
+		expect([...loaded].filter((name) => name.startsWith("sdk:"))).toEqual([]);
+	});
+
 	it("@tau/ai/api/<api-id> is the real adapter: exactly stream and streamSimple, SDK loaded at once", async () => {
 		for (const load of ADAPTER_ENTRIES) {
 			const adapter = await load();

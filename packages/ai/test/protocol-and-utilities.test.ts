@@ -4,7 +4,6 @@ import {
 	type AssistantMessageEvent,
 	appendAssistantMessageDiagnostic,
 	cleanupSessionResources,
-	clientIdentityHeaders,
 	contentText,
 	createAssistantMessageDiagnostic,
 	createModels,
@@ -13,6 +12,11 @@ import {
 	fauxText,
 	fauxThinking,
 	fauxToolCall,
+	formatUserAgent,
+	getAttributionHeaders,
+	getClientVersion,
+	getIdentityHeaders,
+	getOpenCodeSessionHeaders,
 	mergeClientIdentity,
 	mergeHeaders,
 	PI_ATTRIBUTION,
@@ -20,7 +24,6 @@ import {
 	sanitizeSurrogates,
 	TAU_AI_VERSION,
 	TAU_ATTRIBUTION,
-	userAgentFor,
 	uuidv7,
 } from "@tau/ai";
 import { describe, expect, it } from "vitest";
@@ -135,18 +138,33 @@ describe("small utilities", () => {
 		});
 	});
 
-	it("client identity builds User-Agent and OpenRouter attribution", () => {
-		expect(userAgentFor(undefined)).toBe(
-			`tau/${TAU_AI_VERSION} (${process.platform}; node/${process.versions.node}; ${process.arch})`,
+	it("client identity builds User-Agent and each provider's attribution headers", () => {
+		expect(formatUserAgent(undefined)).toBe(
+			`tau/${TAU_AI_VERSION} (${process.platform}; node/${process.version}; ${process.arch})`,
 		);
-		expect(userAgentFor({ userAgent: "short" })).toBe("tau");
+		expect(formatUserAgent({ userAgent: "short" })).toBe("tau");
+		expect(formatUserAgent({ userAgent: { custom: "my-app/1" } })).toBe("my-app/1");
 		const identity = mergeClientIdentity({ attribution: TAU_ATTRIBUTION }, { version: "2" }, undefined);
-		expect(clientIdentityHeaders(identity, { provider: "openrouter" })).toMatchObject({
+		expect(getClientVersion(identity)).toBe("2");
+		expect(getIdentityHeaders({ provider: "openrouter", baseUrl: "" }, identity)).toMatchObject({
+			"User-Agent": expect.stringMatching(/^tau\/2 /),
 			"HTTP-Referer": TAU_ATTRIBUTION.url,
 			"X-OpenRouter-Title": "tau",
 			"X-OpenRouter-Categories": "cli-agent",
 		});
-		expect(Object.keys(clientIdentityHeaders(identity, { provider: "openai" }))).toEqual(["User-Agent"]);
+		expect(
+			getAttributionHeaders({ provider: "custom", baseUrl: "https://integrate.api.nvidia.com/v1" }, identity),
+		).toEqual({ "X-BILLING-INVOKE-ORIGIN": "Tau" });
+		expect(getAttributionHeaders({ provider: "opencode-go", baseUrl: "" }, identity)).toEqual({
+			"x-opencode-client": "tau",
+		});
+		expect(getOpenCodeSessionHeaders({ provider: "x", baseUrl: "https://opencode.ai/zen" }, "s1")).toEqual({
+			"x-opencode-session": "s1",
+		});
+		expect(
+			getOpenCodeSessionHeaders({ provider: "openai", baseUrl: "https://api.openai.com" }, "s1"),
+		).toBeUndefined();
+		expect(Object.keys(getIdentityHeaders({ provider: "openai", baseUrl: "" }, identity))).toEqual(["User-Agent"]);
 		expect(mergeClientIdentity(identity, { attribution: null })?.attribution).toBeNull();
 		expect(PI_ATTRIBUTION).toBe(TAU_ATTRIBUTION);
 	});

@@ -92,11 +92,14 @@ describe("validateToolArguments coercion", () => {
 		};
 		const args = { n: "abc", edits: [{}] };
 		expect(() => validateToolArguments(tool(schema), call(args))).toThrowError(
-			`Validation failed for tool "t":\n  - n: must be number\n  - edits.0: must have required properties oldText\n\nReceived arguments:\n${JSON.stringify(args, null, 2)}`,
+			`Validation failed for tool "t":\n  - n: expected number, got string\n  - edits.0.oldText: missing\n\nReceived arguments:\n${JSON.stringify(args, null, 2)}`,
 		);
 		expect(() => validateToolArguments(tool({ type: "object", required: ["x"] }), call({}))).toThrowError(
-			/ {2}- root: /,
+			/ {2}- x: missing/,
 		);
+		expect(() =>
+			validateToolArguments(tool({ type: "object", properties: {}, minProperties: 1 }), call({})),
+		).toThrowError(/ {2}- root: expected at least 1 properties/);
 	});
 
 	it("throws for argumentsError without consulting the schema, and for unknown tools", () => {
@@ -121,7 +124,9 @@ describe("validateToolArguments coercion", () => {
 		};
 		expect(validateToolArguments(tool(schema), call({ f: "anything" }))).toEqual({ f: "anything" });
 		expect(() => validateToolArguments(tool(schema), call({ r: 1 }))).toThrowError(/- r:/);
-		expect(() => validateToolArguments(tool(schema), call({ e: "not-an-email" }))).toThrowError(/- e:/);
+		expect(() => validateToolArguments(tool(schema), call({ e: "not-an-email" }))).toThrowError(
+			/- e: expected format email/,
+		);
 	});
 });
 

@@ -1,3 +1,20 @@
+export {
+	type CallPiOptions,
+	callPi,
+	decodeOracleArgument,
+	differencesFromPi,
+	encodeOracleValue,
+	expectSameAnswersAsPi,
+	type OracleCall,
+	type OracleDifference,
+	type OracleNormalizer,
+	type OracleResult,
+	oracleDifferences,
+	oracleTitle,
+	type PiOracle,
+	piOracle,
+	runOracleCalls,
+} from "./pi-oracle.js";
 export { type ProtocolName, sseFrame } from "./protocols/protocol.js";
 export type { RecordedRequest, RequestOutcome } from "./request-log.js";
 export { generateWords, splitIntoPieces } from "./scenario/resolve.js";
@@ -15,4 +32,5 @@ export type {
 	ScriptedReply,
 	ScriptedText,
 } from "./scenario/turn.js";
+export { type SeededRandom, seededRandom } from "./seeded-random.js";
 export { type MockLlmServer, type MockLlmServerOptions, startMockLlmServer, type TurnFactory } from "./server.js";

@@ -1,5 +1,7 @@
 // Terminal layer
 
+// Markdown lexing: the `marked` class tau's Markdown component parses with (pi-tui re-exports it).
+export { Marked, type Token, type Tokens } from "marked";
 // Autocomplete
 export type {
 	AutocompleteItem,
@@ -22,24 +24,44 @@ export {
 	type TerminalCapabilities,
 } from "./capabilities/capabilities.js";
 export { type CellDimensions, getCellDimensions, setCellDimensions } from "./capabilities/cell-size.js";
+// Clipboard
+export { getNativeClipboard, type NativeClipboard } from "./clipboard/native-clipboard.js";
+export {
+	type ClipboardContent,
+	type ClipboardReader,
+	pathsFromUriList,
+	systemClipboardReader,
+} from "./clipboard/system-clipboard.js";
 // Colours
 export {
 	backgroundAnsi,
-	type Color,
-	type ColorMode,
-	colorToRgb,
 	foregroundAnsi,
-	indexed,
-	mixColors,
-	nearestAnsi256,
-	oklch,
-	parseColor,
-	rgb,
-	styleAnsi,
 	styleText,
 	styleTextWithAnsi,
+	type TerminalColorMode,
+	type TextAttributes,
 	type TextStyle,
+} from "./colors/ansi.js";
+export {
+	type Color,
+	type ColorMixSpace,
+	colorToHex,
+	colorToOkhsl,
+	colorToOklch,
+	colorToRgb,
+	type IndexedColor,
+	indexedColor,
+	mixColors,
+	type OkhslChannels,
+	type OklchChannels,
+	type OklchColorValue,
+	okhslColor,
+	oklchColor,
+	parseColor,
+	type RgbColorValue,
+	rgbColor,
 } from "./colors/color.js";
+export { oklabToOkhslLightness } from "./colors/oklab.js";
 // Components
 export { Box } from "./components/box.js";
 export {
@@ -51,6 +73,7 @@ export {
 export { Input, type InputOptions } from "./components/input.js";
 export { CancellableLoader, Loader, type LoaderIndicator } from "./components/loader.js";
 export { Markdown } from "./components/markdown/markdown.js";
+export { type RenderLatexOptions, renderLatex } from "./components/markdown/render-latex.js";
 export type { DefaultTextStyle, MarkdownOptions, MarkdownTheme } from "./components/markdown/theme.js";
 export { MouseRegion } from "./components/mouse-region.js";
 export { type SelectItem, SelectList, type SelectListLayout, type SelectListTheme } from "./components/select-list.js";
@@ -82,12 +105,12 @@ export {
 	type ImageOptions,
 	type ImageTheme,
 	type ImageTranscoder,
-	imageCells,
 	imageFallback,
-	type RenderImageOptions,
-	renderImage,
 	setImageTranscoder,
 } from "./images/image.js";
+export { calculateImageRows, type ImageCellSize } from "./images/image-size.js";
+export { allocateImageId, type ImageRenderOptions, type RenderedImage, renderImage } from "./images/render-image.js";
+export { type BaseKey, isValidKeyId, Key, type KeyId } from "./keys/key-id.js";
 export {
 	getKeybindings,
 	getSelectPageIndex,
@@ -99,23 +122,15 @@ export {
 	TUI_KEYBINDINGS,
 	type UserKeybindings,
 } from "./keys/keybindings.js";
-export {
-	decodeKittyPrintable,
-	decodePrintableKey,
-	isKeyRelease,
-	isKeyRepeat,
-	isValidKeyId,
-	Key,
-	type KeyId,
-	matchesKey,
-	parseKey,
-} from "./keys/keys.js";
 // Keys
 export { isKittyProtocolActive, setKittyProtocolActive } from "./keys/kitty-state.js";
+export { matchesKey } from "./keys/match-key.js";
+export { decodeKittyPrintable, decodePrintableKey, isKeyRelease, isKeyRepeat, parseKey } from "./keys/parse-key.js";
 export { LayoutFrameContext, type LayoutRegion } from "./layout/layout-frame.js";
 export { ScrollView, type ScrollViewOptions } from "./layout/scroll-view.js";
 export { allocateSizes, HStack, type StackEntry, type StackOptions, VStack } from "./layout/stack.js";
 export {
+	isAppleTerminalSession,
 	normalizeNativeShiftEnterInput,
 	ProcessTerminal,
 	type ProcessTerminalOptions,
@@ -128,7 +143,7 @@ export type { Terminal } from "./terminal/terminal.js";
 export { TerminalSequences } from "./terminal/terminal.js";
 // Text utilities
 export { hyperlink, replaceControlCharacters, stripTerminalSequences } from "./text/ansi.js";
-export { fuzzyFilter, fuzzyMatch } from "./text/fuzzy.js";
+export { type FuzzyMatch, fuzzyFilter, fuzzyMatch } from "./text/fuzzy.js";
 export { type SanitizeOptions, sanitizeTerminalText } from "./text/sanitize.js";
 export { extractSegments, getOsc8LinkAtColumn, normalizeTerminalOutput } from "./text/segments.js";
 export { applyBackgroundToLine, sliceByColumn, sliceWithWidth, truncateToWidth } from "./text/truncate.js";
@@ -161,7 +176,13 @@ export {
 	type OverlayOptions,
 	type SizeValue,
 } from "./tui/overlay-layout.js";
-export { parseTerminalColor, type RgbColor, type TerminalColors } from "./tui/terminal-colors.js";
+export {
+	parseTerminalColor,
+	parseTerminalColorSchemeReport,
+	type RgbColor,
+	type TerminalColorScheme,
+	type TerminalColors,
+} from "./tui/terminal-colors.js";
 export {
 	type InputListener,
 	type InputListenerResult,

@@ -153,10 +153,11 @@ describe("Editor autocomplete", () => {
 
 describe("fuzzy matching", () => {
 	it("prefers consecutive and boundary matches and filters by all tokens", () => {
-		expect(fuzzyMatch("mdl", "model")).toBeDefined();
-		expect(fuzzyMatch("xyz", "model")).toBeUndefined();
-		expect(fuzzyMatch("model", "model")).toBe(-100);
-		expect(fuzzyMatch("mod", "model")!).toBeLessThan(fuzzyMatch("mod", "my_old_doc")!);
+		expect(fuzzyMatch("mdl", "model").matches).toBe(true);
+		expect(fuzzyMatch("xyz", "model")).toEqual({ matches: false, score: 0 });
+		expect(fuzzyMatch("model", "model").score).toBeLessThan(-100);
+		expect(fuzzyMatch("mod", "model").score).toBeLessThan(fuzzyMatch("mod", "my_old_doc").score);
+		expect(fuzzyMatch("opus4", "claude-4-opus").matches).toBe(true);
 		const files = ["src/main.ts", "src/tui/main-screen.ts", "README.md"];
 		expect(fuzzyFilter(files, "tui main", (f) => f)).toEqual(["src/tui/main-screen.ts"]);
 		expect(fuzzyFilter(files, "", (f) => f)).toEqual(files);

@@ -1,4 +1,5 @@
 import {
+	colorToHex,
 	colorToRgb,
 	detectCapabilities,
 	formatProgramStatus,
@@ -67,10 +68,9 @@ describe("colours", () => {
 		expect(() => parseColor("blue-ish")).toThrow("Invalid color value: blue-ish");
 		// OKHSL: zero saturation is gray at the toe-mapped lightness; full saturation reaches the gamut edge.
 		expect(parseColor("okhsl(240 0% 50%)")).toEqual({ kind: "rgb", r: 119, g: 119, b: 119 });
-		const vivid = parseColor("okhsl(264 100% 40%)");
-		expect(vivid.kind).toBe("rgb");
-		const channels = Object.values(colorToRgb(vivid));
-		expect(channels.some((c) => c === 0 || c === 255)).toBe(true);
+		expect(parseColor("okhsl(264 100% 40%)")).toEqual({ kind: "rgb", r: 2, g: 58, b: 244 });
+		expect(() => parseColor("okhsl(264 120% 40%)")).toThrow("s must be between 0 and 1: 1.2");
+		expect(() => parseColor(300)).toThrow("ANSI color index must be an integer from 0 to 255: 300");
 	});
 
 	it("converts indexed and OKLCH colours to sRGB", () => {
@@ -83,8 +83,9 @@ describe("colours", () => {
 	});
 
 	it("mixes and styles with specific closers", () => {
-		const mid = colorToRgb(mixColors(parseColor("#000000"), parseColor("#ffffff"), 0.5, "srgb"));
-		expect(mid).toEqual({ r: 128, g: 128, b: 128 });
+		const mid = mixColors(parseColor("#000000"), parseColor("#ffffff"), 0.5, "srgb");
+		expect(colorToRgb(mid)).toEqual({ r: 127.5, g: 127.5, b: 127.5 });
+		expect(colorToHex(mid)).toBe("#808080");
 		expect(styleText("x", { fg: parseColor("#ff0000"), bold: true })).toBe(
 			"\x1b[38;2;255;0;0m\x1b[1mx\x1b[22m\x1b[39m",
 		);

@@ -181,9 +181,10 @@ describe("Editor motion", () => {
 	it("inserts printable Kitty reports as text and ignores Ctrl+C", () => {
 		const { editor } = makeEditor();
 		editor.handleInput("\x1b[104u");
-		editor.handleInput("\x1b[105;2u");
+		editor.handleInput("\x1b[105:73;2u"); // Shift+i with the shifted key reported (flag 4)
+		editor.handleInput("\x1b[27;2;33~"); // "!" by xterm's modifyOtherKeys
 		editor.handleInput("\x03");
-		expect(editor.getText()).toBe("hI");
+		expect(editor.getText()).toBe("hI!");
 	});
 });
 

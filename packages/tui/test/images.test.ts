@@ -1,9 +1,13 @@
 import {
+	allocateImageId,
+	calculateImageRows,
 	encodeITerm2,
 	encodeKitty,
 	getImageDimensions,
+	getPngDimensions,
 	Image,
 	imageFallback,
+	renderImage,
 	resetCapabilitiesCache,
 	setCapabilities,
 	setCapabilityOverrides,
@@ -45,10 +49,37 @@ afterEach(() => {
 });
 
 describe("Image", () => {
-	it("reads dimensions from PNG and GIF headers, 800x600 otherwise", () => {
+	it("reads dimensions from base64 PNG and GIF headers, null otherwise; the component assumes 800x600", () => {
 		expect(getImageDimensions(pngHeader(320, 200), "image/png")).toEqual({ widthPx: 320, heightPx: 200 });
 		expect(getImageDimensions(gifHeader(10, 20), "image/gif")).toEqual({ widthPx: 10, heightPx: 20 });
-		expect(getImageDimensions("AAAA", "image/bmp")).toEqual({ widthPx: 800, heightPx: 600 });
+		expect(getImageDimensions("AAAA", "image/bmp")).toBeNull();
+		expect(getPngDimensions("AAAA")).toBeNull();
+		setCapabilityOverrides({ images: null, hyperlinks: false });
+		expect(new Image("AAAA", "image/bmp", theme).render(80)).toEqual(["[Image: [image/bmp] 800x600]"]);
+	});
+
+	it("renderImage scales to the width (up or down) and reports the cells it covers, as pi-tui does", () => {
+		setCapabilityOverrides({ images: null });
+		expect(renderImage(pngHeader(10, 10), { widthPx: 10, heightPx: 10 })).toBeNull();
+		setCapabilityOverrides({ images: "kitty" });
+		const data = pngHeader(90, 36);
+		const kitty = renderImage(data, { widthPx: 90, heightPx: 36 }, { maxWidthCells: 20, imageId: 5 });
+		expect(kitty).toEqual({
+			sequence: `\x1b_Ga=T,f=100,q=2,c=20,r=4,i=5;${data}\x1b\\`,
+			columns: 20,
+			rows: 4,
+			imageId: 5,
+		});
+		setCapabilityOverrides({ images: "iterm2" });
+		expect(renderImage(data, { widthPx: 90, heightPx: 36 }, { maxWidthCells: 10, maxHeightCells: 1 })).toEqual({
+			sequence: encodeITerm2(data, { width: 5, height: "auto", preserveAspectRatio: true }),
+			columns: 5,
+			rows: 1,
+		});
+		expect(calculateImageRows({ widthPx: 90, heightPx: 36 }, 20)).toBe(4);
+		expect(calculateImageRows({ widthPx: 90, heightPx: 36 }, 20, { widthPx: 10, heightPx: 20 })).toBe(4);
+		const id = allocateImageId();
+		expect(Number.isInteger(id) && id >= 1 && id <= 0xffffffff).toBe(true);
 	});
 
 	it("renders a Kitty sequence plus rows - 1 blank lines when Kitty is forced", () => {
@@ -78,7 +109,7 @@ describe("Image", () => {
 		const data = pngHeader(90, 72);
 		const lines = new Image(data, "image/png", theme).render(80);
 		expect(lines).toHaveLength(4);
-		expect(lines[3]).toBe(`\x1b[3A${encodeITerm2(data, { columns: 10 })}`);
+		expect(lines[3]).toBe(`\x1b[3A${encodeITerm2(data, { width: 10, height: "auto" })}`);
 	});
 
 	it("chunks Kitty data at 4096 characters and truncates the fallback to the width", () => {

@@ -89,7 +89,9 @@ describe("parseKey and event types", () => {
 	});
 	it("decodes printable Kitty reports", () => {
 		expect(decodeKittyPrintable("\x1b[97u")).toBe("a");
-		expect(decodeKittyPrintable("\x1b[97;2u")).toBe("A");
+		// Shift without the shifted key reported (tau asks for it, flag 4): the key's own character, as in pi.
+		expect(decodeKittyPrintable("\x1b[97;2u")).toBe("a");
+		expect(decodeKittyPrintable("\x1b[97:65;2u")).toBe("A");
 		expect(decodeKittyPrintable("\x1b[49:33;2u")).toBe("!");
 		expect(decodeKittyPrintable("\x1b[97;5u")).toBeUndefined();
 	});

@@ -1,4 +1,11 @@
-import { Markdown, type MarkdownTheme, setCapabilityOverrides, stripTerminalSequences, visibleWidth } from "@tau/tui";
+import {
+	Markdown,
+	type MarkdownTheme,
+	renderLatex,
+	setCapabilityOverrides,
+	stripTerminalSequences,
+	visibleWidth,
+} from "@tau/tui";
 import { afterEach, describe, expect, it } from "vitest";
 
 function tagTheme(counts: Record<string, number> = {}): MarkdownTheme {
@@ -172,9 +179,19 @@ describe("Markdown", () => {
 		const text = "Energy $E = mc^2$ costs $5 and $10.\n\n$$\n\\frac{a}{b} \\leq \\sqrt{x}\n$$";
 		const lines = new Markdown(text, 0, 0, plainTheme).render(60);
 		expect(lines[0]).toBe("Energy E = mc² costs $5 and $10.");
-		expect(lines).toContain("  a/b ≤ √x");
+		// Display math stacks the fraction over a rule, aligned with the text after it.
+		const block = lines.indexOf("  a");
+		expect(lines.slice(block, block + 3)).toEqual(["  a", "  ─ ≤ √x", "  b"]);
 		const raw = new Markdown(text, 0, 0, plainTheme, undefined, { renderLatex: false }).render(60);
 		expect(raw[0]).toBe("Energy $E = mc^2$ costs $5 and $10.");
+	});
+
+	it("shows math the renderer does not understand as written", () => {
+		// `\constructor` names no LaTeX command, though every object has a property of that name.
+		const lines = new Markdown("See $\\constructor x$ and $\\color{red}{x}$.", 0, 0, plainTheme).render(60);
+		expect(lines[0]).toBe("See $\\constructor x$ and $\\color{red}{x}$.");
+		expect(renderLatex("\\toString")).toBeUndefined();
+		expect(renderLatex("\\hat{\\constructor}", { display: true })).toBeUndefined();
 	});
 
 	it("keeps backslash escapes and original ordered markers on request", () => {

@@ -65,6 +65,18 @@ describe("truncateToWidth", () => {
 		const out = truncateToWidth("日本語テキスト", 8, "…", true);
 		expect(visibleWidth(out)).toBe(8);
 	});
+	it("never exceeds the width when marks after an escape join the grapheme before it", () => {
+		// A selected SelectDialog row (fuzz round 27 of terminal-sanitizing.test.ts): the space before
+		// the SGR and the marks after it (ending in the spacing mark U+0A03) are one two-column cluster.
+		const row = "→ \x1b[1m\u0d3c\u1de7\u0a03\u0e98  漢字\x1b[0m…\x1b[0m\x1b[22m";
+		expect(visibleWidth(row)).toBe(11);
+		for (let width = 1; width <= 12; width++) {
+			expect(visibleWidth(truncateToWidth(row, width, "")), `width ${width}`).toBeLessThanOrEqual(width);
+			expect(visibleWidth(truncateToWidth(row, width, "…")), `width ${width}`).toBeLessThanOrEqual(width);
+			expect(visibleWidth(truncateToWidth(row, width, "…", true)), `padded ${width}`).toBe(width);
+		}
+		expect(truncateToWidth(row, 11, "")).toBe(row);
+	});
 });
 
 describe("sliceByColumn", () => {

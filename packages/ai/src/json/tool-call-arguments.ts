@@ -1,3 +1,4 @@
+import { parse as parsePartial } from "partial-json";
 import type { JsonObject, JsonValue } from "../types/json.js";
 import { FlatteningText } from "./flattening-text.js";
 import { StreamingJsonParser } from "./streaming-json-parser.js";
@@ -54,7 +55,7 @@ export function repairJson(text: string): string {
 }
 
 /** `JSON.parse`, retried once on the repaired text when repair changed anything. */
-export function parseJsonWithRepair(text: string): unknown {
+export function parseJsonWithRepair<T = unknown>(text: string): T {
 	try {
 		return JSON.parse(text);
 	} catch (error) {
@@ -65,8 +66,8 @@ export function parseJsonWithRepair(text: string): unknown {
 }
 
 /** The strict final parse of complete tool-call argument text; never keeps a partially parsed prefix. */
-export function parseToolCallArguments(text: string): { arguments: JsonObject; argumentsError?: string } {
-	if (text.trim() === "") return { arguments: {} };
+export function parseToolCallArguments(text: string | undefined): { arguments: JsonObject; argumentsError?: string } {
+	if (!text?.trim()) return { arguments: {} };
 	let reason: string;
 	try {
 		const parsed = parseJsonWithRepair(text);
@@ -78,12 +79,25 @@ export function parseToolCallArguments(text: string): { arguments: JsonObject; a
 	return { arguments: {}, argumentsError: `${reason}\n\nReceived arguments:\n${text}` };
 }
 
-/** Legacy best-effort parse of partial text; always an object. Adapters use `ToolCallArgumentsStream`. */
-export function parseStreamingJson(text: string): JsonObject {
-	const parser = new StreamingJsonParser();
-	parser.append(text);
-	const value = parser.snapshot();
-	return isJsonObject(value) ? value : {};
+/**
+ * Best-effort parse of possibly incomplete JSON, as pi-ai's function of the same name: the complete value
+ * when the text parses (after repair), else what the `partial-json` library reads of it (first as is, then
+ * repaired), else `{}`. Adapters stream arguments with `ToolCallArgumentsStream` instead, in linear time.
+ */
+export function parseStreamingJson<T = JsonObject>(text: string | undefined): T {
+	if (!text?.trim()) return {} as T;
+	try {
+		return parseJsonWithRepair(text) as T;
+	} catch {
+		for (const partial of [text, repairJson(text)]) {
+			try {
+				return (parsePartial(partial) ?? {}) as T;
+			} catch {
+				// Not even a JSON prefix; try the repaired text, then give up.
+			}
+		}
+		return {} as T;
+	}
 }
 
 /**

@@ -23,6 +23,7 @@ import type {
 	ClassifierContext,
 	ClassifierResult,
 	ImagesContext,
+	ImagesOptions,
 	MediaRequestOptions,
 } from "../types/media.js";
 import type { AssistantMessage, DeferredHandle } from "../types/messages.js";
@@ -290,7 +291,7 @@ class ModelsCollection implements MutableModels {
 		await provider.cancelDeferred?.(model, handle, options);
 	}
 
-	generateImages(model: ImageModel, context: ImagesContext, options?: MediaRequestOptions): Promise<AssistantImages> {
+	generateImages(model: ImageModel, context: ImagesContext, options?: ImagesOptions): Promise<AssistantImages> {
 		return neverRejecting(
 			async () => {
 				if (getModelType(model) !== "image")

@@ -11,6 +11,8 @@ const REQUEST_METHODS = new Set([
 	"streamDeferred",
 	"fetchDeferred",
 	"cancelDeferred",
+	"generateImages",
+	"classify",
 ]);
 const OPTIONS_ARGUMENT = 2;
 

@@ -10,6 +10,7 @@ import { mistralConversationsApi } from "./lazy-apis/mistral-conversations.js";
 import { openAICodexResponsesApi } from "./lazy-apis/openai-codex-responses.js";
 import { openAICompletionsApi } from "./lazy-apis/openai-completions.js";
 import { openAIResponsesApi } from "./lazy-apis/openai-responses.js";
+import { piMessagesApi } from "./lazy-apis/pi-messages.js";
 
 /**
  * Lazy wire adapters by API id. Each adapter module is imported with `await import()` on the first
@@ -26,7 +27,13 @@ const LAZY_APIS: Partial<Record<KnownApi, () => ProviderStreams>> = {
 	"google-vertex": googleVertexApi,
 	"bedrock-converse-stream": bedrockConverseStreamApi,
 	"mistral-conversations": mistralConversationsApi,
+	"pi-messages": piMessagesApi,
 };
+
+/** The APIs tau implements, in registration order. */
+export function builtinApiIds(): KnownApi[] {
+	return Object.keys(LAZY_APIS) as KnownApi[];
+}
 
 /** The lazily loaded built-in implementation of `api`; requests fail with an error event if none exists. */
 export function builtinApi(api: KnownApi): ProviderStreams {

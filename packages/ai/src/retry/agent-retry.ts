@@ -18,7 +18,7 @@ export interface RetryCallbacks {
 }
 
 /** Exponential backoff for retry `attempt` (1-based), capped; safe for huge attempt numbers. */
-export function retryDelayMs(policy: RetryPolicy, attempt: number): number {
+export function retryDelayMs(policy: Pick<RetryPolicy, "baseDelayMs" | "maxAgentDelayMs">, attempt: number): number {
 	const cap = policy.maxAgentDelayMs ?? DEFAULT_MAX_AGENT_RETRY_DELAY_MS;
 	const exponent = Math.max(0, attempt - 1);
 	const delay = policy.baseDelayMs * 2 ** Math.min(exponent, 1024);

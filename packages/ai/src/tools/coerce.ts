@@ -1,51 +1,11 @@
 import type { SchemaNode } from "./schema-check.js";
-import { schemaAccepts } from "./schema-check.js";
+import { accepts, asNode, isPlainObject, resolveRef, type Scope } from "./schema-scope.js";
 
 /*
  * Coercion of model-produced tool arguments towards their JSON Schema, keyed on JSON Schema keywords (TypeBox
  * conversion only understands TypeBox-marked schemas, and transcripts hold plain JSON Schema). Never mutates
  * its input.
  */
-
-interface Scope {
-	root: SchemaNode;
-}
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-	return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
-function asNode(schema: unknown): SchemaNode | undefined {
-	return isPlainObject(schema) ? schema : undefined;
-}
-
-function resolveRef(ref: string, scope: Scope): SchemaNode | undefined {
-	if (!ref.startsWith("#")) return undefined;
-	let node: unknown = scope.root;
-	for (const raw of ref.slice(1).split("/").filter(Boolean)) {
-		const key = raw.replace(/~1/g, "/").replace(/~0/g, "~");
-		node = isPlainObject(node) ? node[key] : undefined;
-	}
-	return asNode(node);
-}
-
-/** Subschemas extended with the root's definitions, kept stable so their compiled validators are reused. */
-const withRootDefinitions = new WeakMap<object, SchemaNode>();
-
-/** Accepts against a subschema, with the root's definitions in reach of its `$ref`s. */
-function accepts(schema: SchemaNode, value: unknown, scope: Scope): boolean {
-	if (schema === scope.root) return schemaAccepts(schema, value);
-	let extended = withRootDefinitions.get(schema);
-	if (!extended) {
-		extended = { ...schema };
-		if (scope.root.$defs !== undefined && extended.$defs === undefined) extended.$defs = scope.root.$defs;
-		if (scope.root.definitions !== undefined && extended.definitions === undefined) {
-			extended.definitions = scope.root.definitions;
-		}
-		withRootDefinitions.set(schema, extended);
-	}
-	return schemaAccepts(extended, value);
-}
 
 function numericString(value: string): number | undefined {
 	if (value.trim() === "") return 0;
@@ -178,7 +138,8 @@ function convertObject(value: unknown, schema: SchemaNode, scope: Scope): unknow
 				(isPlainObject(schema.additionalProperties) ? schema.additionalProperties : undefined));
 		const node = asNode(memberSchema);
 		if (member === null && node && !required.includes(key) && !accepts(node, null, scope)) continue;
-		const converted = convert(member, memberSchema, scope);
+		// An undefined member counts as absent, so it is not converted into something present.
+		const converted = member === undefined ? member : convert(member, memberSchema, scope);
 		if (key === "__proto__")
 			Object.defineProperty(out, key, { value: converted, enumerable: true, writable: true, configurable: true });
 		else out[key] = converted;
@@ -193,8 +154,13 @@ function convert(value: unknown, schema: unknown, scope: Scope): unknown {
 		const target = resolveRef(node.$ref, scope);
 		return target ? convert(value, target, scope) : value;
 	}
-	if (Object.hasOwn(node, "const")) return pickMember([node.const], value);
-	if (Array.isArray(node.enum)) return pickMember(node.enum, value);
+	const members = Object.hasOwn(node, "const") ? [node.const] : Array.isArray(node.enum) ? node.enum : undefined;
+	if (members) {
+		const member = pickMember(members, value);
+		// No member matched: the value still gets its declared type, so the error names the members.
+		if (member !== value || typeof node.type !== "string") return member;
+		return toType(node.type, value)?.value ?? value;
+	}
 	const branches = Array.isArray(node.anyOf) ? node.anyOf : Array.isArray(node.oneOf) ? node.oneOf : undefined;
 	if (branches) {
 		if (branches.some((branch) => asNode(branch) && accepts(branch as SchemaNode, value, scope))) return value;

@@ -36,14 +36,8 @@ function loadTypebox(): Validators {
 
 export type SchemaNode = Record<string, unknown>;
 
-export interface SchemaError {
-	instancePath: string;
-	message: string;
-}
-
 interface Checker {
 	check(value: unknown): boolean;
-	errors(value: unknown): SchemaError[];
 }
 
 /** Validators are cached per schema object: tools are validated on every call. */
@@ -53,18 +47,10 @@ function buildChecker(schema: object): Checker {
 	const { Compile, Value } = loadTypebox();
 	try {
 		const validator = Compile(schema as never);
-		return {
-			check: (value) => validator.Check(value),
-			errors: (value) =>
-				[...validator.Errors(value)].map(({ instancePath, message }) => ({ instancePath, message })),
-		};
+		return { check: (value) => validator.Check(value) };
 	} catch {
 		// Schemas the compiler rejects are still checked by the (slower) interpreter.
-		return {
-			check: (value) => Value.Check(schema as never, value),
-			errors: (value) =>
-				[...Value.Errors(schema as never, value)].map(({ instancePath, message }) => ({ instancePath, message })),
-		};
+		return { check: (value) => Value.Check(schema as never, value) };
 	}
 }
 
@@ -86,8 +72,4 @@ export function schemaAccepts(schema: unknown, value: unknown): boolean {
 	} catch {
 		return false;
 	}
-}
-
-export function schemaErrors(schema: object, value: unknown): SchemaError[] {
-	return checkerFor(schema).errors(value);
 }

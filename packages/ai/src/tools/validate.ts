@@ -1,7 +1,8 @@
 import type { ToolCall } from "../types/content.js";
 import type { Tool } from "../types/tools.js";
 import { coerceToSchema } from "./coerce.js";
-import { schemaAccepts, schemaErrors } from "./schema-check.js";
+import { explainSchemaErrors } from "./explain-errors.js";
+import { type SchemaNode, schemaAccepts } from "./schema-check.js";
 
 /** `/edits/0/oldText` → `edits.0.oldText`; the empty pointer is `root`. */
 function dottedPath(pointer: string): string {
@@ -23,8 +24,8 @@ export function validateToolArguments(tool: Tool, call: ToolCall): any {
 	const coerced = coerceToSchema(structuredClone(original), tool.parameters);
 	const schema = tool.parameters as object;
 	if (schemaAccepts(schema, coerced)) return coerced;
-	const lines = schemaErrors(schema, coerced).map(
-		(error) => `  - ${dottedPath(error.instancePath)}: ${error.message}`,
+	const lines = explainSchemaErrors(schema as SchemaNode, coerced).map(
+		(problem) => `  - ${dottedPath(problem.path)}: ${problem.message}`,
 	);
 	throw new Error(
 		`Validation failed for tool "${call.name}":\n${lines.join("\n")}\n\nReceived arguments:\n${JSON.stringify(original, null, 2)}`,

@@ -1,9 +1,10 @@
 import type { ImageContent, TextContent } from "./content.js";
 import type { JsonObject } from "./json.js";
-import type { ProviderId } from "./model.js";
+import type { ImageModel, ProviderId } from "./model.js";
+import type { ProviderRequestOptions } from "./options.js";
 import type { Usage } from "./usage.js";
 
-/* Image generation and classification: shapes only in tau 1.0 (implementations are out of scope). */
+/* Image generation (OpenRouter's `openrouter-images` API) and classification (shapes only). */
 
 export interface ImagesContext {
 	input: (TextContent | ImageContent)[];
@@ -54,3 +55,19 @@ export interface MediaRequestOptions {
 	headers?: Record<string, string | null>;
 	env?: Record<string, string>;
 }
+
+/** Options of one image generation request. */
+export interface ImagesOptions extends ProviderRequestOptions<ImageModel> {
+	/** Request metadata; an API sends the fields it understands. */
+	metadata?: Record<string, unknown>;
+}
+
+/** Image options plus whatever an API-specific implementation understands. */
+export type ProviderImagesOptions = ImagesOptions & Record<string, unknown>;
+
+/** One image generation request; never rejects (failures are `stopReason: "error"` results). */
+export type ImagesFunction<TOptions extends ImagesOptions = ImagesOptions> = (
+	model: ImageModel,
+	context: ImagesContext,
+	options?: TOptions,
+) => Promise<AssistantImages>;

@@ -79,10 +79,17 @@ export interface ToolResultMessage<TDetails = JsonValue> {
 
 export type Message = SystemMessage | UserMessage | AssistantMessage | ToolResultMessage;
 
+export interface DiagnosticErrorInfo {
+	name?: string;
+	message: string;
+	stack?: string;
+	code?: string | number;
+}
+
 export interface AssistantMessageDiagnostic {
 	type: string;
 	timestamp: number;
-	error?: { name?: string; message: string; stack?: string; code?: string | number };
+	error?: DiagnosticErrorInfo;
 	details?: JsonObject;
 }
 

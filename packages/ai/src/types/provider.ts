@@ -18,6 +18,7 @@ import type {
 	ClassifierContext,
 	ClassifierResult,
 	ImagesContext,
+	ImagesOptions,
 	MediaRequestOptions,
 } from "./media.js";
 import type { AssistantMessage, DeferredHandle } from "./messages.js";
@@ -55,7 +56,7 @@ export interface ProviderStreams {
 }
 
 export interface ProviderImages {
-	generateImages(model: ImageModel, context: ImagesContext, options?: MediaRequestOptions): Promise<AssistantImages>;
+	generateImages(model: ImageModel, context: ImagesContext, options?: ImagesOptions): Promise<AssistantImages>;
 }
 
 export interface ProviderClassifier {
@@ -130,7 +131,7 @@ export interface Provider<TApi extends Api = Api> {
 	): AssistantMessageEventStream;
 	cancelDeferred?(model: Model<TApi>, handle: DeferredHandle, options?: DeferredRequestOptions): Promise<void>;
 	/** Never rejects. */
-	generateImages?(model: ImageModel, context: ImagesContext, options?: MediaRequestOptions): Promise<AssistantImages>;
+	generateImages?(model: ImageModel, context: ImagesContext, options?: ImagesOptions): Promise<AssistantImages>;
 	/** Never rejects. */
 	classify?(
 		model: ClassifierModel,
@@ -238,7 +239,7 @@ export interface Models {
 		options?: DeferredRequestOptions,
 	): Promise<AssistantMessage>;
 	cancelDeferred(model: Model<Api>, handle: DeferredHandle, options?: DeferredRequestOptions): Promise<void>;
-	generateImages(model: ImageModel, context: ImagesContext, options?: MediaRequestOptions): Promise<AssistantImages>;
+	generateImages(model: ImageModel, context: ImagesContext, options?: ImagesOptions): Promise<AssistantImages>;
 	classify(
 		model: ClassifierModel,
 		context: ClassifierContext,

@@ -20,9 +20,10 @@ export function calculateCost(model: Pick<Model<Api>, "cost">, usage: Usage): Us
 	const longWrite = usage.cacheWrite1h ?? 0;
 	const shortWrite = usage.cacheWrite - longWrite;
 	const cost = usage.cost;
-	cost.input = (rates.input * usage.input) / 1e6;
-	cost.output = (rates.output * usage.output) / 1e6;
-	cost.cacheRead = (rates.cacheRead * usage.cacheRead) / 1e6;
+	// Price per token times tokens, in this order, so totals agree to the last bit with other pi-ai hosts.
+	cost.input = (rates.input / 1e6) * usage.input;
+	cost.output = (rates.output / 1e6) * usage.output;
+	cost.cacheRead = (rates.cacheRead / 1e6) * usage.cacheRead;
 	cost.cacheWrite = (rates.cacheWrite * shortWrite + rates.input * 2 * longWrite) / 1e6;
 	cost.total = cost.input + cost.output + cost.cacheRead + cost.cacheWrite;
 	cost.totalFromProvider = false;

@@ -44,7 +44,7 @@ function eagerGraph(entry: string): { files: Set<string>; sdkImporters: string[]
 }
 
 describe("provider SDKs load lazily", () => {
-	it.each(["index.ts", "legacy.ts", "providers/builtin/all.ts"])(
+	it.each(["index.ts", "compat/index.ts", "providers/builtin/all.ts"])(
 		"nothing %s loads eagerly imports an SDK",
 		(entry) => {
 			const { files, sdkImporters } = eagerGraph(resolve(SRC, entry));

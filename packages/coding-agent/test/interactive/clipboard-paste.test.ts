@@ -1,9 +1,8 @@
 import { readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { type ClipboardContent, pathsFromUriList } from "@tau/tui";
 import { afterEach, describe, expect, it } from "vitest";
-import type { ClipboardContent } from "../../src/modes/interactive/clipboard/system-clipboard.js";
-import { pathsFromUriList } from "../../src/modes/interactive/clipboard/system-clipboard.js";
 import { InteractiveHarness } from "./harness.js";
 
 const CTRL_V = "\x16";

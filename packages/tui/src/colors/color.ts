@@ -1,240 +1,214 @@
-/** Colours: indexed, sRGB and OKLCH, with conversion to terminal SGR sequences. */
-import { okhslToOklab } from "./okhsl.js";
+/** Colours: indexed, sRGB, OKLCH and OKHSL values, their conversions and mixing (docs/tui.md "Colours"). */
+import type { RgbColor } from "../tui/terminal-colors.js";
+import { linearSrgbToRgb, okhslToRgb, oklabToLinearSrgb, rgbToOkhsl, rgbToOklab, type Vector3 } from "./oklab.js";
 
-export type Color =
-	| { kind: "indexed"; index: number }
-	| { kind: "rgb"; r: number; g: number; b: number }
-	| { kind: "oklch"; l: number; c: number; h: number };
-
-export type ColorMode = "truecolor" | "256color";
-
-export const indexed = (index: number): Color => ({ kind: "indexed", index });
-export const rgb = (r: number, g: number, b: number): Color => ({ kind: "rgb", r, g, b });
-export const oklch = (l: number, c: number, h: number): Color => ({ kind: "oklch", l, c, h });
-
-const ANSI16: [number, number, number][] = [
-	[0, 0, 0],
-	[205, 0, 0],
-	[0, 205, 0],
-	[205, 205, 0],
-	[0, 0, 238],
-	[205, 0, 205],
-	[0, 205, 205],
-	[229, 229, 229],
-	[127, 127, 127],
-	[255, 0, 0],
-	[0, 255, 0],
-	[255, 255, 0],
-	[92, 92, 255],
-	[255, 0, 255],
-	[0, 255, 255],
-	[255, 255, 255],
-];
-const CUBE = [0, 95, 135, 175, 215, 255];
-
-// ---- OKLab <-> sRGB (Björn Ottosson's published matrices) ----------------------------------
-
-const toLinear = (c: number) => (c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4);
-const fromLinear = (c: number) => (c <= 0.0031308 ? 12.92 * c : 1.055 * c ** (1 / 2.4) - 0.055);
-
-function oklabToLinearRgb(L: number, a: number, b: number): [number, number, number] {
-	const l = (L + 0.3963377774 * a + 0.2158037573 * b) ** 3;
-	const m = (L - 0.1055613458 * a - 0.0638541728 * b) ** 3;
-	const s = (L - 0.0894841775 * a - 1.291485548 * b) ** 3;
-	return [
-		4.0767416621 * l - 3.3077115913 * m + 0.2309699292 * s,
-		-1.2684380046 * l + 2.6097574011 * m - 0.3413193965 * s,
-		-0.0041960863 * l - 0.7034186147 * m + 1.707614701 * s,
-	];
+export interface IndexedColor {
+	readonly kind: "indexed";
+	readonly index: number;
+}
+export interface RgbColorValue {
+	readonly kind: "rgb";
+	readonly r: number;
+	readonly g: number;
+	readonly b: number;
+}
+export interface OklchColorValue {
+	readonly kind: "oklch";
+	readonly l: number;
+	readonly c: number;
+	readonly h: number;
+}
+/** A concrete colour; every colour converts to sRGB, so colour math never fails. */
+export type Color = IndexedColor | RgbColorValue | OklchColorValue;
+export type ColorMixSpace = "oklch" | "srgb";
+export interface OklchChannels {
+	l: number;
+	c: number;
+	h: number;
+}
+/** Hue in degrees, saturation and lightness 0–1; saturation is relative to the sRGB gamut. */
+export interface OkhslChannels {
+	h: number;
+	s: number;
+	l: number;
 }
 
-function linearRgbToOklab(r: number, g: number, b: number): [number, number, number] {
-	const l = Math.cbrt(0.4122214708 * r + 0.5363325363 * g + 0.0514459929 * b);
-	const m = Math.cbrt(0.2119034982 * r + 0.6806995451 * g + 0.1073969566 * b);
-	const s = Math.cbrt(0.0883024619 * r + 0.2817188376 * g + 0.6299787005 * b);
-	return [
-		0.2104542553 * l + 0.793617785 * m - 0.0040720468 * s,
-		1.9779984951 * l - 2.428592205 * m + 0.4505937099 * s,
-		0.0259040371 * l + 0.7827717662 * m - 0.808675766 * s,
-	];
+function requireFinite(value: number, name: string): void {
+	if (!Number.isFinite(value)) throw new Error(`${name} must be finite`);
 }
 
-function oklchToLinear(l: number, c: number, h: number): [number, number, number] {
-	const rad = (h * Math.PI) / 180;
-	return oklabToLinearRgb(l, c * Math.cos(rad), c * Math.sin(rad));
+function requireUnitRange(value: number, name: string): void {
+	if (value < 0 || value > 1) throw new Error(`${name} must be between 0 and 1: ${value}`);
 }
 
-const inGamut = (rgbLin: number[]) => rgbLin.every((v) => v >= -1e-6 && v <= 1 + 1e-6);
-
-/** OKLCH to sRGB, reducing chroma until the colour fits the sRGB gamut. */
-function oklchToRgb(l: number, c: number, h: number): { r: number; g: number; b: number } {
-	let lin = oklchToLinear(l, c, h);
-	if (!inGamut(lin)) {
-		let lo = 0;
-		let hi = c;
-		for (let i = 0; i < 24; i++) {
-			const mid = (lo + hi) / 2;
-			if (inGamut(oklchToLinear(l, mid, h))) lo = mid;
-			else hi = mid;
-		}
-		lin = oklchToLinear(l, lo, h);
+export function indexedColor(index: number): IndexedColor {
+	if (!Number.isInteger(index) || index < 0 || index > 255) {
+		throw new Error(`ANSI color index must be an integer from 0 to 255: ${index}`);
 	}
-	const to255 = (v: number) => Math.round(Math.max(0, Math.min(1, fromLinear(Math.max(0, v)))) * 255);
-	return { r: to255(lin[0]), g: to255(lin[1]), b: to255(lin[2]) };
+	return Object.freeze({ kind: "indexed", index });
 }
 
-function rgbToOklch(r: number, g: number, b: number): { l: number; c: number; h: number } {
-	const [L, A, B] = linearRgbToOklab(toLinear(r / 255), toLinear(g / 255), toLinear(b / 255));
-	const c = Math.hypot(A, B);
-	const h = ((Math.atan2(B, A) * 180) / Math.PI + 360) % 360;
-	return { l: L, c, h };
-}
-
-export function colorToRgb(color: Color): { r: number; g: number; b: number } {
-	if (color.kind === "rgb") return { r: color.r, g: color.g, b: color.b };
-	if (color.kind === "oklch") return oklchToRgb(color.l, color.c, color.h);
-	const i = color.index;
-	if (i < 16) {
-		const [r, g, b] = ANSI16[i]!;
-		return { r, g, b };
+export function rgbColor(r: number, g: number, b: number): RgbColorValue {
+	for (const [name, value] of [
+		["r", r],
+		["g", g],
+		["b", b],
+	] as const) {
+		requireFinite(value, name);
+		if (value < 0 || value > 255) throw new Error(`${name} must be between 0 and 255: ${value}`);
 	}
-	if (i < 232) {
-		const n = i - 16;
-		return { r: CUBE[Math.floor(n / 36)]!, g: CUBE[Math.floor(n / 6) % 6]!, b: CUBE[n % 6]! };
-	}
-	const gray = 8 + 10 * (i - 232);
-	return { r: gray, g: gray, b: gray };
+	return Object.freeze({ kind: "rgb", r, g, b });
 }
 
-/** Parses a number (indexed), `#rgb`, `#rrggbb`, `oklch(L[%] C H)` or `okhsl(H S[%] L[%])`. */
+/** Lightness 0–1, chroma ≥ 0, hue in degrees (normalised to 0–360). */
+export function oklchColor(l: number, c: number, h: number): OklchColorValue {
+	requireFinite(l, "l");
+	requireFinite(c, "c");
+	requireFinite(h, "h");
+	requireUnitRange(l, "l");
+	if (c < 0) throw new Error(`c must not be negative: ${c}`);
+	return Object.freeze({ kind: "oklch", l, c, h: ((h % 360) + 360) % 360 });
+}
+
+/** An OKHSL colour as sRGB: equal saturation looks equally colourful across hues and lightness. */
+export function okhslColor(h: number, s: number, l: number): RgbColorValue {
+	requireFinite(h, "h");
+	requireFinite(s, "s");
+	requireFinite(l, "l");
+	requireUnitRange(s, "s");
+	requireUnitRange(l, "l");
+	const { r, g, b } = okhslToRgb(h, s, l);
+	return rgbColor(r, g, b);
+}
+
+const NUMBER = String.raw`[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:e[+-]?\d+)?`;
+const OKLCH_SYNTAX = new RegExp(String.raw`^oklch\(\s*(${NUMBER})(%)?\s+(${NUMBER})\s+(${NUMBER})(?:deg)?\s*\)$`, "i");
+const OKHSL_SYNTAX = new RegExp(
+	String.raw`^okhsl\(\s*(${NUMBER})(?:deg)?\s+(${NUMBER})(%)?\s+(${NUMBER})(%)?\s*\)$`,
+	"i",
+);
+
+/** A number (indexed), `#rgb`, `#rrggbb`, `oklch(L[%] C H[deg])` or `okhsl(H[deg] S[%] L[%])`. */
 export function parseColor(value: string | number): Color {
-	if (typeof value === "number" && Number.isInteger(value) && value >= 0 && value <= 255) return indexed(value);
-	if (typeof value === "string") {
-		const v = value.trim();
-		const hex = /^#([0-9a-f]{3}|[0-9a-f]{6})$/i.exec(v);
-		if (hex) {
-			const h = hex[1]!.length === 3 ? [...hex[1]!].map((c) => c + c).join("") : hex[1]!;
-			return rgb(
-				Number.parseInt(h.slice(0, 2), 16),
-				Number.parseInt(h.slice(2, 4), 16),
-				Number.parseInt(h.slice(4, 6), 16),
-			);
-		}
-		const ok = /^oklch\(\s*([\d.]+)(%?)\s+([\d.]+)\s+([\d.]+)\s*\)$/i.exec(v);
-		if (ok) return oklch(Number(ok[1]) / (ok[2] ? 100 : 1), Number(ok[3]), Number(ok[4]));
-		const hsl = /^okhsl\(\s*([\d.]+)\s+([\d.]+)(%?)\s+([\d.]+)(%?)\s*\)$/i.exec(v);
-		if (hsl) {
-			const h = Number(hsl[1]);
-			const s = Math.max(0, Math.min(1, Number(hsl[2]) / (hsl[3] ? 100 : 1)));
-			const l = Math.max(0, Math.min(1, Number(hsl[4]) / (hsl[5] ? 100 : 1)));
-			const [L, A, B] = okhslToOklab(h, s, l, (L2, a, b) => inGamut(oklabToLinearRgb(L2, a, b)));
-			const to255 = (v: number) => Math.round(Math.max(0, Math.min(1, fromLinear(Math.max(0, v)))) * 255);
-			const lin = oklabToLinearRgb(L, A, B);
-			return rgb(to255(lin[0]), to255(lin[1]), to255(lin[2]));
-		}
+	if (typeof value === "number") return indexedColor(value);
+	const hex = /^#([\da-f]{3}|[\da-f]{6})$/i.exec(value);
+	if (hex) {
+		const digits = hex[1]!.length === 3 ? [...hex[1]!].map((digit) => digit + digit).join("") : hex[1]!;
+		const channel = (at: number) => Number.parseInt(digits.slice(at, at + 2), 16);
+		return rgbColor(channel(0), channel(2), channel(4));
+	}
+	const lch = OKLCH_SYNTAX.exec(value);
+	if (lch) {
+		const lightness = Number.parseFloat(lch[1]!) / (lch[2] ? 100 : 1);
+		return oklchColor(lightness, Number.parseFloat(lch[3]!), Number.parseFloat(lch[4]!));
+	}
+	const hsl = OKHSL_SYNTAX.exec(value);
+	if (hsl) {
+		const saturation = Number.parseFloat(hsl[2]!) / (hsl[3] ? 100 : 1);
+		const lightness = Number.parseFloat(hsl[4]!) / (hsl[5] ? 100 : 1);
+		return okhslColor(Number.parseFloat(hsl[1]!), saturation, lightness);
 	}
 	throw new Error(`Invalid color value: ${value}`);
 }
 
-/** Mixes `a` toward `b` by `amount` (0..1) in OKLCH (default) or sRGB. */
-export function mixColors(a: Color, b: Color, amount: number, space: "oklch" | "srgb" = "oklch"): Color {
-	const ra = colorToRgb(a);
-	const rb = colorToRgb(b);
-	const t = Math.max(0, Math.min(1, amount));
-	if (space === "srgb")
-		return rgb(
-			Math.round(ra.r + (rb.r - ra.r) * t),
-			Math.round(ra.g + (rb.g - ra.g) * t),
-			Math.round(ra.b + (rb.b - ra.b) * t),
-		);
-	const ca = rgbToOklch(ra.r, ra.g, ra.b);
-	const cb = rgbToOklch(rb.r, rb.g, rb.b);
-	let dh = cb.h - ca.h;
-	if (dh > 180) dh -= 360;
-	if (dh < -180) dh += 360;
-	return oklch(ca.l + (cb.l - ca.l) * t, ca.c + (cb.c - ca.c) * t, (ca.h + dh * t + 360) % 360);
+/** The 16 basic colours as pi-tui renders them to sRGB. */
+const BASIC_COLORS: readonly RgbColor[] = [
+	[0, 0, 0],
+	[128, 0, 0],
+	[0, 128, 0],
+	[128, 128, 0],
+	[0, 0, 128],
+	[128, 0, 128],
+	[0, 128, 128],
+	[192, 192, 192],
+	[128, 128, 128],
+	[255, 0, 0],
+	[0, 255, 0],
+	[255, 255, 0],
+	[0, 0, 255],
+	[255, 0, 255],
+	[0, 255, 255],
+	[255, 255, 255],
+].map(([r, g, b]) => ({ r: r!, g: g!, b: b! }));
+/** The channel levels of the xterm 6×6×6 colour cube (indices 16–231). */
+export const CUBE_LEVELS = [0, 95, 135, 175, 215, 255] as const;
+
+function indexedToRgb(index: number): RgbColor {
+	if (index < 16) return { ...BASIC_COLORS[index]! };
+	if (index < 232) {
+		const cube = index - 16;
+		return {
+			r: CUBE_LEVELS[Math.floor(cube / 36)]!,
+			g: CUBE_LEVELS[Math.floor((cube % 36) / 6)]!,
+			b: CUBE_LEVELS[cube % 6]!,
+		};
+	}
+	const gray = 8 + (index - 232) * 10;
+	return { r: gray, g: gray, b: gray };
 }
 
-/** The closest xterm 256-colour index (cube or gray ramp). */
-export function nearestAnsi256(r: number, g: number, b: number): number {
-	const level = (v: number) => (v < 48 ? 0 : v < 115 ? 1 : Math.floor((v - 35) / 40));
-	const [lr, lg, lb] = [level(r), level(g), level(b)];
-	const cubeIndex = 16 + 36 * lr + 6 * lg + lb;
-	const cube = [CUBE[lr]!, CUBE[lg]!, CUBE[lb]!];
-	const avg = Math.round((r + g + b) / 3);
-	const grayIndex = avg > 238 ? 23 : Math.max(0, Math.round((avg - 8) / 10));
-	const gray = 8 + 10 * grayIndex;
-	const dist = (x: number[]) => (x[0]! - r) ** 2 + (x[1]! - g) ** 2 + (x[2]! - b) ** 2;
-	return dist([gray, gray, gray]) < dist(cube) ? 232 + grayIndex : cubeIndex;
+const inSrgbGamut = (linear: Vector3) => linear.every((channel) => channel >= -1e-7 && channel <= 1 + 1e-7);
+
+/** OKLCH to sRGB keeping lightness and hue: chroma is reduced (bisection) until the colour fits. */
+function oklchToRgb({ l, c, h }: OklchChannels): RgbColor {
+	const radians = (h * Math.PI) / 180;
+	const atChroma = (chroma: number) => oklabToLinearSrgb([l, chroma * Math.cos(radians), chroma * Math.sin(radians)]);
+	const direct = atChroma(c);
+	if (inSrgbGamut(direct)) return linearSrgbToRgb(direct);
+	// Gray always fits, so it is the answer when no bisection step does (e.g. a chromatic white).
+	let fitted = atChroma(0);
+	let low = 0;
+	let high = c;
+	for (let step = 0; step < 20; step++) {
+		const chroma = (low + high) / 2;
+		const candidate = atChroma(chroma);
+		if (inSrgbGamut(candidate)) {
+			low = chroma;
+			fitted = candidate;
+		} else {
+			high = chroma;
+		}
+	}
+	return linearSrgbToRgb(fitted);
 }
 
-function sgrColor(color: Color, base: 38 | 48, mode: ColorMode): string {
-	if (color.kind === "indexed") return `\x1b[${base};5;${color.index}m`;
+export function colorToRgb(color: Color): RgbColor {
+	if (color.kind === "indexed") return indexedToRgb(color.index);
+	if (color.kind === "rgb") return { r: color.r, g: color.g, b: color.b };
+	return oklchToRgb(color);
+}
+
+export function colorToOklch(color: Color): OklchChannels {
+	if (color.kind === "oklch") return { l: color.l, c: color.c, h: color.h };
+	const [l, a, b] = rgbToOklab(colorToRgb(color));
+	return { l, c: Math.hypot(a, b), h: ((Math.atan2(b, a) * 180) / Math.PI + 360) % 360 };
+}
+
+export function colorToOkhsl(color: Color): OkhslChannels {
+	return rgbToOkhsl(colorToRgb(color));
+}
+
+/** `#rrggbb`, channels rounded. */
+export function colorToHex(color: Color): string {
 	const { r, g, b } = colorToRgb(color);
-	if (mode === "256color") return `\x1b[${base};5;${nearestAnsi256(r, g, b)}m`;
-	return `\x1b[${base};2;${r};${g};${b}m`;
+	const hex = (value: number) => Math.round(value).toString(16).padStart(2, "0");
+	return `#${hex(r)}${hex(g)}${hex(b)}`;
 }
 
-export function foregroundAnsi(color: Color, mode: ColorMode = "truecolor"): string {
-	return sgrColor(color, 38, mode);
-}
-
-export function backgroundAnsi(color: Color, mode: ColorMode = "truecolor"): string {
-	return sgrColor(color, 48, mode);
-}
-
-export interface TextStyle {
-	fg?: Color;
-	bg?: Color;
-	bold?: boolean;
-	dim?: boolean;
-	italic?: boolean;
-	underline?: boolean;
-	inverse?: boolean;
-	strikethrough?: boolean;
-}
-
-/** Precomputed opener and closer for a style (hot paths call this once). */
-export function styleAnsi(style: TextStyle, mode: ColorMode = "truecolor"): { open: string; close: string } {
-	let open = "";
-	const closers: string[] = [];
-	if (style.fg) {
-		open += foregroundAnsi(style.fg, mode);
-		closers.push("\x1b[39m");
+/** `first` moved towards `second` by `amount` (0–1), in OKLCH (shortest hue path) or sRGB. */
+export function mixColors(first: Color, second: Color, amount: number, space: ColorMixSpace = "oklch"): Color {
+	requireFinite(amount, "amount");
+	requireUnitRange(amount, "amount");
+	if (space === "srgb") {
+		const a = colorToRgb(first);
+		const b = colorToRgb(second);
+		return rgbColor(a.r + (b.r - a.r) * amount, a.g + (b.g - a.g) * amount, a.b + (b.b - a.b) * amount);
 	}
-	if (style.bg) {
-		open += backgroundAnsi(style.bg, mode);
-		closers.push("\x1b[49m");
-	}
-	if (style.bold || style.dim) {
-		open += style.bold ? "\x1b[1m" : "";
-		open += style.dim ? "\x1b[2m" : "";
-		closers.push("\x1b[22m");
-	}
-	if (style.italic) {
-		open += "\x1b[3m";
-		closers.push("\x1b[23m");
-	}
-	if (style.underline) {
-		open += "\x1b[4m";
-		closers.push("\x1b[24m");
-	}
-	if (style.inverse) {
-		open += "\x1b[7m";
-		closers.push("\x1b[27m");
-	}
-	if (style.strikethrough) {
-		open += "\x1b[9m";
-		closers.push("\x1b[29m");
-	}
-	return { open, close: closers.reverse().join("") };
-}
-
-export function styleTextWithAnsi(text: string, ansi: { open: string; close: string }): string {
-	return ansi.open + text + ansi.close;
-}
-
-/** Styles text with specific closers in reverse order (never a full reset). */
-export function styleText(text: string, style: TextStyle, mode: ColorMode = "truecolor"): string {
-	return styleTextWithAnsi(text, styleAnsi(style, mode));
+	const a = colorToOklch(first);
+	const b = colorToOklch(second);
+	// A gray has no hue of its own: it takes the other colour's, so the mix does not swing through red.
+	const firstHue = a.c < 1e-7 ? b.h : a.h;
+	const secondHue = b.c < 1e-7 ? firstHue : b.h;
+	const hueDelta = ((secondHue - firstHue + 540) % 360) - 180;
+	return oklchColor(a.l + (b.l - a.l) * amount, a.c + (b.c - a.c) * amount, firstHue + hueDelta * amount);
 }

@@ -3,12 +3,5 @@
  * (themes in print and RPC modes) import this entry so they do not load the renderer.
  */
 export { getTerminalColorMode } from "../capabilities/capabilities.js";
-export {
-	backgroundAnsi,
-	type Color,
-	colorToRgb,
-	foregroundAnsi,
-	parseColor,
-	styleText,
-	type TextStyle,
-} from "./color.js";
+export { backgroundAnsi, foregroundAnsi, styleText, type TextStyle } from "./ansi.js";
+export { type Color, colorToRgb, parseColor } from "./color.js";

@@ -20,6 +20,10 @@ export class Box extends Container {
 		this.bgFn = bgFn;
 	}
 
+	setPaddingX(paddingX: number): void {
+		this.setPadding(paddingX, this.paddingY);
+	}
+
 	setPadding(paddingX: number, paddingY: number): void {
 		this.paddingX = paddingX;
 		this.paddingY = paddingY;

@@ -1,5 +1,5 @@
 import { getKeybindings } from "../keys/keybindings.js";
-import { decodeKittyPrintable } from "../keys/keys.js";
+import { decodeKittyPrintable } from "../keys/parse-key.js";
 import { graphemes } from "../text/grapheme.js";
 import { padToWidth, truncateToWidth } from "../text/truncate.js";
 import { visibleWidth } from "../text/width.js";

@@ -1,5 +1,5 @@
 import { getKeybindings } from "../keys/keybindings.js";
-import { matchesKey } from "../keys/keys.js";
+import { matchesKey } from "../keys/match-key.js";
 import { fuzzyFilter } from "../text/fuzzy.js";
 import { padToWidth, truncateToWidth } from "../text/truncate.js";
 import { visibleWidth } from "../text/width.js";

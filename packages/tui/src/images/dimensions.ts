@@ -5,17 +5,17 @@ export interface ImageDimensions {
 
 export const DEFAULT_IMAGE_DIMENSIONS: ImageDimensions = { widthPx: 800, heightPx: 600 };
 
-export function getPngDimensions(data: Buffer): ImageDimensions | undefined {
+function pngDimensions(data: Buffer): ImageDimensions | undefined {
 	if (data.length < 24 || data.readUInt32BE(0) !== 0x89504e47) return undefined;
 	return { widthPx: data.readUInt32BE(16), heightPx: data.readUInt32BE(20) };
 }
 
-export function getGifDimensions(data: Buffer): ImageDimensions | undefined {
+function gifDimensions(data: Buffer): ImageDimensions | undefined {
 	if (data.length < 10 || data.toString("ascii", 0, 3) !== "GIF") return undefined;
 	return { widthPx: data.readUInt16LE(6), heightPx: data.readUInt16LE(8) };
 }
 
-export function getJpegDimensions(data: Buffer): ImageDimensions | undefined {
+function jpegDimensions(data: Buffer): ImageDimensions | undefined {
 	if (data.length < 4 || data[0] !== 0xff || data[1] !== 0xd8) return undefined;
 	let offset = 2;
 	while (offset + 9 < data.length) {
@@ -30,7 +30,7 @@ export function getJpegDimensions(data: Buffer): ImageDimensions | undefined {
 	return undefined;
 }
 
-export function getWebpDimensions(data: Buffer): ImageDimensions | undefined {
+function webpDimensions(data: Buffer): ImageDimensions | undefined {
 	if (data.length < 30 || data.toString("ascii", 0, 4) !== "RIFF" || data.toString("ascii", 8, 12) !== "WEBP")
 		return undefined;
 	const chunk = data.toString("ascii", 12, 16);
@@ -43,16 +43,37 @@ export function getWebpDimensions(data: Buffer): ImageDimensions | undefined {
 	return undefined;
 }
 
-/** Dimensions from the image header (PNG, JPEG, GIF, WebP), or 800×600 when unknown. */
-export function getImageDimensions(base64: string, mimeType: string): ImageDimensions {
-	const data = Buffer.from(base64.slice(0, 64 * 1024), "base64");
-	const readers: Record<string, (d: Buffer) => ImageDimensions | undefined> = {
-		"image/png": getPngDimensions,
-		"image/jpeg": getJpegDimensions,
-		"image/jpg": getJpegDimensions,
-		"image/gif": getGifDimensions,
-		"image/webp": getWebpDimensions,
+type HeaderReader = (data: Buffer) => ImageDimensions | undefined;
+
+/** Enough of the data for any header these readers look at (JPEG may put its frame after large metadata). */
+const HEADER_BASE64_CHARS = 64 * 1024;
+
+/** Reads the header of base64 image data; a truncated or malformed header gives null. */
+function fromBase64(read: HeaderReader): (base64: string) => ImageDimensions | null {
+	return (base64) => {
+		try {
+			return read(Buffer.from(base64.slice(0, HEADER_BASE64_CHARS), "base64")) ?? null;
+		} catch {
+			return null;
+		}
 	};
-	const read = readers[mimeType.toLowerCase()];
-	return (read ? read(data) : undefined) ?? DEFAULT_IMAGE_DIMENSIONS;
+}
+
+export const getPngDimensions = fromBase64(pngDimensions);
+export const getGifDimensions = fromBase64(gifDimensions);
+/** Reads every SOF frame kind (baseline, progressive, lossless, arithmetic), not only baseline. */
+export const getJpegDimensions = fromBase64(jpegDimensions);
+export const getWebpDimensions = fromBase64(webpDimensions);
+
+const READERS: Record<string, (base64: string) => ImageDimensions | null> = {
+	"image/png": getPngDimensions,
+	"image/jpeg": getJpegDimensions,
+	"image/jpg": getJpegDimensions,
+	"image/gif": getGifDimensions,
+	"image/webp": getWebpDimensions,
+};
+
+/** Dimensions from the image header (PNG, JPEG, GIF, WebP); null when unknown or unreadable. */
+export function getImageDimensions(base64: string, mimeType: string): ImageDimensions | null {
+	return READERS[mimeType.toLowerCase()]?.(base64) ?? null;
 }

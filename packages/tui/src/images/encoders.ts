@@ -4,17 +4,17 @@ export interface KittyImageOptions {
 	columns?: number;
 	rows?: number;
 	imageId?: number;
-	/** Do not move the cursor after placing (C=1). */
-	noCursorMove?: boolean;
+	/** Whether Kitty moves the cursor past the image after placing it (default true; false sends C=1). */
+	moveCursor?: boolean;
 }
 
 /** Kitty graphics "transmit and display" of PNG data, chunked at 4096 base64 characters. */
 export function encodeKitty(base64: string, options: KittyImageOptions = {}): string {
 	const keys = ["a=T", "f=100", "q=2"];
-	if (options.noCursorMove) keys.push("C=1");
+	if (options.moveCursor === false) keys.push("C=1");
 	if (options.columns) keys.push(`c=${options.columns}`);
 	if (options.rows) keys.push(`r=${options.rows}`);
-	if (options.imageId !== undefined) keys.push(`i=${options.imageId}`);
+	if (options.imageId) keys.push(`i=${options.imageId}`);
 	if (base64.length <= KITTY_CHUNK) return `\x1b_G${keys.join(",")};${base64}\x1b\\`;
 	let out = "";
 	for (let i = 0; i < base64.length; i += KITTY_CHUNK) {
@@ -38,16 +38,21 @@ export function deleteKittyPlacements(): string {
 }
 
 export interface ITerm2ImageOptions {
-	columns: number;
+	/** Cells, or any iTerm2 size such as `"auto"`, `"50%"`, `"100px"`. */
+	width?: number | string;
+	height?: number | string;
 	name?: string;
 	preserveAspectRatio?: boolean;
+	/** Display the file (default) rather than download it. */
+	inline?: boolean;
 }
 
 /** iTerm2 inline image (OSC 1337 File=…). */
-export function encodeITerm2(base64: string, options: ITerm2ImageOptions): string {
-	const size = Buffer.byteLength(base64, "base64");
-	let params = `inline=1;size=${size};width=${options.columns};height=auto`;
-	if (options.name) params += `;name=${Buffer.from(options.name, "utf8").toString("base64")}`;
-	if (options.preserveAspectRatio === false) params += ";preserveAspectRatio=0";
-	return `\x1b]1337;File=${params}:${base64}\x07`;
+export function encodeITerm2(base64: string, options: ITerm2ImageOptions = {}): string {
+	const params = [`inline=${options.inline === false ? 0 : 1}`, `size=${Buffer.byteLength(base64, "base64")}`];
+	if (options.width !== undefined) params.push(`width=${options.width}`);
+	if (options.height !== undefined) params.push(`height=${options.height}`);
+	if (options.name) params.push(`name=${Buffer.from(options.name, "utf8").toString("base64")}`);
+	if (options.preserveAspectRatio === false) params.push("preserveAspectRatio=0");
+	return `\x1b]1337;File=${params.join(";")}:${base64}\x07`;
 }

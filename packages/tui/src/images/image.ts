@@ -4,8 +4,9 @@ import { getCellDimensions } from "../capabilities/cell-size.js";
 import { hyperlink } from "../text/ansi.js";
 import { truncateToWidth } from "../text/truncate.js";
 import type { Component } from "../tui/component.js";
-import { getImageDimensions, type ImageDimensions } from "./dimensions.js";
+import { DEFAULT_IMAGE_DIMENSIONS, getImageDimensions, type ImageDimensions } from "./dimensions.js";
 import { encodeITerm2, encodeKitty } from "./encoders.js";
+import { allocateImageId } from "./render-image.js";
 
 export interface ImageTheme {
 	fallbackColor: (text: string) => string;
@@ -40,12 +41,8 @@ export function imageFallback(mimeType: string, dimensions?: ImageDimensions, fi
 	return `[Image: ${parts.join(" ")}]`;
 }
 
-/** Cell size of an image drawn at most `maxWidth` columns and `maxHeight` rows wide. */
-export function imageCells(
-	dims: ImageDimensions,
-	maxWidth: number,
-	maxHeight: number,
-): { columns: number; rows: number } {
+/** Cell size of an image drawn at most `maxWidth` columns and `maxHeight` rows wide, never enlarged. */
+function imageCells(dims: ImageDimensions, maxWidth: number, maxHeight: number): { columns: number; rows: number } {
 	const cell = getCellDimensions();
 	let columns = Math.max(1, Math.min(maxWidth, Math.ceil(dims.widthPx / cell.widthPx)));
 	const rowsFor = (c: number) =>
@@ -54,16 +51,16 @@ export function imageCells(
 	return { columns, rows: Math.min(maxHeight, rowsFor(columns)) };
 }
 
-export interface RenderImageOptions extends ImageOptions {
+interface ImageLinesOptions extends ImageOptions {
 	width: number;
-	dimensions?: ImageDimensions;
+	dimensions: ImageDimensions;
 }
 
 /** The lines an image occupies: a protocol sequence plus blank rows, or undefined when not drawable. */
-export function renderImage(base64: string, mimeType: string, options: RenderImageOptions): string[] | undefined {
+function imageLines(base64: string, mimeType: string, options: ImageLinesOptions): string[] | undefined {
 	const protocol = getCapabilities().images;
 	if (!protocol) return undefined;
-	const dims = options.dimensions ?? getImageDimensions(base64, mimeType);
+	const dims = options.dimensions;
 	const cell = getCellDimensions();
 	const maxWidth = Math.max(1, Math.min(options.width - 2, options.maxWidthCells ?? 60));
 	const maxHeight = options.maxHeightCells ?? Math.ceil((maxWidth * cell.widthPx) / cell.heightPx);
@@ -74,9 +71,13 @@ export function renderImage(base64: string, mimeType: string, options: RenderIma
 		if (!png) return undefined;
 		const id = options.imageId !== undefined ? { imageId: options.imageId } : {};
 		// C=1: the cursor stays put, so the renderer's row bookkeeping is unaffected.
-		return [encodeKitty(png, { columns, rows, noCursorMove: true, ...id }), ...blanks];
+		return [encodeKitty(png, { columns, rows, moveCursor: false, ...id }), ...blanks];
 	}
-	const sequence = encodeITerm2(base64, { columns, ...(options.filename ? { name: options.filename } : {}) });
+	const sequence = encodeITerm2(base64, {
+		width: columns,
+		height: "auto",
+		...(options.filename ? { name: options.filename } : {}),
+	});
 	return [...blanks, `${rows > 1 ? `\x1b[${rows - 1}A` : ""}${sequence}`];
 }
 
@@ -93,8 +94,8 @@ export class Image implements Component {
 		private readonly options: ImageOptions = {},
 		dimensions?: ImageDimensions,
 	) {
-		this.imageId = options.imageId ?? 1 + Math.floor(Math.random() * 0xfffffe);
-		this.dimensions = dimensions ?? getImageDimensions(base64, mimeType);
+		this.imageId = options.imageId ?? allocateImageId();
+		this.dimensions = dimensions ?? getImageDimensions(base64, mimeType) ?? DEFAULT_IMAGE_DIMENSIONS;
 	}
 
 	getImageId(): number {
@@ -107,7 +108,7 @@ export class Image implements Component {
 
 	render(width: number): readonly string[] {
 		if (this.cache?.width === width) return this.cache.lines;
-		const drawn = renderImage(this.base64, this.mimeType, {
+		const drawn = imageLines(this.base64, this.mimeType, {
 			...this.options,
 			width,
 			imageId: this.imageId,

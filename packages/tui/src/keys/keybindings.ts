@@ -1,4 +1,5 @@
-import { type KeyId, matchesKey } from "./keys.js";
+import type { KeyId } from "./key-id.js";
+import { matchesKey } from "./match-key.js";
 
 export interface KeybindingDefinition {
 	defaultKeys: KeyId | KeyId[];

@@ -51,6 +51,11 @@ function escapeTimeoutFromEnv(env: NodeJS.ProcessEnv): number {
 }
 
 /** The real terminal: raw stdin, stdout, keyboard-protocol negotiation and restore on stop. */
+/** Apple's Terminal.app on macOS, which cannot report Shift+Enter by itself. */
+export function isAppleTerminalSession(): boolean {
+	return process.platform === "darwin" && process.env.TERM_PROGRAM === "Apple_Terminal";
+}
+
 export class ProcessTerminal implements Terminal {
 	private readonly stdin: TerminalInput;
 	private readonly stdout: TerminalOutput;
@@ -76,9 +81,7 @@ export class ProcessTerminal implements Terminal {
 		this.stdin = options.stdin ?? process.stdin;
 		this.stdout = options.stdout ?? process.stdout;
 		this.logFile = resolveWriteLogPath(process.env.TAU_TUI_WRITE_LOG);
-		this.nativeShiftEnter =
-			(process.platform === "darwin" && process.env.TERM_PROGRAM === "Apple_Terminal") ||
-			process.platform === "win32";
+		this.nativeShiftEnter = isAppleTerminalSession() || process.platform === "win32";
 	}
 
 	get kittyProtocolActive(): boolean {

@@ -70,12 +70,15 @@ export function hyperlink(text: string, url: string): string {
 	return `\x1b]8;;${safeUrl}\x1b\\${text}\x1b]8;;\x1b\\`;
 }
 
-/** The URL an OSC 8 sequence opens ("" for a close), or undefined when `seq` is not OSC 8. */
+/**
+ * The URL an OSC 8 sequence (`ESC ] 8 ; params ; url ST`) opens, "" for a close, or undefined when `seq`
+ * is not a well-formed OSC 8 sequence.
+ */
 export function osc8Url(seq: string): string | undefined {
 	if (!seq.startsWith("\x1b]8;")) return undefined;
 	const body = seq.endsWith(BEL) ? seq.slice(4, -1) : seq.slice(4, -2);
 	const sep = body.indexOf(";");
-	return sep < 0 ? "" : body.slice(sep + 1);
+	return sep < 0 ? undefined : body.slice(sep + 1);
 }
 
 /** The terminator (BEL or ST) an OSC sequence used, so a re-opened link keeps it. */

@@ -82,22 +82,35 @@ export function graphemeWidth(cluster: string): number {
 	if (ZERO_WIDTH.test(cluster)) return 0;
 	if (mayBeEmoji(cluster, cps[0]!) && RGI_EMOJI.test(cluster)) return 2;
 	let index = 0;
-	while (index < cps.length - 1 && NON_PRINTING.test(String.fromCodePoint(cps[index]!))) index++;
+	while (index < cps.length && NON_PRINTING.test(String.fromCodePoint(cps[index]!))) index++;
+	if (index === cps.length) return 0;
 	const base = cps[index]!;
-	let width = base >= 0x1f1e6 && base <= 0x1f1ff ? 2 : eaw(base);
-	for (let k = index + 1; k < cps.length; k++) {
-		const cp = cps[k]!;
-		if (isTerminalSpacingMark(cp)) width += 1;
-		else if (MARK.test(String.fromCodePoint(cps[k - 1]!)) && !NON_PRINTING.test(String.fromCodePoint(cp)))
-			width += eaw(cp);
-		else if (cp >= 0xff00 && cp <= 0xffef) width += eaw(cp);
-		if (cp === 0x0e33 || cp === 0x0eb3) width += 1;
+	// A regional indicator draws two columns, whatever follows it and even alone (a flag still streaming in).
+	if (base >= 0x1f1e6 && base <= 0x1f1ff) return 2;
+	let width = eaw(base);
+	// Terminals give a column to spacing marks, to a visible character drawn after a mark (Indic
+	// conjuncts), to half- and full-width forms and to the Thai and Lao AM vowels.
+	let followsMark = false;
+	for (const cp of cps.slice(index + 1)) {
+		const char = String.fromCodePoint(cp);
+		if (isTerminalSpacingMark(cp)) {
+			width += 1;
+			followsMark = false;
+		} else if (MARK.test(char)) {
+			followsMark = true;
+		} else if (!NON_PRINTING.test(char)) {
+			if (followsMark || (cp >= 0xff00 && cp <= 0xffef)) width += eaw(cp);
+			else if (cp === 0x0e33 || cp === 0x0eb3) width += 1;
+			followsMark = false;
+		}
 	}
 	return width;
 }
 
-const CJK_SCRIPT = /^[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\p{Script=Bopomofo}]/u;
+/** Scripts written without spaces, where a line may break between any two characters. */
+const CJK_BREAK =
+	/[\p{Script_Extensions=Han}\p{Script_Extensions=Hiragana}\p{Script_Extensions=Katakana}\p{Script_Extensions=Hangul}\p{Script_Extensions=Bopomofo}]/u;
 
 export function isCjkGrapheme(g: string): boolean {
-	return CJK_SCRIPT.test(g);
+	return CJK_BREAK.test(g);
 }

@@ -1,4 +1,11 @@
-import { osc8Url, oscTerminator } from "./ansi.js";
+import { osc8Url, oscTerminator, splitAnsi } from "./ansi.js";
+
+/** How many parameters after 38/48 form the colour: 2 for `5;N`, 4 for `2;R;G;B`, 0 when incomplete. */
+function colourParameters(codes: readonly string[], at: number): number {
+	if (codes[at + 1] === "5" && codes[at + 2] !== undefined) return 2;
+	if (codes[at + 1] === "2" && codes[at + 4] !== undefined) return 4;
+	return 0;
+}
 
 /** The SGR attributes and hyperlink active at a point of a styled string. */
 export class StyleState {
@@ -17,18 +24,19 @@ export class StyleState {
 
 	/** Updates the state from one escape sequence (anything but SGR and OSC 8 is ignored). */
 	apply(seq: string): void {
-		if (seq.startsWith("\x1b]8;")) {
-			this.link = osc8Url(seq) ? seq : undefined;
+		const url = osc8Url(seq);
+		if (url !== undefined) {
+			this.link = url ? seq : undefined;
 			return;
 		}
-		if (!seq.startsWith("\x1b[") || !seq.endsWith("m")) return;
-		const params = seq.slice(2, -1);
+		const params = /^\x1b\[([\d;]*)m$/.exec(seq)?.[1];
+		if (params === undefined) return;
 		const codes = params === "" ? ["0"] : params.split(";");
 		for (let i = 0; i < codes.length; i++) {
-			const code = Number(codes[i] === "" ? "0" : codes[i]);
-			if (code === 38 || code === 48) {
-				const mode = codes[i + 1];
-				const take = mode === "5" ? 2 : mode === "2" ? 4 : 0;
+			// An empty parameter inside a list is ignored, as by the terminals we mirror.
+			const code = codes[i] === "" ? Number.NaN : Number(codes[i]);
+			const take = code === 38 || code === 48 ? colourParameters(codes, i) : 0;
+			if (take > 0) {
 				const colour = codes.slice(i, i + 1 + take).join(";");
 				if (code === 38) this.fg = colour;
 				else this.bg = colour;
@@ -71,6 +79,8 @@ export class StyleState {
 				this.strikethrough = true;
 				return;
 			case 21:
+				this.bold = false;
+				return;
 			case 22:
 				this.bold = this.dim = false;
 				return;
@@ -101,6 +111,11 @@ export class StyleState {
 		}
 		if ((code >= 30 && code <= 37) || (code >= 90 && code <= 97)) this.fg = String(code);
 		else if ((code >= 40 && code <= 47) || (code >= 100 && code <= 107)) this.bg = String(code);
+	}
+
+	/** Updates the state from every escape sequence in `text`. */
+	applyText(text: string): void {
+		for (const part of splitAnsi(text)) if (part.escape) this.apply(part.text);
 	}
 
 	/** Escape sequences that re-open the active style on a new line. */

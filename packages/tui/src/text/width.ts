@@ -1,4 +1,4 @@
-import { escapeLength, splitAnsi } from "./ansi.js";
+import { escapeLength, splitAnsi, stripTerminalSequences } from "./ansi.js";
 import { graphemes, graphemeWidth } from "./grapheme.js";
 
 const CACHE_LIMIT = 512;
@@ -35,11 +35,9 @@ export function visibleWidth(str: string): number {
 		cache.set(str, cached);
 		return cached;
 	}
+	// Escape sequences are removed first: a mark after a colour change still joins the character before it.
 	let width = 0;
-	for (const part of splitAnsi(str.replaceAll("\t", "   "))) {
-		if (part.escape) continue;
-		for (const g of graphemes(part.text)) width += graphemeWidth(g);
-	}
+	for (const g of graphemes(stripTerminalSequences(str.replaceAll("\t", "   ")))) width += graphemeWidth(g);
 	cache.set(str, width);
 	if (cache.size > CACHE_LIMIT) cache.delete(cache.keys().next().value as string);
 	return width;

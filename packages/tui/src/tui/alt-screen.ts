@@ -1,7 +1,7 @@
 import { getCapabilities, setCapabilities } from "../capabilities/capabilities.js";
 import { deleteAllKittyImages, deleteKittyPlacements } from "../images/encoders.js";
 import { getKeybindings } from "../keys/keybindings.js";
-import { isKeyRelease } from "../keys/keys.js";
+import { isKeyRelease } from "../keys/parse-key.js";
 import { LayoutFrameContext, type LayoutRegion, renderLayoutFrame } from "../layout/layout-frame.js";
 import { ScrollView } from "../layout/scroll-view.js";
 import type { Terminal } from "../terminal/terminal.js";

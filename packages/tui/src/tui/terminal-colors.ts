@@ -6,6 +6,8 @@ export interface RgbColor {
 	b: number;
 }
 
+export type TerminalColorScheme = "dark" | "light";
+
 export interface TerminalColors {
 	foreground?: RgbColor;
 	background?: RgbColor;
@@ -34,6 +36,15 @@ export function parseTerminalColor(spec: string): RgbColor | undefined {
 		return { r: scaleChannel(h.slice(0, n)), g: scaleChannel(h.slice(n, 2 * n)), b: scaleChannel(h.slice(2 * n)) };
 	}
 	return undefined;
+}
+
+const COLOR_SCHEME_REPORT = /^(?:\x1b\[\?997;([12])n)+$/;
+
+/** The scheme a terminal reports (`CSI ? 997 ; 1|2 n`, the last of several); undefined for other input. */
+export function parseTerminalColorSchemeReport(data: string): TerminalColorScheme | undefined {
+	const report = COLOR_SCHEME_REPORT.exec(data);
+	if (!report) return undefined;
+	return report[1] === "2" ? "light" : "dark";
 }
 
 const COLOR_REPLY = /^\x1b\](10|11|4;(\d+));([^\x07\x1b]*)(?:\x07|\x1b\\)$/;

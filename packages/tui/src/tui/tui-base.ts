@@ -1,13 +1,19 @@
 import { getCapabilities } from "../capabilities/capabilities.js";
 import { setCellDimensions } from "../capabilities/cell-size.js";
-import { isKeyRelease, matchesKey } from "../keys/keys.js";
+import { matchesKey } from "../keys/match-key.js";
+import { isKeyRelease } from "../keys/parse-key.js";
 import type { Terminal } from "../terminal/terminal.js";
 import { type Component, isFocusable } from "./component.js";
 import { Container } from "./container.js";
 import { resolveFakeCursors } from "./frame.js";
 import type { OverlayBounds, OverlayOptions, PlacedOverlay } from "./overlay-layout.js";
 import { placeOverlay } from "./overlay-layout.js";
-import { TerminalColorQueries, type TerminalColors } from "./terminal-colors.js";
+import {
+	parseTerminalColorSchemeReport,
+	TerminalColorQueries,
+	type TerminalColorScheme,
+	type TerminalColors,
+} from "./terminal-colors.js";
 
 export const MIN_RENDER_INTERVAL_MS = 16;
 /** Paced frames leave the renderer at least this many times a frame's cost for input and other work. */
@@ -68,7 +74,7 @@ export interface TUI extends Component {
 	flushUpdate(key: unknown): void;
 	addInputListener(listener: InputListener): () => void;
 	removeInputListener(listener: InputListener): void;
-	onTerminalColorSchemeChange(listener: (scheme: "dark" | "light") => void): () => void;
+	onTerminalColorSchemeChange(listener: (scheme: TerminalColorScheme) => void): () => void;
 	setTerminalColorSchemeNotifications(enabled: boolean): void;
 	setSuspendSignalHandler(handler: (() => void) | undefined): void;
 	queryTerminalColors(options: {
@@ -80,7 +86,6 @@ export interface TUI extends Component {
 /** Signals whose default action ends the process without an `exit` event (SIGINT only from outside: raw mode reads Ctrl+C as a key). */
 const RESTORING_SIGNALS: NodeJS.Signals[] = ["SIGTERM", "SIGHUP", "SIGINT"];
 const CELL_SIZE_REPLY = /^\x1b\[6;(\d+);(\d+)t$/;
-const SCHEME_REPORT = /^(?:\x1b\[\?997;([12])n)+$/;
 
 /** Scheduling, input dispatch, focus and overlays shared by both renderers. */
 export abstract class TuiBase extends Container implements TUI {
@@ -95,7 +100,7 @@ export abstract class TuiBase extends Container implements TUI {
 	protected redrawCount = 0;
 	private focusCounter = 0;
 	private inputListeners: InputListener[] = [];
-	private schemeListeners: ((scheme: "dark" | "light") => void)[] = [];
+	private schemeListeners: ((scheme: TerminalColorScheme) => void)[] = [];
 	private schemeNotifications = false;
 	private colorQueries = new TerminalColorQueries();
 	private renderRequested = false;
@@ -329,7 +334,7 @@ export abstract class TuiBase extends Container implements TUI {
 		if (i >= 0) this.inputListeners.splice(i, 1);
 	}
 
-	onTerminalColorSchemeChange(listener: (scheme: "dark" | "light") => void): () => void {
+	onTerminalColorSchemeChange(listener: (scheme: TerminalColorScheme) => void): () => void {
 		this.schemeListeners.push(listener);
 		return () => {
 			this.schemeListeners = this.schemeListeners.filter((l) => l !== listener);
@@ -352,10 +357,9 @@ export abstract class TuiBase extends Container implements TUI {
 	protected handleTerminalInput(input: string): void {
 		let data = input;
 		if (this.colorQueries.hasPending() && this.colorQueries.handle(data)) return;
-		const scheme = SCHEME_REPORT.exec(data);
+		const scheme = parseTerminalColorSchemeReport(data);
 		if (scheme) {
-			const value = scheme[1] === "1" ? "dark" : "light";
-			for (const l of [...this.schemeListeners]) l(value);
+			for (const l of [...this.schemeListeners]) l(scheme);
 			return;
 		}
 		for (const listener of [...this.inputListeners]) {

@@ -1,5 +1,5 @@
 import Anthropic from "@anthropic-ai/sdk";
-import { clientIdentityHeaders } from "../../identity/client-identity.js";
+import { getIdentityHeaders } from "../../identity/client-identity.js";
 import type { AnthropicOptions } from "../../types/api-options.js";
 import type { Api, Model } from "../../types/model.js";
 import { mergeHeaders } from "../../utils/headers.js";
@@ -28,7 +28,7 @@ export function anthropicHeaders(
 	const sessionId = compat.sendSessionAffinityHeaders ? cachingSessionId(options) : undefined;
 	const affinityHeader = compat.sessionAffinityFormat === "openrouter" ? "x-session-id" : "x-session-affinity";
 	return mergeHeaders(
-		clientIdentityHeaders(options.identity, model),
+		getIdentityHeaders(model, options.identity),
 		{ accept: "application/json", "anthropic-dangerous-direct-browser-access": "true" },
 		sessionId ? { [affinityHeader]: sessionId } : undefined,
 		options.apiKey ? { "x-api-key": options.apiKey } : undefined,

@@ -1,5 +1,5 @@
 import type { GenerateContentResponse, GoogleGenAI } from "@google/genai";
-import { clientIdentityHeaders } from "../../identity/client-identity.js";
+import { getIdentityHeaders } from "../../identity/client-identity.js";
 import type { AssistantMessageEventStream } from "../../stream/assistant-message-event-stream.js";
 import type { GoogleOptions } from "../../types/api-options.js";
 import type { TranscriptContext } from "../../types/context.js";
@@ -19,7 +19,7 @@ export const GOOGLE_AUTH_HEADERS = ["x-goog-api-key", "authorization"] as const;
 
 /** Identity < model.headers < options.headers; a `null` (suppressed) header is simply not sent. */
 export function googleHeaders(model: Model<Api>, options: GoogleOptions): Record<string, string> {
-	const merged = mergeHeaders(clientIdentityHeaders(options.identity, model), model.headers, options.headers);
+	const merged = mergeHeaders(getIdentityHeaders(model, options.identity), model.headers, options.headers);
 	const headers: Record<string, string> = {};
 	for (const [name, value] of Object.entries(merged)) if (value !== null) headers[name] = value;
 	return headers;

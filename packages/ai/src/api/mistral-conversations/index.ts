@@ -1,7 +1,7 @@
 import { Mistral } from "@mistralai/mistralai";
 import { HTTPClient } from "@mistralai/mistralai/lib/http.js";
 import type { ChatCompletionStreamRequest, CompletionEvent } from "@mistralai/mistralai/models/components";
-import { clientIdentityHeaders } from "../../identity/client-identity.js";
+import { getIdentityHeaders } from "../../identity/client-identity.js";
 import type { AssistantMessageEventStream } from "../../stream/assistant-message-event-stream.js";
 import { getCurrentTools, resolveTranscript } from "../../system-messages/replay.js";
 import { clampThinkingLevel } from "../../thinking/levels.js";
@@ -82,7 +82,7 @@ function buildMistralRequest(
 function mistralHeaders(model: Model<Api>, options: MistralOptions): Record<string, string | null> {
 	const sessionId = cachingSessionId(options);
 	return mergeHeaders(
-		clientIdentityHeaders(options.identity, model),
+		getIdentityHeaders(model, options.identity),
 		sessionId ? { "x-affinity": sessionId } : undefined,
 		model.headers,
 		options.headers,

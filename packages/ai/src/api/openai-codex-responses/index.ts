@@ -1,4 +1,4 @@
-import { clientIdentityHeaders } from "../../identity/client-identity.js";
+import { getIdentityHeaders } from "../../identity/client-identity.js";
 import type { AssistantMessageEventStream } from "../../stream/assistant-message-event-stream.js";
 import { clampThinkingLevel } from "../../thinking/levels.js";
 import type { OpenAICodexResponsesOptions, OpenAIResponsesOptions } from "../../types/api-options.js";
@@ -28,7 +28,7 @@ function codexHeaders(model: Model<Api>, options: CodexRequestOptions): Record<s
 	const sessionId = cachingSessionId(options);
 	const merged = mergeHeaders(
 		{ originator: "tau" },
-		clientIdentityHeaders(options.identity, model),
+		getIdentityHeaders(model, options.identity),
 		model.headers,
 		options.headers,
 	);

@@ -2,7 +2,7 @@ import type {
 	ChatCompletionChunk,
 	ChatCompletionCreateParamsStreaming,
 } from "openai/resources/chat/completions/completions.js";
-import { clientIdentityHeaders } from "../../identity/client-identity.js";
+import { getIdentityHeaders } from "../../identity/client-identity.js";
 import type { AssistantMessageEventStream } from "../../stream/assistant-message-event-stream.js";
 import { resolveTranscript } from "../../system-messages/replay.js";
 import type { OpenAICompletionsOptions } from "../../types/api-options.js";
@@ -38,7 +38,7 @@ function completionsHeaders(
 	else if (sessionId) {
 		session = { "x-client-request-id": sessionId, "x-session-affinity": sessionId, session_id: sessionId };
 	}
-	return mergeHeaders(clientIdentityHeaders(options.identity, model), model.headers, session, options.headers);
+	return mergeHeaders(getIdentityHeaders(model, options.identity), model.headers, session, options.headers);
 }
 
 /** The provider's wording plus OpenRouter's raw upstream error, when it adds one. */

@@ -1,4 +1,4 @@
-import { clientIdentityHeaders } from "../../identity/client-identity.js";
+import { getIdentityHeaders } from "../../identity/client-identity.js";
 import type { OpenAIResponsesOptions } from "../../types/api-options.js";
 import type { Api, Model } from "../../types/model.js";
 import { mergeHeaders } from "../../utils/headers.js";
@@ -15,5 +15,5 @@ export function responsesHeaders(
 	let session: Record<string, string> | undefined;
 	if (sessionId && compat.sessionAffinityFormat === "openrouter") session = { "x-session-id": sessionId };
 	else if (sessionId) session = { "x-client-request-id": sessionId, "session-id": sessionId };
-	return mergeHeaders(clientIdentityHeaders(options.identity, model), model.headers, session, options.headers);
+	return mergeHeaders(getIdentityHeaders(model, options.identity), model.headers, session, options.headers);
 }

@@ -15,8 +15,8 @@ const HEADER_AUTH_PLACEHOLDER = "header-auth";
  * secret are pinned so nothing is read from the ambient environment.
  */
 export function createOpenAIClient(
-	model: Model<Api>,
-	options: StreamOptions,
+	model: Pick<Model<Api>, "baseUrl">,
+	options: Pick<StreamOptions, "apiKey" | "timeoutMs" | "fetch">,
 	headers: Record<string, string | null>,
 ): OpenAI {
 	const apiKey = options.apiKey || HEADER_AUTH_PLACEHOLDER;

@@ -81,7 +81,9 @@ export async function applyPayloadHook<TPayload>(
  * reports the abort. `send` gets the signal to give the SDK: one per request, following
  * `options.signal`, so nothing stays on the caller's signal once the request ended, plus the stall
  * watchdog's, so a body that delivers no bytes for `timeoutMs` (httpIdleTimeoutMs) at any point ends
- * this attempt with a retryable error and frees its connection (docs/ai.md).
+ * this attempt with a retryable error and frees its connection (docs/ai.md). After an event `isLast`
+ * accepts, reading stops and the body is cancelled, for protocols whose backend may keep the
+ * connection open past its final event.
  */
 export async function consumeProviderStream<TEvent>(
 	model: Model<Api>,
@@ -90,11 +92,12 @@ export async function consumeProviderStream<TEvent>(
 	send: (signal: AbortSignal | undefined) => Promise<Response>,
 	decode: SseEventDecoder<TEvent>,
 	handle: (event: TEvent) => void,
+	isLast?: (event: TEvent) => boolean,
 ): Promise<void> {
 	const request = linkRequestSignal(options.signal);
 	const watchdog = new StallWatchdog(options.timeoutMs, request.signal);
 	try {
-		await streamResponse(model, options, output, () => send(watchdog.signal), decode, handle, watchdog);
+		await streamResponse(model, options, output, () => send(watchdog.signal), decode, handle, watchdog, isLast);
 	} catch (error) {
 		// The watchdog's abort may surface as the body's own error: the stall is the reason.
 		watchdog.throwIfStalled();
@@ -115,6 +118,7 @@ async function streamResponse<TEvent>(
 	decode: SseEventDecoder<TEvent>,
 	handle: (event: TEvent) => void,
 	watch: BodyReadWatch,
+	isLast?: (event: TEvent) => boolean,
 ): Promise<void> {
 	const response = await openProviderStream(model, options, send, responseInfo);
 	output.start();
@@ -124,6 +128,7 @@ async function streamResponse<TEvent>(
 			if (event === undefined) continue;
 			const pending = observeAndHandle(model, options, event, handle);
 			if (pending) await pending;
+			if (isLast?.(event)) return;
 		}
 		// The next read waits for a busy consumer: memory stays bounded and each event is mirrored before
 		// later ones change the message.

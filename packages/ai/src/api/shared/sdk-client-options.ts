@@ -6,7 +6,11 @@ import type { StreamOptions } from "../../types/options.js";
  * request retry wraps the call instead), the caller's fetch and timeout, headers already merged by
  * the adapter, and no SDK logging.
  */
-export function sdkClientOptions(model: Model<Api>, options: StreamOptions, headers: Record<string, string | null>) {
+export function sdkClientOptions(
+	model: Pick<Model<Api>, "baseUrl">,
+	options: Pick<StreamOptions, "timeoutMs" | "fetch">,
+	headers: Record<string, string | null>,
+) {
 	return {
 		baseURL: model.baseUrl,
 		maxRetries: 0,

@@ -1,7 +1,6 @@
 import type { ImageContent } from "@tau/ai";
-import type { Terminal, TuiMode } from "@tau/tui";
+import type { ClipboardReader, Terminal, TuiMode } from "@tau/tui";
 import type { Settings } from "../../config/index.js";
-import type { ClipboardReader } from "./clipboard/system-clipboard.js";
 import type { FailureSources } from "./controller/process-failures.js";
 import type { ProcessSignals } from "./controller/suspend.js";
 

@@ -1,12 +1,14 @@
 import { homedir } from "node:os";
 import {
 	type AutocompleteProvider,
+	type ClipboardReader,
 	type Component,
 	Container,
 	type KeybindingsManager,
 	ProcessTerminal,
 	type SelectItem,
 	setKeybindings,
+	systemClipboardReader,
 	type TUI,
 } from "@tau/tui";
 import { APP_NAME, VERSION } from "../../config/app-identity.js";
@@ -16,7 +18,6 @@ import { openInBrowser } from "../../core/platform/open-url.js";
 import type { Theme } from "../../core/resources/index.js";
 import { resolveTheme } from "../../core/resources/themes/builtin-theme.js";
 import type { AgentSessionRuntime } from "../../core/runtime/agent-session-runtime.js";
-import { type ClipboardReader, systemClipboardReader } from "./clipboard/system-clipboard.js";
 import type { AskOptions, PickOptions } from "./commands/command-host.js";
 import type { NoticeKind } from "./components/chat-notice.js";
 import { ChatTranscript } from "./components/chat-transcript.js";

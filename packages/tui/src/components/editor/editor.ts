@@ -1,7 +1,8 @@
 import type { AutocompleteProvider, CompletionResult } from "../../autocomplete/autocomplete.js";
 import { isSlashCommandNameContext, isTokenBoundary } from "../../autocomplete/autocomplete.js";
 import { getKeybindings } from "../../keys/keybindings.js";
-import { decodeKittyPrintable, matchesKey } from "../../keys/keys.js";
+import { matchesKey } from "../../keys/match-key.js";
+import { decodePrintableKey } from "../../keys/parse-key.js";
 import { graphemes } from "../../text/grapheme.js";
 import { padToWidth, truncateToWidth } from "../../text/truncate.js";
 import { visibleWidth } from "../../text/width.js";
@@ -103,7 +104,8 @@ export class Editor implements EditorComponent, Focusable {
 	private readonly layoutMemo = new LayoutMemo();
 
 	constructor(
-		private readonly tui: Pick<TUI, "requestRender" | "terminal">,
+		/** Protected, as in pi-tui: editor subclasses (custom editors in extensions) request renders through it. */
+		protected readonly tui: Pick<TUI, "requestRender" | "terminal">,
 		theme: EditorTheme,
 		options: EditorOptions = {},
 	) {
@@ -268,7 +270,7 @@ export class Editor implements EditorComponent, Focusable {
 			const mode = this.jumpMode;
 			this.jumpMode = undefined;
 			if (kb.matches(data, "tui.editor.jumpForward") || kb.matches(data, "tui.editor.jumpBackward")) return;
-			const ch = decodeKittyPrintable(data) ?? (data.charCodeAt(0) >= 0x20 && data !== "\x7f" ? data : undefined);
+			const ch = decodePrintableKey(data) ?? (data.charCodeAt(0) >= 0x20 && data !== "\x7f" ? data : undefined);
 			if (ch !== undefined) {
 				this.jumpTo(ch, mode);
 				return;
@@ -404,7 +406,7 @@ export class Editor implements EditorComponent, Focusable {
 			this.type(" ");
 			return;
 		}
-		const printable = decodeKittyPrintable(data);
+		const printable = decodePrintableKey(data);
 		if (printable !== undefined) {
 			this.type(printable);
 			return;
@@ -746,7 +748,8 @@ export class Editor implements EditorComponent, Focusable {
 
 	// ---- rendering -------------------------------------------------------------------------
 
-	render(width: number): readonly string[] {
+	/** A fresh array on every call: subclasses may decorate the lines they get from it (pi-tui's contract). */
+	render(width: number): string[] {
 		this.lastWidth = width;
 		const padX = this.effectivePadding(width);
 		const contentWidth = Math.max(1, width - 2 * padX);

@@ -3,8 +3,8 @@ import { padToWidth, truncateToWidth } from "../../text/truncate.js";
 import { visibleWidth } from "../../text/width.js";
 import { wrapTextWithAnsi } from "../../text/wrap.js";
 import { renderInline } from "./inline.js";
-import { latexToUnicode } from "./latex.js";
 import type { MathToken } from "./math.js";
+import { renderLatex } from "./render-latex.js";
 import type { MarkdownOptions, MarkdownTheme } from "./theme.js";
 
 /** Everything a block renderer needs besides the token. */
@@ -65,8 +65,9 @@ export function renderBlock(token: Token, width: number, ctx: BlockContext, next
 		case "blockMath": {
 			const math = token as MathToken;
 			if (ctx.options.renderLatex === false) return wrapTextWithAnsi(math.raw.trimEnd(), width);
-			const lines = latexToUnicode(math.text.trim()).split("\n");
-			return lines.flatMap((l) => wrapTextWithAnsi(ctx.textStyle(`  ${l.trim()}`), width));
+			const source = math.text.trim();
+			const lines = (renderLatex(source, { display: true }) ?? math.raw.trim()).split("\n");
+			return lines.flatMap((l) => wrapTextWithAnsi(ctx.textStyle(`  ${l.trimEnd()}`), width));
 		}
 		default:
 			return "raw" in token ? wrapTextWithAnsi(String(token.raw).trimEnd(), width) : [];

@@ -1,8 +1,8 @@
 import type { Token, Tokens } from "marked";
 import { getCapabilities } from "../../capabilities/capabilities.js";
 import { hyperlink } from "../../text/ansi.js";
-import { latexToUnicode } from "./latex.js";
 import type { MathToken } from "./math.js";
+import { renderLatex } from "./render-latex.js";
 import type { MarkdownOptions, MarkdownTheme } from "./theme.js";
 
 function decodeEntities(text: string): string {
@@ -68,7 +68,9 @@ function renderInlineToken(
 		case "html":
 			return style((token as Tokens.HTML).text);
 		case "inlineMath":
-			return style(options.renderLatex === false ? token.raw : latexToUnicode((token as MathToken).text));
+			// Math the renderer does not understand is shown as written, as pi-tui does.
+			if (options.renderLatex === false) return style(token.raw);
+			return style(renderLatex((token as MathToken).text) ?? token.raw);
 		default:
 			return "raw" in token ? style(String(token.raw)) : "";
 	}

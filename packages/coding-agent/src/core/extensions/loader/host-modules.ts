@@ -37,12 +37,12 @@ const HOST_SOURCES: readonly { specifiers: readonly string[]; source: string; lo
 	{ specifiers: CODING_AGENT, source: "../../../index.js", load: () => import("../../../index.js") },
 	{ specifiers: AGENT, source: "@tau/agent", load: () => import("@tau/agent") },
 	{ specifiers: TUI, source: "@tau/tui", load: () => import("@tau/tui") },
-	{ specifiers: ["@tau/ai", ...AI_SUBPATHS], source: "@tau/ai/legacy", load: () => import("@tau/ai/legacy") },
+	{ specifiers: ["@tau/ai", ...AI_SUBPATHS], source: "@tau/ai/compat", load: () => import("@tau/ai/compat") },
 	{ specifiers: TYPEBOX, source: "typebox", load: () => import("typebox") },
 	{ specifiers: TYPEBOX_COMPILE, source: "typebox/compile", load: () => import("typebox/compile") },
 	{ specifiers: TYPEBOX_VALUE, source: "typebox/value", load: () => import("typebox/value") },
 ];
-const AI_SOURCE = "@tau/ai/legacy";
+const AI_SOURCE = "@tau/ai/compat";
 const TYPEBOX_SOURCE = "typebox";
 
 /** Every specifier the loader serves from the host. */

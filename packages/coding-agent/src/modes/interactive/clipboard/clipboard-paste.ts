@@ -2,8 +2,8 @@ import { randomUUID } from "node:crypto";
 import { writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import type { ClipboardContent, ClipboardReader } from "@tau/tui";
 import type { PromptEditor } from "../components/custom-editor.js";
-import type { ClipboardContent, ClipboardReader } from "./system-clipboard.js";
 
 /** The editor around the cursor, which decides separators and quoting. */
 export interface PasteContext {

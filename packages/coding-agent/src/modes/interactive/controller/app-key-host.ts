@@ -1,6 +1,5 @@
-import { type TUI, TuiAltScreen } from "@tau/tui";
+import { type ClipboardReader, type TUI, TuiAltScreen } from "@tau/tui";
 import { pasteFromClipboard } from "../clipboard/clipboard-paste.js";
-import type { ClipboardReader } from "../clipboard/system-clipboard.js";
 import type { CommandHost } from "../commands/command-host.js";
 import { selectModel } from "../commands/model-commands.js";
 import { forkFromMessage, navigateTree, resumeSession, startNewSession } from "../commands/session-commands.js";

@@ -1,7 +1,7 @@
 import { execFile } from "node:child_process";
 import { fileURLToPath } from "node:url";
 
-/** What the clipboard holds, in the order `app.clipboard.pasteImage` prefers it (cli-modes.md §10.3). */
+/** What the clipboard holds: copied files first, then an image, then text. */
 export interface ClipboardContent {
 	/** Absolute paths of copied files. */
 	files?: string[];
@@ -82,7 +82,7 @@ async function readWindows(command: string): Promise<ClipboardContent> {
 	return { text: rest.join("\n").replace(/\n$/, "") };
 }
 
-/** The platform's clipboard helper (the native clipboard access of cli-modes.md §10.1). */
+/** Reads the clipboard through the platform's command-line tools (docs/tui.md "Clipboard"). */
 export function systemClipboardReader(
 	platform: NodeJS.Platform = process.platform,
 	env: NodeJS.ProcessEnv = process.env,
