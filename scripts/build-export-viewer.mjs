@@ -12,8 +12,11 @@ import { build } from "esbuild";
 const root = resolve(import.meta.dirname, "..");
 const viewerDir = join(root, "packages/coding-agent/viewer");
 export const VIEWER_OUTPUT = join(root, "packages/coding-agent/dist/export-viewer/viewer.html");
-/** Sources outside viewer/ that the page bundles (the TUI's syntax highlighter). */
-const SHARED_SOURCES = [join(root, "packages/coding-agent/src/modes/interactive/theme")];
+/** Sources outside viewer/ that the page bundles (the TUI's syntax highlighter, tool summaries). */
+const SHARED_SOURCES = [
+	join(root, "packages/coding-agent/src/modes/interactive/theme"),
+	join(root, "packages/coding-agent/src/modes/interactive/components"),
+];
 
 function newestSource() {
 	let newest = 0;

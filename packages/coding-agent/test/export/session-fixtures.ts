@@ -270,3 +270,35 @@ export function hostileSession(): SessionBuilder {
 	s.user("x0000005", `Last words ${"y".repeat(HUGE_LINE_CHARS)}`);
 	return s;
 }
+
+/** Markup a nested call's arguments carry; the viewer must show it as text and never run it. */
+export const HOSTILE_CALL_ARGS = `{"path":"</li><img src=x onerror=\\"window.__pwned=1\\"><script>window.__pwned=2</script>"}`;
+
+/**
+ * A codemode run as the `codemode` tool records it (`details.calls`, docs/codemode.md): a script
+ * that made three nested calls, the second of which failed, one with hostile arguments.
+ */
+export function codemodeSession(): SessionBuilder {
+	const s = new SessionBuilder();
+	s.user("c0000001", "Count the TODOs");
+	const code = "const files = await glob({ pattern: '**/*.ts' });\nreturn files.length;";
+	s.assistant("c0000002", [{ type: "toolCall", id: "call_code", name: "codemode", arguments: { code } }]);
+	s.toolResult("c0000003", "call_code", "codemode", "42", {
+		durationMs: 1900,
+		details: {
+			calls: [
+				{ id: "n1", name: "glob", args: `{"pattern":"**/*.ts"}`, status: "ok", durationMs: 12 },
+				{
+					id: "n2",
+					name: "bash",
+					args: `{"command":"grep -c TODO"}`,
+					status: "error",
+					durationMs: 1500,
+					error: "exit code 2\nsecond line",
+				},
+				{ id: "n3", name: "read", args: HOSTILE_CALL_ARGS, status: "ok", durationMs: 3 },
+			],
+		},
+	});
+	return s;
+}

@@ -5,7 +5,15 @@ import type { Browser } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { type OpenedPage, openExport } from "./browser.js";
 import { CHROMIUM, launchChromium, NO_CHROMIUM_REASON } from "./chromium.js";
-import { BASH_LINES, branchedSession, HUGE_LINE_CHARS, hostileSession, longSession } from "./session-fixtures.js";
+import {
+	BASH_LINES,
+	branchedSession,
+	codemodeSession,
+	HOSTILE_CALL_ARGS,
+	HUGE_LINE_CHARS,
+	hostileSession,
+	longSession,
+} from "./session-fixtures.js";
 
 const describeInBrowser = CHROMIUM ? describe : describe.skip;
 if (!CHROMIUM) console.warn(`viewer browser tests skipped: ${NO_CHROMIUM_REASON}`);
@@ -86,6 +94,26 @@ describeInBrowser("the HTML export in Chromium", () => {
 		expect(await messages.innerText()).not.toContain("Rewrote the parser");
 		// The system prompt and tools as of this branch.
 		expect(await page.locator(".tool-list summary").innerText()).toBe("Tools (2)");
+	});
+
+	it("shows a codemode run with its script and each nested call's name, arguments, duration and outcome", async () => {
+		const { page } = await open(exportOf(codemodeSession()));
+		const tool = page.locator(".tool", { has: page.locator(".codemode-script") });
+		// The script, highlighted as code.
+		expect(await tool.locator(".codemode-script").innerText()).toContain("await glob({ pattern: '**/*.ts' })");
+		expect(await tool.locator(".codemode-script .hl-syntaxKeyword").first().innerText()).toBe("const");
+		// One row per nested call, in order, with its outcome and duration; the failure shows its error.
+		expect(await tool.locator(".nested-calls summary").innerText()).toBe("Nested tool calls: 3");
+		const rows = tool.locator(".nested-calls li");
+		expect(await rows.locator("strong").allInnerTexts()).toEqual(["glob", "bash", "read"]);
+		expect(await rows.locator(".call-duration").allInnerTexts()).toEqual([" 12ms", " 1.5s", " 3ms"]);
+		expect(await rows.locator(".badge").allInnerTexts()).toEqual(["ok", "error", "ok"]);
+		expect(await rows.nth(0).innerText()).toContain(`{"pattern":"**/*.ts"}`);
+		expect(await rows.nth(1).locator(".error-text").innerText()).toBe("exit code 2");
+		// Hostile arguments are the words they are: nothing ran, no element came from them.
+		expect(await rows.nth(2).innerText()).toContain(HOSTILE_CALL_ARGS);
+		expect(await page.evaluate(() => "__pwned" in window)).toBe(false);
+		expect(await page.locator("#messages img, #messages script, #messages [onerror]").count()).toBe(0);
 	});
 
 	it("moves to another branch through the tree, and the link names the entry", async () => {

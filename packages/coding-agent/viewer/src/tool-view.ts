@@ -1,11 +1,16 @@
 import type { ViewerToolRender } from "../../src/export/viewer-payload.js";
+import {
+	callArgsSummary,
+	callDuration,
+	codemodeNestedCalls,
+} from "../../src/modes/interactive/components/codemode-calls.js";
 import { editPreview, summarizeToolCall } from "../../src/modes/interactive/components/tool-summary.js";
 import { getLanguageFromPath } from "../../src/modes/interactive/theme/languages.js";
 import { ansiToDom } from "./ansi.js";
 import { highlightedCode } from "./code.js";
 import { dataImage, h, isRecord, text } from "./dom.js";
 import { contentText, messageOf } from "./entry-text.js";
-import { outputBlock } from "./output-block.js";
+import { COLLAPSED_LINES, outputBlock } from "./output-block.js";
 import type { SessionModel } from "./session-model.js";
 
 export interface ToolViewContext {
@@ -102,37 +107,78 @@ function resultBody(
 	return parts;
 }
 
+interface CallItem {
+	name: string;
+	args: string;
+	status: string;
+	durationMs?: number;
+	error?: string;
+}
+
+/** One nested call: name, argument summary, outcome and duration, and the first line of its error. */
+function callItem(call: CallItem): HTMLElement {
+	const status = call.status || "unknown";
+	const took = callDuration(typeof call.durationMs === "number" ? call.durationMs : undefined);
+	return h(
+		"li",
+		{ class: `nested-${status.replace(/[^a-z]/g, "")}` },
+		h("strong", {}, call.name),
+		call.args
+			? h("span", { class: "tool-note" }, ` ${call.args.length > 500 ? `${call.args.slice(0, 500)}…` : call.args}`)
+			: null,
+		" ",
+		h("span", { class: "badge" }, status),
+		took ? h("span", { class: "muted call-duration" }, ` ${took}`) : null,
+		call.error ? h("div", { class: "error-text" }, call.error) : null,
+	);
+}
+
+/** A list of nested calls; long lists start folded, as long outputs do (Expand all opens them). */
+function callList(items: HTMLElement[], note = ""): HTMLElement {
+	return h(
+		"details",
+		{ class: "nested-calls", open: items.length <= COLLAPSED_LINES },
+		h("summary", {}, `Nested tool calls: ${items.length}${note}`),
+		h("ol", {}, ...items),
+	);
+}
+
 /** The calls a tool made through codemode (`nestedCalls` on its result), as a collapsed list. */
 function nestedCallsBlock(result: Record<string, unknown> | undefined): HTMLElement | null {
 	const record = result?.nestedCalls;
 	if (!isRecord(record) || !Array.isArray(record.calls) || record.calls.length === 0) return null;
-	const calls = record.calls.filter(isRecord);
-	const items = calls.map((call) => {
-		const args = isRecord(call.arguments)
-			? JSON.stringify(call.arguments)
-			: typeof call.argumentsBytes === "number"
-				? `(${call.argumentsBytes} bytes of arguments not recorded)`
-				: "";
-		const status = text(call.status) || "unknown";
-		return h(
-			"li",
-			{ class: `nested-${status.replace(/[^a-z]/g, "")}` },
-			h("strong", {}, text(call.name)),
-			" ",
-			h("span", { class: "tool-note" }, args.length > 500 ? `${args.slice(0, 500)}…` : args),
-			" ",
-			h("span", { class: "badge" }, status),
-			seconds(call.durationMs) ? h("span", { class: "muted" }, ` ${seconds(call.durationMs)}`) : null,
-			typeof call.error === "string" ? h("div", { class: "error-text" }, call.error) : null,
-		);
-	});
-	const incomplete = record.complete === false ? " (record incomplete)" : "";
-	return h(
-		"details",
-		{ class: "nested-calls" },
-		h("summary", {}, `Nested tool calls: ${calls.length}${incomplete}`),
-		h("ol", {}, ...items),
+	const items = record.calls.filter(isRecord).map((call) =>
+		callItem({
+			name: text(call.name),
+			args: isRecord(call.arguments)
+				? JSON.stringify(call.arguments)
+				: typeof call.argumentsBytes === "number"
+					? `(${call.argumentsBytes} bytes of arguments not recorded)`
+					: "",
+			status: text(call.status),
+			...(typeof call.durationMs === "number" ? { durationMs: call.durationMs } : {}),
+			...(typeof call.error === "string" ? { error: call.error } : {}),
+		}),
 	);
+	return callList(items, record.complete === false ? " (record incomplete)" : "");
+}
+
+/**
+ * A `codemode` call as the terminal shows it (docs/codemode.md): the script, highlighted, then each
+ * call the script made (`details.calls`) with its outcome and duration.
+ */
+function codemodeBlock(args: Record<string, unknown>, result: Record<string, unknown> | undefined): HTMLElement[] {
+	const parts: HTMLElement[] = [];
+	const code = typeof args.code === "string" ? args.code.replace(/\s+$/, "") : "";
+	if (code) parts.push(h("pre", { class: "command codemode-script" }, highlightedCode(code, "javascript")));
+	const calls = codemodeNestedCalls(result?.details);
+	if (calls.length > 0) {
+		const items = calls.map((call) =>
+			callItem({ ...call, args: callArgsSummary(call), error: call.error?.split("\n")[0] }),
+		);
+		parts.push(callList(items));
+	}
+	return parts;
 }
 
 /** Extension-rendered result: collapsed lines, with a toggle to the expanded rendering when it differs. */
@@ -181,9 +227,13 @@ export function renderToolCall(call: Record<string, unknown>, context: ToolViewC
 		),
 	);
 	const custom = render ? renderedResult(render) : null;
+	const codemode = name === "codemode" && !render?.call ? codemodeBlock(args, result) : [];
+	element.append(...codemode);
 	if (custom) element.append(custom);
 	else element.append(...resultBody(name, args, result));
-	const nested = nestedCallsBlock(result);
+	// A codemode run that listed its own calls already shows them; the core's record would repeat them.
+	const nested =
+		codemodeNestedCalls(result?.details).length > 0 && codemode.length > 0 ? null : nestedCallsBlock(result);
 	if (nested) element.append(nested);
 	return element;
 }

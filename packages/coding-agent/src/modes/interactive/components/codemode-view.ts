@@ -1,32 +1,10 @@
 import type { Theme } from "../../../core/resources/index.js";
-
-/** A nested call as the `codemode` tool reports it in `details.calls` (docs/codemode.md). */
-interface NestedCall {
-	name: string;
-	args: string;
-	status: "running" | "ok" | "error" | "cancelled";
-	durationMs?: number;
-	error?: string;
-}
+import { type CodemodeNestedCall, callArgsSummary, callDuration, codemodeNestedCalls } from "./codemode-calls.js";
 
 const COLLAPSED_SCRIPT_LINES = 10;
 const COLLAPSED_CALLS = 10;
 
-function nestedCalls(details: unknown): NestedCall[] {
-	const calls = (details as { calls?: unknown } | undefined)?.calls;
-	if (!Array.isArray(calls)) return [];
-	return calls.filter(
-		(call): call is NestedCall =>
-			typeof call === "object" && call !== null && typeof call.name === "string" && typeof call.status === "string",
-	);
-}
-
-function duration(ms: number | undefined): string {
-	if (ms === undefined) return "";
-	return ms < 1000 ? ` ${ms}ms` : ` ${(ms / 1000).toFixed(1)}s`;
-}
-
-function callLine(theme: Theme, call: NestedCall): string[] {
+function callLine(theme: Theme, call: CodemodeNestedCall): string[] {
 	const mark =
 		call.status === "ok"
 			? theme.fg("success", "✓")
@@ -35,8 +13,10 @@ function callLine(theme: Theme, call: NestedCall): string[] {
 				: call.status === "cancelled"
 					? theme.fg("muted", "⊘")
 					: theme.fg("muted", "…");
-	const args = call.args === "{}" ? "" : ` ${theme.fg("muted", call.args)}`;
-	const line = `${mark} ${theme.fg("toolTitle", call.name)}${args}${theme.fg("dim", duration(call.durationMs))}`;
+	const summary = callArgsSummary(call);
+	const args = summary ? ` ${theme.fg("muted", summary)}` : "";
+	const took = callDuration(call.durationMs);
+	const line = `${mark} ${theme.fg("toolTitle", call.name)}${args}${took ? theme.fg("dim", ` ${took}`) : ""}`;
 	const error =
 		call.status === "error" && call.error ? [`  ${theme.fg("error", call.error.split("\n")[0] ?? "")}`] : [];
 	return [line, ...error];
@@ -60,7 +40,7 @@ export function codemodeLines(
 	if (shownScript.length < script.length) {
 		lines.push(theme.fg("muted", `… (${script.length - shownScript.length} more script lines, expand to show)`));
 	}
-	const calls = nestedCalls(details);
+	const calls = codemodeNestedCalls(details);
 	if (calls.length === 0) return lines;
 	const shownCalls = expanded ? calls : calls.slice(-COLLAPSED_CALLS);
 	lines.push("");
