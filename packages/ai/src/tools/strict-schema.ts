@@ -1,3 +1,4 @@
+import type { TUnsafe } from "typebox";
 import type { Tool } from "../types/tools.js";
 
 /** Decides whether a provider rejects `keyword` with `value` in strict schemas. */
@@ -143,16 +144,20 @@ export function resolveJsonSchemaStrictSampling(
 	}
 }
 
-/** A string enum in the one form every provider accepts. */
+/**
+ * A string enum in the one form every provider accepts. Typed as TypeBox's unsafe schema of the literal
+ * union, so `Static` of a `Type.Object` holding it gives `"a" | "b"` (as pi-ai's does); at run time it
+ * is the plain JSON schema, so TypeBox is not loaded for it.
+ */
 export function StringEnum<const T extends readonly string[]>(
 	values: T,
 	options: { description?: string; default?: T[number] } = {},
-): { type: "string"; enum: T[number][]; description?: string; default?: T[number] } {
+): TUnsafe<T[number]> & { type: "string"; enum: T[number][]; description?: string; default?: T[number] } {
 	const schema: { type: "string"; enum: T[number][]; description?: string; default?: T[number] } = {
 		type: "string",
 		enum: [...values],
 	};
 	if (options.description !== undefined) schema.description = options.description;
 	if (options.default !== undefined) schema.default = options.default;
-	return schema;
+	return schema as TUnsafe<T[number]> & typeof schema;
 }
