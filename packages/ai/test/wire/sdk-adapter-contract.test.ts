@@ -272,14 +272,15 @@ describe.each(SDK_WIRE_APIS)("%s adapter over the wire (official SDK)", (api) =>
 		expect(server.requests[0]?.rawBody).toContain("0.42");
 	});
 
-	it.skipIf(api === "bedrock-converse-stream")(
-		"without a credential: an error event naming the provider, no request",
-		async () => {
+	// Bedrock takes its credentials from the AWS chain (environment, profile, instance role), so it has
+	// no missing-key case of its own; the other APIs must fail before any request.
+	if (api !== "bedrock-converse-stream") {
+		it("without a credential: an error event naming the provider, no request", async () => {
 			const server = await mockServer(api);
 			const { message } = await collect(wireApi(api).stream(wireModel(api, server), transcript(), {}));
 			expect(message.stopReason).toBe("error");
 			expect(message.errorMessage).toMatch(/No API key for provider: mock|project ID|account id/);
 			expect(server.requests).toHaveLength(0);
-		},
-	);
+		});
+	}
 });
