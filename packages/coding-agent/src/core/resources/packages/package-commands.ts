@@ -108,15 +108,20 @@ export async function installAndPersist(
 	return `Installed ${source}`;
 }
 
+/** The scope a command acts on (refused unless trusted there) and the parsed package source. */
+function trustedSource(source: string, options: { local?: boolean }, context: PackageCommandContext) {
+	const scope = scopeOf(options.local);
+	requireTrust(context, scope);
+	return { scope, parsed: parsePackageSource(source, context.cwd) };
+}
+
 /** Installs a package into the scope's storage (when it is not there yet) without changing settings. */
 export async function installPackage(
 	source: string,
 	options: { local?: boolean },
 	context: PackageCommandContext,
 ): Promise<void> {
-	const scope = scopeOf(options.local);
-	requireTrust(context, scope);
-	const parsed = parsePackageSource(source, context.cwd);
+	const { scope, parsed } = trustedSource(source, options, context);
 	if (parsed.kind === "local") {
 		if (!existsSync(parsed.path)) throw new Error(`Path does not exist: ${parsed.path}`);
 		return;
@@ -131,9 +136,7 @@ export async function uninstallPackage(
 	options: { local?: boolean },
 	context: PackageCommandContext,
 ): Promise<void> {
-	const scope = scopeOf(options.local);
-	requireTrust(context, scope);
-	const parsed = parsePackageSource(source, context.cwd);
+	const { scope, parsed } = trustedSource(source, options, context);
 	if (parsed.kind === "local") return;
 	const location = locate(context, parsed, scope);
 	if (parsed.kind === "git") removeWithEmptyParents(location.path, location.root);
