@@ -69,7 +69,7 @@ function parseFlags(argv: readonly string[]): UpdateFlags {
 	return flags;
 }
 
-/** Which targets exclude which (cli-modes.md §3.1); `<target>` is the positional source or self alias. */
+/** Which targets exclude which (docs/design/cli.md#package-commands); `<target>` is the positional source or self alias. */
 const CONFLICTS: ReadonlyArray<readonly [string, readonly string[]]> = [
 	["--all", ["--self", "--extensions", "--models", "--extension", "<target>"]],
 	["--models", ["--self", "--extensions", "--extension", "<target>"]],
@@ -95,7 +95,7 @@ function findConflict(flags: UpdateFlags): string | undefined {
 	return undefined;
 }
 
-/** Parses `tau update` arguments (cli-modes.md §2.1, §3.1); throws a usage error on any conflict. */
+/** Parses `tau update` arguments (docs/design/cli.md#package-commands); throws a usage error on any conflict. */
 export function parseUpdateArgs(argv: readonly string[]): UpdatePlan | "help" {
 	const flags = parseFlags(argv);
 	if (flags.help) return "help";

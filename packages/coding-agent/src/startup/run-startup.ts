@@ -23,7 +23,7 @@ const CATALOG_REFRESH_TIMEOUT_MS = 15_000;
 
 export type AppMode = "interactive" | "print" | "json" | "rpc";
 
-/** Mode resolution (cli-modes.md §4.1). */
+/** Mode resolution (docs/design/cli.md#mode-resolution). */
 export function resolveAppMode(
 	args: Pick<ParsedArgs, "mode" | "print">,
 	terminals: { stdin: boolean; stdout: boolean },
@@ -47,7 +47,7 @@ function reportStartupDiagnostics(diagnostics: readonly Diagnostic[]): void {
 }
 
 /**
- * Startup steps 1–20 of cli-modes.md §4.2, ending in the mode's run.
+ * Startup steps 1–20 of docs/design/cli.md#startup-steps, ending in the mode's run.
  * Returns the process exit code; a `StartupError` with a message was not yet reported.
  */
 export async function runStartup(

@@ -8,7 +8,7 @@ import {
 } from "../core/session/index.js";
 import { reportWarning, StartupError } from "./diagnostics.js";
 
-/** The session flags that conflict with `--fork` / `--session-id` (cli-modes.md §2.4), in reporting order. */
+/** The session flags that conflict with `--fork` / `--session-id` (docs/design/cli.md#options), in reporting order. */
 function presentFlags(
 	args: ParsedArgs,
 	names: ReadonlyArray<"session" | "continue" | "resume" | "noSession">,
@@ -46,7 +46,7 @@ export interface SessionSelectionContext {
 	hasTerminal: boolean;
 }
 
-/** Picks the session to run (cli-modes.md §4.3), first match wins. */
+/** Picks the session to run (docs/design/cli.md#session-selection), first match wins. */
 export async function selectSession(args: ParsedArgs, context: SessionSelectionContext): Promise<SessionManager> {
 	const { cwd, agentDir, sessionDir } = context;
 	const storage = { agentDir };

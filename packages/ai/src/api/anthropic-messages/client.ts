@@ -19,7 +19,7 @@ class ResolvedAuthAnthropic extends Anthropic {
 	}
 }
 
-/** Every header of the request, low to high precedence (ai.md §7.5, §16.2). */
+/** Every header of the request, low to high precedence (docs/design/ai-adapters.md#header-precedence, docs/design/ai-adapters.md#anthropic-messages). */
 export function anthropicHeaders(
 	model: Model<Api>,
 	options: AnthropicOptions,

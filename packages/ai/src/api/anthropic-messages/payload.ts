@@ -19,7 +19,7 @@ import { resolveCacheRetention } from "../shared/cache-retention.js";
 import { resolveToolSchema } from "../shared/tool-schema.js";
 import { convertAnthropicMessages } from "./messages.js";
 
-/** Compat flags with their defaults filled in (ai.md §16.2). */
+/** Compat flags with their defaults filled in (docs/design/ai-adapters.md#anthropic-messages). */
 export interface ResolvedAnthropicCompat {
 	supportsEagerToolInputStreaming: boolean;
 	supportsLongCacheRetention: boolean;

@@ -1,5 +1,5 @@
 /**
- * Interactive mode (cli-modes.md §10, §11): the terminal UI over the session runtime.
+ * Interactive mode (docs/design/interactive.md, docs/design/interactive.md#keybindings): the terminal UI over the session runtime.
  *
  *   runInteractiveMode(runtime: AgentSessionRuntime, options?: InteractiveModeOptions): Promise<number>
  *

@@ -181,7 +181,7 @@ export class InteractiveMode extends InteractiveScreen implements CommandHost, A
 		return this.exits.done;
 	}
 
-	/** Everything between starting the renderer and the first prompt (cli-modes.md §10.2). */
+	/** Everything between starting the renderer and the first prompt (docs/design/interactive.md#startup). */
 	private async start(): Promise<void> {
 		this.tui.setFocus(this.editor);
 		this.runtime.setRebindSession((session) => {
@@ -213,7 +213,7 @@ export class InteractiveMode extends InteractiveScreen implements CommandHost, A
 
 	/**
 	 * Subscribes before binding extensions so events from `session_start` handlers are shown, then
-	 * renders the session's transcript (cli-modes.md §1).
+	 * renders the session's transcript (docs/design/cli.md#run-modes).
 	 */
 	private async bindSession(session: AgentSession): Promise<void> {
 		this.unsubscribe();
@@ -267,7 +267,7 @@ export class InteractiveMode extends InteractiveScreen implements CommandHost, A
 	/** The question about a session another process holds; the start waits for its answer. */
 	private lockedSessionChoice: Promise<void> | undefined;
 
-	/** /quit, double Ctrl+C, Ctrl+D on an empty editor, `ctx.shutdown()` (cli-modes.md §10.9). */
+	/** /quit, double Ctrl+C, Ctrl+D on an empty editor, `ctx.shutdown()` (docs/design/interactive.md#exit). */
 	async quit(options: { code?: number; fromSignal?: boolean } = {}): Promise<void> {
 		if (this.exits.stopping) return;
 		this.exits.stopping = true;
@@ -421,7 +421,7 @@ export class InteractiveMode extends InteractiveScreen implements CommandHost, A
 	/** Connects an editor (built-in or an extension's) to the application keys, submission and border. */
 	private wireEditor(editor: PromptEditor): void {
 		editor.onAction = (data) => {
-			// An open completion menu owns Escape (it closes the menu, cli-modes.md §10.3).
+			// An open completion menu owns Escape (it closes the menu, docs/design/interactive.md#submission-and-keys).
 			if (editor.isShowingAutocomplete?.() && this.keys.matches(data, "app.interrupt")) return false;
 			return this.extensionHooks.runShortcut(data, this.session) || this.keyActions.handle(data);
 		};
@@ -495,7 +495,7 @@ export class InteractiveMode extends InteractiveScreen implements CommandHost, A
 
 	/**
 	 * Moves the same components and focus to a renderer of the other kind; the old one stops with
-	 * its screen preserved (cli-modes.md §10.1).
+	 * its screen preserved (docs/design/interactive.md#layout).
 	 */
 	protected switchRenderer(mode: TuiMode, options: { rebuild?: boolean } = {}): void {
 		if ((this.renderer.mode === mode && !options.rebuild) || this.exits.stopping) return;
@@ -537,7 +537,7 @@ export class InteractiveMode extends InteractiveScreen implements CommandHost, A
 
 	/**
 	 * A theme chosen in /settings: a `light/dark` pair shows its dark side (the fallback when the
-	 * terminal's background is unknown, resources.md §11.2); the transcript is rebuilt in it.
+	 * terminal's background is unknown, docs/design/resources.md#theme-setting-values); the transcript is rebuilt in it.
 	 */
 	private applyThemeSetting(setting: string): void {
 		const pair = setting.split("/");

@@ -93,7 +93,7 @@ async function renameListed(host: CommandHost, item: SelectItem): Promise<void> 
 }
 
 /**
- * `/resume` (cli-modes.md §10.4): the sessions of this directory (Tab: of every directory), searchable,
+ * `/resume` (docs/design/interactive.md#slash-commands): the sessions of this directory (Tab: of every directory), searchable,
  * with rename, delete, sort, named-only and path toggles. The chosen session opens in its recorded cwd.
  */
 export async function resumeSession(host: CommandHost): Promise<void> {
