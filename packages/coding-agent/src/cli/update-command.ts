@@ -4,6 +4,7 @@ import { isOffline } from "../config/env.js";
 import { errorMessage } from "../config/fs/json-text.js";
 import type { ModelRuntime } from "../config/index.js";
 import { npmCommandOrDefault } from "../config/settings/normalize.js";
+import { countNoun } from "../core/text/count-noun.js";
 import type { MainIO } from "./main-io.js";
 import { openPackageSettings, type PackageCommandLocation } from "./packages-command.js";
 import { npmSelfUpdateEnvironment, runSelfUpdate } from "./self-update.js";
@@ -261,7 +262,7 @@ export async function refreshModelCatalogs(runtime: ModelRuntime, io: MainIO, of
 	if (refreshed.length > 0) {
 		const lines = refreshed.map((provider) => {
 			const count = runtime.models.getAllModels(provider.id).length;
-			return `  ${providerLabel(provider)}: ${count} model${count === 1 ? "" : "s"}`;
+			return `  ${providerLabel(provider)}: ${countNoun(count, "model")}`;
 		});
 		io.stdout(`Refreshed model catalogs:\n${lines.join("\n")}\n`);
 	}
