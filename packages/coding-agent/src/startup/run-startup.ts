@@ -17,6 +17,7 @@ import { type AgentSessionRuntime, createAgentSessionRuntime, MissingSessionCwdE
 import { createCliRuntimeFactory, hasRealModel, registeredFlags } from "./create-runtime.js";
 import { type Diagnostic, StartupError, writeDiagnostic } from "./diagnostics.js";
 import { buildInitialInput, readFileArguments, readPipedStdin } from "./initial-message.js";
+import { chooseSession, terminalChoiceIo } from "./session-choice.js";
 import { selectSession, validateSessionFlags } from "./session-selection.js";
 
 const CATALOG_REFRESH_TIMEOUT_MS = 15_000;
@@ -77,6 +78,9 @@ export async function runStartup(
 		agentDir,
 		sessionDir: sessionDir.dir,
 		hasTerminal: process.stdin.isTTY === true && process.stdout.isTTY === true,
+		...(mode === "interactive"
+			? { choose: (prefix, matches) => chooseSession(prefix, matches, terminalChoiceIo()) }
+			: {}),
 	});
 	if (args.name !== undefined) sessionManager.appendSessionInfo(args.name.trim());
 
@@ -144,7 +148,6 @@ export async function runStartup(
 				verbose: args.verbose,
 				...(args.useTheme ? { settingsOverrides: { theme: args.useTheme } } : {}),
 				diagnostics,
-				...(args.sessionDir !== undefined ? { sessionDirArgument: args.sessionDir } : {}),
 			});
 		}
 		reportStartupDiagnostics(diagnostics);

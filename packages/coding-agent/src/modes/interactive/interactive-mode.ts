@@ -34,6 +34,7 @@ import { type ExtensionUiOwner, ExtensionUiSurface } from "./extension-ui/ui-sur
 import type { InteractiveModeOptions } from "./interactive-options.js";
 import { InteractiveScreen } from "./interactive-screen.js";
 import { boundKey, createAppKeybindings } from "./keybindings/app-keybindings.js";
+import { resumeCommand } from "./resume-hint.js";
 import { UserShell } from "./shell/user-shell.js";
 import { startupChangelogView } from "./startup/changelog-notice.js";
 import { tmuxKeyboardWarning } from "./startup/tmux-keyboard.js";
@@ -42,11 +43,6 @@ import { editorTheme } from "./theme/component-themes.js";
 
 function messageOf(error: unknown): string {
 	return error instanceof Error ? error.message : String(error);
-}
-
-/** Shell-quotes an argument of the resume hint when needed. */
-function shellQuote(value: string): string {
-	return /^[A-Za-z0-9_./:@%+=-]+$/.test(value) ? value : `'${value.replaceAll("'", "'\\''")}'`;
 }
 
 /**
@@ -288,7 +284,6 @@ export class InteractiveMode extends InteractiveScreen implements CommandHost, A
 		const manager = this.session.sessionManager;
 		const file = this.session.sessionFile;
 		const persisted = manager.isPersisted() && file !== undefined && existsSync(file);
-		const sessionId = this.session.sessionId;
 		try {
 			await this.runtime.dispose();
 		} catch (error) {
@@ -297,10 +292,7 @@ export class InteractiveMode extends InteractiveScreen implements CommandHost, A
 		this.exits.uninstall();
 		const stdout = this.options.stdout ?? process.stdout;
 		if (stdout.isTTY && persisted && !options.fromSignal) {
-			const dir =
-				this.options.sessionDirArgument ?? (manager.usesDefaultSessionDir() ? undefined : manager.getSessionDir());
-			const dirPart = dir ? ` --session-dir ${shellQuote(dir)}` : "";
-			stdout.write(`${this.theme.dim("To resume this session:")}\n${APP_NAME}${dirPart} --session ${sessionId}\n`);
+			stdout.write(`${this.theme.dim("To resume this session:")}\n${resumeCommand(file)}\n`);
 		}
 		this.exits.exit(code);
 	}
