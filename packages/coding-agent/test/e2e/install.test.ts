@@ -1,4 +1,4 @@
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import {
 	cpSync,
 	existsSync,
@@ -11,6 +11,8 @@ import {
 } from "node:fs";
 import { join, relative } from "node:path";
 import { describe, expect, it } from "vitest";
+import { documentationPaths } from "../support/doc-paths.js";
+import { startLocalRegistry } from "../support/local-registry.js";
 import { cliBuilt, REPO_ROOT, type Sandbox, sandbox } from "./harness.js";
 
 const npmFound = spawnSync("npm", ["--version"], { encoding: "utf8" }).status === 0;
@@ -59,6 +61,22 @@ function run(box: Sandbox, command: string, args: string[], cwd: string, extra: 
 	const env = { ...box.env, npm_config_cache: join(box.home, "npm-cache"), ...extra };
 	return spawnSync(command, args, { cwd, env, encoding: "utf8", input: "", timeout: 120_000 });
 }
+
+/** `run` without blocking the event loop (the local registry answers from this process). */
+function runAsync(box: Sandbox, command: string, args: string[], cwd: string) {
+	const env = { ...box.env, npm_config_cache: join(box.home, "npm-cache") };
+	return new Promise<{ status: number | null; stderr: string }>((resolve) => {
+		const child = spawn(command, args, { cwd, env, stdio: ["ignore", "ignore", "pipe"] });
+		let stderr = "";
+		child.stderr.on("data", (chunk: Buffer) => {
+			stderr += chunk.toString();
+		});
+		child.on("close", (status) => resolve({ status, stderr }));
+	});
+}
+
+/** The packages a user installs to get the `tau` command (testkit is for tests only). */
+const RUNTIME_PACKAGES = ["ai", "agent", "tui", "codemode", "mcp", "coding-agent"];
 
 /** `tau --version` and an offline-demo prompt through `tau` (a path or a name found on PATH). */
 function expectWorkingTau(box: Sandbox, tau: string, extra: NodeJS.ProcessEnv = {}): void {
@@ -111,4 +129,41 @@ describe.skipIf(!cliBuilt)("installing tau like a CLI", () => {
 		expect(linked.status, linked.stderr).toBe(0);
 		expectWorkingTau(box, "tau", { PATH: `${join(prefix, "bin")}:${box.env.PATH}` });
 	});
+
+	it.skipIf(!npmFound)(
+		"the packages pack and install together from their tarballs (local registry, temp prefix)",
+		async () => {
+			const box = sandbox();
+			const clone = builtClone(box);
+			const packs = join(box.home, "packs");
+			mkdirSync(packs);
+			const workspaces = RUNTIME_PACKAGES.flatMap((name) => ["-w", `packages/${name}`]);
+			const packed = run(box, "npm", ["pack", ...workspaces, "--pack-destination", packs], clone);
+			expect(packed.status, packed.stderr).toBe(0);
+			const tarballs = readdirSync(packs).map((name) => join(packs, name));
+			expect(tarballs).toHaveLength(RUNTIME_PACKAGES.length);
+
+			// Third-party dependencies come from this checkout's node_modules through a registry on 127.0.0.1.
+			const registry = await startLocalRegistry(REPO_ROOT);
+			const prefix = join(box.home, "prefix");
+			try {
+				const args = ["install", "-g", ...tarballs, "--prefix", prefix, "--registry", registry.url];
+				const installed = await runAsync(box, "npm", [...args, "--no-audit", "--no-fund"], box.home);
+				expect(installed.status, installed.stderr).toBe(0);
+			} finally {
+				await registry.close();
+			}
+			expectWorkingTau(box, "tau", { PATH: `${join(prefix, "bin")}:${box.env.PATH}` });
+
+			// The documentation the system prompt names ships inside the installed package.
+			const packageDir = join(prefix, "lib", "node_modules", "@tau", "coding-agent");
+			const script = `import { buildSystemPromptSections } from ${JSON.stringify(join(packageDir, "dist", "index.js"))};
+process.stdout.write(buildSystemPromptSections({ cwd: "/" }).docs);`;
+			const section = run(box, process.execPath, ["--input-type=module", "-e", script], box.home);
+			expect(section.status, section.stderr).toBe(0);
+			const paths = documentationPaths(section.stdout);
+			expect(paths.filter((path) => !path.startsWith(packageDir) || !existsSync(path))).toEqual([]);
+		},
+		600_000,
+	);
 });
