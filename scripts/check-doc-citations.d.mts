@@ -6,3 +6,5 @@ export function proseOf(line: string): string;
 export function pageAnchors(markdown: string): Set<string>;
 /** GitHub's anchor for one heading. */
 export function headingSlug(heading: string): string;
+/** Relative links of the repository's Markdown pages whose file or section does not exist. */
+export function findBrokenLinks(root: string): string[];

@@ -1,9 +1,10 @@
 // Fails when a source comment or test title cites a document that is not in the repository: a
 // `docs/…`, `packages/…` or root `.md` path that does not exist, a `#section` that is not a heading
 // of that page, or a numbered section (the section sign) of a document outside the repository.
+// It also checks the relative links of the repository's own Markdown (README, ARCHITECTURE, docs/).
 // Design notes live in docs/design/ (docs/design/README.md says how to cite them).
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
-import { join, relative, resolve } from "node:path";
+import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const SOURCE_FILE = /\.(ts|tsx|mts|cts|mjs|js)$/;
@@ -106,12 +107,49 @@ export function findBrokenCitations(root) {
 	return [...new Set(problems)];
 }
 
+/** The Markdown pages readers start from: root pages, docs/ (design notes included) and package READMEs. */
+function markdownPages(root) {
+	const pages = ["README.md", "ARCHITECTURE.md", "AGENTS.md"].filter((page) => existsSync(join(root, page)));
+	const visit = (dir) => {
+		for (const name of readdirSync(join(root, dir))) {
+			const path = join(dir, name);
+			if (statSync(join(root, path)).isDirectory()) visit(path);
+			else if (name.endsWith(".md")) pages.push(path);
+		}
+	};
+	if (existsSync(join(root, "docs"))) visit("docs");
+	if (existsSync(join(root, "packages"))) {
+		for (const name of readdirSync(join(root, "packages"))) {
+			if (existsSync(join(root, "packages", name, "README.md"))) pages.push(join("packages", name, "README.md"));
+		}
+	}
+	return pages;
+}
+
+/** Relative links of the repository's Markdown pages whose file or `#section` does not exist. */
+export function findBrokenLinks(root) {
+	const problems = [];
+	for (const page of markdownPages(root)) {
+		const text = readFileSync(join(root, page), "utf8");
+		for (const [, target, anchor] of text.matchAll(/\]\(([^)#\s]*)(#[^)\s]+)?\)/g)) {
+			if (/^[a-z]+:/i.test(target)) continue;
+			const file = target ? join(dirname(join(root, page)), target) : join(root, page);
+			if (!existsSync(file)) problems.push(`${page}: links to ${target}, which does not exist`);
+			else if (anchor && statSync(file).isFile() && !pageAnchors(readFileSync(file, "utf8")).has(anchor.slice(1))) {
+				problems.push(`${page}: links to ${target}${anchor}, which is not a heading of that page`);
+			}
+		}
+	}
+	return problems;
+}
+
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-	const problems = findBrokenCitations(resolve(import.meta.dirname, ".."));
+	const root = resolve(import.meta.dirname, "..");
+	const problems = [...findBrokenCitations(root), ...findBrokenLinks(root)];
 	for (const problem of problems) console.error(problem);
 	if (problems.length > 0) {
-		console.error(`${problems.length} citation(s) of documents that are not in the repository`);
+		console.error(`${problems.length} citation(s) or link(s) to documents or sections that do not exist`);
 		process.exit(1);
 	}
-	console.log("doc citations: every cited page and section exists");
+	console.log("doc citations: every cited or linked page and section exists");
 }

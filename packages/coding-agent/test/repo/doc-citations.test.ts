@@ -2,7 +2,12 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { findBrokenCitations, pageAnchors, proseOf } from "../../../../scripts/check-doc-citations.mjs";
+import {
+	findBrokenCitations,
+	findBrokenLinks,
+	pageAnchors,
+	proseOf,
+} from "../../../../scripts/check-doc-citations.mjs";
 import { REPO_ROOT } from "../e2e/harness.js";
 
 const roots: string[] = [];
@@ -71,5 +76,18 @@ describe("doc citations in source comments (scripts/check-doc-citations.mjs)", (
 	it("forms anchors as GitHub does, numbering repeated headings", () => {
 		const anchors = pageAnchors("# `tau config` write rules\n## 6. Extensions inline\n## Keys\n## Keys\n");
 		expect([...anchors]).toEqual(["tau-config-write-rules", "6-extensions-inline", "keys", "keys-1"]);
+	});
+
+	it("checks the relative links of the repository's Markdown pages too", () => {
+		expect(findBrokenLinks(REPO_ROOT)).toEqual([]);
+		const root = repo({
+			"docs/design/cli.md": DESIGN_PAGE,
+			"ARCHITECTURE.md": "[ok](docs/design/cli.md#exit) [web](https://example.test/x.md) [gone](docs/gone.md)\n",
+			"docs/design/README.md": "[here](#design) [bad](cli.md#startup)\n# Design\n",
+		});
+		expect(findBrokenLinks(root)).toEqual([
+			"ARCHITECTURE.md: links to docs/gone.md, which does not exist",
+			"docs/design/README.md: links to cli.md#startup, which is not a heading of that page",
+		]);
 	});
 });
