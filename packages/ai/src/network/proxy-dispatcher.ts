@@ -10,7 +10,8 @@ import { type ProxyEnv, proxySettings } from "./proxy-env.js";
 export async function installProxyDispatcher(env: ProxyEnv = process.env): Promise<boolean> {
 	const settings = proxySettings(env);
 	if (settings.http === undefined && settings.https === undefined) return false;
-	const { EnvHttpProxyAgent, setGlobalDispatcher } = await import("undici");
+	// undici is CommonJS: its exports object is the default export wherever it is loaded from (a bundle too).
+	const { EnvHttpProxyAgent, setGlobalDispatcher } = (await import("undici")).default;
 	// Explicit values, "" for none, so undici reads nothing from `process.env` behind `env`'s back.
 	setGlobalDispatcher(
 		new EnvHttpProxyAgent({
