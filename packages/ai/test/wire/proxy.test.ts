@@ -93,6 +93,36 @@ describe("requests behind a proxy", () => {
 		expect(message.stopReason).toBe("error");
 	});
 
+	it.each(["openai-responses", "bedrock-converse-stream"] as const)(
+		"%s signs in to a proxy with the credentials in its URL",
+		async (api) => {
+			const guarded = await startProxyServer({ credentials: "corp user:s3cret" });
+			try {
+				const url = new URL(guarded.url);
+				url.username = "corp%20user";
+				url.password = "s3cret";
+				await useProxyEnv({ HTTP_PROXY: url.href });
+				const { message, target } = await roundTrip(api);
+				expect(texts(message)).toBe("through the wire");
+				expect(guarded.connects).toContain(target);
+			} finally {
+				await guarded.close();
+			}
+		},
+	);
+
+	it("control: a proxy that wants credentials refuses a request without them", async () => {
+		const guarded = await startProxyServer({ credentials: "corp:s3cret" });
+		try {
+			await useProxyEnv({ HTTP_PROXY: guarded.url });
+			const { message } = await roundTrip("openai-responses", { maxRetries: 0 });
+			expect(message.stopReason).toBe("error");
+			expect(guarded.connects).toEqual([]);
+		} finally {
+			await guarded.close();
+		}
+	});
+
 	it("Bedrock takes the proxy named in the request's own env", async () => {
 		const server = await mockServer("bedrock-converse-stream");
 		server.enqueue({ text: "scoped" });

@@ -19,12 +19,14 @@ export interface ProxyServerOptions {
 	 * certificate (signed by a CA the client must trust) and forward the decrypted bytes in plain.
 	 */
 	intercept?: InterceptCertificate;
+	/** `user:password` a client must send as `Proxy-Authorization: Basic …`; others get a 407. */
+	credentials?: string;
 }
 
 export interface ProxyServer {
 	/** `http://127.0.0.1:<port>`, the value for `HTTPS_PROXY`/`HTTP_PROXY`. */
 	readonly url: string;
-	/** The `host:port` of every CONNECT request, in order. */
+	/** The `host:port` of every CONNECT request the proxy accepted, in order. */
 	readonly connects: readonly string[];
 	/** Requests that asked the proxy to fetch a URL for them (absolute form) instead of tunnelling; refused. */
 	readonly forwards: readonly string[];
@@ -56,6 +58,11 @@ export async function startProxyServer(options: ProxyServerOptions = {}): Promis
 	server.on("connection", track);
 	server.on("connect", (request: IncomingMessage, client: Socket, head: Buffer) => {
 		const target = request.url ?? "";
+		const expected = options.credentials && `Basic ${Buffer.from(options.credentials).toString("base64")}`;
+		if (expected && request.headers["proxy-authorization"] !== expected) {
+			client.end('HTTP/1.1 407 Proxy Authentication Required\r\nProxy-Authenticate: Basic realm="test"\r\n\r\n');
+			return;
+		}
 		connects.push(target);
 		const requested = splitTarget(target);
 		const destination = options.route?.(requested.host, requested.port) ?? requested;
