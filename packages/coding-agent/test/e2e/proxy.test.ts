@@ -86,8 +86,15 @@ describe.skipIf(!cliBuilt || !opensslAvailable())(
 			certificates = createTestCertificates([HIDDEN_HOST]);
 		});
 
-		/** A proxy that inspects TLS and leads `HIDDEN_HOST:443` to `server`, and models.json sending tau there. */
-		async function inspectedRoute(box: Sandbox, server: MockLlmServer): Promise<ProxyServer> {
+		/**
+		 * A proxy that inspects TLS and leads `HIDDEN_HOST:443` to `server`, and models.json sending tau there
+		 * over `api`.
+		 */
+		async function inspectedRoute(
+			box: Sandbox,
+			server: MockLlmServer,
+			api = "anthropic-messages",
+		): Promise<ProxyServer> {
 			const port = Number(new URL(server.baseUrl).port);
 			const proxy = await proxyServer({
 				intercept: { cert: certificates.cert, key: certificates.key },
@@ -97,6 +104,7 @@ describe.skipIf(!cliBuilt || !opensslAvailable())(
 			writeMockModels(box, server);
 			const models = JSON.parse(readFileSync(join(box.agentDir, "models.json"), "utf8"));
 			models.providers.mock.baseUrl = `https://${HIDDEN_HOST}`;
+			models.providers.mock.api = api;
 			writeFileSync(join(box.agentDir, "models.json"), JSON.stringify(models));
 			return proxy;
 		}
@@ -114,6 +122,19 @@ describe.skipIf(!cliBuilt || !opensslAvailable())(
 			expect(server.requests[0]?.headers).toMatchObject({ host: HIDDEN_HOST, "x-api-key": API_KEY });
 		});
 
+		it("Bedrock (the AWS SDK's own HTTP stack) takes the same route and trusts the same CA", async () => {
+			const box = sandbox();
+			const server = await mockServer();
+			const proxy = await inspectedRoute(box, server, "bedrock-converse-stream");
+			server.enqueue({ text: "bedrock inspected" });
+			const env = { HTTPS_PROXY: proxy.url, NODE_EXTRA_CA_CERTS: certificates.caFile, AWS_REGION: "us-east-1" };
+			const result = await runCli(box, ["-p", "hi"], { env });
+			expect(result.stderr).toBe("");
+			expect(result.stdout).toBe("bedrock inspected\n");
+			expect(proxy.connects).toEqual([`${HIDDEN_HOST}:443`]);
+			expect(server.requests[0]?.path).toBe("/model/mock-model/converse-stream");
+		});
+
 		it("control: without the extra CA the request fails on the proxy's certificate", async () => {
 			const box = sandbox();
 			const server = await mockServer();
@@ -125,17 +146,20 @@ describe.skipIf(!cliBuilt || !opensslAvailable())(
 			expect(server.requests).toEqual([]);
 		});
 
-		it.skipIf(!piInstalled)("pi 1.6 takes the same route with the same settings (oracle)", async () => {
-			const box = sandbox();
-			const server = await mockServer();
-			const proxy = await inspectedRoute(box, server);
-			server.enqueue({ text: "pi too" });
-			const result = await runPi(box, ["-p", "hi"], {
-				HTTPS_PROXY: proxy.url,
-				NODE_EXTRA_CA_CERTS: certificates.caFile,
-			});
-			expect(result.stdout).toBe("pi too\n");
-			expect(proxy.connects).toEqual([`${HIDDEN_HOST}:443`]);
-		});
+		it.skipIf(!piInstalled)(
+			"pi 1.6 takes the same route with the same settings (oracle; skipped without the pi reference)",
+			async () => {
+				const box = sandbox();
+				const server = await mockServer();
+				const proxy = await inspectedRoute(box, server);
+				server.enqueue({ text: "pi too" });
+				const result = await runPi(box, ["-p", "hi"], {
+					HTTPS_PROXY: proxy.url,
+					NODE_EXTRA_CA_CERTS: certificates.caFile,
+				});
+				expect(result.stdout).toBe("pi too\n");
+				expect(proxy.connects).toEqual([`${HIDDEN_HOST}:443`]);
+			},
+		);
 	},
 );
