@@ -69,6 +69,18 @@ describe.skipIf(!cliBuilt)("local servers without a catalog entry (built CLI)", 
 		]);
 	});
 
+	it("llama.cpp is found at LLAMA_BASE_URL without models.json", async () => {
+		const box = sandbox();
+		server = await startMockLlmServer({ models: ["model.gguf"], idleTimeoutMs: 0, maxLifetimeMs: 0 });
+		server.enqueue({ text: "from LLAMA_BASE_URL" });
+		const result = await runCli(box, ["--model", "llamacpp/model.gguf", "-p", "hi"], {
+			env: { LLAMA_BASE_URL: server.url("/v1") },
+		});
+		expect(result.stderr).toBe("");
+		expect(result.stdout).toBe("from LLAMA_BASE_URL\n");
+		expect(server.requests.map((request) => request.path)).toEqual(["/v1/models", "/v1/chat/completions"]);
+	});
+
 	it("a name the server does not serve is used as a custom id, with a warning", async () => {
 		const box = sandbox();
 		const local = await localServer(box, "ollama", ["llama3.2"]);
