@@ -15,7 +15,7 @@ export interface ProxySettings {
 	http: string | undefined;
 	/** Proxy for `https:` targets (the HTTP proxy when only that is set). */
 	https: string | undefined;
-	/** The raw `NO_PROXY` list ("" when unset). */
+	/** The `NO_PROXY` list, trimmed ("" when unset). */
 	noProxy: string;
 }
 
@@ -28,11 +28,11 @@ function pick(env: ProxyEnv, name: string): string | undefined {
 /** The proxy variables in `env`. */
 export function proxySettings(env: ProxyEnv = process.env): ProxySettings {
 	const http = pick(env, "http_proxy");
-	return { http, https: pick(env, "https_proxy") ?? http, noProxy: pick(env, "no_proxy") ?? "" };
+	return { http, https: pick(env, "https_proxy") ?? http, noProxy: (pick(env, "no_proxy") ?? "").trim() };
 }
 
 function bypasses(noProxy: string, hostname: string, port: number): boolean {
-	if (noProxy.trim() === "*") return true;
+	if (noProxy === "*") return true;
 	return noProxy.split(/[,\s]/).some((entry) => {
 		if (!entry) return false;
 		const withPort = /^(.+):(\d+)$/.exec(entry);

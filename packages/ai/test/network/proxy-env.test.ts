@@ -54,7 +54,7 @@ describe("proxyForUrl: the proxy a request takes, from the environment", () => {
 	});
 
 	it("treats NO_PROXY=* as every host, and matches IP addresses and bracketed IPv6", () => {
-		expect(proxyForUrl("https://api.anthropic.com", { HTTPS_PROXY: PROXY, NO_PROXY: "*" })).toBeUndefined();
+		expect(proxyForUrl("https://api.anthropic.com", { HTTPS_PROXY: PROXY, NO_PROXY: " * " })).toBeUndefined();
 		const env = { HTTP_PROXY: PROXY, NO_PROXY: "127.0.0.1,[::1]" };
 		expect(proxyForUrl("http://127.0.0.1:11434", env)).toBeUndefined();
 		expect(proxyForUrl("http://[::1]:11434", env)).toBeUndefined();
