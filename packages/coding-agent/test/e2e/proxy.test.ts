@@ -65,6 +65,17 @@ describe.skipIf(!cliBuilt)("tau -p behind an HTTP proxy (built CLI)", () => {
 		expect(proxy.connects).toEqual([]);
 	});
 
+	it("tau mcp (a subcommand) reaches an HTTP MCP server through the proxy too", async () => {
+		const box = sandbox();
+		const server = await mockServer();
+		const port = Number(new URL(server.baseUrl).port);
+		const proxy = await proxyServer({ route: () => ({ host: "127.0.0.1", port }) });
+		const mcpServers = { web: { url: `http://${HIDDEN_HOST}/mcp` } };
+		writeFileSync(join(box.agentDir, "mcp.json"), JSON.stringify({ mcpServers }));
+		await runCli(box, ["mcp", "list", "--json"], { env: { HTTP_PROXY: proxy.url } });
+		expect(proxy.connects).toContain(`${HIDDEN_HOST}:80`);
+	});
+
 	it("takes the proxy of the httpProxy setting when the environment names none", async () => {
 		const box = sandbox();
 		const server = await mockServer();
