@@ -1,0 +1,181 @@
+import { existsSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { main } from "../../src/main.js";
+import {
+	captureIO,
+	SUITE_SCRIPTS,
+	scriptedServer,
+	TURN_COST,
+	TURN_TOKENS,
+	tempDir,
+	userAgentDir,
+	writeSuite,
+	writeTask,
+} from "./eval-fixtures.js";
+
+const savedAgentDir = process.env.TAU_CODING_AGENT_DIR;
+afterEach(() => {
+	if (savedAgentDir === undefined) delete process.env.TAU_CODING_AGENT_DIR;
+	else process.env.TAU_CODING_AGENT_DIR = savedAgentDir;
+});
+
+interface Spread {
+	mean: number;
+	stddev: number;
+	min: number;
+	max: number;
+}
+interface TaskFigures {
+	task: string;
+	trials: number;
+	passes: number;
+	infraErrors: number;
+	passAt: Record<string, number>;
+	passHat: Record<string, number>;
+	reward: Spread;
+	cost: Spread;
+	tokens: number;
+}
+
+function readJson<T>(path: string): T {
+	return JSON.parse(readFileSync(path, "utf8")) as T;
+}
+
+function readRecords(out: string) {
+	return readFileSync(join(out, "trials.jsonl"), "utf8")
+		.trim()
+		.split("\n")
+		.map((line) => JSON.parse(line) as Record<string, unknown>);
+}
+
+describe("tau eval run", () => {
+	let settings: string;
+	let suite: string;
+
+	beforeEach(async () => {
+		const server = await scriptedServer(SUITE_SCRIPTS);
+		const user = userAgentDir(server);
+		process.env.TAU_CODING_AGENT_DIR = user.agentDir;
+		settings = user.settings;
+		suite = writeSuite();
+	});
+
+	it("records every trial and summarizes pass@k, pass^k, reward, cost and tokens exactly as computed by hand", async () => {
+		const out = tempDir("out");
+		const { io, out: captured } = captureIO();
+		const code = await main(
+			["eval", "run", suite, "-k", "4", "--model", "mock/mock-model", "--settings", settings, "--backend", "local", "--out", out],
+			io,
+		);
+		expect(captured.stderr).toContain("PASS alpha #0");
+		expect(code).toBe(0);
+
+		const records = readRecords(out);
+		expect(records).toHaveLength(12);
+		const beta3 = records.find((record) => record.task === "beta" && record.trial === 3);
+		expect(beta3).toMatchObject({ outcome: "infra_error", pass: false, reward: 0 });
+		expect(String(beta3?.error)).toContain("provider error");
+		const gamma1 = records.find((record) => record.task === "gamma" && record.trial === 1);
+		expect(gamma1).toMatchObject({ outcome: "infra_error", pass: false });
+		expect(String(gamma1?.error)).toContain("verifier crashed");
+		const alpha0 = records.find((record) => record.task === "alpha" && record.trial === 0);
+		expect(alpha0).toMatchObject({ outcome: "pass", reward: 1, turns: 2, toolCalls: 1, stopReason: "stop" });
+		expect(alpha0?.tokens).toEqual({ input: 200, output: 20, cacheRead: 0, cacheWrite: 0, total: 2 * TURN_TOKENS });
+		expect(alpha0?.cost).toBeCloseTo(2 * TURN_COST, 10);
+		expect(existsSync(join(out, String(alpha0?.sessionFile)))).toBe(true);
+		expect(typeof alpha0?.durationMs).toBe("number");
+
+		const summary = readJson<{ overall: TaskFigures & { scoredTasks: number; totalCost: number }; tasks: TaskFigures[] }>(
+			join(out, "summary.json"),
+		);
+		const [alpha, beta, gamma] = summary.tasks;
+		// alpha: n=4, c=2.
+		expect(alpha).toMatchObject({ task: "alpha", trials: 4, passes: 2, infraErrors: 0 });
+		expectFigures(alpha!.passAt, { 1: 0.5, 2: 5 / 6, 3: 1, 4: 1 });
+		expectFigures(alpha!.passHat, { 1: 0.5, 2: 1 / 6, 3: 0, 4: 0 });
+		expect(alpha!.reward.mean).toBeCloseTo(0.5, 10);
+		expect(alpha!.reward.stddev).toBeCloseTo(Math.sqrt(1 / 3), 10);
+		// beta: the outage is counted apart, leaving n=3, c=1.
+		expect(beta).toMatchObject({ task: "beta", trials: 3, passes: 1, infraErrors: 1 });
+		expectFigures(beta!.passAt, { 1: 1 / 3, 2: 2 / 3, 3: 1 });
+		expectFigures(beta!.passHat, { 1: 1 / 3, 2: 0, 3: 0 });
+		expect(beta!.cost.mean).toBeCloseTo((3 * 2 * TURN_COST) / 4, 10);
+		expect(beta!.tokens).toBe(3 * 2 * TURN_TOKENS);
+		// gamma: rewards 1, 0.5, 1 (the crash is an infrastructure error); 0.5 is not a pass.
+		expect(gamma).toMatchObject({ task: "gamma", trials: 3, passes: 2, infraErrors: 1 });
+		expectFigures(gamma!.passAt, { 1: 2 / 3, 2: 1, 3: 1 });
+		expectFigures(gamma!.passHat, { 1: 2 / 3, 2: 1 / 3, 3: 0 });
+		expect(gamma!.reward.mean).toBeCloseTo(2.5 / 3, 10);
+		expect(gamma!.reward.stddev).toBeCloseTo(Math.sqrt(1 / 12), 10);
+		expect(gamma!.reward.min).toBe(0.5);
+
+		// Overall: the mean over tasks, for k up to the fewest counted trials (3).
+		expect(summary.overall).toMatchObject({ tasks: 3, scoredTasks: 3, trials: 10, passes: 5, infraErrors: 2 });
+		expectFigures(summary.overall.passAt, { 1: 0.5, 2: (5 / 6 + 2 / 3 + 1) / 3, 3: 1 });
+		expectFigures(summary.overall.passHat, { 1: 0.5, 2: (1 / 6 + 0 + 1 / 3) / 3, 3: 0 });
+		expect(summary.overall.reward.mean).toBeCloseTo(5.5 / 10, 10);
+		expect(summary.overall.totalCost).toBeCloseTo(11 * 2 * TURN_COST, 10);
+		expect(summary.overall.tokens).toBe(11 * 2 * TURN_TOKENS);
+		expect(captured.stdout).toContain("overall");
+	});
+
+	it("hides tests/ and solution/ from the agent: a trial searching the disk around it finds nothing", async () => {
+		const snoopSuite = tempDir("snoop-suite");
+		writeTask(snoopSuite, "snoop", { test: "exit 0 # SNOOP-MARKER", solve: "true # SNOOP-MARKER" });
+		const out = tempDir("snoop-out");
+		// The run directory (other trials, staged verifiers) and every tau eval temp dir but the suite itself.
+		const search = [
+			`find ${out} -name test.sh -o -name solve.sh -o -name tests -o -name solution`,
+			`grep -rl SNOOP-MARKER ${tmpdir()}/tau-eval-* 2>/dev/null | grep -v ${snoopSuite}`,
+			"ls -a",
+			"echo SEARCHED",
+		].join("; ");
+		const results: string[] = [];
+		const server = await scriptedServer({ "snoop#0": { tool: "bash", command: search } }, (_trial, request) => {
+			const messages = (request.body as { messages: Array<{ content: unknown }> }).messages;
+			results.push(JSON.stringify(messages.at(-1)?.content));
+		});
+		const user = userAgentDir(server);
+		process.env.TAU_CODING_AGENT_DIR = user.agentDir;
+		const { io } = captureIO();
+		const code = await main(
+			["eval", "run", snoopSuite, "--model", "mock/mock-model", "--settings", user.settings, "--backend", "local", "--out", out],
+			io,
+		);
+		expect(code).toBe(0);
+		const toolResult = results.find((text) => text.includes("SEARCHED"));
+		expect(toolResult).toBeDefined();
+		expect(toolResult).toContain("notes.md");
+		expect(toolResult).not.toContain("test.sh");
+		expect(toolResult).not.toContain("solve.sh");
+		// The verifier did run afterwards, with the tests staged for it.
+		expect(readRecords(out)[0]).toMatchObject({ outcome: "pass" });
+	});
+
+	it("gives each trial a fresh workspace built from environment/ and an agent dir with only models and auth", async () => {
+		const out = tempDir("fresh-out");
+		const { io } = captureIO();
+		await main(
+			["eval", "run", suite, "-k", "2", "--filter", "alph*", "--model", "mock/mock-model", "--settings", settings, "--backend", "local", "--out", out],
+			io,
+		);
+		const records = readRecords(out);
+		expect(records.map((record) => record.task)).toEqual(["alpha", "alpha"]);
+		for (const trial of ["0", "1"]) {
+			const dir = join(out, "trials", "alpha", trial);
+			expect(readFileSync(join(dir, "workspace", "notes.md"), "utf8")).toBe("Notes for alpha.\n");
+			expect(existsSync(join(dir, "workspace", "tests"))).toBe(false);
+			expect(existsSync(join(dir, "agent", "models.json"))).toBe(true);
+			expect(readJson(join(dir, "agent", "settings.json"))).toEqual({ retry: { enabled: false } });
+		}
+		expect(readFileSync(join(out, "trials", "alpha", "0", "workspace", "answer.txt"), "utf8")).toBe("42");
+		expect(readFileSync(join(out, "trials", "alpha", "1", "workspace", "answer.txt"), "utf8")).toBe("41");
+	});
+});
+
+function expectFigures(actual: Record<string, number>, expected: Record<number, number>): void {
+	expect(Object.keys(actual).sort()).toEqual(Object.keys(expected).sort());
+	for (const [k, value] of Object.entries(expected)) expect(actual[k], `k=${k}`).toBeCloseTo(value, 10);
+}
