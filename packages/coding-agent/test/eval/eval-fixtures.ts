@@ -31,7 +31,10 @@ export function writeTask(suite: string, name: string, files: { test: string; so
 	mkdirSync(join(dir, "tests"), { recursive: true });
 	mkdirSync(join(dir, "solution"), { recursive: true });
 	writeFileSync(join(dir, "instruction.md"), files.instruction ?? `Solve task ${name}.\n`);
-	writeFileSync(join(dir, "task.toml"), 'version = "1.0"\n\n[agent]\ntimeout_sec = 120.0\n\n[verifier]\ntimeout_sec = 60.0\n');
+	writeFileSync(
+		join(dir, "task.toml"),
+		'version = "1.0"\n\n[agent]\ntimeout_sec = 120.0\n\n[verifier]\ntimeout_sec = 60.0\n',
+	);
 	writeFileSync(join(dir, "environment", "notes.md"), `Notes for ${name}.\n`);
 	writeExecutable(join(dir, "tests", "test.sh"), `#!/bin/bash\n${files.test}\n`);
 	writeExecutable(join(dir, "solution", "solve.sh"), `#!/bin/bash\n${files.solve}\n`);
@@ -112,7 +115,8 @@ export async function scriptedServer(
 			if (!script) return { text: `no script for ${trial}`, usage: TURN_USAGE };
 			if ("outage" in script) return { fault: { kind: "http", status: 503, message: "overloaded" } };
 			if (afterToolResult(request)) return { text: "done", usage: TURN_USAGE };
-			const args = script.tool === "write" ? { path: script.path, content: script.content } : { command: script.command };
+			const args =
+				script.tool === "write" ? { path: script.path, content: script.content } : { command: script.command };
 			return { toolCalls: [{ name: script.tool, arguments: args }], stopReason: "toolUse", usage: TURN_USAGE };
 		},
 	});
@@ -154,6 +158,13 @@ export function captureIO() {
 	const out = { stdout: "", stderr: "" };
 	return {
 		out,
-		io: { stdout: (text: string) => void (out.stdout += text), stderr: (text: string) => void (out.stderr += text) },
+		io: {
+			stdout: (text: string) => {
+				out.stdout += text;
+			},
+			stderr: (text: string) => {
+				out.stderr += text;
+			},
+		},
 	};
 }

@@ -66,7 +66,21 @@ describe("tau eval run", () => {
 		const out = tempDir("out");
 		const { io, out: captured } = captureIO();
 		const code = await main(
-			["eval", "run", suite, "-k", "4", "--model", "mock/mock-model", "--settings", settings, "--backend", "local", "--out", out],
+			[
+				"eval",
+				"run",
+				suite,
+				"-k",
+				"4",
+				"--model",
+				"mock/mock-model",
+				"--settings",
+				settings,
+				"--backend",
+				"local",
+				"--out",
+				out,
+			],
 			io,
 		);
 		expect(captured.stderr).toContain("PASS alpha #0");
@@ -87,9 +101,10 @@ describe("tau eval run", () => {
 		expect(existsSync(join(out, String(alpha0?.sessionFile)))).toBe(true);
 		expect(typeof alpha0?.durationMs).toBe("number");
 
-		const summary = readJson<{ overall: TaskFigures & { scoredTasks: number; totalCost: number }; tasks: TaskFigures[] }>(
-			join(out, "summary.json"),
-		);
+		const summary = readJson<{
+			overall: TaskFigures & { scoredTasks: number; totalCost: number };
+			tasks: TaskFigures[];
+		}>(join(out, "summary.json"));
 		const [alpha, beta, gamma] = summary.tasks;
 		// alpha: n=4, c=2.
 		expect(alpha).toMatchObject({ task: "alpha", trials: 4, passes: 2, infraErrors: 0 });
@@ -141,7 +156,19 @@ describe("tau eval run", () => {
 		process.env.TAU_CODING_AGENT_DIR = user.agentDir;
 		const { io } = captureIO();
 		const code = await main(
-			["eval", "run", snoopSuite, "--model", "mock/mock-model", "--settings", user.settings, "--backend", "local", "--out", out],
+			[
+				"eval",
+				"run",
+				snoopSuite,
+				"--model",
+				"mock/mock-model",
+				"--settings",
+				user.settings,
+				"--backend",
+				"local",
+				"--out",
+				out,
+			],
 			io,
 		);
 		expect(code).toBe(0);
@@ -158,7 +185,23 @@ describe("tau eval run", () => {
 		const out = tempDir("fresh-out");
 		const { io } = captureIO();
 		await main(
-			["eval", "run", suite, "-k", "2", "--filter", "alph*", "--model", "mock/mock-model", "--settings", settings, "--backend", "local", "--out", out],
+			[
+				"eval",
+				"run",
+				suite,
+				"-k",
+				"2",
+				"--filter",
+				"alph*",
+				"--model",
+				"mock/mock-model",
+				"--settings",
+				settings,
+				"--backend",
+				"local",
+				"--out",
+				out,
+			],
 			io,
 		);
 		const records = readRecords(out);

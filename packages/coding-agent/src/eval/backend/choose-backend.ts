@@ -20,7 +20,8 @@ export class BackendChooser {
 
 	async forTask(task: HarborTask): Promise<EvalBackend> {
 		const wantsDocker =
-			this.choice === "docker" || (this.choice === "auto" && (task.hasDockerfile || task.config.dockerImage !== undefined));
+			this.choice === "docker" ||
+			(this.choice === "auto" && (task.hasDockerfile || task.config.dockerImage !== undefined));
 		if (!wantsDocker) {
 			this.local ??= new LocalBackend();
 			return this.local;

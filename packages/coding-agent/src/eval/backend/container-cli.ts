@@ -13,7 +13,10 @@ export function runContainerCli(
 	options: { input?: string | Buffer; signal?: AbortSignal; onData?: (data: Buffer) => void } = {},
 ): Promise<CliResult> {
 	return new Promise((resolve, reject) => {
-		const child = spawn(cli, args, { stdio: ["pipe", "pipe", "pipe"], ...(options.signal ? { signal: options.signal } : {}) });
+		const child = spawn(cli, args, {
+			stdio: ["pipe", "pipe", "pipe"],
+			...(options.signal ? { signal: options.signal } : {}),
+		});
 		const stdout: Buffer[] = [];
 		let stderr = "";
 		child.stdout.on("data", (data: Buffer) => {

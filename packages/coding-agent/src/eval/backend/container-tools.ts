@@ -58,7 +58,10 @@ export function containerTools(cli: string, container: string, workdir: string):
 		},
 		readdir: async (path) => {
 			const listing = await containerCliOrThrow(cli, ["exec", container, "ls", "-A1", "--", path]);
-			return listing.toString("utf8").split("\n").filter((name) => name !== "");
+			return listing
+				.toString("utf8")
+				.split("\n")
+				.filter((name) => name !== "");
 		},
 	};
 	const bash: BashOperations = {

@@ -2,7 +2,13 @@ import { createHash } from "node:crypto";
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import type { HarborTask } from "../task/harbor-task.js";
-import { type EvalBackend, InfrastructureError, type TrialPaths, type TrialSandbox, type VerifierOutcome } from "./backend.js";
+import {
+	type EvalBackend,
+	InfrastructureError,
+	type TrialPaths,
+	type TrialSandbox,
+	type VerifierOutcome,
+} from "./backend.js";
 import { containerCliOrThrow, runContainerCli } from "./container-cli.js";
 import { containerTools } from "./container-tools.js";
 import { readRewardFile } from "./reward-file.js";
@@ -82,7 +88,9 @@ export class DockerBackend implements EvalBackend {
 			]);
 			container = id.toString("utf8").trim() || name;
 		} catch (error) {
-			throw new InfrastructureError(`container failed to start: ${error instanceof Error ? error.message : String(error)}`);
+			throw new InfrastructureError(
+				`container failed to start: ${error instanceof Error ? error.message : String(error)}`,
+			);
 		}
 		const cli = this.cli;
 		const workdir = (await containerCliOrThrow(cli, ["exec", container, "pwd"])).toString("utf8").trim() || "/";
@@ -99,7 +107,19 @@ export class DockerBackend implements EvalBackend {
 			},
 			verify: async (timeoutSec, signal): Promise<VerifierOutcome> => {
 				await containerCliOrThrow(cli, ["cp", task.testsDir, `${container}:/tests`]);
-				const args = ["exec", "-w", workdir, ...env, "-e", "LOGS_DIR=/logs", "-e", "TESTS_DIR=/tests", container, "bash", "/tests/test.sh"];
+				const args = [
+					"exec",
+					"-w",
+					workdir,
+					...env,
+					"-e",
+					"LOGS_DIR=/logs",
+					"-e",
+					"TESTS_DIR=/tests",
+					container,
+					"bash",
+					"/tests/test.sh",
+				];
 				const result = await execBounded(cli, args, timeoutSec, signal);
 				const reward = readRewardFile(paths.logsDir);
 				return { ...result, ...(reward !== undefined ? { reward } : {}) };

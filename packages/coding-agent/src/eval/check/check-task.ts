@@ -68,15 +68,19 @@ async function checkTask(dir: string, backends: BackendChooser): Promise<TaskChe
 		else {
 			const solved = await inSandbox(open, async (sandbox) => {
 				const solution = await sandbox.runSolution(task.config.agentTimeoutSec ?? DEFAULT_AGENT_TIMEOUT_SEC);
-				if (solution.exitCode !== 0) return `solution/solve.sh failed (exit ${solution.exitCode}): ${solution.output.trim().slice(-300)}`;
+				if (solution.exitCode !== 0)
+					return `solution/solve.sh failed (exit ${solution.exitCode}): ${solution.output.trim().slice(-300)}`;
 				const score = scoreVerifier(await sandbox.verify(verifierTimeout));
-				return score.outcome === "pass" ? undefined : `the verifier does not pass the reference solution (${score.error ?? `reward ${score.reward}`})`;
+				return score.outcome === "pass"
+					? undefined
+					: `the verifier does not pass the reference solution (${score.error ?? `reward ${score.reward}`})`;
 			});
 			if (solved) check.problems.push(solved);
 		}
 		const empty = await inSandbox(open, async (sandbox) => scoreVerifier(await sandbox.verify(verifierTimeout)));
 		if (empty.outcome === "pass") check.problems.push("the verifier passes an empty attempt");
-		if (empty.outcome === "infra_error") check.problems.push(`the verifier crashes on an empty attempt: ${empty.error}`);
+		if (empty.outcome === "infra_error")
+			check.problems.push(`the verifier crashes on an empty attempt: ${empty.error}`);
 	} catch (error) {
 		check.problems.push(error instanceof Error ? error.message : String(error));
 	}

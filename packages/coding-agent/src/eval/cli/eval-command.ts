@@ -2,7 +2,7 @@ import { resolve } from "node:path";
 import type { MainIO } from "../../cli/main-io.js";
 import { BackendChooser } from "../backend/choose-backend.js";
 import { checkTasks } from "../check/check-task.js";
-import { comparisonTable, compareRuns } from "../report/compare-runs.js";
+import { compareRuns, comparisonTable } from "../report/compare-runs.js";
 import { textTable } from "../report/format.js";
 import { summaryRows } from "../report/summary-table.js";
 import { writeReport } from "../report/write-report.js";
@@ -17,7 +17,10 @@ async function dispatch(subcommand: string, args: EvalArgs, io: MainIO): Promise
 			return runEvalRun(args, io);
 		case "merge": {
 			if (!args.out) throw new Error("tau eval merge needs --out <dir>");
-			const summary = mergeRuns(args.positionals.map((dir) => resolve(dir)), resolve(args.out));
+			const summary = mergeRuns(
+				args.positionals.map((dir) => resolve(dir)),
+				resolve(args.out),
+			);
 			const rows = summaryRows(summary);
 			io.stdout(`${textTable(rows.header, rows.rows)}\n\nMerged into ${resolve(args.out)}\n`);
 			return 0;
@@ -31,13 +34,18 @@ async function dispatch(subcommand: string, args: EvalArgs, io: MainIO): Promise
 		}
 		case "compare": {
 			const [a, b] = args.positionals;
-			if (!a || !b || args.positionals.length > 2) throw new Error("tau eval compare needs two run directories: A B");
+			if (!a || !b || args.positionals.length > 2)
+				throw new Error("tau eval compare needs two run directories: A B");
 			io.stdout(`${comparisonTable(compareRuns(resolve(a), resolve(b)))}\n`);
 			return 0;
 		}
 		case "check": {
-			if (args.positionals.length === 0) throw new Error("tau eval check needs at least one suite or task directory");
-			const checks = await checkTasks(args.positionals, new BackendChooser(args.backend ?? "auto", dockerCliOf(args)));
+			if (args.positionals.length === 0)
+				throw new Error("tau eval check needs at least one suite or task directory");
+			const checks = await checkTasks(
+				args.positionals,
+				new BackendChooser(args.backend ?? "auto", dockerCliOf(args)),
+			);
 			for (const check of checks) {
 				io.stdout(`${check.problems.length === 0 ? "OK  " : "FAIL"} ${check.name}\n`);
 				for (const problem of check.problems) io.stdout(`     - ${problem}\n`);

@@ -1,15 +1,15 @@
 import { resolve } from "node:path";
-import { getAgentDir } from "../../config/paths.js";
 import type { MainIO } from "../../cli/main-io.js";
+import { getAgentDir } from "../../config/paths.js";
+import { createDefaultModelRuntime } from "../../sdk/model-runtime-factory.js";
 import { BackendChooser } from "../backend/choose-backend.js";
 import { createProgressReporter } from "../progress/progress-display.js";
-import { type RunConfig, readRunConfig, writeRunConfig } from "../results/run-directory.js";
-import { summaryRows } from "../report/summary-table.js";
 import { textTable } from "../report/format.js";
+import { summaryRows } from "../report/summary-table.js";
+import { type RunConfig, readRunConfig, writeRunConfig } from "../results/run-directory.js";
 import { runEval } from "../run/run-eval.js";
 import { parseShard } from "../shard/shard.js";
 import { selectTasks } from "../task/select-tasks.js";
-import { createDefaultModelRuntime } from "../../sdk/model-runtime-factory.js";
 import { resolveSetupModel } from "../trial/agent-setup.js";
 import type { EvalArgs } from "./eval-args.js";
 
@@ -33,7 +33,9 @@ function newRunConfig(args: EvalArgs): RunConfig {
 		concurrency: args.concurrency ?? 1,
 		setup: {
 			model: args.model,
-			extensions: args.extensions.map((source) => (source.startsWith(".") || source.startsWith("/") ? resolve(source) : source)),
+			extensions: args.extensions.map((source) =>
+				source.startsWith(".") || source.startsWith("/") ? resolve(source) : source,
+			),
 			skills: args.skills.map((path) => resolve(path)),
 		},
 	};

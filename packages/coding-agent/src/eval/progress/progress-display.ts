@@ -19,7 +19,9 @@ function duration(ms: number | undefined): string {
 	const seconds = Math.round(ms / 1000);
 	if (seconds < 60) return `${seconds}s`;
 	const minutes = Math.floor(seconds / 60);
-	return minutes < 60 ? `${minutes}m${String(seconds % 60).padStart(2, "0")}s` : `${Math.floor(minutes / 60)}h${String(minutes % 60).padStart(2, "0")}m`;
+	return minutes < 60
+		? `${minutes}m${String(seconds % 60).padStart(2, "0")}s`
+		: `${Math.floor(minutes / 60)}h${String(minutes % 60).padStart(2, "0")}m`;
 }
 
 /** The one status line: trials done / running / failed, pass rate so far, tokens, cost and ETA. */

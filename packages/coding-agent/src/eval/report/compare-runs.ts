@@ -57,17 +57,21 @@ export function significanceHint(p: number | undefined): string {
 
 export function comparisonTable(result: ReturnType<typeof compareRuns>): string {
 	const counts = (side: TaskComparison["a"]) =>
-		side ? `${side.passes}/${side.trials} (${percent(side.trials > 0 ? side.passes / side.trials : undefined)})` : "–";
+		side
+			? `${side.passes}/${side.trials} (${percent(side.trials > 0 ? side.passes / side.trials : undefined)})`
+			: "–";
 	const row = (comparison: TaskComparison) => [
 		comparison.task,
 		counts(comparison.a),
 		counts(comparison.b),
-		comparison.delta === undefined ? "–" : `${comparison.delta >= 0 ? "+" : ""}${(comparison.delta * 100).toFixed(1)} pts`,
+		comparison.delta === undefined
+			? "–"
+			: `${comparison.delta >= 0 ? "+" : ""}${(comparison.delta * 100).toFixed(1)} pts`,
 		comparison.p === undefined ? "–" : comparison.p.toFixed(3),
 		significanceHint(comparison.p),
 	];
-	return textTable(["task", "A passes", "B passes", "delta", "p (Fisher)", "hint"], [
-		...result.tasks.map(row),
-		row(result.overall),
-	]);
+	return textTable(
+		["task", "A passes", "B passes", "delta", "p (Fisher)", "hint"],
+		[...result.tasks.map(row), row(result.overall)],
+	);
 }

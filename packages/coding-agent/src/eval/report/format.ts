@@ -21,7 +21,10 @@ export function maxK(values: ByK): number {
 export function textTable(header: readonly string[], rows: readonly (readonly string[])[]): string {
 	const widths = header.map((cell, column) => Math.max(cell.length, ...rows.map((row) => (row[column] ?? "").length)));
 	const line = (cells: readonly string[]) =>
-		cells.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join("  ").trimEnd();
+		cells
+			.map((cell, column) => cell.padEnd(widths[column] ?? 0))
+			.join("  ")
+			.trimEnd();
 	return [line(header), widths.map((width) => "-".repeat(width)).join("  "), ...rows.map(line)].join("\n");
 }
 

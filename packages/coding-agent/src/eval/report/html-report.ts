@@ -10,7 +10,8 @@ function escapeHtml(text: string): string {
 
 /** Cells are escaped here; a cell already holding markup (the session link) is marked with a leading NUL. */
 function table(header: readonly string[], rows: readonly (readonly string[])[]): string {
-	const cell = (text: string, tag: string) => `<${tag}>${text.startsWith("\0") ? text.slice(1) : escapeHtml(text)}</${tag}>`;
+	const cell = (text: string, tag: string) =>
+		`<${tag}>${text.startsWith("\0") ? text.slice(1) : escapeHtml(text)}</${tag}>`;
 	const head = `<tr>${header.map((text) => cell(text, "th")).join("")}</tr>`;
 	const body = rows.map((row) => `<tr>${row.map((text) => cell(text, "td")).join("")}</tr>`).join("\n");
 	return `<table>\n<thead>${head}</thead>\n<tbody>\n${body}\n</tbody>\n</table>`;

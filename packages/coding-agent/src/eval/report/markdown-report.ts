@@ -12,7 +12,20 @@ export function trialRows(
 ): { header: string[]; rows: string[][] } {
 	const sorted = [...records].sort((a, b) => a.task.localeCompare(b.task) || a.trial - b.trial);
 	return {
-		header: ["task", "trial", "outcome", "reward", "time", "turns", "tool calls", "tokens", "cost", "stop", "error", "session"],
+		header: [
+			"task",
+			"trial",
+			"outcome",
+			"reward",
+			"time",
+			"turns",
+			"tool calls",
+			"tokens",
+			"cost",
+			"stop",
+			"error",
+			"session",
+		],
 		rows: sorted.map((record) => {
 			const page = pages.get(record);
 			return [

@@ -4,9 +4,9 @@ import type { ProgressReporter } from "../progress/progress-display.js";
 import { appendTrial, type RunConfig, readTrials, writeSummary } from "../results/run-directory.js";
 import { type TrialRecord, trialKey } from "../results/trial-record.js";
 import { shardSlice } from "../shard/shard.js";
-import { runTrial, TrialInterrupted } from "../trial/run-trial.js";
 import type { HarborTask } from "../task/harbor-task.js";
 import { selectTasks } from "../task/select-tasks.js";
+import { runTrial, TrialInterrupted } from "../trial/run-trial.js";
 
 export interface RunEvalOptions {
 	config: RunConfig;

@@ -43,7 +43,9 @@ function positiveNumber(value: unknown, field: string, problems: string[]): numb
 
 function section(table: Record<string, unknown>, name: string): Record<string, unknown> {
 	const value = table[name];
-	return value !== null && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+	return value !== null && typeof value === "object" && !Array.isArray(value)
+		? (value as Record<string, unknown>)
+		: {};
 }
 
 /** Reads `task.toml`; unknown sections and fields are warnings (suites written for newer Harbor still run). */

@@ -170,7 +170,8 @@ async function runAgent(
 	if (stats.sessionFile) record.sessionFile = relative(request.outDir, stats.sessionFile);
 	mkdirSync(join(logsDir, "agent"), { recursive: true });
 	writeFileSync(join(logsDir, "agent", "response.txt"), finalText(last));
-	if (extensionErrors.length > 0) writeFileSync(join(logsDir, "agent", "extension-errors.txt"), extensionErrors.join("\n"));
+	if (extensionErrors.length > 0)
+		writeFileSync(join(logsDir, "agent", "extension-errors.txt"), extensionErrors.join("\n"));
 	session.dispose();
 	if (!timedOut && last?.stopReason === "error") return { providerError: last.errorMessage ?? "request failed" };
 	return {};
