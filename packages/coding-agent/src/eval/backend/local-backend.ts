@@ -36,43 +36,42 @@ export class LocalBackend implements EvalBackend {
 				filter: (source) => !(dirname(source) === environment && IMAGE_FILES.has(basename(source))),
 			});
 		}
-		const env = (extra: Record<string, string>): NodeJS.ProcessEnv => ({
-			...process.env,
-			...task.config.verifierEnv,
-			LOGS_DIR: paths.logsDir,
-			...extra,
-		});
+		/** Runs a staged copy of a ground-truth folder's script in the workspace, then removes the copy. */
+		const runStaged = async (
+			source: string,
+			label: string,
+			script: string,
+			timeoutSec: number,
+			signal?: AbortSignal,
+		) => {
+			const staged = stage(source, label);
+			try {
+				return await runProcess("bash", [join(staged, script)], {
+					cwd: workdir,
+					env: {
+						...process.env,
+						...task.config.verifierEnv,
+						LOGS_DIR: paths.logsDir,
+						[label === "tests" ? "TESTS_DIR" : "SOLUTION_DIR"]: staged,
+					},
+					timeoutSec,
+					...(signal ? { signal } : {}),
+				});
+			} finally {
+				rmSync(staged, { recursive: true, force: true });
+			}
+		};
 		return {
 			workdir,
 			runSolution: async (timeoutSec, signal) => {
 				if (!task.solutionDir) return { exitCode: null, output: "solution/ is missing" };
-				const solution = stage(task.solutionDir, "solution");
-				try {
-					const result = await runProcess("bash", [join(solution, "solve.sh")], {
-						cwd: workdir,
-						env: env({ SOLUTION_DIR: solution }),
-						timeoutSec,
-						...(signal ? { signal } : {}),
-					});
-					return { exitCode: result.exitCode, output: result.output };
-				} finally {
-					rmSync(solution, { recursive: true, force: true });
-				}
+				const result = await runStaged(task.solutionDir, "solution", "solve.sh", timeoutSec, signal);
+				return { exitCode: result.exitCode, output: result.output };
 			},
 			verify: async (timeoutSec, signal): Promise<VerifierOutcome> => {
-				const tests = stage(task.testsDir, "tests");
-				try {
-					const result = await runProcess("bash", [join(tests, "test.sh")], {
-						cwd: workdir,
-						env: env({ TESTS_DIR: tests }),
-						timeoutSec,
-						...(signal ? { signal } : {}),
-					});
-					const reward = readRewardFile(paths.logsDir);
-					return { ...result, ...(reward !== undefined ? { reward } : {}) };
-				} finally {
-					rmSync(tests, { recursive: true, force: true });
-				}
+				const result = await runStaged(task.testsDir, "tests", "test.sh", timeoutSec, signal);
+				const reward = readRewardFile(paths.logsDir);
+				return { ...result, ...(reward !== undefined ? { reward } : {}) };
 			},
 			dispose: async () => undefined,
 		};

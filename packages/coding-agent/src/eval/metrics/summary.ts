@@ -4,8 +4,8 @@ import { passAtK, passHatK, type Spread, spreadOf } from "./estimators.js";
 /** Estimators keyed by k ("1", "2", …). */
 export type ByK = Record<string, number>;
 
-export interface TaskSummary {
-	task: string;
+/** The figures reported for one task and for the whole run. */
+export interface Figures {
 	/** Trials that count: passes and task failures (infrastructure errors excluded). */
 	trials: number;
 	passes: number;
@@ -18,20 +18,15 @@ export interface TaskSummary {
 	tokens: number;
 }
 
-export interface OverallSummary {
+export interface TaskSummary extends Figures {
+	task: string;
+}
+
+/** The overall `passAt`/`passHat` are means over scored tasks, for every k up to the fewest counted trials of any. */
+export interface OverallSummary extends Figures {
 	tasks: number;
 	/** Tasks with at least one counted trial: the ones the overall estimators average. */
 	scoredTasks: number;
-	trials: number;
-	passes: number;
-	infraErrors: number;
-	/** Mean over scored tasks, for every k up to the fewest counted trials of any scored task. */
-	passAt: ByK;
-	passHat: ByK;
-	reward: Spread;
-	cost: Spread;
-	durationMs: Spread;
-	tokens: number;
 	totalCost: number;
 }
 

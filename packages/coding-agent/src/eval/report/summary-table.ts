@@ -1,35 +1,27 @@
-import type { EvalSummary } from "../metrics/summary.js";
+import type { EvalSummary, Figures } from "../metrics/summary.js";
 import { dollars, maxK, percent, seconds } from "./format.js";
+
+function figureRow(name: string, figures: Figures, k: number): string[] {
+	return [
+		name,
+		String(figures.trials),
+		String(figures.passes),
+		String(figures.infraErrors),
+		percent(figures.passAt[1]),
+		percent(figures.passAt[k]),
+		percent(figures.passHat[k]),
+		`${figures.reward.mean.toFixed(2)} ± ${figures.reward.stddev.toFixed(2)}`,
+		dollars(figures.cost.mean),
+		`${seconds(figures.durationMs.mean)} ± ${seconds(figures.durationMs.stddev)}`,
+	];
+}
 
 /** The per-task and overall figures as table rows: pass@1, pass@k and pass^k at the largest k, reward, cost, time. */
 export function summaryRows(summary: EvalSummary): { header: string[]; rows: string[][] } {
 	const k = maxK(summary.overall.passAt);
 	const header = ["task", "trials", "passes", "infra", "pass@1", `pass@${k}`, `pass^${k}`, "reward", "cost", "time"];
-	const rows = summary.tasks.map((task) => [
-		task.task,
-		String(task.trials),
-		String(task.passes),
-		String(task.infraErrors),
-		percent(task.passAt[1]),
-		percent(task.passAt[k]),
-		percent(task.passHat[k]),
-		`${task.reward.mean.toFixed(2)} ± ${task.reward.stddev.toFixed(2)}`,
-		dollars(task.cost.mean),
-		`${seconds(task.durationMs.mean)} ± ${seconds(task.durationMs.stddev)}`,
-	]);
-	const overall = summary.overall;
-	rows.push([
-		"overall",
-		String(overall.trials),
-		String(overall.passes),
-		String(overall.infraErrors),
-		percent(overall.passAt[1]),
-		percent(overall.passAt[k]),
-		percent(overall.passHat[k]),
-		`${overall.reward.mean.toFixed(2)} ± ${overall.reward.stddev.toFixed(2)}`,
-		dollars(overall.cost.mean),
-		`${seconds(overall.durationMs.mean)} ± ${seconds(overall.durationMs.stddev)}`,
-	]);
+	const rows = summary.tasks.map((task) => figureRow(task.task, task, k));
+	rows.push(figureRow("overall", summary.overall, k));
 	return { header, rows };
 }
 

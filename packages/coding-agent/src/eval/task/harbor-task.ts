@@ -7,7 +7,6 @@ export interface TaskConfig {
 	agentTimeoutSec?: number;
 	verifierTimeoutSec?: number;
 	verifierEnv: Record<string, string>;
-	buildTimeoutSec?: number;
 	/** A prebuilt image the docker backend uses instead of building `environment/Dockerfile`. */
 	dockerImage?: string;
 	metadata: Record<string, unknown>;
@@ -75,10 +74,9 @@ export function parseTaskConfig(text: string, problems: string[], warnings: stri
 	const config: TaskConfig = { verifierEnv, metadata: section(table, "metadata") };
 	const agentTimeout = positiveNumber(section(table, "agent").timeout_sec, "agent.timeout_sec", problems);
 	const verifierTimeout = positiveNumber(verifier.timeout_sec, "verifier.timeout_sec", problems);
-	const buildTimeout = positiveNumber(environment.build_timeout_sec, "environment.build_timeout_sec", problems);
+	positiveNumber(environment.build_timeout_sec, "environment.build_timeout_sec", problems);
 	if (agentTimeout !== undefined) config.agentTimeoutSec = agentTimeout;
 	if (verifierTimeout !== undefined) config.verifierTimeoutSec = verifierTimeout;
-	if (buildTimeout !== undefined) config.buildTimeoutSec = buildTimeout;
 	if (typeof environment.docker_image === "string" && environment.docker_image !== "") {
 		config.dockerImage = environment.docker_image;
 	}
