@@ -1,4 +1,4 @@
-import { chmodSync, mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type MockLlmServer, type RecordedRequest, type ScriptedReply, startMockLlmServer } from "@tau/testkit";
@@ -15,8 +15,11 @@ afterEach(async () => {
 	for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
+/** A temp dir removed after the test. */
 export function tempDir(label: string): string {
-	return mkdtempSync(join(tmpdir(), `tau-eval-${label}-`));
+	const dir = mkdtempSync(join(tmpdir(), `tau-eval-${label}-`));
+	cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+	return dir;
 }
 
 function writeExecutable(path: string, text: string): void {

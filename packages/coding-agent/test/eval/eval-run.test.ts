@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -138,12 +139,14 @@ describe("tau eval run", () => {
 
 	it("hides tests/ and solution/ from the agent: a trial searching the disk around it finds nothing", async () => {
 		const snoopSuite = tempDir("snoop-suite");
-		writeTask(snoopSuite, "snoop", { test: "exit 0 # SNOOP-MARKER", solve: "true # SNOOP-MARKER" });
+		// A marker unique to this run, so leftovers of other runs in the temp dir never match.
+		const marker = `SNOOP-${randomUUID()}`;
+		writeTask(snoopSuite, "snoop", { test: `exit 0 # ${marker}`, solve: `true # ${marker}` });
 		const out = tempDir("snoop-out");
 		// The run directory (other trials, staged verifiers) and every tau eval temp dir but the suite itself.
 		const search = [
 			`find ${out} -name test.sh -o -name solve.sh -o -name tests -o -name solution`,
-			`grep -rl SNOOP-MARKER ${tmpdir()}/tau-eval-* 2>/dev/null | grep -v ${snoopSuite}`,
+			`grep -rl --include=*.sh ${marker} ${tmpdir()}/tau-eval-* 2>/dev/null | grep -v ${snoopSuite}`,
 			"ls -a",
 			"echo SEARCHED",
 		].join("; ");
