@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -218,6 +218,58 @@ describe("tau eval run", () => {
 		}
 		expect(readFileSync(join(out, "trials", "alpha", "0", "workspace", "answer.txt"), "utf8")).toBe("42");
 		expect(readFileSync(join(out, "trials", "alpha", "1", "workspace", "answer.txt"), "utf8")).toBe("41");
+	});
+
+	it("loads only the extensions and skills named on the command line, never the user's own", async () => {
+		const setup = tempDir("setup");
+		const writer = (file: string) =>
+			`import { writeFileSync } from "node:fs";\nimport { join } from "node:path";\nexport default function (pi: any) {\n\tpi.on("session_start", (_event: unknown, ctx: { cwd: string }) => writeFileSync(join(ctx.cwd, "${file}"), "yes"));\n}\n`;
+		writeFileSync(join(setup, "named.ts"), writer("named-extension.txt"));
+		mkdirSync(join(setup, "skills", "tidy-files"), { recursive: true });
+		writeFileSync(
+			join(setup, "skills", "tidy-files", "SKILL.md"),
+			"---\nname: tidy-files\ndescription: Keeps files tidy.\n---\nTidy up.\n",
+		);
+		const systemPrompts: string[] = [];
+		const server = await scriptedServer({ "alpha#0": SUITE_SCRIPTS["alpha#0"]! }, (_trial, request) =>
+			systemPrompts.push(JSON.stringify((request.body as { system?: unknown }).system)),
+		);
+		const user = userAgentDir(server);
+		mkdirSync(join(user.agentDir, "extensions"), { recursive: true });
+		writeFileSync(join(user.agentDir, "extensions", "users-own.ts"), writer("users-extension.txt"));
+		process.env.TAU_CODING_AGENT_DIR = user.agentDir;
+		const out = tempDir("setup-out");
+		const args = [
+			"eval",
+			"run",
+			suite,
+			"--filter",
+			"alpha",
+			"--model",
+			"mock/mock-model",
+			"--settings",
+			user.settings,
+		];
+		args.push(
+			"-e",
+			join(setup, "named.ts"),
+			"--skill",
+			join(setup, "skills", "tidy-files"),
+			"--backend",
+			"local",
+			"--out",
+			out,
+		);
+		expect(await main(args, captureIO().io)).toBe(0);
+		const workspace = join(out, "trials", "alpha", "0", "workspace");
+		expect(existsSync(join(workspace, "named-extension.txt"))).toBe(true);
+		expect(existsSync(join(workspace, "users-extension.txt"))).toBe(false);
+		expect(systemPrompts[0]).toContain("tidy-files");
+		const config = JSON.parse(readFileSync(join(out, "run.json"), "utf8"));
+		expect(config.setup).toMatchObject({
+			extensions: [join(setup, "named.ts")],
+			skills: [join(setup, "skills", "tidy-files")],
+		});
 	});
 });
 
