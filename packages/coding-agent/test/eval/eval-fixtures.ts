@@ -67,7 +67,9 @@ export function writeSuite(): string {
 export type TrialScript =
 	| { tool: "write"; path: string; content: string }
 	| { tool: "bash"; command: string }
-	| { outage: true };
+	| { outage: true }
+	/** The model never answers (the agent's time limit ends the trial). */
+	| { stall: true };
 
 /**
  * Per-trial scripts of the metrics suite (`task#trial`): alpha passes 0 and 2, beta passes 0 and has
@@ -117,6 +119,7 @@ export async function scriptedServer(
 			const script = trial ? scripts[trial] : undefined;
 			if (!script) return { text: `no script for ${trial}`, usage: TURN_USAGE };
 			if ("outage" in script) return { fault: { kind: "http", status: 503, message: "overloaded" } };
+			if ("stall" in script) return { fault: { kind: "stall" } };
 			if (afterToolResult(request)) return { text: "done", usage: TURN_USAGE };
 			const args =
 				script.tool === "write" ? { path: script.path, content: script.content } : { command: script.command };

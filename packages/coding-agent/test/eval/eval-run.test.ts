@@ -271,6 +271,17 @@ describe("tau eval run", () => {
 			skills: [join(setup, "skills", "tidy-files")],
 		});
 	});
+
+	it("ends a trial whose agent runs out of time (--timeout) and still lets the verifier judge it", async () => {
+		const server = await scriptedServer({ "alpha#0": { stall: true } });
+		const user = userAgentDir(server);
+		process.env.TAU_CODING_AGENT_DIR = user.agentDir;
+		const out = tempDir("timeout-out");
+		const args = ["eval", "run", suite, "--filter", "alpha", "--timeout", "1", "--model", "mock/mock-model"];
+		args.push("--settings", user.settings, "--backend", "local", "--out", out);
+		expect(await main(args, captureIO().io)).toBe(0);
+		expect(readRecords(out)[0]).toMatchObject({ outcome: "fail", stopReason: "timeout", reward: 0 });
+	});
 });
 
 function expectFigures(actual: Record<string, number>, expected: Record<number, number>): void {

@@ -141,10 +141,6 @@ async function runAgent(
 		...(sandbox.tools ? { customTools: sandbox.tools } : {}),
 	});
 	const extensionErrors: string[] = [];
-	await session.bindExtensions({
-		mode: "print",
-		onError: (error) => extensionErrors.push(`${error.extensionPath}: ${error.error}`),
-	});
 	const timeoutSec = setup.timeoutSec ?? task.config.agentTimeoutSec ?? DEFAULT_AGENT_TIMEOUT_SEC;
 	let timedOut = false;
 	const timer = setTimeout(() => {
@@ -154,11 +150,17 @@ async function runAgent(
 	const onAbort = () => void session.abort();
 	signal.addEventListener("abort", onAbort, { once: true });
 	try {
+		await session.bindExtensions({
+			mode: "print",
+			onError: (error) => extensionErrors.push(`${error.extensionPath}: ${error.error}`),
+		});
 		await session.prompt(task.instruction);
 		await session.waitForIdle();
 	} finally {
 		clearTimeout(timer);
 		signal.removeEventListener("abort", onAbort);
+		// Extensions see the session end (`session_shutdown`), as in print mode.
+		await session.shutdown();
 	}
 	const stats = session.getSessionStats();
 	const last = session.messages.findLast((message) => message.role === "assistant") as AssistantMessage | undefined;
@@ -170,9 +172,9 @@ async function runAgent(
 	if (stats.sessionFile) record.sessionFile = relative(request.outDir, stats.sessionFile);
 	mkdirSync(join(logsDir, "agent"), { recursive: true });
 	writeFileSync(join(logsDir, "agent", "response.txt"), finalText(last));
-	if (extensionErrors.length > 0)
+	if (extensionErrors.length > 0) {
 		writeFileSync(join(logsDir, "agent", "extension-errors.txt"), extensionErrors.join("\n"));
-	session.dispose();
+	}
 	if (!timedOut && last?.stopReason === "error") return { providerError: last.errorMessage ?? "request failed" };
 	return {};
 }
