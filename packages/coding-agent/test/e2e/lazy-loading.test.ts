@@ -132,9 +132,18 @@ describe.skipIf(!cliBuilt)("lazy startup (built CLI)", () => {
 			"catalog:",
 			"/node_modules/quickjs-emscripten",
 			"/node_modules/@jitl/",
+			// `tau eval` and its TOML parser load only for that subcommand.
+			"/coding-agent/dist/eval/",
+			"/node_modules/smol-toml/",
 		]) {
 			expect(loads(urls, fragment), fragment).toBe(false);
 		}
+	});
+
+	it("tau eval loads its own modules (control for the -p check above)", async () => {
+		const { code, urls } = await loadedModules(sandbox(), ["eval", "--help"]);
+		expect(code).toBe(0);
+		expect(loads(urls, "/coding-agent/dist/eval/cli/eval-command.js")).toBe(true);
 	});
 
 	it("-p with provider/model of a configured provider reads that provider's catalog file only", async () => {
