@@ -1,8 +1,4 @@
-import type { EvalSummary } from "../metrics/summary.js";
-import type { RunConfig } from "../results/run-directory.js";
-import type { TrialRecord } from "../results/trial-record.js";
-import { setupLines, trialRows } from "./markdown-report.js";
-import { estimatorRows, summaryRows } from "./summary-table.js";
+import { type ReportInput, reportTables, setupLines } from "./report-sections.js";
 
 function escapeHtml(text: string): string {
 	return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
@@ -23,16 +19,9 @@ const STYLE =
 	"td:nth-child(3){font-weight:600}";
 
 /** A self-contained HTML page: setup, task table, estimators, and every trial linked to its session page. */
-export function htmlReport(
-	config: RunConfig,
-	summary: EvalSummary,
-	records: readonly TrialRecord[],
-	pages: ReadonlyMap<TrialRecord, string>,
-): string {
-	const tasks = summaryRows(summary);
-	const estimators = estimatorRows(summary);
-	const trials = trialRows(records, pages, (path) => `\0<a href="${escapeHtml(encodeURI(path))}">session</a>`);
-	const setup = setupLines(config)
+export function htmlReport(input: ReportInput): string {
+	const tables = reportTables(input, (path) => `\0<a href="${escapeHtml(encodeURI(path))}">session</a>`);
+	const setup = setupLines(input.config)
 		.map(([label, value]) => `<li>${escapeHtml(label)}: ${escapeHtml(value)}</li>`)
 		.join("");
 	return [
@@ -41,12 +30,7 @@ export function htmlReport(
 		`<style>${STYLE}</style></head><body>`,
 		"<h1>tau eval report</h1>",
 		`<ul>${setup}</ul>`,
-		"<h2>Tasks</h2>",
-		table(tasks.header, tasks.rows),
-		"<h2>pass@k and pass^k</h2>",
-		table(estimators.header, estimators.rows),
-		"<h2>Trials</h2>",
-		table(trials.header, trials.rows),
+		...tables.flatMap((entry) => [`<h2>${escapeHtml(entry.title)}</h2>`, table(entry.header, entry.rows)]),
 		"</body></html>",
 		"",
 	].join("\n");

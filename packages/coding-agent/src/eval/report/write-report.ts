@@ -16,8 +16,9 @@ export async function writeReport(runDir: string): Promise<{ table: string; mark
 	const pages = await exportTrialSessions(runDir, records);
 	const markdown = join(runDir, "report.md");
 	const html = join(runDir, "report.html");
-	writeFileSync(markdown, markdownReport(config, summary, records, pages));
-	writeFileSync(html, htmlReport(config, summary, records, pages));
+	const input = { config, summary, records, pages };
+	writeFileSync(markdown, markdownReport(input));
+	writeFileSync(html, htmlReport(input));
 	const rows = summaryRows(summary);
 	return { table: textTable(rows.header, rows.rows), markdown, html };
 }
