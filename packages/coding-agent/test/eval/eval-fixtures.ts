@@ -174,3 +174,21 @@ export function captureIO() {
 		},
 	};
 }
+
+/** `tau eval run` of `suite` with the scripted mock model and the local backend, writing to `out`. */
+export function evalRunArgs(suite: string, settings: string, out: string, ...extra: string[]): string[] {
+	return [
+		"eval",
+		"run",
+		suite,
+		"--model",
+		"mock/mock-model",
+		"--settings",
+		settings,
+		"--backend",
+		"local",
+		"--out",
+		out,
+		...extra,
+	];
+}

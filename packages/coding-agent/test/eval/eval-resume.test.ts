@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { cliBuilt, collectRun, sandbox, startCli } from "../e2e/harness.js";
-import { SUITE_SCRIPTS, scriptedServer, tempDir, userAgentDir, writeSuite } from "./eval-fixtures.js";
+import { evalRunArgs, SUITE_SCRIPTS, scriptedServer, tempDir, userAgentDir, writeSuite } from "./eval-fixtures.js";
 
 function recordedTrials(out: string): string[] {
 	const path = join(out, "trials.jsonl");
@@ -24,21 +24,7 @@ async function evalCli(onRequest: (trial: string | undefined) => void) {
 	const env = { TAU_CODING_AGENT_DIR: user.agentDir };
 	const suite = writeSuite();
 	const out = tempDir("resume-out");
-	const runArgs = [
-		"eval",
-		"run",
-		suite,
-		"-k",
-		"4",
-		"--model",
-		"mock/mock-model",
-		"--settings",
-		user.settings,
-		"--backend",
-		"local",
-		"--out",
-		out,
-	];
+	const runArgs = evalRunArgs(suite, user.settings, out, "-k", "4");
 	return { box, env, out, runArgs };
 }
 

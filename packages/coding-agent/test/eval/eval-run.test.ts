@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { main } from "../../src/main.js";
 import {
 	captureIO,
+	evalRunArgs,
 	SUITE_SCRIPTS,
 	scriptedServer,
 	TURN_COST,
@@ -66,24 +67,7 @@ describe("tau eval run", () => {
 	it("records every trial and summarizes pass@k, pass^k, reward, cost and tokens exactly as computed by hand", async () => {
 		const out = tempDir("out");
 		const { io, out: captured } = captureIO();
-		const code = await main(
-			[
-				"eval",
-				"run",
-				suite,
-				"-k",
-				"4",
-				"--model",
-				"mock/mock-model",
-				"--settings",
-				settings,
-				"--backend",
-				"local",
-				"--out",
-				out,
-			],
-			io,
-		);
+		const code = await main(evalRunArgs(suite, settings, out, "-k", "4"), io);
 		expect(captured.stderr).toContain("PASS alpha #0");
 		expect(code).toBe(0);
 
@@ -158,22 +142,7 @@ describe("tau eval run", () => {
 		const user = userAgentDir(server);
 		process.env.TAU_CODING_AGENT_DIR = user.agentDir;
 		const { io } = captureIO();
-		const code = await main(
-			[
-				"eval",
-				"run",
-				snoopSuite,
-				"--model",
-				"mock/mock-model",
-				"--settings",
-				user.settings,
-				"--backend",
-				"local",
-				"--out",
-				out,
-			],
-			io,
-		);
+		const code = await main(evalRunArgs(snoopSuite, user.settings, out), io);
 		expect(code).toBe(0);
 		const toolResult = results.find((text) => text.includes("SEARCHED"));
 		expect(toolResult).toBeDefined();
@@ -187,26 +156,7 @@ describe("tau eval run", () => {
 	it("gives each trial a fresh workspace built from environment/ and an agent dir with only models and auth", async () => {
 		const out = tempDir("fresh-out");
 		const { io } = captureIO();
-		await main(
-			[
-				"eval",
-				"run",
-				suite,
-				"-k",
-				"2",
-				"--filter",
-				"alph*",
-				"--model",
-				"mock/mock-model",
-				"--settings",
-				settings,
-				"--backend",
-				"local",
-				"--out",
-				out,
-			],
-			io,
-		);
+		await main(evalRunArgs(suite, settings, out, "-k", "2", "--filter", "alph*"), io);
 		const records = readRecords(out);
 		expect(records.map((record) => record.task)).toEqual(["alpha", "alpha"]);
 		for (const trial of ["0", "1"]) {
@@ -239,27 +189,8 @@ describe("tau eval run", () => {
 		writeFileSync(join(user.agentDir, "extensions", "users-own.ts"), writer("users-extension.txt"));
 		process.env.TAU_CODING_AGENT_DIR = user.agentDir;
 		const out = tempDir("setup-out");
-		const args = [
-			"eval",
-			"run",
-			suite,
-			"--filter",
-			"alpha",
-			"--model",
-			"mock/mock-model",
-			"--settings",
-			user.settings,
-		];
-		args.push(
-			"-e",
-			join(setup, "named.ts"),
-			"--skill",
-			join(setup, "skills", "tidy-files"),
-			"--backend",
-			"local",
-			"--out",
-			out,
-		);
+		const named = ["-e", join(setup, "named.ts"), "--skill", join(setup, "skills", "tidy-files")];
+		const args = evalRunArgs(suite, user.settings, out, "--filter", "alpha", ...named);
 		expect(await main(args, captureIO().io)).toBe(0);
 		const workspace = join(out, "trials", "alpha", "0", "workspace");
 		expect(existsSync(join(workspace, "named-extension.txt"))).toBe(true);
@@ -277,8 +208,7 @@ describe("tau eval run", () => {
 		const user = userAgentDir(server);
 		process.env.TAU_CODING_AGENT_DIR = user.agentDir;
 		const out = tempDir("timeout-out");
-		const args = ["eval", "run", suite, "--filter", "alpha", "--timeout", "1", "--model", "mock/mock-model"];
-		args.push("--settings", user.settings, "--backend", "local", "--out", out);
+		const args = evalRunArgs(suite, user.settings, out, "--filter", "alpha", "--timeout", "1");
 		expect(await main(args, captureIO().io)).toBe(0);
 		expect(readRecords(out)[0]).toMatchObject({ outcome: "fail", stopReason: "timeout", reward: 0 });
 	});

@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { main } from "../../src/main.js";
 import {
 	captureIO,
+	evalRunArgs,
 	SUITE_SCRIPTS,
 	scriptedServer,
 	tempDir,
@@ -52,22 +53,7 @@ describe("tau eval: shards, merge, report, compare, check", () => {
 		const user = userAgentDir(server);
 		process.env.TAU_CODING_AGENT_DIR = user.agentDir;
 		suite = writeSuite();
-		runArgs = (out, ...extra) => [
-			"eval",
-			"run",
-			suite,
-			"-k",
-			"4",
-			"--model",
-			"mock/mock-model",
-			"--settings",
-			user.settings,
-			"--backend",
-			"local",
-			"--out",
-			out,
-			...extra,
-		];
+		runArgs = (out, ...extra) => evalRunArgs(suite, user.settings, out, "-k", "4", ...extra);
 	});
 
 	it("--shard slices the trials deterministically and merge gives the same summary as one run", async () => {
@@ -122,26 +108,7 @@ describe("tau eval: shards, merge, report, compare, check", () => {
 		);
 		const user = userAgentDir(server);
 		process.env.TAU_CODING_AGENT_DIR = user.agentDir;
-		await main(
-			[
-				"eval",
-				"run",
-				suite,
-				"-k",
-				"4",
-				"--filter",
-				"alpha",
-				"--model",
-				"mock/mock-model",
-				"--settings",
-				user.settings,
-				"--backend",
-				"local",
-				"--out",
-				b,
-			],
-			captureIO().io,
-		);
+		await main(evalRunArgs(suite, user.settings, b, "-k", "4", "--filter", "alpha"), captureIO().io);
 		const { io, out } = captureIO();
 		expect(await main(["eval", "compare", a, b], io)).toBe(0);
 		// 2/4 against 4/4: of the tables with 6 passes in 8, a=2 and a=4 (6/28 each) are at most as likely: p = 12/28.
