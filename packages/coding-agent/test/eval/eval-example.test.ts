@@ -13,7 +13,7 @@ afterEach(() => {
 	else process.env.TAU_CODING_AGENT_DIR = saved;
 });
 
-describe("examples/eval", () => {
+describe("examples/eval", { timeout: 120_000 }, () => {
 	it("passes tau eval check and runs offline with the demo model: the README task passes, the file task fails", async () => {
 		process.env.TAU_CODING_AGENT_DIR = tempDir("example-agent");
 		const check = captureIO();

@@ -52,7 +52,8 @@ function readRecords(out: string) {
 		.map((line) => JSON.parse(line) as Record<string, unknown>);
 }
 
-describe("tau eval run", () => {
+// Each trial is a real agent run with a verifier process: dozens of them on a machine shared with other tests.
+describe("tau eval run", { timeout: 120_000 }, () => {
 	let settings: string;
 	let suite: string;
 

@@ -44,7 +44,8 @@ function trialsOf(dir: string): string[] {
 		});
 }
 
-describe("tau eval: shards, merge, report, compare, check", () => {
+// Three runs of twelve trials each in the shard test: generous limits on a machine shared with other tests.
+describe("tau eval: shards, merge, report, compare, check", { timeout: 120_000 }, () => {
 	let suite: string;
 	let runArgs: (out: string, ...extra: string[]) => string[];
 
@@ -56,12 +57,13 @@ describe("tau eval: shards, merge, report, compare, check", () => {
 		runArgs = (out, ...extra) => evalRunArgs(suite, user.settings, out, "-k", "4", ...extra);
 	});
 
-	it("--shard slices the trials deterministically and merge gives the same summary as one run", async () => {
+	it("--shard slices the trials deterministically and merge gives the same summary as one concurrent run", async () => {
 		const whole = tempDir("whole");
 		const first = tempDir("shard1");
 		const second = tempDir("shard2");
 		const merged = tempDir("merged");
-		expect(await main(runArgs(whole), captureIO().io)).toBe(0);
+		// The single run runs three trials at a time: concurrency must not change any figure.
+		expect(await main(runArgs(whole, "-j", "3"), captureIO().io)).toBe(0);
 		expect(await main(runArgs(first, "--shard", "1/2"), captureIO().io)).toBe(0);
 		// The second shard takes its index from a Kubernetes Indexed Job (0-based).
 		process.env.JOB_COMPLETION_INDEX = "1";
