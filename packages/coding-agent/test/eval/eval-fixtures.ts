@@ -130,8 +130,14 @@ export async function scriptedServer(
 	return server;
 }
 
-/** A user agent dir whose models.json points provider `mock` at the server, and a settings file without retries. */
-export function userAgentDir(server: MockLlmServer): { agentDir: string; settings: string } {
+/**
+ * A user agent dir whose models.json points provider `mock` at the server (or, with `keyIn: "auth.json"`,
+ * the built-in `anthropic` provider with its key in auth.json), and a settings file without retries.
+ */
+export function userAgentDir(
+	server: MockLlmServer,
+	options: { keyIn?: "models.json" | "auth.json" } = {},
+): { agentDir: string; settings: string } {
 	const agentDir = tempDir("agent");
 	const models = {
 		providers: {
@@ -153,7 +159,16 @@ export function userAgentDir(server: MockLlmServer): { agentDir: string; setting
 			},
 		},
 	};
-	writeFileSync(join(agentDir, "models.json"), JSON.stringify(models));
+	if (options.keyIn === "auth.json") {
+		// The built-in anthropic provider sent to the server, its key stored as `tau auth` stores it.
+		writeFileSync(
+			join(agentDir, "models.json"),
+			JSON.stringify({ providers: { anthropic: { baseUrl: server.baseUrl } } }),
+		);
+		writeFileSync(join(agentDir, "auth.json"), JSON.stringify({ anthropic: { type: "api_key", key: API_KEY } }), {
+			mode: 0o600,
+		});
+	} else writeFileSync(join(agentDir, "models.json"), JSON.stringify(models));
 	const settings = join(agentDir, "eval-settings.json");
 	writeFileSync(settings, JSON.stringify({ retry: { enabled: false } }));
 	return { agentDir, settings };

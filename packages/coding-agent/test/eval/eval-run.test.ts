@@ -154,17 +154,26 @@ describe("tau eval run", { timeout: 120_000 }, () => {
 		expect(readRecords(out)[0]).toMatchObject({ outcome: "pass" });
 	});
 
-	it("gives each trial a fresh workspace built from environment/ and an agent dir with only models and auth", async () => {
+	it("gives each trial a fresh workspace and agent dir; credentials come from the user's auth.json, never copied", async () => {
+		const server = await scriptedServer(SUITE_SCRIPTS);
+		const user = userAgentDir(server, { keyIn: "auth.json" });
+		process.env.TAU_CODING_AGENT_DIR = user.agentDir;
 		const out = tempDir("fresh-out");
-		const { io } = captureIO();
-		await main(evalRunArgs(suite, settings, out, "-k", "2", "--filter", "alph*"), io);
+		const { io, out: captured } = captureIO();
+		const args = evalRunArgs(suite, user.settings, out, "-k", "2", "--filter", "alph*");
+		args[args.indexOf("mock/mock-model")] = "anthropic/claude-sonnet-4-5";
+		expect(await main(args, io), captured.stderr).toBe(0);
 		const records = readRecords(out);
-		expect(records.map((record) => record.task)).toEqual(["alpha", "alpha"]);
+		expect(records.map((record) => [record.task, record.outcome])).toEqual([
+			["alpha", "pass"],
+			["alpha", "fail"],
+		]);
 		for (const trial of ["0", "1"]) {
 			const dir = join(out, "trials", "alpha", trial);
 			expect(readFileSync(join(dir, "workspace", "notes.md"), "utf8")).toBe("Notes for alpha.\n");
 			expect(existsSync(join(dir, "workspace", "tests"))).toBe(false);
 			expect(existsSync(join(dir, "agent", "models.json"))).toBe(true);
+			expect(existsSync(join(dir, "agent", "auth.json"))).toBe(false);
 			expect(readJson(join(dir, "agent", "settings.json"))).toEqual({ retry: { enabled: false } });
 		}
 		expect(readFileSync(join(out, "trials", "alpha", "0", "workspace", "answer.txt"), "utf8")).toBe("42");

@@ -63,7 +63,7 @@ export async function runEvalRun(args: EvalArgs, io: MainIO): Promise<number> {
 		outDir = resolve(args.out ?? defaultOutDir());
 		// Fail before any trial runs: unknown tasks, an unknown model.
 		selectTasks(config.paths, config.filter);
-		resolveSetupModel(await createDefaultModelRuntime(getAgentDir()), config.setup.model);
+		await resolveSetupModel(await createDefaultModelRuntime(getAgentDir()), config.setup.model);
 		writeRunConfig(outDir, config);
 	}
 	const controller = new AbortController();

@@ -18,10 +18,12 @@ export interface AgentSetup {
 }
 
 /** Resolves the setup's model in a trial's model runtime; throws a user-facing error when it is unknown. */
-export function resolveSetupModel(runtime: ModelRuntime, spec: string): Model<Api> {
+export async function resolveSetupModel(runtime: ModelRuntime, spec: string): Promise<Model<Api>> {
 	if (spec === `${DEMO_PROVIDER_ID}/${DEMO_MODEL_ID}`) {
 		runtime.registerProvider(DEMO_PROVIDER_ID, demoProvider());
 	}
+	// Credentials from auth.json count only once availability has been checked.
+	await runtime.refreshAvailability();
 	const selection = resolveCliModel({
 		model: spec,
 		hasApiKey: false,

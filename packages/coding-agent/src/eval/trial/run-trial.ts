@@ -2,12 +2,11 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import type { ThinkingLevel } from "@tau/agent";
 import type { AssistantMessage } from "@tau/ai";
-import { SettingsManager } from "../../config/index.js";
+import { ModelRuntime, SettingsManager } from "../../config/index.js";
 import { defaultExtensionLoader } from "../../core/extensions/index.js";
 import { DefaultResourceLoader } from "../../core/resources/index.js";
 import { SessionManager } from "../../core/session/index.js";
 import { createAgentSession } from "../../sdk/create-agent-session.js";
-import { createDefaultModelRuntime } from "../../sdk/model-runtime-factory.js";
 import {
 	DEFAULT_AGENT_TIMEOUT_SEC,
 	DEFAULT_VERIFIER_TIMEOUT_SEC,
@@ -111,8 +110,14 @@ async function runAgent(
 ): Promise<{ providerError?: string }> {
 	const { task, setup, signal } = request;
 	const agentDir = createTrialAgentDir(join(dir, "agent"), request.userAgentDir, setup.settingsFile);
-	const modelRuntime = await createDefaultModelRuntime(agentDir);
-	const model = resolveSetupModel(modelRuntime, setup.model);
+	// Credentials stay in the user's auth.json: a token refreshed during a trial (OAuth refresh tokens
+	// rotate) must be saved where the user's next session finds it, and the agent gets no copy.
+	const modelRuntime = await ModelRuntime.create({
+		authPath: join(request.userAgentDir, "auth.json"),
+		modelsPath: join(agentDir, "models.json"),
+		refreshOnCreate: false,
+	});
+	const model = await resolveSetupModel(modelRuntime, setup.model);
 	const settingsManager = SettingsManager.create(sandbox.workdir, agentDir);
 	const workdir = sandbox.workdir;
 	const resourceLoader = new DefaultResourceLoader({
