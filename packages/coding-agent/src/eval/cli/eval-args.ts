@@ -1,3 +1,4 @@
+import { THINKING_LEVELS } from "../../cli/args.js";
 import { BACKEND_CHOICES, type BackendChoice } from "../backend/choose-backend.js";
 
 /** Parsed `tau eval <subcommand>` options (docs/eval.md lists them). */
@@ -76,6 +77,9 @@ export function parseEvalArgs(argv: readonly string[]): { args: EvalArgs; errors
 		else if (NUMBER_OPTIONS.has(key)) {
 			const number = positiveInteger(option, value, errors);
 			if (number !== undefined) (args as unknown as Record<string, number>)[key] = number;
+		} else if (key === "thinking") {
+			if ((THINKING_LEVELS as readonly string[]).includes(value)) args.thinking = value;
+			else errors.push(`--thinking expects one of ${THINKING_LEVELS.join(", ")}, got "${value}"`);
 		} else if (key === "backend") {
 			if ((BACKEND_CHOICES as readonly string[]).includes(value)) args.backend = value as BackendChoice;
 			else errors.push(`--backend expects one of ${BACKEND_CHOICES.join(", ")}, got "${value}"`);
