@@ -133,26 +133,23 @@ describe.skipIf(!cliBuilt)("lazy startup (built CLI)", () => {
 			"catalog:",
 			"/node_modules/quickjs-emscripten",
 			"/node_modules/@jitl/",
-<<<<<<< HEAD
 			// `tau eval` and its TOML parser load only for that subcommand.
 			"/coding-agent/dist/eval/",
 			"/node_modules/smol-toml/",
-=======
 			// Proxy support loads only when a proxy variable is set.
 			"/node_modules/undici/",
 			"/node_modules/https-proxy-agent/",
->>>>>>> main
 		]) {
 			expect(loads(urls, fragment), fragment).toBe(false);
 		}
 	});
 
-<<<<<<< HEAD
 	it("tau eval loads its own modules (control for the -p check above)", async () => {
 		const { code, urls } = await loadedModules(sandbox(), ["eval", "--help"]);
 		expect(code).toBe(0);
 		expect(loads(urls, "/coding-agent/dist/eval/cli/eval-command.js")).toBe(true);
-=======
+	});
+
 	it("control: with a proxy variable set, -p loads undici's proxy agent (and still no other SDK)", async () => {
 		const box = sandbox();
 		const server = await mockServer();
@@ -166,7 +163,6 @@ describe.skipIf(!cliBuilt)("lazy startup (built CLI)", () => {
 		expect(stdout).toBe("proxied\n");
 		expect(loads(urls, "/node_modules/undici/")).toBe(true);
 		expect(loads(urls, "/node_modules/openai/")).toBe(false);
->>>>>>> main
 	});
 
 	it("-p with provider/model of a configured provider reads that provider's catalog file only", async () => {
