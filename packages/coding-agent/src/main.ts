@@ -60,6 +60,10 @@ export async function main(argv: readonly string[], io: MainIO = processIO): Pro
 		const { runSessionsCommand } = await import("./cli/sessions-command.js");
 		return runSessionsCommand(argv.slice(1), io);
 	}
+	if (first === "eval") {
+		const { runEvalCommand } = await import("./eval/cli/eval-command.js");
+		return runEvalCommand(argv.slice(1), io);
+	}
 	if (first === "mcp") {
 		const { runMcpCommand } = await import("./cli/mcp-command.js");
 		return runMcpCommand(argv.slice(1), io);

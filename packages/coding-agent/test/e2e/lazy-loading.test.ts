@@ -133,12 +133,21 @@ describe.skipIf(!cliBuilt)("lazy startup (built CLI)", () => {
 			"catalog:",
 			"/node_modules/quickjs-emscripten",
 			"/node_modules/@jitl/",
+			// `tau eval` and its TOML parser load only for that subcommand.
+			"/coding-agent/dist/eval/",
+			"/node_modules/smol-toml/",
 			// Proxy support loads only when a proxy variable is set.
 			"/node_modules/undici/",
 			"/node_modules/https-proxy-agent/",
 		]) {
 			expect(loads(urls, fragment), fragment).toBe(false);
 		}
+	});
+
+	it("tau eval loads its own modules (control for the -p check above)", async () => {
+		const { code, urls } = await loadedModules(sandbox(), ["eval", "--help"]);
+		expect(code).toBe(0);
+		expect(loads(urls, "/coding-agent/dist/eval/cli/eval-command.js")).toBe(true);
 	});
 
 	it("control: with a proxy variable set, -p loads undici's proxy agent (and still no other SDK)", async () => {
