@@ -8,6 +8,7 @@ import { headerValue } from "../shared/request-headers.js";
 import { cachedSdkClient } from "../shared/sdk-client-cache.js";
 import { sdkClientOptions } from "../shared/sdk-client-options.js";
 import type { ResolvedAnthropicCompat } from "./payload.js";
+import { isSubscriptionToken, subscriptionHeaders } from "./subscription-token.js";
 
 /** Headers that authenticate a request by themselves (then no API key is needed). */
 export const ANTHROPIC_AUTH_HEADERS = ["authorization", "x-api-key", "cf-aig-authorization"] as const;
@@ -31,7 +32,11 @@ export function anthropicHeaders(
 		getIdentityHeaders(model, options.identity),
 		{ accept: "application/json", "anthropic-dangerous-direct-browser-access": "true" },
 		sessionId ? { [affinityHeader]: sessionId } : undefined,
-		options.apiKey ? { "x-api-key": options.apiKey } : undefined,
+		isSubscriptionToken(options.apiKey)
+			? subscriptionHeaders(options.apiKey)
+			: options.apiKey
+				? { "x-api-key": options.apiKey }
+				: undefined,
 		model.headers,
 		options.headers,
 	);

@@ -1,3 +1,4 @@
+import { anthropicSubscriptionLogin } from "../../auth/oauth/subscription-logins.js";
 import type { ApiKeyAuth } from "../../types/auth.js";
 import type { Provider } from "../../types/provider.js";
 import { catalogProvider } from "../catalog/catalog-provider.js";
@@ -23,6 +24,6 @@ export function anthropicProvider(): Provider {
 		id: "anthropic",
 		name: "Anthropic",
 		baseUrl: "https://api.anthropic.com",
-		auth: { apiKey: anthropicAuth },
+		auth: { apiKey: anthropicAuth, oauth: anthropicSubscriptionLogin() },
 	});
 }
