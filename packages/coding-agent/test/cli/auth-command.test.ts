@@ -2,6 +2,7 @@ import { EventEmitter } from "node:events";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import type { OAuthAuth, OAuthCredential, Provider } from "@tau/ai";
+import { startMockOAuthServer } from "@tau/testkit";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { type AuthCommandOptions, parseMinExpiry, runAuthCommand } from "../../src/cli/auth-command.js";
 import { createTerminalInteraction, type TerminalInput } from "../../src/cli/terminal-interaction.js";
@@ -411,6 +412,32 @@ describe("tau auth login", () => {
 		expect(noBrowser.code).toBe(0);
 		expect(opened).toHaveLength(1);
 		expect(again.written()).toContain("https://auth.example/start");
+	});
+
+	it("signs in to Claude in the browser; the paste prompt is withdrawn and the keyboard released", async () => {
+		const oauthServer = await startMockOAuthServer();
+		vi.stubEnv("TAU_TEST_OAUTH_ORIGIN", oauthServer.origin);
+		try {
+			const { agentDir, authPath } = setup();
+			const terminal = scriptedTerminal(["1\r"]);
+			const browser: Promise<Response>[] = [];
+			const result = await run(["login", "anthropic"], {
+				agentDir,
+				terminal,
+				openUrl: (url) => browser.push(fetch(url)),
+			});
+			expect(result).toMatchObject({ code: 0, stdout: "Logged in to Anthropic (anthropic).\n" });
+			expect((await browser[0])?.status).toBe(200);
+			expect(terminal.written()).toContain("Paste the authorization code or the final redirect URL: ");
+			expect(terminal.input.listenerCount("data")).toBe(0);
+			expect(terminal.input.isRaw).toBe(false);
+			expect(readJson(authPath).anthropic).toMatchObject({
+				type: "oauth",
+				access: expect.stringMatching(/^sk-ant-oat/),
+			});
+		} finally {
+			await oauthServer.close();
+		}
 	});
 
 	it("--no-browser needs a provider with account sign-in", async () => {
