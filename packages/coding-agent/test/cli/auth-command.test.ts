@@ -1,13 +1,13 @@
-import { EventEmitter } from "node:events";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import type { OAuthAuth, OAuthCredential, Provider } from "@tau/ai";
 import { startMockOAuthServer } from "@tau/testkit";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { type AuthCommandOptions, parseMinExpiry, runAuthCommand } from "../../src/cli/auth-command.js";
-import { createTerminalInteraction, type TerminalInput } from "../../src/cli/terminal-interaction.js";
+import { createTerminalInteraction } from "../../src/cli/terminal-interaction.js";
 import { readJson, tempDirs, writeJson, writeText } from "../config/helpers.js";
 import { fakeOAuth, recordingProvider } from "../config/runtime-fixtures.js";
+import { scriptedTerminal } from "./scripted-terminal.js";
 
 const HOUR = 3_600_000;
 const KEY_VAR = "TAU_AUTH_TEST_KEY";
@@ -15,34 +15,6 @@ const KEY_VAR = "TAU_AUTH_TEST_KEY";
 afterEach(() => {
 	vi.unstubAllEnvs();
 });
-
-/** A raw-mode capable keyboard whose `answers` are typed one per prompt, after the prompt is shown. */
-class FakeKeyboard extends EventEmitter implements TerminalInput {
-	isRaw = false;
-	readonly rawModes: boolean[] = [];
-	setRawMode(mode: boolean) {
-		this.isRaw = mode;
-		this.rawModes.push(mode);
-	}
-	resume() {}
-	pause() {}
-}
-
-function scriptedTerminal(answers: string[]) {
-	const input = new FakeKeyboard();
-	let written = "";
-	const output = {
-		write(text: string) {
-			written += text;
-			// Every prompt line ends with ": "; the keyboard answers once the prompt has started reading.
-			if (text.endsWith(": ") && answers.length > 0) {
-				const answer = answers.shift()!;
-				queueMicrotask(() => input.emit("data", Buffer.from(answer)));
-			}
-		},
-	};
-	return { input, output, written: () => written };
-}
 
 interface Run {
 	code: number;
