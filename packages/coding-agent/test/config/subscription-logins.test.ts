@@ -230,6 +230,45 @@ describe("OpenAI Codex (ChatGPT Plus/Pro) sign-in", () => {
 	});
 });
 
+describe("RFC 8628 device sign-ins (xAI, Kimi Code)", () => {
+	it("xAI: polls past authorization_pending and uses the access token as the key", async () => {
+		await oauthServer.close();
+		oauthServer = await startMockOAuthServer({ pendingPolls: 1 });
+		vi.stubEnv("TAU_TEST_OAUTH_ORIGIN", oauthServer.origin);
+		const { runtime, authPath } = setup();
+		const log: UserLog = { notices: [], prompts: [] };
+		await runtime.login("xai", "oauth", browserUser(undefined, log));
+		expect(log.notices).toContainEqual(expect.objectContaining({ type: "device_code", code: "ABCD-1234" }));
+		const polls = oauthServer.exchanges.filter((exchange) => exchange.path === "/oauth2/token");
+		expect(polls).toHaveLength(2);
+		expect(oauthServer.exchanges[0]).toMatchObject({ host: "auth.x.ai", path: "/oauth2/device/code" });
+		expect(oauthServer.exchanges[0]!.params.scope).toContain("api:access");
+		const stored = readJson(authPath).xai;
+		expect(stored).toMatchObject({ type: "oauth", access: expect.stringMatching(/^access-/) });
+		expect((await runtime.getAuth("xai"))?.auth.apiKey).toBe(stored.access);
+	});
+
+	it("Kimi Code: signs in and sends the token as a bearer header", async () => {
+		const { runtime, authPath } = setup();
+		await runtime.login("kimi-coding", "oauth", browserUser(undefined));
+		expect(oauthServer.exchanges[0]).toMatchObject({
+			host: "auth.kimi.com",
+			path: "/api/oauth/device_authorization",
+		});
+		const stored = readJson(authPath)["kimi-coding"];
+		expect((await runtime.getAuth("kimi-coding"))?.auth.headers).toEqual({
+			Authorization: `Bearer ${stored.access}`,
+		});
+	});
+
+	it("Kimi Code: a rejected refresh says to sign in again", async () => {
+		const { runtime } = setup({
+			auth: { "kimi-coding": { type: "oauth", access: "a", refresh: "revoked", expires: Date.now() - 1000 } },
+		});
+		await expect(runtime.getAuth("kimi-coding")).rejects.toThrow("the sign-in was revoked or has expired");
+	});
+});
+
 describe("refresh and revocation", () => {
 	const expired = (extra: Record<string, unknown> = {}): OAuthCredential => ({
 		type: "oauth",

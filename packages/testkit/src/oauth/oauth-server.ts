@@ -93,12 +93,40 @@ export async function startMockOAuthServer(options: MockOAuthServerOptions = {})
 			};
 			return `${base64url({ alg: "none" })}.${base64url(claims)}.signature`;
 		}
-		return `sk-ant-oat01-access-${serial}`;
+		return host.includes("claude") ? `sk-ant-oat01-access-${serial}` : `access-${serial}`;
 	};
 	const tokens = (host: string) => {
 		const refresh = `refresh-${++serial}`;
 		liveRefreshTokens.add(refresh);
 		return { access_token: accessToken(host), refresh_token: refresh, expires_in: expiresIn, token_type: "Bearer" };
+	};
+
+	const startDevice = (host: string, res: ServerResponse) => {
+		const device = `device-${++serial}`;
+		devices.set(device, options.pendingPolls ?? 0);
+		send(res, 200, {
+			device_code: device,
+			user_code: "ABCD-1234",
+			verification_uri: `https://${host}/login/device`,
+			interval: options.deviceInterval ?? 0,
+			expires_in: 900,
+		});
+	};
+	/** GitHub answers pending polls with 200, RFC 8628 with 400; approval yields a GitHub token or OAuth tokens. */
+	const deviceAnswer = (host: string, p: Record<string, string>, res: ServerResponse, pendingStatus: number) => {
+		const remaining = devices.get(p.device_code ?? "");
+		if (remaining === undefined) return send(res, pendingStatus, { error: "expired_token" });
+		if (remaining > 0) {
+			devices.set(p.device_code!, remaining - 1);
+			return send(res, pendingStatus, { error: "authorization_pending" });
+		}
+		devices.delete(p.device_code!);
+		if (pendingStatus === 200) {
+			const token = `gho_github-${++serial}`;
+			githubTokens.add(token);
+			return send(res, 200, { access_token: token, token_type: "bearer", scope: "read:user" });
+		}
+		send(res, 200, tokens(host));
 	};
 
 	const routes: Record<
@@ -117,7 +145,8 @@ export async function startMockOAuthServer(options: MockOAuthServerOptions = {})
 			res.writeHead(302, { location: target.toString() });
 			res.end();
 		},
-		"POST /oauth/token": async (host, p, _req, res) => {
+		"POST /token": async (host, p, _req, res) => {
+			if (p.grant_type === "urn:ietf:params:oauth:grant-type:device_code") return deviceAnswer(host, p, res, 400);
 			if (p.grant_type === "authorization_code") {
 				const pending = codes.get(p.code ?? "");
 				codes.delete(p.code ?? "");
@@ -141,29 +170,9 @@ export async function startMockOAuthServer(options: MockOAuthServerOptions = {})
 			}
 			send(res, 400, { error: "unsupported_grant_type" });
 		},
-		"POST /login/device/code": (host, _p, _req, res) => {
-			const device = `device-${++serial}`;
-			devices.set(device, options.pendingPolls ?? 0);
-			send(res, 200, {
-				device_code: device,
-				user_code: "ABCD-1234",
-				verification_uri: `https://${host}/login/device`,
-				interval: options.deviceInterval ?? 0,
-				expires_in: 900,
-			});
-		},
-		"POST /login/oauth/access_token": (_host, p, _req, res) => {
-			const remaining = devices.get(p.device_code ?? "");
-			if (remaining === undefined) return send(res, 200, { error: "expired_token" });
-			if (remaining > 0) {
-				devices.set(p.device_code!, remaining - 1);
-				return send(res, 200, { error: "authorization_pending" });
-			}
-			devices.delete(p.device_code!);
-			const token = `gho_github-${++serial}`;
-			githubTokens.add(token);
-			send(res, 200, { access_token: token, token_type: "bearer", scope: "read:user" });
-		},
+		"POST /device_authorization": (host, _p, _req, res) => startDevice(host, res),
+		"POST /device/code": (host, _p, _req, res) => startDevice(host, res),
+		"POST /login/oauth/access_token": (host, p, _req, res) => deviceAnswer(host, p, res, 200),
 		"GET /copilot_internal/v2/token": async (_host, _p, req, res) => {
 			const token = (req.headers.authorization ?? "").replace(/^Bearer /, "");
 			if (!githubTokens.has(token) && !liveRefreshTokens.has(token)) {

@@ -32,3 +32,21 @@ export function openaiCodexLogin(): OAuthAuth {
 		load: () => import("./openai-codex-oauth.js"),
 	});
 }
+
+export function xaiLogin(): OAuthAuth {
+	return lazyOAuth({
+		name: "xAI (Grok/X subscription)",
+		isSubscription: true,
+		loginLabel: "Sign in with SuperGrok or X Premium",
+		load: () => import("./xai-oauth.js"),
+	});
+}
+
+export function kimiCodingLogin(): OAuthAuth {
+	return lazyOAuth({
+		name: "Kimi Code (subscription)",
+		isSubscription: true,
+		loginLabel: "Sign in with Kimi Code",
+		load: () => import("./kimi-coding-oauth.js"),
+	});
+}

@@ -30,7 +30,11 @@ export interface OAuthRequest {
 	signal?: AbortSignal;
 	/** A 400/401 with `invalid_grant` (or a 401 at all, with `unauthorizedIsRejection`) means sign in again. */
 	unauthorizedIsRejection?: boolean;
+	/** A device-code poll: `authorization_pending` and `slow_down` answers are returned, not thrown. */
+	devicePoll?: boolean;
 }
+
+const DEVICE_POLL_ANSWERS = new Set(["authorization_pending", "slow_down"]);
 
 function bodyText(request: OAuthRequest): string | undefined {
 	if (!request.body) return undefined;
@@ -68,6 +72,7 @@ export async function oauthRequest(request: OAuthRequest): Promise<Record<string
 	const json = parseJson(text);
 	if (response.ok && json) return json;
 	const code = typeof json?.error === "string" ? json.error : undefined;
+	if (json && request.devicePoll && code && DEVICE_POLL_ANSWERS.has(code)) return json;
 	const description = typeof json?.error_description === "string" ? json.error_description : undefined;
 	const detail = [code, description].filter(Boolean).join(": ") || `HTTP ${response.status}`;
 	const rejected =
