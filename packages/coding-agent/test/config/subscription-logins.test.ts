@@ -228,6 +228,26 @@ describe("OpenAI Codex (ChatGPT Plus/Pro) sign-in", () => {
 		);
 		expect(readJson(authPath)["openai-codex"].accountId).toBe("acct-test");
 	});
+
+	it("signs in with a device code on a remote machine", async () => {
+		await oauthServer.close();
+		oauthServer = await startMockOAuthServer({ pendingPolls: 1 });
+		vi.stubEnv("TAU_TEST_OAUTH_ORIGIN", oauthServer.origin);
+		const { runtime, authPath } = setup();
+		const log: UserLog = { notices: [], prompts: [] };
+		await runtime.login("openai-codex", "oauth", browserUser("device", log));
+		expect(log.notices).toContainEqual(
+			expect.objectContaining({
+				type: "device_code",
+				code: "ABCD-1234",
+				url: "https://auth.openai.com/codex/device",
+			}),
+		);
+		expect(oauthServer.exchanges.filter((exchange) => exchange.path.endsWith("/deviceauth/token"))).toHaveLength(2);
+		const exchange = oauthServer.exchanges.find((entry) => entry.params.grant_type === "authorization_code");
+		expect(exchange?.params.redirect_uri).toBe("https://auth.openai.com/deviceauth/callback");
+		expect(readJson(authPath)["openai-codex"].accountId).toBe("acct-test");
+	});
 });
 
 describe("RFC 8628 device sign-ins (xAI, Kimi Code)", () => {

@@ -170,6 +170,33 @@ export async function startMockOAuthServer(options: MockOAuthServerOptions = {})
 			}
 			send(res, 400, { error: "unsupported_grant_type" });
 		},
+		"POST /deviceauth/usercode": (_host, _p, _req, res) => {
+			const device = `device-${++serial}`;
+			devices.set(device, options.pendingPolls ?? 0);
+			send(res, 200, {
+				device_auth_id: device,
+				user_code: "ABCD-1234",
+				interval: String(options.deviceInterval ?? 0),
+			});
+		},
+		/** ChatGPT's device login: 403 until approved, then a code with its verifier for the usual exchange. */
+		"POST /deviceauth/token": (host, p, _req, res) => {
+			const remaining = devices.get(p.device_auth_id ?? "");
+			if (remaining === undefined) return send(res, 400, { error: { code: "expired" } });
+			if (remaining > 0) {
+				devices.set(p.device_auth_id!, remaining - 1);
+				return send(res, 403, { error: { code: "deviceauth_authorization_pending" } });
+			}
+			devices.delete(p.device_auth_id!);
+			const verifier = `verifier-${++serial}`;
+			const code = `code-${++serial}`;
+			codes.set(code, {
+				challenge: createHash("sha256").update(verifier).digest("base64url"),
+				redirectUri: `https://${host}/deviceauth/callback`,
+				clientId: "app_EMoamEEZ73f0CkXaXp7hrann",
+			});
+			send(res, 200, { authorization_code: code, code_verifier: verifier });
+		},
 		"POST /device_authorization": (host, _p, _req, res) => startDevice(host, res),
 		"POST /device/code": (host, _p, _req, res) => startDevice(host, res),
 		"POST /login/oauth/access_token": (host, p, _req, res) => deviceAnswer(host, p, res, 200),
@@ -196,10 +223,13 @@ export async function startMockOAuthServer(options: MockOAuthServerOptions = {})
 			const path = `/${rest.join("/")}`;
 			const params = await readParams(request, url);
 			exchanges.push({ method: request.method ?? "GET", host, path, params, headers: request.headers });
-			const route = Object.entries(routes).find(([key]) => {
-				const [method, suffix] = key.split(" ");
-				return method === request.method && path.endsWith(suffix!);
-			});
+			// The most specific route wins (`/deviceauth/token` before `/token`).
+			const route = Object.entries(routes)
+				.filter(([key]) => {
+					const [method, suffix] = key.split(" ");
+					return method === request.method && path.endsWith(suffix!);
+				})
+				.sort(([a], [b]) => b.length - a.length)[0];
 			if (!route) return send(response, 404, { error: "not_found" });
 			await route[1](host, params, request, response);
 		})().catch((error: unknown) => send(response, 500, { error: "server_error", error_description: String(error) }));
