@@ -3,11 +3,11 @@ import { join } from "node:path";
 import type { OAuthAuth, OAuthCredential, Provider } from "@tau/ai";
 import { startMockOAuthServer } from "@tau/testkit";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { type AuthCommandOptions, parseMinExpiry, runAuthCommand } from "../../src/cli/auth-command.js";
+import { type AuthCommandOptions, parseMinExpiry } from "../../src/cli/auth-command.js";
 import { createTerminalInteraction } from "../../src/cli/terminal-interaction.js";
 import { readJson, tempDirs, writeJson, writeText } from "../config/helpers.js";
 import { fakeOAuth, recordingProvider } from "../config/runtime-fixtures.js";
-import { scriptedTerminal } from "./scripted-terminal.js";
+import { runAuth as run, scriptedTerminal } from "./scripted-terminal.js";
 
 const HOUR = 3_600_000;
 const KEY_VAR = "TAU_AUTH_TEST_KEY";
@@ -15,23 +15,6 @@ const KEY_VAR = "TAU_AUTH_TEST_KEY";
 afterEach(() => {
 	vi.unstubAllEnvs();
 });
-
-interface Run {
-	code: number;
-	stdout: string;
-	stderr: string;
-}
-
-async function run(argv: string[], options: AuthCommandOptions): Promise<Run> {
-	let stdout = "";
-	let stderr = "";
-	const code = await runAuthCommand(
-		argv,
-		{ stdout: (text) => (stdout += text), stderr: (text) => (stderr += text) },
-		options,
-	);
-	return { code, stdout, stderr };
-}
 
 /** An agent dir and a catalog of one key provider (`keyed`, env `TAU_AUTH_TEST_KEY`) and one OAuth provider. */
 function setup(oauth: OAuthAuth = fakeOAuth(async (credential) => credential)) {

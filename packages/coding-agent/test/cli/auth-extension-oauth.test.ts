@@ -1,9 +1,8 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { runAuthCommand } from "../../src/cli/auth-command.js";
 import { readJson, tempDirs, writeJson } from "../config/helpers.js";
-import { scriptedTerminal } from "./scripted-terminal.js";
+import { runAuth as run, scriptedTerminal } from "./scripted-terminal.js";
 
 /**
  * An extension that registers provider `corp` with its own sign-in, the way Pi's custom-provider
@@ -33,17 +32,6 @@ export default function (pi) {
 	});
 }
 `;
-}
-
-async function run(argv: string[], options: Parameters<typeof runAuthCommand>[2]) {
-	let stdout = "";
-	let stderr = "";
-	const code = await runAuthCommand(
-		argv,
-		{ stdout: (text) => (stdout += text), stderr: (text) => (stderr += text) },
-		options,
-	);
-	return { code, stdout, stderr };
 }
 
 describe("an extension provider's own OAuth login", () => {

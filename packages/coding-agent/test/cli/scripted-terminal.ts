@@ -1,4 +1,5 @@
 import { EventEmitter } from "node:events";
+import { type AuthCommandOptions, runAuthCommand } from "../../src/cli/auth-command.js";
 import type { TerminalInput } from "../../src/cli/terminal-interaction.js";
 
 /** A raw-mode capable keyboard whose `answers` are typed one per prompt, after the prompt is shown. */
@@ -27,4 +28,19 @@ export function scriptedTerminal(answers: string[]) {
 		},
 	};
 	return { input, output, written: () => written };
+}
+
+/** Runs `tau auth …` in-process and collects its exit code and output. */
+export async function runAuth(
+	argv: string[],
+	options: AuthCommandOptions,
+): Promise<{ code: number; stdout: string; stderr: string }> {
+	let stdout = "";
+	let stderr = "";
+	const code = await runAuthCommand(
+		argv,
+		{ stdout: (text) => (stdout += text), stderr: (text) => (stderr += text) },
+		options,
+	);
+	return { code, stdout, stderr };
 }

@@ -5,7 +5,12 @@ import { fileURLToPath } from "node:url";
 import type { AuthNotification, OAuthCredential } from "@tau/ai";
 import { builtinProviders } from "@tau/ai/providers/all";
 import { AuthStorage, ModelRuntime } from "@tau/coding-agent";
-import { type MockOAuthServer, startMockLlmServer, startMockOAuthServer } from "@tau/testkit";
+import {
+	type MockOAuthServer,
+	type MockOAuthServerOptions,
+	startMockLlmServer,
+	startMockOAuthServer,
+} from "@tau/testkit";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { readJson, tempDirs, writeJson } from "./helpers.js";
 import { browserUser, pastingUser, type UserLog } from "./oauth-test-users.js";
@@ -21,6 +26,12 @@ afterEach(async () => {
 	vi.unstubAllEnvs();
 	await oauthServer.close();
 });
+
+async function restartOAuthServer(options: MockOAuthServerOptions): Promise<void> {
+	await oauthServer.close();
+	oauthServer = await startMockOAuthServer(options);
+	vi.stubEnv("TAU_TEST_OAUTH_ORIGIN", oauthServer.origin);
+}
 
 function setup(options: { auth?: Record<string, unknown>; modelsJson?: unknown } = {}) {
 	const { agentDir } = tempDirs();
@@ -160,9 +171,7 @@ describe("Anthropic (Claude Pro/Max) sign-in", () => {
 
 describe("GitHub Copilot sign-in", () => {
 	it("runs the device flow, exchanges the GitHub token for a Copilot token and derives the API host", async () => {
-		await oauthServer.close();
-		oauthServer = await startMockOAuthServer({ pendingPolls: 2 });
-		vi.stubEnv("TAU_TEST_OAUTH_ORIGIN", oauthServer.origin);
+		await restartOAuthServer({ pendingPolls: 2 });
 		const { runtime, authPath } = setup();
 		const log: UserLog = { notices: [], prompts: [] };
 		await runtime.login("github-copilot", "oauth", browserUser(undefined, log));
@@ -230,9 +239,7 @@ describe("OpenAI Codex (ChatGPT Plus/Pro) sign-in", () => {
 	});
 
 	it("signs in with a device code on a remote machine", async () => {
-		await oauthServer.close();
-		oauthServer = await startMockOAuthServer({ pendingPolls: 1 });
-		vi.stubEnv("TAU_TEST_OAUTH_ORIGIN", oauthServer.origin);
+		await restartOAuthServer({ pendingPolls: 1 });
 		const { runtime, authPath } = setup();
 		const log: UserLog = { notices: [], prompts: [] };
 		await runtime.login("openai-codex", "oauth", browserUser("device", log));
@@ -252,9 +259,7 @@ describe("OpenAI Codex (ChatGPT Plus/Pro) sign-in", () => {
 
 describe("RFC 8628 device sign-ins (xAI, Kimi Code)", () => {
 	it("xAI: polls past authorization_pending and uses the access token as the key", async () => {
-		await oauthServer.close();
-		oauthServer = await startMockOAuthServer({ pendingPolls: 1 });
-		vi.stubEnv("TAU_TEST_OAUTH_ORIGIN", oauthServer.origin);
+		await restartOAuthServer({ pendingPolls: 1 });
 		const { runtime, authPath } = setup();
 		const log: UserLog = { notices: [], prompts: [] };
 		await runtime.login("xai", "oauth", browserUser(undefined, log));
