@@ -257,6 +257,29 @@ describe("OpenAI Codex (ChatGPT Plus/Pro) sign-in", () => {
 	});
 });
 
+describe("OpenRouter sign-in", () => {
+	it("exchanges the browser's code for a permanent key, also when the redirect is pasted", async () => {
+		const { runtime, authPath } = setup();
+		await runtime.login("openrouter", "oauth", browserUser(undefined));
+		const stored = readJson(authPath).openrouter;
+		expect(stored).toEqual({
+			type: "oauth",
+			access: expect.stringMatching(/^sk-or-v1-/),
+			refresh: "",
+			expires: Number.MAX_SAFE_INTEGER,
+		});
+		const authorize = oauthServer.exchanges.find((exchange) => exchange.path === "/auth")!;
+		expect(authorize.params.callback_url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/oauth\/callback\/[0-9a-f-]{36}$/);
+		expect((await runtime.getAuth("openrouter"))?.auth.apiKey).toBe(stored.access);
+		await runtime.login(
+			"openrouter",
+			"oauth",
+			pastingUser("", (redirect) => redirect.toString()),
+		);
+		expect(readJson(authPath).openrouter.access).not.toBe(stored.access);
+	});
+});
+
 describe("RFC 8628 device sign-ins (xAI, Kimi Code)", () => {
 	it("xAI: polls past authorization_pending and uses the access token as the key", async () => {
 		await restartOAuthServer({ pendingPolls: 1 });

@@ -133,6 +133,28 @@ export async function startMockOAuthServer(options: MockOAuthServerOptions = {})
 		string,
 		(host: string, p: Record<string, string>, req: IncomingMessage, res: ServerResponse) => Promise<void> | void
 	> = {
+		/** OpenRouter: PKCE without client or state, a `callback_url`, and a permanent key for the code. */
+		"GET /auth": (_host, p, _req, res) => {
+			if (p.code_challenge_method !== "S256" || !p.code_challenge || !p.callback_url) {
+				return send(res, 400, { error: "invalid_request" });
+			}
+			const code = `code-${++serial}`;
+			codes.set(code, { challenge: p.code_challenge, redirectUri: p.callback_url, clientId: "" });
+			const target = new URL(p.callback_url);
+			target.searchParams.set("code", code);
+			res.writeHead(302, { location: target.toString() });
+			res.end();
+		},
+		"POST /auth/keys": (_host, p, _req, res) => {
+			const pending = codes.get(p.code ?? "");
+			codes.delete(p.code ?? "");
+			const verified =
+				pending &&
+				createHash("sha256")
+					.update(p.code_verifier ?? "")
+					.digest("base64url") === pending.challenge;
+			return verified ? send(res, 200, { key: `sk-or-v1-${++serial}` }) : send(res, 400, { error: "invalid_code" });
+		},
 		"GET /oauth/authorize": (_host, p, _req, res) => {
 			if (p.code_challenge_method !== "S256" || !p.code_challenge || !p.redirect_uri || !p.client_id) {
 				return send(res, 400, { error: "invalid_request" });

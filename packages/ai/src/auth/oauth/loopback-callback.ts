@@ -16,7 +16,8 @@ export interface LoopbackOptions {
 	path: string;
 	/** The hostname written into `redirect_uri` (some providers register `localhost`). */
 	redirectHost: string;
-	state: string;
+	/** Required in the callback; a provider that sends none gets an unguessable `path` instead. */
+	state: string | undefined;
 	/** Passed to the page the browser lands on. */
 	signal?: AbortSignal;
 }
@@ -39,7 +40,9 @@ export function startLoopbackCallback(options: LoopbackOptions): Promise<Loopbac
 	const server = createServer((request, response) => {
 		const url = new URL(request.url ?? "/", "http://127.0.0.1");
 		if (url.pathname !== options.path) return answer(response, 404, "Not found.");
-		if (url.searchParams.get("state") !== options.state) return answer(response, 400, "State mismatch.");
+		if (options.state !== undefined && url.searchParams.get("state") !== options.state) {
+			return answer(response, 400, "State mismatch.");
+		}
 		if (handled) return answer(response, 409, "This sign-in was already handled.");
 		const error = url.searchParams.get("error");
 		const received = url.searchParams.get("code");
@@ -106,13 +109,15 @@ function withoutEmpty(parts: { code?: string | null; state?: string | null }): P
 export async function codeFromCallbackOrPaste(
 	interaction: AuthInteraction,
 	callback: LoopbackCallback | undefined,
-	expectedState: string,
+	expectedState: string | undefined,
 	message: string,
 ): Promise<string> {
 	const pasteCancel = new AbortController();
 	const pasted = interaction.prompt({ type: "manual_code", message, signal: pasteCancel.signal }).then((input) => {
 		const parsed = parsePastedAuthorization(input);
-		if (parsed.state !== undefined && parsed.state !== expectedState) throw new Error("OAuth state mismatch");
+		if (expectedState !== undefined && parsed.state !== undefined && parsed.state !== expectedState) {
+			throw new Error("OAuth state mismatch");
+		}
 		if (!parsed.code) throw new Error("Missing authorization code");
 		return parsed.code;
 	});

@@ -50,3 +50,11 @@ export function kimiCodingLogin(): OAuthAuth {
 		load: () => import("./kimi-coding-oauth.js"),
 	});
 }
+
+export function openrouterLogin(): OAuthAuth {
+	return lazyOAuth({
+		name: "OpenRouter OAuth",
+		loginLabel: "Sign in with OpenRouter",
+		load: () => import("./openrouter-oauth.js"),
+	});
+}

@@ -1,5 +1,5 @@
 import { envApiKeyAuth } from "../../auth/auth-helpers.js";
-import { kimiCodingLogin, xaiLogin } from "../../auth/oauth/subscription-logins.js";
+import { kimiCodingLogin, openrouterLogin, xaiLogin } from "../../auth/oauth/subscription-logins.js";
 import type { OAuthAuth } from "../../types/auth.js";
 import type { Provider } from "../../types/provider.js";
 import { catalogProvider } from "../catalog/catalog-provider.js";
@@ -122,6 +122,7 @@ const HOSTED: Record<string, HostedProvider> = {
 		baseUrl: "https://openrouter.ai/api/v1",
 		keyName: "OpenRouter API key",
 		envVars: ["OPENROUTER_API_KEY"],
+		oauth: openrouterLogin,
 	},
 	"qwen-token-plan": {
 		name: "Qwen Token Plan Team",
