@@ -280,7 +280,7 @@ describe("OpenRouter sign-in", () => {
 	});
 });
 
-describe("RFC 8628 device sign-ins (xAI, Kimi Code)", () => {
+describe("RFC 8628 device sign-ins (xAI, Kimi Code, Meta)", () => {
 	it("xAI: polls past authorization_pending and uses the access token as the key", async () => {
 		await restartOAuthServer({ pendingPolls: 1 });
 		const { runtime, authPath } = setup();
@@ -307,6 +307,25 @@ describe("RFC 8628 device sign-ins (xAI, Kimi Code)", () => {
 		expect((await runtime.getAuth("kimi-coding"))?.auth.headers).toEqual({
 			Authorization: `Bearer ${stored.access}`,
 		});
+	});
+
+	it("Meta: mints a Model API key with the identity token, re-mints it when it expires, and reports a dead session", async () => {
+		const { runtime, authPath } = setup();
+		await runtime.login("meta", "oauth", browserUser(undefined));
+		expect(oauthServer.exchanges[0]).toMatchObject({ host: "auth.meta.com", path: "/oidc/device/authorization" });
+		const stored = readJson(authPath).meta;
+		expect(stored).toMatchObject({
+			type: "oauth",
+			access: expect.stringMatching(/^meta-key-/),
+			refresh: expect.stringMatching(/^access-/),
+		});
+		writeJson(authPath, { meta: { ...stored, expires: Date.now() - 1000 } });
+		const renewed = (await runtime.getAuth("meta"))?.auth.apiKey;
+		expect(renewed).toMatch(/^meta-key-/);
+		expect(renewed).not.toBe(stored.access);
+		oauthServer.revokeAll();
+		writeJson(authPath, { meta: { ...readJson(authPath).meta, expires: Date.now() - 1000 } });
+		await expect(runtime.getAuth("meta")).rejects.toThrow("the sign-in was revoked or has expired");
 	});
 
 	it("Kimi Code: a rejected refresh says to sign in again", async () => {

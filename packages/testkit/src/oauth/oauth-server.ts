@@ -32,7 +32,7 @@ export interface MockOAuthServer {
 	/** The value for `TAU_TEST_OAUTH_ORIGIN`. */
 	readonly origin: string;
 	readonly exchanges: readonly OAuthExchange[];
-	/** Refresh grants (and Copilot token exchanges) answered with new tokens. */
+	/** Refresh grants, Copilot token exchanges and Meta key mints answered with new tokens. */
 	readonly refreshCount: number;
 	/** Makes every token issued so far unusable (the user revoked the app). */
 	revokeAll(): void;
@@ -74,6 +74,7 @@ export async function startMockOAuthServer(options: MockOAuthServerOptions = {})
 	const exchanges: OAuthExchange[] = [];
 	const codes = new Map<string, PendingCode>();
 	const liveRefreshTokens = new Set<string>();
+	const liveAccessTokens = new Set<string>();
 	const githubTokens = new Set<string>();
 	const devices = new Map<string, number>();
 	let serial = 0;
@@ -98,7 +99,9 @@ export async function startMockOAuthServer(options: MockOAuthServerOptions = {})
 	const tokens = (host: string) => {
 		const refresh = `refresh-${++serial}`;
 		liveRefreshTokens.add(refresh);
-		return { access_token: accessToken(host), refresh_token: refresh, expires_in: expiresIn, token_type: "Bearer" };
+		const access = accessToken(host);
+		liveAccessTokens.add(access);
+		return { access_token: access, refresh_token: refresh, expires_in: expiresIn, token_type: "Bearer" };
 	};
 
 	const startDevice = (host: string, res: ServerResponse) => {
@@ -220,6 +223,14 @@ export async function startMockOAuthServer(options: MockOAuthServerOptions = {})
 			send(res, 200, { authorization_code: code, code_verifier: verifier });
 		},
 		"POST /device_authorization": (host, _p, _req, res) => startDevice(host, res),
+		"POST /device/authorization": (host, _p, _req, res) => startDevice(host, res),
+		/** Meta: an identity token mints a Model API key. */
+		"POST /muse-code/key": (_host, _p, req, res) => {
+			const token = (req.headers.authorization ?? "").replace(/^Bearer /, "");
+			if (!liveAccessTokens.has(token)) return send(res, 401, { error: "invalid_token" });
+			refreshCount++;
+			send(res, 200, { api_key: `meta-key-${++serial}` });
+		},
 		"POST /device/code": (host, _p, _req, res) => startDevice(host, res),
 		"POST /login/oauth/access_token": (host, p, _req, res) => deviceAnswer(host, p, res, 200),
 		"GET /copilot_internal/v2/token": async (_host, _p, req, res) => {
@@ -242,7 +253,8 @@ export async function startMockOAuthServer(options: MockOAuthServerOptions = {})
 		void (async () => {
 			const url = new URL(request.url ?? "/", "http://127.0.0.1");
 			const [, host = "", ...rest] = url.pathname.split("/");
-			const path = `/${rest.join("/")}`;
+			// Meta's endpoints end in a slash; routes are matched without it.
+			const path = `/${rest.join("/")}`.replace(/(.)\/$/, "$1");
 			const params = await readParams(request, url);
 			exchanges.push({ method: request.method ?? "GET", host, path, params, headers: request.headers });
 			// The most specific route wins (`/deviceauth/token` before `/token`).
@@ -269,6 +281,7 @@ export async function startMockOAuthServer(options: MockOAuthServerOptions = {})
 		},
 		revokeAll() {
 			liveRefreshTokens.clear();
+			liveAccessTokens.clear();
 			githubTokens.clear();
 		},
 		seedRefreshToken(token) {

@@ -1,20 +1,23 @@
 /**
  * Sign-ins that follow RFC 8628 as written (docs/providers.md): a device authorization request, the
  * code shown to the user, polling the token endpoint, and `refresh_token` grants afterwards.
- * xAI and Kimi Code sign in this way.
+ * xAI and Kimi Code sign in this way; Meta uses the device part.
  */
 import type { AuthInteraction, ModelAuth, OAuthAuth, OAuthCredential } from "../../types/auth.js";
 import { pollDeviceCode } from "./device-code-poll.js";
 import { oauthEndpoint } from "./oauth-endpoint.js";
 import { oauthRequest, requireString } from "./token-request.js";
 
-export interface StandardDeviceLogin {
+export interface DeviceEndpoints {
 	provider: string;
 	clientId: string;
 	deviceUrl: string;
 	tokenUrl: string;
 	/** Extra fields of the device authorization request (scope, referrer). */
 	deviceFields?: Record<string, string>;
+}
+
+export interface StandardDeviceLogin extends DeviceEndpoints {
 	/** Subtracted from the token lifetime so a request never starts with a dying token. */
 	expiryMarginMs: number;
 	toAuth(credential: OAuthCredential): ModelAuth;
@@ -44,7 +47,11 @@ function credentialFrom(
 	};
 }
 
-async function login(flow: StandardDeviceLogin, interaction: AuthInteraction): Promise<OAuthCredential> {
+/** Shows the device code and polls until the user approves; resolves with the token response. */
+export async function deviceTokenResponse(
+	flow: DeviceEndpoints,
+	interaction: AuthInteraction,
+): Promise<Record<string, unknown>> {
 	const signal = interaction.signal;
 	const device = await oauthRequest({
 		provider: flow.provider,
@@ -63,7 +70,7 @@ async function login(flow: StandardDeviceLogin, interaction: AuthInteraction): P
 		url,
 		instructions: "Open the address and confirm this code",
 	});
-	return pollDeviceCode<OAuthCredential>({
+	return pollDeviceCode<Record<string, unknown>>({
 		provider: flow.provider,
 		// RFC 8628 §3.2: 5 seconds when the server names no interval.
 		intervalSeconds: typeof device.interval === "number" && device.interval >= 0 ? device.interval : 5,
@@ -85,9 +92,13 @@ async function login(flow: StandardDeviceLogin, interaction: AuthInteraction): P
 					...(typeof answer.interval === "number" ? { intervalSeconds: answer.interval } : {}),
 				};
 			}
-			return { status: "done", value: credentialFrom(flow, answer) };
+			return { status: "done", value: answer };
 		},
 	});
+}
+
+async function login(flow: StandardDeviceLogin, interaction: AuthInteraction): Promise<OAuthCredential> {
+	return credentialFrom(flow, await deviceTokenResponse(flow, interaction));
 }
 
 async function refresh(flow: StandardDeviceLogin, credential: OAuthCredential, signal: AbortSignal) {

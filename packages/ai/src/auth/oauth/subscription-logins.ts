@@ -58,3 +58,12 @@ export function openrouterLogin(): OAuthAuth {
 		load: () => import("./openrouter-oauth.js"),
 	});
 }
+
+export function metaLogin(): OAuthAuth {
+	return lazyOAuth({
+		name: "Meta (Muse subscription)",
+		isSubscription: true,
+		loginLabel: "Sign in with Meta",
+		load: () => import("./meta-oauth.js"),
+	});
+}

@@ -1,5 +1,5 @@
 import { envApiKeyAuth } from "../../auth/auth-helpers.js";
-import { kimiCodingLogin, openrouterLogin, xaiLogin } from "../../auth/oauth/subscription-logins.js";
+import { kimiCodingLogin, metaLogin, openrouterLogin, xaiLogin } from "../../auth/oauth/subscription-logins.js";
 import type { OAuthAuth } from "../../types/auth.js";
 import type { Provider } from "../../types/provider.js";
 import { catalogProvider } from "../catalog/catalog-provider.js";
@@ -72,7 +72,13 @@ const HOSTED: Record<string, HostedProvider> = {
 		envVars: ["KIMI_API_KEY"],
 		oauth: kimiCodingLogin,
 	},
-	meta: { name: "Meta", baseUrl: "https://api.meta.ai/v1", keyName: "Meta Model API key", envVars: ["META_API_KEY"] },
+	meta: {
+		name: "Meta",
+		baseUrl: "https://api.meta.ai/v1",
+		keyName: "Meta Model API key",
+		envVars: ["META_API_KEY"],
+		oauth: metaLogin,
+	},
 	minimax: {
 		name: "MiniMax",
 		baseUrl: "https://api.minimax.io/anthropic",
