@@ -1,6 +1,6 @@
 import { spawn } from "node:child_process";
 import { statSync } from "node:fs";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { AuthNotification, OAuthCredential } from "@tau/ai";
 import { builtinProviders } from "@tau/ai/providers/all";
@@ -12,6 +12,7 @@ import {
 	startMockOAuthServer,
 } from "@tau/testkit";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { PI_CLI, PI_MISSING, PI_NODE, piInstalled } from "../support/pi-reference.js";
 import { readJson, tempDirs, writeJson } from "./helpers.js";
 import { browserUser, pastingUser, type UserLog } from "./oauth-test-users.js";
 
@@ -335,6 +336,40 @@ describe("RFC 8628 device sign-ins (xAI, Kimi Code, Meta)", () => {
 		await expect(runtime.getAuth("kimi-coding")).rejects.toThrow("the sign-in was revoked or has expired");
 	});
 });
+
+describe.skipIf(!piInstalled)(
+	`credentials tau stores, read by Pi 1.6${piInstalled ? "" : ` (skipped: ${PI_MISSING})`}`,
+	() => {
+		it.each([
+			["anthropic", "browser"],
+			["openai-codex", "browser"],
+			["github-copilot", undefined],
+		])("%s: Pi prints the access token tau's sign-in stored", { timeout: 60_000 }, async (providerId, method) => {
+			const { runtime, authPath } = setup();
+			await runtime.login(providerId, "oauth", browserUser(method));
+			const printed = await new Promise<string>((resolve, reject) => {
+				const child = spawn(PI_NODE, [PI_CLI, "auth", "print-bearer-token", "--provider", providerId], {
+					env: {
+						PATH: process.env.PATH,
+						HOME: dirname(authPath),
+						PI_CODING_AGENT_DIR: dirname(authPath),
+						PI_OFFLINE: "1",
+					},
+					stdio: ["ignore", "pipe", "pipe"],
+				});
+				let out = "";
+				let err = "";
+				child.stdout.on("data", (chunk) => (out += chunk));
+				child.stderr.on("data", (chunk) => (err += chunk));
+				child.on("error", reject);
+				child.on("close", (code) =>
+					code === 0 ? resolve(out) : reject(new Error(`pi exited with ${code}: ${err}`)),
+				);
+			});
+			expect(printed.trim()).toBe(readJson(authPath)[providerId].access);
+		});
+	},
+);
 
 describe("refresh and revocation", () => {
 	const expired = (extra: Record<string, unknown> = {}): OAuthCredential => ({
