@@ -132,6 +132,9 @@ describe.skipIf(!cliBuilt)("lazy startup (built CLI)", () => {
 			"catalog:",
 			"/node_modules/quickjs-emscripten",
 			"/node_modules/@jitl/",
+			// Sign-in flows load only to sign in or refresh.
+			"/auth/oauth/anthropic-oauth",
+			"/auth/oauth/loopback-callback",
 		]) {
 			expect(loads(urls, fragment), fragment).toBe(false);
 		}
