@@ -196,6 +196,30 @@ describe("GitHub Copilot sign-in", () => {
 		});
 	});
 
+	it("sends requests to the API host the Copilot token names, with the Copilot token as bearer (as Pi)", async () => {
+		const llm = await startMockLlmServer({ idleTimeoutMs: 0, maxLifetimeMs: 0 });
+		try {
+			const token = "tid=1;exp=9999999999;proxy-ep=proxy.individual.githubcopilot.com;sku=test";
+			const { runtime } = setup({
+				auth: {
+					"github-copilot": { type: "oauth", access: token, refresh: "gho_x", expires: Date.now() + 3_600_000 },
+				},
+			});
+			// The test-only origin stands in for the Copilot API host here.
+			vi.stubEnv("TAU_TEST_OAUTH_ORIGIN", llm.baseUrl);
+			llm.enqueue({ text: "hi from copilot" });
+			const model = runtime.getModel("github-copilot", "claude-haiku-4.5")!;
+			const reply = await runtime.complete(model, { messages: [{ role: "user", content: "hi", timestamp: 0 }] });
+			expect(reply.stopReason).toBe("stop");
+			const request = llm.requests[0]!;
+			expect(request.path.startsWith("/api.individual.githubcopilot.com/")).toBe(true);
+			expect(request.headers.authorization).toBe(`Bearer ${token}`);
+			expect(request.headers["x-api-key"]).toBeUndefined();
+		} finally {
+			await llm.close();
+		}
+	});
+
 	it("signs in to GitHub Enterprise on its own domain and keeps the domain for refreshes", async () => {
 		const { runtime, authPath } = setup();
 		const user = browserUser(undefined);

@@ -20,6 +20,16 @@ class ResolvedAuthAnthropic extends Anthropic {
 	}
 }
 
+/**
+ * How the key travels: a Claude subscription token and a Copilot token (Copilot's Claude models) as
+ * bearer tokens, any other key as `x-api-key`.
+ */
+function requestAuthHeaders(model: Model<Api>, apiKey: string | undefined): Record<string, string> | undefined {
+	if (!apiKey) return undefined;
+	if (model.provider === "github-copilot") return { authorization: `Bearer ${apiKey}` };
+	return isSubscriptionToken(apiKey) ? subscriptionHeaders(apiKey) : { "x-api-key": apiKey };
+}
+
 /** Every header of the request, low to high precedence (ai.md §7.5, §16.2). */
 export function anthropicHeaders(
 	model: Model<Api>,
@@ -32,11 +42,7 @@ export function anthropicHeaders(
 		getIdentityHeaders(model, options.identity),
 		{ accept: "application/json", "anthropic-dangerous-direct-browser-access": "true" },
 		sessionId ? { [affinityHeader]: sessionId } : undefined,
-		isSubscriptionToken(options.apiKey)
-			? subscriptionHeaders(options.apiKey)
-			: options.apiKey
-				? { "x-api-key": options.apiKey }
-				: undefined,
+		requestAuthHeaders(model, options.apiKey),
 		model.headers,
 		options.headers,
 	);
