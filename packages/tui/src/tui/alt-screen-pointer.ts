@@ -272,6 +272,13 @@ export class AltScreenPointer {
 		}
 		const sel = this.selection;
 		if (!sel || !press) return;
+		// Press and release on one cell without a drag is a click for the component under it
+		// (the editor places its cursor so); components leave press/drag to text selection.
+		if (!press.moved && this.clickComponentAt(r)) {
+			this.selection = undefined;
+			this.host.requestViewRender();
+			return;
+		}
 		if (!press.moved && sel.mode === "char") {
 			const line = sel.view.contentLines[sel.anchor.row] ?? "";
 			const url = getOsc8LinkAtColumn(line, sel.anchor.col);
@@ -281,5 +288,15 @@ export class AltScreenPointer {
 			return;
 		}
 		if (this.host.copyOnSelect !== false) this.host.copySelection();
+	}
+
+	private clickComponentAt(r: MouseReport): boolean {
+		for (const region of this.host.regionsAt(r.x, r.y)) {
+			const c = region.component;
+			if (c instanceof ScrollView || !c.handleMouse) continue;
+			const event = { ...this.event(r, "click", region), clickCount: this.lastClick?.count ?? 1 };
+			if (this.applyResult(c, c.handleMouse(event), "click")) return true;
+		}
+		return false;
 	}
 }

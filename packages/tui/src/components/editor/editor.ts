@@ -3,9 +3,8 @@ import { isSlashCommandNameContext, isTokenBoundary } from "../../autocomplete/a
 import { getKeybindings } from "../../keys/keybindings.js";
 import { matchesKey } from "../../keys/match-key.js";
 import { decodePrintableKey } from "../../keys/parse-key.js";
-import { graphemes } from "../../text/grapheme.js";
 import { visibleWidth } from "../../text/width.js";
-import type { Focusable } from "../../tui/component.js";
+import type { Focusable, TuiMouseEvent, TuiMouseEventResult } from "../../tui/component.js";
 import type { TUI } from "../../tui/tui-base.js";
 import { graphemeLengthBefore, wordBoundaryLeft, wordBoundaryRight } from "../editing/graphemes.js";
 import { EditorAutocomplete } from "./editor-autocomplete.js";
@@ -13,7 +12,7 @@ import { EditorBuffer } from "./editor-buffer.js";
 import type { EditorComponent, EditorOptions, EditorTheme } from "./editor-component.js";
 import { renderEditorFrame } from "./editor-frame.js";
 import { EditorHistory } from "./editor-history.js";
-import { LayoutMemo, type VisualLine, visualIndexOf } from "./editor-layout.js";
+import { LayoutMemo, offsetAtColumn, type VisualLine, visualIndexOf } from "./editor-layout.js";
 import { type EditorState, normalizeEditorText, stateFromText } from "./editor-text.js";
 import { expandMarkers } from "./paste-markers.js";
 
@@ -36,7 +35,7 @@ export class Editor implements EditorComponent, Focusable {
 	private scrollOffset = 0;
 	private paddingX: number;
 	private readonly autocomplete: EditorAutocomplete;
-	private lastLayout: { rows: VisualLine[]; visible: number } | undefined;
+	private lastLayout: { rows: VisualLine[]; visible: number; menuRows: number } | undefined;
 	/** The editor is drawn every frame while an answer streams: its layout is kept while unchanged. */
 	private readonly layoutMemo = new LayoutMemo();
 
@@ -419,19 +418,7 @@ export class Editor implements EditorComponent, Focusable {
 		const column =
 			this.buffer.preferredCol ??
 			visibleWidth(this.state.lines[current.line]!.slice(current.start, this.state.cursorCol));
-		const text = this.state.lines[target.line]!;
-		let col = target.start;
-		let width = 0;
-		for (const g of graphemes(text.slice(target.start, target.end))) {
-			const w = visibleWidth(g);
-			if (width + w > column) break;
-			width += w;
-			col += g.length;
-		}
-		// A wrapped row's end position belongs to the next row; stay before it.
-		const next = rows[index + direction + 1];
-		if (col === target.end && next && next.line === target.line && col > target.start)
-			col -= graphemeLengthBefore(text, col);
+		const col = offsetAtColumn(rows, index + direction, this.state.lines[target.line]!, column);
 		this.buffer.moveCursor(target.line, col, true);
 		this.buffer.preferredCol = column;
 	}
@@ -545,6 +532,38 @@ export class Editor implements EditorComponent, Focusable {
 		this.onSubmit?.(result);
 	}
 
+	// ---- mouse ---------------------------------------------------------------------------------
+
+	/**
+	 * A left click on a text row moves the cursor there; clicks on the completion menu go to it.
+	 * Press, drag and release stay unhandled so the renderer's text selection works over the editor.
+	 */
+	handleMouse(event: TuiMouseEvent): TuiMouseEventResult | undefined {
+		const layout = this.lastLayout;
+		const paddingX = this.effectivePadding(event.width);
+		const menuTop = (layout?.visible ?? 0) + 2;
+		if (layout && this.autocomplete.isOpen() && event.y >= menuTop && event.y < menuTop + layout.menuRows) {
+			const result = this.autocomplete.handleMouse({
+				...event,
+				x: event.x - paddingX,
+				y: event.y - menuTop,
+				width: Math.max(1, event.width - 2 * paddingX),
+				height: layout.menuRows,
+			});
+			return result ? { ...result, focus: true } : undefined;
+		}
+		if (event.type !== "click" || event.button !== "left") return undefined;
+		const index = this.scrollOffset + event.y - 1;
+		const row = layout?.rows[index];
+		if (!layout || !row || event.y <= 0 || event.y > layout.visible) return { handled: true, focus: true };
+		const column = Math.max(0, event.x - paddingX);
+		this.buffer.moveCursor(row.line, offsetAtColumn(layout.rows, index, this.state.lines[row.line]!, column));
+		this.lastAction = undefined;
+		this.exitHistory();
+		this.afterEdit();
+		return { handled: true, focus: true };
+	}
+
 	// ---- rendering -------------------------------------------------------------------------
 
 	/** A fresh array on every call: subclasses may decorate the lines they get from it (pi-tui's contract). */
@@ -564,7 +583,7 @@ export class Editor implements EditorComponent, Focusable {
 			below: this.autocomplete.render(Math.max(1, width - 2 * paddingX)),
 		});
 		this.scrollOffset = frame.scrollOffset;
-		this.lastLayout = { rows, visible: frame.visibleRows };
+		this.lastLayout = { rows, visible: frame.visibleRows, menuRows: frame.lines.length - frame.visibleRows - 2 };
 		return frame.lines;
 	}
 }
