@@ -90,16 +90,15 @@ describe("SettingsList.handleMouse", () => {
 		{ id: "b", label: "Beta", currentValue: "1", values: ["1", "2", "3"] },
 		{ id: "c", label: "Gamma", currentValue: "x", values: ["x", "y"] },
 	];
+	/** A list of three settings (five rows visible) that records the changes it reports. */
+	const makeList = (options: { enableSearch?: boolean } = {}) => {
+		const changes: string[] = [];
+		const onChange = (id: string, v: string) => changes.push(`${id}=${v}`);
+		return { list: new SettingsList(items(), 5, theme, onChange, () => {}, options), changes };
+	};
 
 	it("a click on an item selects it and changes it as Enter would", () => {
-		const changes: string[] = [];
-		const list = new SettingsList(
-			items(),
-			5,
-			theme,
-			(id, v) => changes.push(`${id}=${v}`),
-			() => {},
-		);
+		const { list, changes } = makeList();
 		list.render(30);
 		expect(list.handleMouse(mouse("press", 4, 1))).toEqual({ handled: true, focus: true });
 		expect(list.render(30)[1]).toBe("> Beta   1");
@@ -111,13 +110,7 @@ describe("SettingsList.handleMouse", () => {
 	});
 
 	it("the wheel moves the selection within the list; hover changes nothing", () => {
-		const list = new SettingsList(
-			items(),
-			5,
-			theme,
-			() => {},
-			() => {},
-		);
+		const { list } = makeList();
 		expect(list.handleMouse(mouse("wheel", 0, 0, { wheelDelta: -3 }))).toEqual({ handled: true, render: false });
 		expect(list.handleMouse(mouse("wheel", 0, 0, { wheelDelta: 3 }))).toEqual({ handled: true, render: true });
 		expect(list.render(30)[1]).toBe("> Beta   1");
@@ -126,17 +119,7 @@ describe("SettingsList.handleMouse", () => {
 	});
 
 	it("with search the first row belongs to the search input and items start two rows down", () => {
-		const changes: string[] = [];
-		const list = new SettingsList(
-			items(),
-			5,
-			theme,
-			(id, v) => changes.push(`${id}=${v}`),
-			() => {},
-			{
-				enableSearch: true,
-			},
-		);
+		const { list, changes } = makeList({ enableSearch: true });
 		expect(list.handleMouse(mouse("click", 1, 1))).toBeUndefined();
 		expect(list.handleMouse(mouse("press", 1, 0))).toMatchObject({ focus: true });
 		list.handleMouse(mouse("press", 4, 4));
