@@ -8,6 +8,7 @@ import { headerValue } from "../shared/request-headers.js";
 import { cachedSdkClient } from "../shared/sdk-client-cache.js";
 import { sdkClientOptions } from "../shared/sdk-client-options.js";
 import type { ResolvedAnthropicCompat } from "./payload.js";
+import { isSubscriptionToken, subscriptionHeaders } from "./subscription-token.js";
 
 /** Headers that authenticate a request by themselves (then no API key is needed). */
 export const ANTHROPIC_AUTH_HEADERS = ["authorization", "x-api-key", "cf-aig-authorization"] as const;
@@ -17,6 +18,16 @@ class ResolvedAuthAnthropic extends Anthropic {
 	protected override _shouldResolveDefaultCredentials(): boolean {
 		return false;
 	}
+}
+
+/**
+ * How the key travels: a Claude subscription token and a Copilot token (Copilot's Claude models) as
+ * bearer tokens, any other key as `x-api-key`.
+ */
+function requestAuthHeaders(model: Model<Api>, apiKey: string | undefined): Record<string, string> | undefined {
+	if (!apiKey) return undefined;
+	if (model.provider === "github-copilot") return { authorization: `Bearer ${apiKey}` };
+	return isSubscriptionToken(apiKey) ? subscriptionHeaders(apiKey) : { "x-api-key": apiKey };
 }
 
 /** Every header of the request, low to high precedence (docs/design/ai-adapters.md#header-precedence, docs/design/ai-adapters.md#anthropic-messages). */
@@ -31,7 +42,7 @@ export function anthropicHeaders(
 		getIdentityHeaders(model, options.identity),
 		{ accept: "application/json", "anthropic-dangerous-direct-browser-access": "true" },
 		sessionId ? { [affinityHeader]: sessionId } : undefined,
-		options.apiKey ? { "x-api-key": options.apiKey } : undefined,
+		requestAuthHeaders(model, options.apiKey),
 		model.headers,
 		options.headers,
 	);
