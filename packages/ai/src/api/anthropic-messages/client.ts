@@ -26,6 +26,15 @@ class ResolvedAuthAnthropic extends BaseAnthropic {
 	}
 }
 
+/**
+ * The SDK records an OpenTelemetry span per request unless told otherwise, which costs each request
+ * a few milliseconds; pi's SDK records none. Off unless `ANTHROPIC_OPEN_TELEMETRY` is set, in which case
+ * the SDK follows the variable as it documents.
+ */
+function openTelemetryOption(): false | undefined {
+	return process.env.ANTHROPIC_OPEN_TELEMETRY === undefined ? false : undefined;
+}
+
 /** An SDK client with the Messages resource (a caller's prebuilt `Anthropic` client is one too). */
 export type AnthropicMessagesClient = BaseAnthropic & { messages: Messages };
 
@@ -78,6 +87,12 @@ export function createAnthropicClient(
 			timeoutMs: options.timeoutMs,
 			fetch: options.fetch,
 		},
-		() => new ResolvedAuthAnthropic({ apiKey: null, authToken: null, ...sdkClientOptions(model, options, headers) }),
+		() =>
+			new ResolvedAuthAnthropic({
+				apiKey: null,
+				authToken: null,
+				openTelemetry: openTelemetryOption(),
+				...sdkClientOptions(model, options, headers),
+			}),
 	);
 }
