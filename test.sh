@@ -73,6 +73,7 @@ gate "type-check (tsc -b)" node_modules/.bin/tsc -b
 gate "bundle the CLI (esbuild)" node scripts/bundle-cli.mjs
 gate "lint (biome check)" node_modules/.bin/biome check --error-on-warnings --no-errors-on-unmatched .
 gate "import cycles" node scripts/check-cycles.mjs
+gate "doc citations" node scripts/check-doc-citations.mjs
 
 # A whitelisted environment: no provider keys, no real HOME, no user config reach the tests.
 echo "== tests (vitest)"

@@ -1,6 +1,6 @@
 import type { SearchBinaryName } from "./binaries.js";
 
-/** Where each search tool publishes its release archives (tools.md §11). */
+/** Where each search tool publishes its release archives (docs/design/tools.md#search-binaries). */
 export const SEARCH_RELEASES: Record<
 	SearchBinaryName,
 	{ label: string; repository: string; assetPrefix: string; termuxPackage: string }
