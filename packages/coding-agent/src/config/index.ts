@@ -95,18 +95,13 @@ export {
 	type ThinkingSettings,
 	thinkingLevelForModelSwitch,
 } from "./model-resolver/thinking-level.js";
-export type { CreateModelRuntimeOptions } from "./model-runtime/create-options.js";
+export type { CreateModelRuntimeOptions, ModelRuntimeOptions } from "./model-runtime/create-options.js";
 export {
 	CredentialSynchronizationError,
 	type CredentialSynchronizationOperation,
 } from "./model-runtime/credential-sync-error.js";
 export { ModelRegistry, type ResolvedRequestAuth } from "./model-runtime/model-registry.js";
-export {
-	type AuthStatus,
-	ModelRuntime,
-	type ModelRuntimeOptions,
-	type ProviderRegistration,
-} from "./model-runtime/model-runtime.js";
+export { type AuthStatus, ModelRuntime, type ProviderRegistration } from "./model-runtime/model-runtime.js";
 export { FileModelsStore } from "./model-runtime/models-store.js";
 export {
 	createVirtualModel,

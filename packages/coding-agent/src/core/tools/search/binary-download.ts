@@ -3,9 +3,14 @@ import { join } from "node:path";
 import { isOffline } from "../../../config/env.js";
 import { PRIVATE_DIR_MODE } from "../../../config/paths.js";
 import { writeFileAtomic } from "../../fs/atomic-write.js";
-import type { SearchBinaryName } from "./binaries.js";
 import { extractFromTarGz, extractFromZip } from "./release-archive.js";
-import { pickReleaseAsset, type ReleaseAsset, releaseTarget, SEARCH_RELEASES } from "./release-assets.js";
+import {
+	pickReleaseAsset,
+	type ReleaseAsset,
+	releaseTarget,
+	SEARCH_RELEASES,
+	type SearchBinaryName,
+} from "./release-assets.js";
 
 /** How release binaries are fetched; every field has a production default and exists for tests and hosts. */
 export interface SearchBinaryDownloadOptions {

@@ -1,4 +1,5 @@
-import type { SearchBinaryName } from "./binaries.js";
+/** The external search programs tau can locate or download. */
+export type SearchBinaryName = "rg" | "fd";
 
 /** Where each search tool publishes its release archives (tools.md §11). */
 export const SEARCH_RELEASES: Record<

@@ -4,7 +4,7 @@ import { activeTheme } from "../../../../modes/interactive/theme/active-theme.js
 import { usesOAuth } from "../../config/entry-auth.js";
 import type { McpServerEntry } from "../../config/load-config.js";
 import { getMcpToolExposure } from "../../exposure.js";
-import type { McpCommandHost } from "../mcp-command.js";
+import type { McpCommandHost } from "../command-host.js";
 import { attentionRank, describeState, failureReason, serverState, sourceText } from "../server-status.js";
 import { type ManagerMenu, McpManagerView } from "./manager-view.js";
 
