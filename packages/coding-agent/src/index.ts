@@ -1,3 +1,5 @@
+import { registerPackageRoot } from "./core/extensions/loader/host-modules.js";
+
 export {
 	CODEMODE_STORE_ENTRY_TYPE,
 	CODEMODE_TOOL_NAME,
@@ -8,6 +10,8 @@ export { createMcpExtension, type McpExtensionOptions } from "./builtin/mcp/mcp-
 export { Bm25Ranker, createToolSearchExtension, DEFAULT_TOOL_SEARCH_LIMIT } from "./builtin/tool-search/index.js";
 export { type CliThinkingLevel, type OutputMode, type ParsedArgs, parseArgs, type TuiMode } from "./cli/args.js";
 export * from "./config/index.js";
+export { importPiConfig, type PiImportResult } from "./config/migrations/import-pi.js";
+export { runStartupMigrations, type StartupMigrationResult } from "./config/migrations/startup-migrations.js";
 export type { HtmlExportOptions } from "./core/agent-session/session-export.js";
 export * from "./core/compaction/index.js";
 export * from "./core/extensions/index.js";
@@ -94,3 +98,6 @@ export {
 	type RpcExtensionUIListener,
 } from "./rpc-client/index.js";
 export * from "./sdk/index.js";
+
+// Extensions importing "@tau/coding-agent" (or Pi's name for it) get this very module (docs/extensions.md).
+registerPackageRoot(import.meta.url);

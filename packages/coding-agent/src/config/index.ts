@@ -53,8 +53,6 @@ export {
 	shouldSkipVersionCheck,
 	telemetryOverride,
 } from "./env.js";
-export { importPiConfig, type PiImportResult } from "./migrations/import-pi.js";
-export { runStartupMigrations, type StartupMigrationResult } from "./migrations/startup-migrations.js";
 export { type CliModelInput, type CliModelSelection, resolveCliModel } from "./model-resolver/cli-model.js";
 export { DEFAULT_MODEL_PER_PROVIDER, defaultModelIdFor } from "./model-resolver/default-models.js";
 export { globToRegExp, isGlobPattern } from "./model-resolver/glob.js";

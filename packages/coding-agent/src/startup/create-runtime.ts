@@ -1,6 +1,7 @@
 import { resolve } from "node:path";
 import type { ThinkingLevel } from "@tau/agent";
 import type { Api, Model } from "@tau/ai";
+import { builtinExtensionFactories } from "../builtin/builtin-extensions.js";
 import type { ParsedArgs } from "../cli/args.js";
 import {
 	collectSettingsDiagnostics,
@@ -30,7 +31,6 @@ import {
 	DEMO_PROVIDER_ID,
 	demoProvider,
 } from "../sdk/index.js";
-import { builtinExtensionFactories } from "./builtin-extensions.js";
 import { StartupError } from "./diagnostics.js";
 
 /** The flags an extension registered, for `--help` and flag matching. */

@@ -3,14 +3,8 @@ import type { ParsedArgs } from "../cli/args.js";
 import { renderHelp } from "../cli/help.js";
 import { NO_MODELS_GUIDANCE, renderModelList } from "../cli/list-models.js";
 import { APP_NAME } from "../config/app-identity.js";
-import {
-	applyHttpProxySetting,
-	getAgentDir,
-	isOffline,
-	isTruthyEnvFlag,
-	runStartupMigrations,
-	SettingsManager,
-} from "../config/index.js";
+import { applyHttpProxySetting, getAgentDir, isOffline, isTruthyEnvFlag, SettingsManager } from "../config/index.js";
+import { runStartupMigrations } from "../config/migrations/startup-migrations.js";
 import { resolveSessionDir } from "../core/session/index.js";
 import type { StdoutTakeover } from "../modes/shared/index.js";
 import { type AgentSessionRuntime, createAgentSessionRuntime, MissingSessionCwdError } from "../sdk/index.js";

@@ -28,7 +28,7 @@ import {
 	bindSessionToRunner,
 	createReplacedSessionContext,
 	reloadExtensions,
-} from "./extension-binding.js";
+} from "./extension-actions.js";
 import { createRunner, ExtensionBridge } from "./extension-bridge.js";
 import { normalizeDeliveredImages } from "./image-normalization.js";
 import { expandInput, expandQueuedInput, findExtensionCommand, runExtensionCommand } from "./input-pipeline.js";

@@ -7,7 +7,7 @@ import { APP_NAME } from "../../config/app-identity.js";
 import type { AgentSession } from "../../core/agent-session/agent-session.js";
 import type { EditorFactory, ExtensionUIContext } from "../../core/extensions/index.js";
 import { resolveTheme } from "../../core/resources/themes/builtin-theme.js";
-import type { AgentSessionRuntime } from "../../core/runtime/agent-session-runtime.js";
+import type { AgentSessionRuntime } from "../../sdk/agent-session-runtime.js";
 import { debugCommand } from "./commands/app-commands.js";
 import { matchBuiltinCommand } from "./commands/builtin-commands.js";
 import type { CommandHost } from "./commands/command-host.js";

@@ -17,7 +17,7 @@ import type { AgentSession } from "../../core/agent-session/agent-session.js";
 import { openInBrowser } from "../../core/platform/open-url.js";
 import type { Theme } from "../../core/resources/index.js";
 import { resolveTheme } from "../../core/resources/themes/builtin-theme.js";
-import type { AgentSessionRuntime } from "../../core/runtime/agent-session-runtime.js";
+import type { AgentSessionRuntime } from "../../sdk/agent-session-runtime.js";
 import type { AskOptions, PickOptions } from "./commands/command-host.js";
 import type { NoticeKind } from "./components/chat-notice.js";
 import { ChatTranscript } from "./components/chat-transcript.js";

@@ -11,7 +11,7 @@
 import type { AgentSession } from "../../core/agent-session/agent-session.js";
 import type { ExtensionCommandContextActions } from "../../core/extensions/index.js";
 import { resolveTheme } from "../../core/resources/themes/builtin-theme.js";
-import type { AgentSessionRuntime } from "../../core/runtime/agent-session-runtime.js";
+import type { AgentSessionRuntime } from "../../sdk/agent-session-runtime.js";
 import {
 	attachJsonlLineReader,
 	type RawWriter,

@@ -30,11 +30,31 @@ const TYPEBOX_COMPILE = ["typebox/compile", "@sinclair/typebox/compile"];
 const TYPEBOX_VALUE = ["typebox/value", "@sinclair/typebox/value"];
 
 /**
- * The host module behind each group of specifiers: its specifier (resolved from this file) for a
- * synchronous load, and the same module as a static `import()` for hosts running from sources.
+ * The package root (`src/index.ts`) is above this module, so it is not imported from here: the entry
+ * point that loaded it registers where it is (the SDK's index itself, the CLI before it starts).
+ * The first registration wins; in the bundle that is the CLI's, whose `import()` names a chunk.
+ */
+let packageRoot: { url: string; load: () => Promise<unknown> } | undefined;
+
+/** Called by an entry point with the package root's URL (and its `import()` where a bundler must see it). */
+export function registerPackageRoot(url: string, load: () => Promise<unknown> = () => import(url)): void {
+	packageRoot ??= { url, load };
+}
+
+function registeredPackageRoot(): { url: string; load: () => Promise<unknown> } {
+	if (!packageRoot)
+		throw new Error("@tau/coding-agent was not loaded through an entry point (src/index.ts or src/cli.ts)");
+	return packageRoot;
+}
+
+const PACKAGE_ROOT = "@tau/coding-agent";
+
+/**
+ * The host module behind each group of specifiers: its specifier for a synchronous load, and the
+ * same module as a static `import()` for hosts running from sources.
  */
 const HOST_SOURCES: readonly { specifiers: readonly string[]; source: string; load: () => Promise<unknown> }[] = [
-	{ specifiers: CODING_AGENT, source: "../../../index.js", load: () => import("../../../index.js") },
+	{ specifiers: CODING_AGENT, source: PACKAGE_ROOT, load: () => registeredPackageRoot().load() },
 	{ specifiers: AGENT, source: "@tau/agent", load: () => import("@tau/agent") },
 	{ specifiers: TUI, source: "@tau/tui", load: () => import("@tau/tui") },
 	{ specifiers: ["@tau/ai", ...AI_SUBPATHS], source: "@tau/ai/compat", load: () => import("@tau/ai/compat") },
@@ -86,7 +106,8 @@ function loadOnDemand(): Record<string, ModuleNamespace> {
 	const load = (source: string): ModuleNamespace => {
 		let namespace = loaded.get(source);
 		if (!namespace) {
-			namespace = require(fileURLToPath(import.meta.resolve(source))) as ModuleNamespace;
+			const url = source === PACKAGE_ROOT ? registeredPackageRoot().url : import.meta.resolve(source);
+			namespace = require(fileURLToPath(url)) as ModuleNamespace;
 			loaded.set(source, namespace);
 		}
 		return namespace;
