@@ -1,7 +1,6 @@
 #!/usr/bin/env bash
 # The one test command: install if needed, type-check, lint, check import cycles, layers and file
-# sizes, then run every
-# package's tests hermetically. Ends with exactly one line: `tests: N passed, N failed[, N skipped]`.
+# sizes, then run every package's tests hermetically. Ends with exactly one line: `tests: N passed, N failed[, N skipped]`.
 set -uo pipefail
 cd "$(dirname "$0")"
 repo=$(pwd)
