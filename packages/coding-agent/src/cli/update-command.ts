@@ -1,9 +1,9 @@
 import type { Provider } from "@tau/ai";
 import { APP_NAME, PACKAGE_DIR, PACKAGE_NAME, VERSION } from "../config/app-identity.js";
 import { isOffline } from "../config/env.js";
-import { errorMessage } from "../config/fs/json-text.js";
 import type { ModelRuntime } from "../config/index.js";
 import { npmCommandOrDefault } from "../config/settings/normalize.js";
+import { errorMessage } from "../core/errors.js";
 import type { MainIO } from "./main-io.js";
 import { openPackageSettings, type PackageCommandLocation } from "./package-settings.js";
 import { npmSelfUpdateEnvironment, runSelfUpdate } from "./self-update.js";

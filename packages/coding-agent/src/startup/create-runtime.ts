@@ -14,6 +14,7 @@ import {
 	SettingsManager,
 	selectInitialModel,
 } from "../config/index.js";
+import { errorMessage } from "../core/errors.js";
 import {
 	applyExtensionFlagValues,
 	type Extension,
@@ -241,7 +242,7 @@ async function chooseModel(
 		});
 	} catch (error) {
 		// A model that is not found because its server did not answer: say why, in the error itself.
-		const message = error instanceof Error ? error.message : String(error);
+		const message = errorMessage(error);
 		throw new StartupError(discovery ? `${message}\n${discovery}` : message);
 	}
 	for (const warning of cli?.warnings ?? []) diagnostics.push({ type: "warning", message: warning });

@@ -1,4 +1,5 @@
 import type { ParsedArgs } from "../cli/args.js";
+import { errorMessage } from "../core/errors.js";
 import {
 	assertValidSessionId,
 	getDefaultSessionDir,
@@ -31,7 +32,7 @@ export function validateSessionFlags(args: ParsedArgs): void {
 		try {
 			assertValidSessionId(args.sessionId);
 		} catch (error) {
-			throw new StartupError(error instanceof Error ? error.message : String(error));
+			throw new StartupError(errorMessage(error));
 		}
 	}
 	if (args.name !== undefined && args.name.trim() === "") throw new StartupError("--name requires a non-empty value");
@@ -99,6 +100,6 @@ async function lookupSession(arg: string, where: Parameters<typeof resolveSessio
 	try {
 		return await resolveSessionArgument(arg, where);
 	} catch (error) {
-		throw new StartupError(error instanceof Error ? error.message : String(error));
+		throw new StartupError(errorMessage(error));
 	}
 }

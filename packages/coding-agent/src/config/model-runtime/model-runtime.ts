@@ -37,10 +37,10 @@ import {
 	type Provider,
 	type SimpleStreamOptions,
 } from "@tau/ai";
+import { errorMessage } from "../../core/errors.js";
 import { RuntimeCredentials } from "../auth/runtime-credentials.js";
 import { escapeConfigValue } from "../auth/value-reference.js";
 import { isOffline } from "../env.js";
-import { errorMessage } from "../fs/json-text.js";
 import { loadModelsJson } from "../models-json/parse.js";
 import type { ModelsJson, ProviderConfig } from "../models-json/schema.js";
 import { getAgentDir } from "../paths.js";

@@ -6,6 +6,7 @@ import {
 	type ScopedModel,
 	type SettingsManager,
 } from "../../config/index.js";
+import { toError } from "../errors.js";
 import type {
 	CustomMessageInput,
 	ExtensionContextActions,
@@ -147,7 +148,7 @@ export function bindSessionToRunner(session: ExtensionActionSession, runner: Ext
 		compact: (options) => {
 			session.compact(options?.customInstructions).then(
 				(result) => options?.onComplete?.(result),
-				(error) => options?.onError?.(error instanceof Error ? error : new Error(String(error))),
+				(error) => options?.onError?.(toError(error)),
 			);
 		},
 		getSystemPrompt: () => session.systemPrompt,

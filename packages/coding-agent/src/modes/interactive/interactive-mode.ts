@@ -5,6 +5,7 @@ import type { ImageContent } from "@tau/ai";
 import { type Component, replaceControlCharacters, type TuiMode } from "@tau/tui";
 import { APP_NAME } from "../../config/app-identity.js";
 import type { AgentSession } from "../../core/agent-session/agent-session.js";
+import { errorMessage } from "../../core/errors.js";
 import type { EditorFactory, ExtensionUIContext } from "../../core/extensions/index.js";
 import { resolveTheme } from "../../core/resources/themes/builtin-theme.js";
 import type { AgentSessionRuntime } from "../../sdk/agent-session-runtime.js";
@@ -39,10 +40,6 @@ import { startupChangelogView } from "./startup/changelog-notice.js";
 import { tmuxKeyboardWarning } from "./startup/tmux-keyboard.js";
 import { setRegisteredThemes } from "./theme/active-theme.js";
 import { editorTheme } from "./theme/component-themes.js";
-
-function messageOf(error: unknown): string {
-	return error instanceof Error ? error.message : String(error);
-}
 
 /** Shell-quotes an argument of the resume hint when needed. */
 function shellQuote(value: string): string {
@@ -292,7 +289,7 @@ export class InteractiveMode extends InteractiveScreen implements CommandHost, A
 		try {
 			await this.runtime.dispose();
 		} catch (error) {
-			process.stderr.write(`Error: ${messageOf(error)}\n`);
+			process.stderr.write(`Error: ${errorMessage(error)}\n`);
 		}
 		this.exits.uninstall();
 		const stdout = this.options.stdout ?? process.stdout;
@@ -311,7 +308,7 @@ export class InteractiveMode extends InteractiveScreen implements CommandHost, A
 		try {
 			await this.session.prompt(text, images ? { images } : {});
 		} catch (error) {
-			this.notify("error", messageOf(error));
+			this.notify("error", errorMessage(error));
 		}
 	}
 
@@ -358,7 +355,7 @@ export class InteractiveMode extends InteractiveScreen implements CommandHost, A
 		try {
 			await work;
 		} catch (error) {
-			this.notify("error", messageOf(error));
+			this.notify("error", errorMessage(error));
 		}
 	}
 
@@ -438,7 +435,7 @@ export class InteractiveMode extends InteractiveScreen implements CommandHost, A
 			try {
 				next = factory(this.tui, editorTheme(this.theme, this.borderColor()), this.keys);
 			} catch (error) {
-				this.notify("error", `Custom editor failed: ${messageOf(error)}`);
+				this.notify("error", `Custom editor failed: ${errorMessage(error)}`);
 				return;
 			}
 		}
