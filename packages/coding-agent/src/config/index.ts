@@ -55,7 +55,7 @@ export {
 } from "./env.js";
 export { type CliModelInput, type CliModelSelection, resolveCliModel } from "./model-resolver/cli-model.js";
 export { DEFAULT_MODEL_PER_PROVIDER, defaultModelIdFor } from "./model-resolver/default-models.js";
-export { globToRegExp, isGlobPattern } from "./model-resolver/glob.js";
+export { isGlobPattern, modelPatternToRegExp } from "./model-resolver/glob.js";
 export {
 	type InitialModelInput,
 	type InitialModelSelection,
