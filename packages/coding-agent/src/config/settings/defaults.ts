@@ -1,3 +1,4 @@
+import { MODEL_THINKING_LEVEL_NAMES } from "../model-resolver/model-reference.js";
 import type {
 	CacheWarmingMode,
 	CompactionSettings,
@@ -18,15 +19,7 @@ export const DEFAULT_TOOL_NAMES: readonly string[] = ["read", "bash", "edit", "w
 /** The values each enumerated setting accepts (anything else falls back to the default). */
 export const CACHE_WARMING_MODES: readonly CacheWarmingMode[] = ["off", "streaming", "idle"];
 export const QUEUE_MODES: readonly QueueMode[] = ["all", "one-at-a-time"];
-export const THINKING_LEVELS: readonly SettingsThinkingLevel[] = [
-	"off",
-	"minimal",
-	"low",
-	"medium",
-	"high",
-	"xhigh",
-	"max",
-];
+export const THINKING_LEVELS: readonly SettingsThinkingLevel[] = MODEL_THINKING_LEVEL_NAMES;
 export const DOUBLE_ESCAPE_ACTIONS: readonly DoubleEscapeAction[] = ["tree", "fork", "none"];
 export const TREE_FILTER_MODES: readonly TreeFilterMode[] = ["default", "no-tools", "user-only", "labeled-only", "all"];
 export const PROJECT_TRUST_POLICIES: readonly ProjectTrustPolicy[] = ["ask", "always", "never"];
