@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Optional tools some tests use when present (ripgrep, fd, tmux, and Chromium for the HTML export
-# viewer's browser tests, driven by playwright-core without downloading a browser). tau itself never needs them;
+# Optional tools some tests use when present (ripgrep, fd, tmux, Chromium for the HTML export
+# viewer's browser tests, driven by playwright-core without downloading a browser, and openssl, which
+# makes the throwaway CA of the TLS-inspecting proxy tests). tau itself never needs them;
 # tests that need one skip with a stated reason when it cannot be installed here.
 set -uo pipefail
 missing=()
@@ -8,6 +9,7 @@ command -v rg >/dev/null 2>&1 || missing+=(ripgrep)
 command -v fd >/dev/null 2>&1 || command -v fdfind >/dev/null 2>&1 || missing+=(fd-find)
 command -v tmux >/dev/null 2>&1 || missing+=(tmux)
 command -v chromium >/dev/null 2>&1 || command -v chromium-browser >/dev/null 2>&1 || missing+=(chromium)
+command -v openssl >/dev/null 2>&1 || missing+=(openssl)
 [ ${#missing[@]} -eq 0 ] && exit 0
 if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
 	echo "== installing optional test tools: ${missing[*]}" >&2

@@ -51,6 +51,9 @@ export { getModelType, hasApi, isModelType, modelsAreEqual } from "./models/mode
 export { createModels } from "./models/models-collection.js";
 export { ModelsError, type ModelsErrorCode } from "./models/models-error.js";
 export { withClientIdentity } from "./models/with-client-identity.js";
+// Networks: HTTP(S) proxies (docs/providers.md)
+export { installProxyDispatcher } from "./network/proxy-dispatcher.js";
+export { type ProxyEnv, proxyForUrl } from "./network/proxy-env.js";
 export { apiByModel, builtinApi } from "./providers/api-registry.js";
 export { createProvider } from "./providers/create-provider.js";
 export { type LazyApiCapabilities, lazyApi } from "./providers/lazy-api.js";

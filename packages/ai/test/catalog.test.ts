@@ -2,7 +2,14 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
-import { type AnyModel, type CatalogFile, createModels, getModelType, validateCatalog } from "@tau/ai";
+import {
+	type AnyModel,
+	type CatalogFile,
+	createModels,
+	getModelType,
+	InMemoryCredentialStore,
+	validateCatalog,
+} from "@tau/ai";
 import {
 	builtinModels,
 	builtinProviders,
@@ -15,6 +22,7 @@ import {
 	getBuiltinProviders,
 	getModel,
 } from "@tau/ai/providers/all";
+import { startMockLlmServer } from "@tau/testkit";
 import { describe, expect, it } from "vitest";
 
 const catalogDir = join(import.meta.dirname, "../catalog/providers");
@@ -287,6 +295,39 @@ describe("built-in providers", () => {
 		} finally {
 			server.closeAllConnections();
 			await new Promise((resolve) => server.close(resolve));
+		}
+	});
+
+	it("asks a local server started with a key for its list with that key, from the env or stored", async () => {
+		const server = await startMockLlmServer({
+			apiKey: "served-key",
+			models: [{ id: "Qwen/Qwen3-8B", max_model_len: 40960 }],
+			idleTimeoutMs: 0,
+			maxLifetimeMs: 0,
+		});
+		try {
+			const vllm = builtinProviders().find((p) => p.id === "vllm")!;
+			const env: Record<string, string> = { VLLM_API_KEY: "served-key" };
+			const models = createModels({
+				authContext: { env: async (name) => env[name], fileExists: async () => false },
+			});
+			models.setProvider({ ...vllm, baseUrl: server.url("/v1") });
+			expect((await models.refresh()).errors).toEqual(new Map());
+			expect(models.getModels("vllm").map((m) => [m.id, m.contextWindow])).toEqual([["Qwen/Qwen3-8B", 40960]]);
+			expect(server.requests[0]?.headers.authorization).toBe("Bearer served-key");
+			// A stored key wins over the env's, as it does for chat requests.
+			env.VLLM_API_KEY = "stale-key";
+			const credentials = new InMemoryCredentialStore();
+			await credentials.modify("vllm", async () => ({ type: "api_key", key: "served-key" }));
+			const stored = createModels({
+				credentials,
+				authContext: { env: async (name) => env[name], fileExists: async () => false },
+			});
+			stored.setProvider({ ...vllm, baseUrl: server.url("/v1") });
+			expect((await stored.refresh()).errors).toEqual(new Map());
+			expect(server.requests[1]?.headers.authorization).toBe("Bearer served-key");
+		} finally {
+			await server.close();
 		}
 	});
 

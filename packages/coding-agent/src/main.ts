@@ -7,6 +7,8 @@ import { applyOfflineFlag, isOffline } from "./config/env.js";
 
 /** Package subcommands take over argv before option parsing (cli-modes.md §3.1). */
 const PACKAGE_SUBCOMMANDS = new Set(["install", "remove", "uninstall", "update", "list"]);
+/** Subcommands that reach the network (logins, npm, MCP servers) and so honour the proxy first. */
+const NETWORK_SUBCOMMANDS = new Set(["auth", "mcp", ...PACKAGE_SUBCOMMANDS]);
 
 export type { MainIO } from "./cli/main-io.js";
 
@@ -32,6 +34,10 @@ export async function main(argv: readonly string[], io: MainIO = processIO): Pro
 	process.env.AI_AGENT = APP_NAME;
 	process.env.TAU_CODING_AGENT = "true";
 	const [first] = argv;
+	if (first !== undefined && NETWORK_SUBCOMMANDS.has(first)) {
+		const { useConfiguredHttpProxy } = await import("./startup/http-proxy.js");
+		await useConfiguredHttpProxy();
+	}
 	if (first === "auth") {
 		const { runAuthCommand } = await import("./cli/auth-command.js");
 		return runAuthCommand(argv.slice(1), io);
@@ -53,6 +59,10 @@ export async function main(argv: readonly string[], io: MainIO = processIO): Pro
 	if (first === "sessions") {
 		const { runSessionsCommand } = await import("./cli/sessions-command.js");
 		return runSessionsCommand(argv.slice(1), io);
+	}
+	if (first === "eval") {
+		const { runEvalCommand } = await import("./eval/cli/eval-command.js");
+		return runEvalCommand(argv.slice(1), io);
 	}
 	if (first === "mcp") {
 		const { runMcpCommand } = await import("./cli/mcp-command.js");

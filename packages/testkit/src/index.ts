@@ -16,6 +16,13 @@ export {
 	runOracleCalls,
 } from "./pi-oracle.js";
 export { type ProtocolName, sseFrame } from "./protocols/protocol.js";
+export {
+	type InterceptCertificate,
+	type ProxyServer,
+	type ProxyServerOptions,
+	startProxyServer,
+} from "./proxy/connect-proxy.js";
+export { createTestCertificates, opensslAvailable, type TestCertificates } from "./proxy/test-certificates.js";
 export type { RecordedRequest, RequestOutcome } from "./request-log.js";
 export { generateWords, splitIntoPieces } from "./scenario/resolve.js";
 export type {

@@ -1,11 +1,13 @@
 import { refreshStoredOAuthCredential } from "../auth/oauth-refresh.js";
-import type { Credential, CredentialStore } from "../types/auth.js";
+import type { AuthContext, Credential, CredentialStore } from "../types/auth.js";
 import type { ModelsRefreshOptions, ModelsStore, Provider } from "../types/provider.js";
 
 const OAUTH_REFRESH_MARGIN_MS = 5 * 60_000;
 
 export interface CatalogRefreshDeps {
 	credentials: CredentialStore;
+	/** Where a provider's API-key auth reads env keys and files. */
+	authContext: AuthContext;
 	modelsStore: ModelsStore;
 	/** Whether the provider is configured (never refreshes OAuth). */
 	isConfigured(provider: Provider, signal: AbortSignal): Promise<boolean>;
@@ -14,17 +16,30 @@ export interface CatalogRefreshDeps {
 	startGeneration(provider: Provider): number;
 }
 
+/**
+ * The credential a network refresh uses: a stored OAuth one (refreshed when about to expire), else the key
+ * the provider's API-key auth resolves (stored, from the env or models.json), so a server that wants a key
+ * for its model list gets the one its chat requests carry.
+ */
 async function effectiveCredential(
 	provider: Provider,
-	credentials: CredentialStore,
+	deps: CatalogRefreshDeps,
 	signal: AbortSignal,
 ): Promise<Credential | undefined> {
-	const stored = await credentials.read(provider.id, { signal });
+	const stored = await deps.credentials.read(provider.id, { signal });
 	const oauth = provider.auth.oauth;
-	if (stored?.type !== "oauth" || !oauth || provider.refreshModelsAuth === "configured") return stored;
-	if (Date.now() + OAUTH_REFRESH_MARGIN_MS < stored.expires) return stored;
-	const expiresSoon = (credential: { expires: number }) => Date.now() + OAUTH_REFRESH_MARGIN_MS >= credential.expires;
-	return refreshStoredOAuthCredential(credentials, provider.id, oauth, expiresSoon, signal);
+	if (stored?.type === "oauth") {
+		if (!oauth || provider.refreshModelsAuth === "configured") return stored;
+		if (Date.now() + OAUTH_REFRESH_MARGIN_MS < stored.expires) return stored;
+		const expiresSoon = (credential: { expires: number }) =>
+			Date.now() + OAUTH_REFRESH_MARGIN_MS >= credential.expires;
+		return refreshStoredOAuthCredential(deps.credentials, provider.id, oauth, expiresSoon, signal);
+	}
+	const apiKey = provider.auth.apiKey;
+	if (!apiKey || provider.refreshModelsAuth === "configured") return stored;
+	const resolved = await apiKey.resolve({ ctx: deps.authContext, ...(stored ? { credential: stored } : {}), signal });
+	if (!resolved?.auth.apiKey) return stored;
+	return { type: "api_key", key: resolved.auth.apiKey, ...(resolved.env ? { env: resolved.env } : {}) };
 }
 
 /**
@@ -45,7 +60,7 @@ export async function refreshProviderCatalog(
 	let allowNetwork = options.allowNetwork !== false && (await deps.isConfigured(provider, signal));
 	let credential: Credential | undefined;
 	if (allowNetwork) {
-		credential = await effectiveCredential(provider, deps.credentials, signal);
+		credential = await effectiveCredential(provider, deps, signal);
 		allowNetwork = !signal.aborted;
 	}
 	await refreshModels.call(provider, {

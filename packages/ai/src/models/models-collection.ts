@@ -133,6 +133,7 @@ class ModelsCollection implements MutableModels {
 		);
 		const deps = {
 			credentials: this.credentials,
+			authContext: this.authContext,
 			modelsStore: this.modelsStore,
 			isConfigured: async (p: Provider, signal: AbortSignal) =>
 				(await checkProviderAuth(p, this.credentials, this.authContext, signal)) !== undefined,

@@ -70,6 +70,7 @@ const SUBCOMMANDS: ReadonlyArray<readonly [string, string]> = [
 	["auth <login|logout|check|...>", "Sign in to providers and check or print credentials"],
 	["mcp <add|remove|list|login|logout>", "Manage MCP servers"],
 	["sessions import-pi [--all]", "Import sessions written by Pi"],
+	["eval <run|report|compare|...>", "Measure an agent setup on tasks (pass^k)"],
 ];
 
 function table(rows: ReadonlyArray<readonly [string, string]>, indent = "  ", column = 38): string[] {

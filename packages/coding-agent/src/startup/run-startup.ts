@@ -3,13 +3,14 @@ import type { ParsedArgs } from "../cli/args.js";
 import { renderHelp } from "../cli/help.js";
 import { NO_MODELS_GUIDANCE, renderModelList } from "../cli/list-models.js";
 import { APP_NAME } from "../config/app-identity.js";
-import { applyHttpProxySetting, getAgentDir, isOffline, isTruthyEnvFlag, SettingsManager } from "../config/index.js";
+import { getAgentDir, isOffline, isTruthyEnvFlag, SettingsManager } from "../config/index.js";
 import { runStartupMigrations } from "../config/migrations/startup-migrations.js";
 import { resolveSessionDir } from "../core/session/index.js";
 import type { StdoutTakeover } from "../modes/shared/index.js";
 import { type AgentSessionRuntime, createAgentSessionRuntime, MissingSessionCwdError } from "../sdk/index.js";
 import { createCliRuntimeFactory, hasRealModel, registeredFlags } from "./create-runtime.js";
 import { type Diagnostic, StartupError, writeDiagnostic } from "./diagnostics.js";
+import { useHttpProxy } from "./http-proxy.js";
 import { buildInitialInput, readFileArguments, readPipedStdin } from "./initial-message.js";
 import { selectSession, validateSessionFlags } from "./session-selection.js";
 
@@ -60,6 +61,8 @@ export async function runStartup(
 	for (const message of migrations.warnings) diagnostics.push({ type: "warning", message });
 
 	const userSettings = SettingsManager.create(processCwd, agentDir, { projectTrusted: false });
+	// Step 10, taken before anything can reach the network (a catalog refresh, an extension, MCP).
+	await useHttpProxy(userSettings.getHttpProxy());
 	const sessionDir = resolveSessionDir({
 		cwd: processCwd,
 		...(args.sessionDir !== undefined ? { cliSessionDir: args.sessionDir } : {}),
@@ -90,8 +93,6 @@ export async function runStartup(
 		throw error;
 	}
 	diagnostics.push(...runtime.takeUnreportedDiagnostics());
-	// Step 10: the proxy setting fills HTTP(S)_PROXY where the environment leaves them unset.
-	applyHttpProxySetting(runtime.services.settingsManager.getHttpProxy());
 
 	// --help and --list-models always print to stdout (tau's fix of pi's quirk). Model ids can come
 	// from a provider's catalog: a terminal gets them filtered (docs/security.md).

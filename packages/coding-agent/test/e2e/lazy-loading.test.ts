@@ -29,6 +29,7 @@ async function loadedModules(
 	box: Sandbox,
 	args: string[],
 	preload?: string,
+	env: NodeJS.ProcessEnv = {},
 ): Promise<{ code: number | null; stdout: string; urls: string[] }> {
 	const hooks = join(box.home, "log-hooks.mjs");
 	const register = join(box.home, "log-register.mjs");
@@ -62,7 +63,7 @@ syncBuiltinESMExports();
 	const imports = [register, ...(preload ? [preload] : [])].map(
 		(path) => `--import ${path.startsWith("file:") ? path : pathToFileURL(path).href}`,
 	);
-	const result = await runCli(box, args, { env: { NODE_OPTIONS: imports.join(" ") } });
+	const result = await runCli(box, args, { env: { ...env, NODE_OPTIONS: imports.join(" ") } });
 	const urls = readFileSync(log, "utf8").split("\n").filter(Boolean).flatMap(sourceUrls);
 	return { code: result.code, stdout: result.stdout, urls };
 }
@@ -132,9 +133,36 @@ describe.skipIf(!cliBuilt)("lazy startup (built CLI)", () => {
 			"catalog:",
 			"/node_modules/quickjs-emscripten",
 			"/node_modules/@jitl/",
+			// `tau eval` and its TOML parser load only for that subcommand.
+			"/coding-agent/dist/eval/",
+			"/node_modules/smol-toml/",
+			// Proxy support loads only when a proxy variable is set.
+			"/node_modules/undici/",
+			"/node_modules/https-proxy-agent/",
 		]) {
 			expect(loads(urls, fragment), fragment).toBe(false);
 		}
+	});
+
+	it("tau eval loads its own modules (control for the -p check above)", async () => {
+		const { code, urls } = await loadedModules(sandbox(), ["eval", "--help"]);
+		expect(code).toBe(0);
+		expect(loads(urls, "/coding-agent/dist/eval/cli/eval-command.js")).toBe(true);
+	});
+
+	it("control: with a proxy variable set, -p loads undici's proxy agent (and still no other SDK)", async () => {
+		const box = sandbox();
+		const server = await mockServer();
+		writeMockModels(box, server);
+		server.enqueue({ text: "proxied" });
+		const { code, stdout, urls } = await loadedModules(box, ["-p", "hi"], undefined, {
+			HTTP_PROXY: "http://127.0.0.1:9",
+			NO_PROXY: "127.0.0.1",
+		});
+		expect(code).toBe(0);
+		expect(stdout).toBe("proxied\n");
+		expect(loads(urls, "/node_modules/undici/")).toBe(true);
+		expect(loads(urls, "/node_modules/openai/")).toBe(false);
 	});
 
 	it("-p with provider/model of a configured provider reads that provider's catalog file only", async () => {

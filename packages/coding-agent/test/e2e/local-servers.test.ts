@@ -11,8 +11,13 @@ afterEach(async () => {
 });
 
 /** A local OpenAI-compatible server (no key) serving `models`, and the agent dir pointing `provider` at it. */
-async function localServer(box: Sandbox, provider: string, models: (string | Record<string, unknown>)[]) {
-	server = await startMockLlmServer({ models, idleTimeoutMs: 0, maxLifetimeMs: 0 });
+async function localServer(
+	box: Sandbox,
+	provider: string,
+	models: (string | Record<string, unknown>)[],
+	apiKey?: string,
+) {
+	server = await startMockLlmServer({ models, idleTimeoutMs: 0, maxLifetimeMs: 0, ...(apiKey ? { apiKey } : {}) });
 	writeFileSync(
 		join(box.agentDir, "models.json"),
 		JSON.stringify({ providers: { [provider]: { baseUrl: server.url("/v1") } } }),
@@ -47,6 +52,33 @@ describe.skipIf(!cliBuilt)("local servers without a catalog entry (built CLI)", 
 		expect(result.stdout).toBe(`via ${provider}\n`);
 		expect(result.stderr).toBe("");
 		expect(local.requests[1]?.body).toMatchObject({ model: listed.id });
+	});
+
+	it("a server started with a key gets it (VLLM_API_KEY) on the model list as on the chat request", async () => {
+		const box = sandbox();
+		const local = await localServer(box, "vllm", [{ id: "Qwen/Qwen3-8B", max_model_len: 40960 }], "served-key");
+		local.enqueue({ text: "keyed" });
+		const result = await runCli(box, ["--model", "vllm/Qwen/Qwen3-8B", "-p", "hi"], {
+			env: { VLLM_API_KEY: "served-key" },
+		});
+		expect(result.stderr).toBe("");
+		expect(result.stdout).toBe("keyed\n");
+		expect(local.requests.map((request) => [request.path, request.headers.authorization])).toEqual([
+			["/v1/models", "Bearer served-key"],
+			["/v1/chat/completions", "Bearer served-key"],
+		]);
+	});
+
+	it("llama.cpp is found at LLAMA_BASE_URL without models.json", async () => {
+		const box = sandbox();
+		server = await startMockLlmServer({ models: ["model.gguf"], idleTimeoutMs: 0, maxLifetimeMs: 0 });
+		server.enqueue({ text: "from LLAMA_BASE_URL" });
+		const result = await runCli(box, ["--model", "llamacpp/model.gguf", "-p", "hi"], {
+			env: { LLAMA_BASE_URL: server.url("/v1") },
+		});
+		expect(result.stderr).toBe("");
+		expect(result.stdout).toBe("from LLAMA_BASE_URL\n");
+		expect(server.requests.map((request) => request.path)).toEqual(["/v1/models", "/v1/chat/completions"]);
 	});
 
 	it("a name the server does not serve is used as a custom id, with a warning", async () => {

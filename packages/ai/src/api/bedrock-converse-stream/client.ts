@@ -4,6 +4,8 @@ import {
 	type ConverseStreamCommand,
 } from "@aws-sdk/client-bedrock-runtime";
 import { NodeHttpHandler } from "@smithy/node-http-handler";
+import { HttpsProxyAgent } from "https-proxy-agent";
+import { proxyForUrl } from "../../network/proxy-env.js";
 import type { BedrockOptions } from "../../types/api-options.js";
 import type { Api, Model } from "../../types/model.js";
 import type { ProviderResponseInfo } from "../../types/options.js";
@@ -43,8 +45,6 @@ function clientConfig(model: Model<Api>, options: BedrockOptions): BedrockRuntim
 	const config: BedrockRuntimeClientConfig = {
 		// SDK retries stay off: tau's abortable request retry wraps the call.
 		maxAttempts: 1,
-		// HTTP/1.1: ConverseStream needs no HTTP/2, and proxies and local endpoints often speak only 1.1.
-		requestHandler: new NodeHttpHandler(options.timeoutMs !== undefined ? { requestTimeout: options.timeoutMs } : {}),
 		customUserAgent: [["tau", TAU_AI_VERSION]],
 	};
 	if (profile) config.profile = profile;
@@ -68,9 +68,32 @@ function clientConfig(model: Model<Api>, options: BedrockOptions): BedrockRuntim
 	return config;
 }
 
+/**
+ * The proxy for this model's endpoint (or the regional default), by the rules `fetch` follows once tau
+ * routes it through a proxy, with the request's env over the process's (docs/providers.md).
+ */
+function proxyFor(model: Model<Api>, options: BedrockOptions, region: string | undefined): string | undefined {
+	const target = model.baseUrl || `https://bedrock-runtime.${region ?? "us-east-1"}.amazonaws.com`;
+	return proxyForUrl(target, options.env ? { ...process.env, ...options.env } : process.env);
+}
+
+/**
+ * The AWS SDK sends requests over node:http(s), which no `fetch` dispatcher reaches: a proxy needs an
+ * agent of its own. CONNECT tunnels serve plain-HTTP endpoints too, as they do for `fetch`.
+ */
+function proxyAgents(proxy: string | undefined): {
+	httpAgent?: HttpsProxyAgent<string>;
+	httpsAgent?: HttpsProxyAgent<string>;
+} {
+	if (proxy === undefined) return {};
+	const agent = new HttpsProxyAgent(proxy, { keepAlive: true });
+	return { httpAgent: agent, httpsAgent: agent };
+}
+
 /** A client for these options, reused across requests. */
 export function createBedrockClient(model: Model<Api>, options: BedrockOptions): BedrockRuntimeClient {
 	const config = clientConfig(model, options);
+	const proxy = proxyFor(model, options, config.region as string | undefined);
 	const credentials = config.credentials as
 		| { accessKeyId?: string; secretAccessKey?: string; sessionToken?: string }
 		| undefined;
@@ -80,6 +103,7 @@ export function createBedrockClient(model: Model<Api>, options: BedrockOptions):
 		config.profile ?? null,
 		(config.token as { token?: string } | undefined)?.token ?? null,
 		credentials ? [credentials.accessKeyId, credentials.secretAccessKey, credentials.sessionToken ?? null] : null,
+		proxy ?? null,
 	]);
 	return cachedSdkClient(
 		{
@@ -90,7 +114,14 @@ export function createBedrockClient(model: Model<Api>, options: BedrockOptions):
 			timeoutMs: options.timeoutMs,
 			fetch: undefined,
 		},
-		() => withoutNodeVersionWarning(() => new BedrockRuntimeClient(config)),
+		() => {
+			// HTTP/1.1: ConverseStream needs no HTTP/2, and proxies and local endpoints often speak only 1.1.
+			config.requestHandler = new NodeHttpHandler({
+				...(options.timeoutMs !== undefined ? { requestTimeout: options.timeoutMs } : {}),
+				...proxyAgents(proxy),
+			});
+			return withoutNodeVersionWarning(() => new BedrockRuntimeClient(config));
+		},
 	);
 }
 
