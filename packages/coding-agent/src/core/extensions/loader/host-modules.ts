@@ -41,10 +41,14 @@ export function registerPackageRoot(url: string, load: () => Promise<unknown> = 
 	packageRoot ??= { url, load };
 }
 
-function registeredPackageRoot(): { url: string; load: () => Promise<unknown> } {
-	if (!packageRoot)
-		throw new Error("@tau/coding-agent was not loaded through an entry point (src/index.ts or src/cli.ts)");
-	return packageRoot;
+/**
+ * Without a registration (`main` called directly, as some tests do) the package root is not served:
+ * an extension importing it resolves it the ordinary way.
+ */
+function servedSpecifier(specifier: string): boolean {
+	return (
+		HOST_MODULE_SPECIFIERS.includes(specifier) && (packageRoot !== undefined || !CODING_AGENT.includes(specifier))
+	);
 }
 
 const PACKAGE_ROOT = "@tau/coding-agent";
@@ -54,7 +58,7 @@ const PACKAGE_ROOT = "@tau/coding-agent";
  * same module as a static `import()` for hosts running from sources.
  */
 const HOST_SOURCES: readonly { specifiers: readonly string[]; source: string; load: () => Promise<unknown> }[] = [
-	{ specifiers: CODING_AGENT, source: PACKAGE_ROOT, load: () => registeredPackageRoot().load() },
+	{ specifiers: CODING_AGENT, source: PACKAGE_ROOT, load: async () => packageRoot?.load() },
 	{ specifiers: AGENT, source: "@tau/agent", load: () => import("@tau/agent") },
 	{ specifiers: TUI, source: "@tau/tui", load: () => import("@tau/tui") },
 	{ specifiers: ["@tau/ai", ...AI_SUBPATHS], source: "@tau/ai/compat", load: () => import("@tau/ai/compat") },
@@ -87,7 +91,8 @@ async function importAll(): Promise<Record<string, ModuleNamespace>> {
 	);
 	const modules: Record<string, ModuleNamespace> = {};
 	for (const host of HOST_SOURCES) {
-		for (const specifier of host.specifiers) modules[specifier] = namespaces.get(host.source) as ModuleNamespace;
+		const namespace = namespaces.get(host.source);
+		if (namespace) for (const specifier of host.specifiers) modules[specifier] = namespace;
 	}
 	const view = aiView(namespaces.get(AI_SOURCE) as ModuleNamespace, namespaces.get(TYPEBOX_SOURCE) as ModuleNamespace);
 	for (const specifier of AI_VIEW) modules[specifier] = view;
@@ -106,7 +111,7 @@ function loadOnDemand(): Record<string, ModuleNamespace> {
 	const load = (source: string): ModuleNamespace => {
 		let namespace = loaded.get(source);
 		if (!namespace) {
-			const url = source === PACKAGE_ROOT ? registeredPackageRoot().url : import.meta.resolve(source);
+			const url = source === PACKAGE_ROOT ? (packageRoot as { url: string }).url : import.meta.resolve(source);
 			namespace = require(fileURLToPath(url)) as ModuleNamespace;
 			loaded.set(source, namespace);
 		}
@@ -125,8 +130,9 @@ function loadOnDemand(): Record<string, ModuleNamespace> {
 	};
 	// jiti only asks `specifier in modules` and then reads `modules[specifier]`.
 	return new Proxy({} as Record<string, ModuleNamespace>, {
-		has: (_target, specifier) => typeof specifier === "string" && HOST_MODULE_SPECIFIERS.includes(specifier),
-		get: (_target, specifier) => (typeof specifier === "string" ? resolveSpecifier(specifier) : undefined),
+		has: (_target, specifier) => typeof specifier === "string" && servedSpecifier(specifier),
+		get: (_target, specifier) =>
+			typeof specifier === "string" && servedSpecifier(specifier) ? resolveSpecifier(specifier) : undefined,
 	});
 }
 
