@@ -8,6 +8,8 @@ const recordLoad = vi.hoisted(() => (name: string) => async <T>(importOriginal: 
 	return importOriginal();
 });
 vi.mock("@anthropic-ai/sdk", recordLoad("sdk:anthropic"));
+// The Anthropic adapter imports only the SDK's base client (see its client.ts), not the package root.
+vi.mock("@anthropic-ai/sdk/client", recordLoad("sdk:anthropic"));
 vi.mock("openai", recordLoad("sdk:openai"));
 vi.mock("@google/genai", recordLoad("sdk:google"));
 vi.mock("@aws-sdk/client-bedrock-runtime", recordLoad("sdk:bedrock"));

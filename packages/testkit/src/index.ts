@@ -1,4 +1,10 @@
 export {
+	type MockOAuthServer,
+	type MockOAuthServerOptions,
+	type OAuthExchange,
+	startMockOAuthServer,
+} from "./oauth/oauth-server.js";
+export {
 	type CallPiOptions,
 	callPi,
 	decodeOracleArgument,

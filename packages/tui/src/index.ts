@@ -64,12 +64,8 @@ export {
 export { oklabToOkhslLightness } from "./colors/oklab.js";
 // Components
 export { Box } from "./components/box.js";
-export {
-	Editor,
-	type EditorComponent,
-	type EditorOptions,
-	type EditorTheme,
-} from "./components/editor/editor.js";
+export { Editor } from "./components/editor/editor.js";
+export type { EditorComponent, EditorOptions, EditorTheme } from "./components/editor/editor-component.js";
 export { Input, type InputOptions } from "./components/input.js";
 export { CancellableLoader, Loader, type LoaderIndicator } from "./components/loader.js";
 export { Markdown } from "./components/markdown/markdown.js";

@@ -1,5 +1,6 @@
 import {
 	type Component,
+	Editor,
 	isViewportTUI,
 	MIN_RENDER_INTERVAL_MS,
 	ScrollView,
@@ -9,6 +10,7 @@ import {
 } from "@tau/tui";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { Lines, nextTick, numbered } from "./helpers/components.js";
+import { editorTheme } from "./helpers/editor.js";
 import { VirtualTerminal } from "./helpers/virtual-terminal.js";
 
 beforeEach(() => {
@@ -401,6 +403,37 @@ describe("TuiAltScreen images", () => {
 		expect(raw).toContain("\x1b_Ga=d,d=a,q=2\x1b\\");
 		expect(raw.lastIndexOf("i=9;AAAA")).toBeGreaterThan(raw.lastIndexOf("\x1b[2K"));
 		setCapabilityOverrides({});
+		tui.stop();
+	});
+});
+
+describe("TuiAltScreen clicks", () => {
+	it("press and release on one cell of the editor places its cursor there; a drag selects instead", async () => {
+		const term = new VirtualTerminal(40, 10);
+		const tui = new TuiAltScreen(term);
+		const editor = new Editor(tui, editorTheme);
+		editor.setText("hello world");
+		tui.setLayoutRoot(
+			new VStack([
+				{ component: new ScrollView(new Lines(numbered(30)), { follow: "end", primary: true }), basis: 0, grow: 1 },
+				{ component: editor, basis: "auto" },
+			]),
+		);
+		tui.setFocus(editor);
+		tui.start();
+		await frame(term);
+		const row = term.getViewport().findIndex((l) => l.startsWith("hello world"));
+		expect(row).toBeGreaterThan(0);
+		term.sendInput(sgrMouse(0, 4, row));
+		term.sendInput(sgrMouse(0, 4, row, true));
+		await frame(term);
+		expect(editor.getCursor()).toEqual({ line: 0, col: 4 });
+		term.sendInput(sgrMouse(0, 1, row));
+		term.sendInput(sgrMouse(32, 3, row));
+		term.sendInput(sgrMouse(0, 3, row, true));
+		await frame(term);
+		expect(editor.getCursor()).toEqual({ line: 0, col: 4 });
+		expect(tui.hasActiveSelection()).toBe(true);
 		tui.stop();
 	});
 });

@@ -140,6 +140,52 @@ describe("Markdown", () => {
 		expect(streamed.render(50)).toEqual(new Markdown(text, 1, 0, theme).render(50));
 	});
 
+	// A long streamed paragraph is lexed from its last clean stretch on (lexer.ts growLastParagraph).
+	it("streaming a one-line paragraph rich in inline syntax renders as the whole text would", {
+		timeout: 60_000,
+	}, () => {
+		const pieces = [
+			"the ",
+			"word ",
+			"**bold** ",
+			"*em* ",
+			"`code` ",
+			"~~del~~ ",
+			"**open ",
+			"*",
+			"_x_ ",
+			"a_b ",
+			"[link](u) ",
+			"$m$ ",
+			"\\* ",
+			"&amp; ",
+			"www.x.io ",
+			"a@b.io ",
+			"<b> ",
+			"tail",
+			"**",
+			"`",
+			"*",
+		];
+		let seed = 11;
+		const random = () => {
+			seed = (seed * 1103515245 + 12345) % 2147483648;
+			return seed / 2147483648;
+		};
+		const theme = tagTheme();
+		for (let doc = 0; doc < 40; doc++) {
+			let text = "Start ";
+			for (let k = 0; k < 30; k++) text += pieces[Math.floor(random() * pieces.length)];
+			const streamed = new Markdown("", 0, 0, theme);
+			for (let end = 1; end <= text.length; end++) {
+				streamed.setText(text.slice(0, end));
+				expect(streamed.render(40), `"${text.slice(0, end)}"`).toEqual(
+					new Markdown(text.slice(0, end), 0, 0, theme).render(40),
+				);
+			}
+		}
+	});
+
 	it("renders lists, quotes, rules and tables within the width", () => {
 		const md = new Markdown(
 			"- one\n- two\n  - nested\n\n1. first\n2. second\n\n> quoted\n\n---\n\n| a | b |\n|---|---|\n| long cell content here | 2 |",

@@ -1,5 +1,6 @@
 import { ModelsError } from "../models/models-error.js";
 import type { AuthResult, CredentialStore, OAuthAuth, OAuthCredential } from "../types/auth.js";
+import { OAuthGrantRejectedError } from "./oauth/token-request.js";
 
 const MIN_OAUTH_VALIDITY_MS = 5 * 60_000;
 const OAUTH_REFRESH_TIMEOUT_MS = 15_000;
@@ -28,7 +29,7 @@ export async function refreshStoredOAuthCredential(
 					const refreshed = await oauth.refresh(current, AbortSignal.timeout(OAUTH_REFRESH_TIMEOUT_MS));
 					return { ...refreshed, type: "oauth" };
 				} catch (error) {
-					refreshFailure = new ModelsError("oauth", `OAuth refresh failed for ${providerId}`, { cause: error });
+					refreshFailure = new ModelsError("oauth", refreshFailureMessage(providerId, error), { cause: error });
 					throw refreshFailure;
 				}
 			},
@@ -39,6 +40,13 @@ export async function refreshStoredOAuthCredential(
 		throw new ModelsError("auth", `Credential store modify failed for ${providerId}`, { cause: error });
 	}
 	return result?.type === "oauth" ? result : undefined;
+}
+
+/** A revoked or expired sign-in says what helps: only signing in again does. */
+function refreshFailureMessage(providerId: string, error: unknown): string {
+	const base = `OAuth refresh failed for ${providerId}`;
+	if (!(error instanceof OAuthGrantRejectedError)) return base;
+	return `${base}: the sign-in was revoked or has expired; sign in again (/login or "auth login ${providerId}")`;
 }
 
 /** Request auth from a stored OAuth credential, refreshing it first when it expires soon. */

@@ -53,7 +53,8 @@ export type AuthPrompt =
 	| { type: "text"; message: string; placeholder?: string; default?: string }
 	| { type: "secret"; message: string; placeholder?: string }
 	| { type: "select"; message: string; options: { value: string; label: string; hint?: string }[] }
-	| { type: "manual_code"; message: string; placeholder?: string };
+	/** `signal` aborts when the code arrives another way (the browser reached the callback server). */
+	| { type: "manual_code"; message: string; placeholder?: string; signal?: AbortSignal };
 
 export type AuthNotification =
 	| { type: "info"; message: string }

@@ -76,6 +76,19 @@ describe("SDK client cache", () => {
 		expect(createOpenAIClient(model, { apiKey: "k", fetch: customFetch }, {})).not.toBe(openai);
 	});
 
+	it("the Anthropic client records no OpenTelemetry spans unless ANTHROPIC_OPEN_TELEMETRY asks for them", () => {
+		const saved = process.env.ANTHROPIC_OPEN_TELEMETRY;
+		try {
+			delete process.env.ANTHROPIC_OPEN_TELEMETRY;
+			expect(createAnthropicClient(model, {}, { "x-api-key": "otel-off" }).openTelemetry.traces.enabled).toBe(false);
+			process.env.ANTHROPIC_OPEN_TELEMETRY = "true";
+			expect(createAnthropicClient(model, {}, { "x-api-key": "otel-on" }).openTelemetry.traces.enabled).toBe(true);
+		} finally {
+			if (saved === undefined) delete process.env.ANTHROPIC_OPEN_TELEMETRY;
+			else process.env.ANTHROPIC_OPEN_TELEMETRY = saved;
+		}
+	});
+
 	it("keeps only a bounded number of clients, dropping the least recently used", () => {
 		const key = (n: number) => ({
 			kind: "bound-test",

@@ -6,6 +6,7 @@ import { AuthStorage, ModelRuntime, ReadOnlyAuthStorage } from "../config/index.
 import { getAgentDir } from "../config/paths.js";
 import { errorMessage } from "../core/errors.js";
 import { openInBrowser } from "../core/platform/open-url.js";
+import { registerExtensionProviders } from "./auth-extension-providers.js";
 import {
 	type AuthReport,
 	type AuthTarget,
@@ -163,9 +164,15 @@ function createRuntime(context: AuthContext, credentials: CredentialStore): Mode
 	});
 }
 
-function findProvider(runtime: ModelRuntime, id: string): Provider {
+function knownProvider(runtime: ModelRuntime, id: string): Provider | undefined {
 	const wanted = id.toLowerCase();
-	const provider = runtime.models.getProviders().find((candidate) => candidate.id.toLowerCase() === wanted);
+	return runtime.models.getProviders().find((candidate) => candidate.id.toLowerCase() === wanted);
+}
+
+/** A built-in or models.json provider, else one the user's extensions register. */
+async function findProvider(context: AuthContext, runtime: ModelRuntime, id: string): Promise<Provider> {
+	if (!knownProvider(runtime, id)) await registerExtensionProviders(runtime, context.agentDir);
+	const provider = knownProvider(runtime, id);
 	if (!provider) throw new Error(`Unknown provider "${id}"`);
 	return provider;
 }
@@ -193,7 +200,7 @@ async function login(context: AuthContext, args: ParsedAuthArgs): Promise<number
 	const noBrowser = args.flags.has("--no-browser");
 	if (apiKey && noBrowser) throw new Error("--api-key and --no-browser cannot be used together");
 	const runtime = createRuntime(context, AuthStorage.create(context.authPath));
-	const provider = findProvider(runtime, args.positionals[0]!);
+	const provider = await findProvider(context, runtime, args.positionals[0]!);
 	const type = apiKey || !provider.auth.oauth ? "api_key" : "oauth";
 	if (noBrowser && type !== "oauth") throw new Error(`${provider.name} has no account sign-in; use --api-key`);
 	if (type === "api_key" && !provider.auth.apiKey?.login) {
@@ -261,7 +268,11 @@ async function evaluate(
 	}
 	const store = options.noRefresh ? new ResolvingReadOnlyStore(readOnly) : AuthStorage.create(context.authPath);
 	const runtime = createRuntime(context, store);
-	const target = resolveAuthTarget(runtime, targetOptions);
+	let target = resolveAuthTarget(runtime, targetOptions);
+	if ("status" in target && target.status === "invalid") {
+		await registerExtensionProviders(runtime, context.agentDir);
+		target = resolveAuthTarget(runtime, targetOptions);
+	}
 	if ("status" in target) return { report: target, runtime };
 	const stored = await readOnly.read(target.provider.id);
 	try {

@@ -41,10 +41,10 @@ const ESC = "\u001b";
  */
 export function readTerminalLine(
 	options: TerminalInteractionOptions,
-	{ secret }: { secret: boolean },
+	{ secret, withdrawn }: { secret: boolean; withdrawn?: AbortSignal | undefined },
 ): Promise<string> {
 	const { input, output, controller } = options;
-	const signal = controller.signal;
+	const signal = withdrawn ? AbortSignal.any([controller.signal, withdrawn]) : controller.signal;
 	if (signal.aborted) return Promise.reject(new LoginCancelledError());
 	return new Promise<string>((resolve, reject) => {
 		const wasRaw = input.isRaw === true;
@@ -117,7 +117,9 @@ async function ask(options: TerminalInteractionOptions, prompt: AuthPrompt): Pro
 		default: {
 			const fallback = prompt.type === "text" ? prompt.default : undefined;
 			output.write(`${prompt.message}${fallback ? ` [${fallback}]` : ""}: `);
-			const answer = await readTerminalLine(options, { secret: false });
+			// A pasted code is no longer read once the browser has delivered it.
+			const withdrawn = prompt.type === "manual_code" ? prompt.signal : undefined;
+			const answer = await readTerminalLine(options, { secret: false, withdrawn });
 			return answer === "" && fallback !== undefined ? fallback : answer;
 		}
 	}

@@ -1,12 +1,13 @@
-import { EventEmitter } from "node:events";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import type { OAuthAuth, OAuthCredential, Provider } from "@tau/ai";
+import { startMockOAuthServer } from "@tau/testkit";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { type AuthCommandOptions, parseMinExpiry, runAuthCommand } from "../../src/cli/auth-command.js";
-import { createTerminalInteraction, type TerminalInput } from "../../src/cli/terminal-interaction.js";
+import { type AuthCommandOptions, parseMinExpiry } from "../../src/cli/auth-command.js";
+import { createTerminalInteraction } from "../../src/cli/terminal-interaction.js";
 import { readJson, tempDirs, writeJson, writeText } from "../config/helpers.js";
 import { fakeOAuth, recordingProvider } from "../config/runtime-fixtures.js";
+import { runAuth as run, scriptedTerminal } from "./scripted-terminal.js";
 
 const HOUR = 3_600_000;
 const KEY_VAR = "TAU_AUTH_TEST_KEY";
@@ -14,51 +15,6 @@ const KEY_VAR = "TAU_AUTH_TEST_KEY";
 afterEach(() => {
 	vi.unstubAllEnvs();
 });
-
-/** A raw-mode capable keyboard whose `answers` are typed one per prompt, after the prompt is shown. */
-class FakeKeyboard extends EventEmitter implements TerminalInput {
-	isRaw = false;
-	readonly rawModes: boolean[] = [];
-	setRawMode(mode: boolean) {
-		this.isRaw = mode;
-		this.rawModes.push(mode);
-	}
-	resume() {}
-	pause() {}
-}
-
-function scriptedTerminal(answers: string[]) {
-	const input = new FakeKeyboard();
-	let written = "";
-	const output = {
-		write(text: string) {
-			written += text;
-			// Every prompt line ends with ": "; the keyboard answers once the prompt has started reading.
-			if (text.endsWith(": ") && answers.length > 0) {
-				const answer = answers.shift()!;
-				queueMicrotask(() => input.emit("data", Buffer.from(answer)));
-			}
-		},
-	};
-	return { input, output, written: () => written };
-}
-
-interface Run {
-	code: number;
-	stdout: string;
-	stderr: string;
-}
-
-async function run(argv: string[], options: AuthCommandOptions): Promise<Run> {
-	let stdout = "";
-	let stderr = "";
-	const code = await runAuthCommand(
-		argv,
-		{ stdout: (text) => (stdout += text), stderr: (text) => (stderr += text) },
-		options,
-	);
-	return { code, stdout, stderr };
-}
 
 /** An agent dir and a catalog of one key provider (`keyed`, env `TAU_AUTH_TEST_KEY`) and one OAuth provider. */
 function setup(oauth: OAuthAuth = fakeOAuth(async (credential) => credential)) {
@@ -411,6 +367,32 @@ describe("tau auth login", () => {
 		expect(noBrowser.code).toBe(0);
 		expect(opened).toHaveLength(1);
 		expect(again.written()).toContain("https://auth.example/start");
+	});
+
+	it("signs in to Claude in the browser; the paste prompt is withdrawn and the keyboard released", async () => {
+		const oauthServer = await startMockOAuthServer();
+		vi.stubEnv("TAU_TEST_OAUTH_ORIGIN", oauthServer.origin);
+		try {
+			const { agentDir, authPath } = setup();
+			const terminal = scriptedTerminal(["1\r"]);
+			const browser: Promise<Response>[] = [];
+			const result = await run(["login", "anthropic"], {
+				agentDir,
+				terminal,
+				openUrl: (url) => browser.push(fetch(url)),
+			});
+			expect(result).toMatchObject({ code: 0, stdout: "Logged in to Anthropic (anthropic).\n" });
+			expect((await browser[0])?.status).toBe(200);
+			expect(terminal.written()).toContain("Paste the authorization code or the final redirect URL: ");
+			expect(terminal.input.listenerCount("data")).toBe(0);
+			expect(terminal.input.isRaw).toBe(false);
+			expect(readJson(authPath).anthropic).toMatchObject({
+				type: "oauth",
+				access: expect.stringMatching(/^sk-ant-oat/),
+			});
+		} finally {
+			await oauthServer.close();
+		}
 	});
 
 	it("--no-browser needs a provider with account sign-in", async () => {

@@ -136,6 +136,9 @@ describe.skipIf(!cliBuilt)("lazy startup (built CLI)", () => {
 			// `tau eval` and its TOML parser load only for that subcommand.
 			"/coding-agent/dist/eval/",
 			"/node_modules/smol-toml/",
+			// Sign-in flows load only to sign in or refresh.
+			"/auth/oauth/anthropic-oauth",
+			"/auth/oauth/loopback-callback",
 			// Proxy support loads only when a proxy variable is set.
 			"/node_modules/undici/",
 			"/node_modules/https-proxy-agent/",

@@ -25,6 +25,8 @@ function askingExtension(ask: (ui: ExtensionUiOf) => Promise<unknown>, results: 
 
 type ExtensionUiOf = Parameters<Parameters<ExtensionAPI["registerCommand"]>[1]["handler"]>[1]["ui"];
 
+const SHIFT_DOWN = "\x1b[1;2B";
+
 /** The screen's words in order, however the lines were wrapped. */
 const words = (lines: readonly string[]) => lines.join(" ").split(/\s+/).join(" ");
 
@@ -44,6 +46,40 @@ describe("dialogs never hide what they ask", () => {
 		await harness.until(() => results.length === 1);
 		expect(results).toEqual([true]);
 	});
+
+	for (const tuiMode of ["fullscreen", "regular"] as const) {
+		it(`in a terminal too small for it (${tuiMode}), the title scrolls and all of the command is reachable`, async () => {
+			const command = `rm -rf ${Array.from({ length: 40 }, (_, i) => `/srv/data/d${String(i).padStart(2, "0")}`).join(" ")}`;
+			const results: unknown[] = [];
+			harness = await InteractiveHarness.start({
+				columns: 40,
+				rows: 14,
+				mode: { tuiMode },
+				loader: {
+					extensionFactories: [askingExtension((ui) => ui.confirm("Allow this command?", command), results)],
+				},
+			});
+			harness.submit("/ask");
+			await harness.until(async () => (await harness!.viewport()).some((l) => l.includes("Allow this command?")));
+			// Scroll the title down row by row: every row of it passes through the viewport, and the
+			// choices stay on screen throughout.
+			const seen: string[] = [];
+			for (let step = 0; step < 40; step++) {
+				const screen = await harness.viewport();
+				expect(screen.some((l) => l.includes("→ Yes"))).toBe(true);
+				expect(screen.some((l) => /^\s*No\b/.test(l))).toBe(true);
+				for (const line of screen) if (!seen.includes(line)) seen.push(line);
+				if (!screen.some((l) => l.includes("↓"))) break;
+				harness.terminal.press(SHIFT_DOWN);
+			}
+			const titleRows = seen.filter((l) => l.includes("/srv/data/"));
+			expect(words(titleRows)).toBe(command);
+			expect(seen.some((l) => l.includes("more lines"))).toBe(true);
+			harness.terminal.press(KEYS.enter);
+			await harness.until(() => results.length === 1);
+			expect(results).toEqual([true]);
+		});
+	}
 
 	it("the editor dialog keeps newlines, prefilled and typed", async () => {
 		const results: unknown[] = [];

@@ -56,6 +56,21 @@ describe("JSON event lines", () => {
 		expect(JSON.parse(line).usage.totalTokens).toBe(13);
 	});
 
+	it("thinking and tool-call deltas, and deltas of another shape, are the JSON of their record", () => {
+		const message = partial();
+		const events: AssistantMessageEvent[] = [
+			{ type: "thinking_delta", contentIndex: 1, delta: "hmm\n", partial: message },
+			{ type: "toolcall_delta", contentIndex: 2, delta: '{"path":"a\\b', partial: message },
+			// Keys in another order, or an extra one, still serialize as their record does.
+			{ contentIndex: 0, type: "text_delta", delta: "x", partial: message } as AssistantMessageEvent,
+			{ type: "text_delta", contentIndex: 0, delta: "y", partial: message, extra: 1 } as AssistantMessageEvent,
+		];
+		for (const assistantMessageEvent of events) {
+			const event = { type: "message_update", message, assistantMessageEvent } as AgentSessionEvent;
+			expect(serializeJsonEvent(event)).toBe(plain(event));
+		}
+	});
+
 	it("other events are their plain JSON", () => {
 		const event = { type: "agent_start" } as AgentSessionEvent;
 		expect(serializeJsonEvent(event)).toBe('{"type":"agent_start"}\n');

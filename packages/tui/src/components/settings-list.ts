@@ -4,7 +4,7 @@ import { fuzzyFilter } from "../text/fuzzy.js";
 import { padToWidth, truncateToWidth } from "../text/truncate.js";
 import { visibleWidth } from "../text/width.js";
 import { wrapTextWithAnsi } from "../text/wrap.js";
-import type { Component, Focusable } from "../tui/component.js";
+import type { Component, Focusable, TuiMouseEvent, TuiMouseEventResult } from "../tui/component.js";
 import { Input } from "./input.js";
 
 export interface SettingItem {
@@ -31,6 +31,8 @@ const MAX_LABEL_WIDTH = 36;
 export class SettingsList implements Component, Focusable {
 	readonly capturesViewportInput = true;
 	private selected = 0;
+	/** The item under a left press: the click that follows acts on it. */
+	private pressedIndex: number | undefined;
 	private submenu: Component | undefined;
 	private readonly search: Input | undefined;
 	private _focused = false;
@@ -95,28 +97,77 @@ export class SettingsList implements Component, Focusable {
 		}
 		const item = items[this.selected];
 		if (item && (kb.matches(data, "tui.select.confirm") || matchesKey(data, "space"))) {
-			if (item.submenu) {
-				this.submenu = item.submenu(item.currentValue, (value, opts) => {
-					this.submenu = undefined;
-					if (value !== undefined) {
-						item.currentValue = value;
-						this.onChange(item.id, value);
-					}
-					if (opts?.navigateTo) this.selectItem(opts.navigateTo);
-				});
-				return;
-			}
-			if (item.values && item.values.length > 0) {
-				const next = item.values[(item.values.indexOf(item.currentValue) + 1) % item.values.length]!;
-				item.currentValue = next;
-				this.onChange(item.id, next);
-			}
+			this.activate(item);
 			return;
 		}
 		if (this.search) {
 			this.search.handleInput(data);
 			this.selected = 0;
 		}
+	}
+
+	/** Enter/Space on an item: open its submenu, or cycle to its next value. */
+	private activate(item: SettingItem): void {
+		if (item.submenu) {
+			this.submenu = item.submenu(item.currentValue, (value, opts) => {
+				this.submenu = undefined;
+				if (value !== undefined) {
+					item.currentValue = value;
+					this.onChange(item.id, value);
+				}
+				if (opts?.navigateTo) this.selectItem(opts.navigateTo);
+			});
+			return;
+		}
+		if (item.values && item.values.length > 0) {
+			const next = item.values[(item.values.indexOf(item.currentValue) + 1) % item.values.length]!;
+			item.currentValue = next;
+			this.onChange(item.id, next);
+		}
+	}
+
+	/**
+	 * The wheel moves the selection; a left click on an item selects it and acts as Enter/Space.
+	 * The search line, when there is one, is the search input's.
+	 */
+	handleMouse(event: TuiMouseEvent): TuiMouseEventResult | undefined {
+		if (this.submenu) {
+			const result = this.submenu.handleMouse?.(event);
+			return result ? { ...result, focus: true } : undefined;
+		}
+		if (this.search && event.y <= 1) {
+			const result = event.y === 0 ? this.search.handleMouse(event) : undefined;
+			return result ? { ...result, focus: true } : undefined;
+		}
+		const items = this.visibleItems();
+		if (items.length === 0) return undefined;
+		if (event.type === "wheel" && event.wheelDelta) {
+			const before = this.selected;
+			this.selected = Math.max(0, Math.min(items.length - 1, this.selected + Math.sign(event.wheelDelta)));
+			return { handled: true, render: this.selected !== before };
+		}
+		// Hover leaves the selection alone: the visible window is centred on it.
+		if (event.button !== "left" || (event.type !== "press" && event.type !== "click")) return undefined;
+		const { start, end } = this.visibleRange(items);
+		const index = start + event.y - (this.search ? 2 : 0);
+		if (index < start || index >= end) return undefined;
+		if (event.type === "press") {
+			this.pressedIndex = index;
+			this.selected = index;
+			return { handled: true, focus: true };
+		}
+		this.selected = this.pressedIndex ?? index;
+		this.pressedIndex = undefined;
+		const item = items[this.selected];
+		if (item) this.activate(item);
+		return { handled: true };
+	}
+
+	/** Rows on screen: a window of `maxVisible` items around the selection. */
+	private visibleRange(items: readonly SettingItem[]): { start: number; end: number } {
+		const visible = Math.min(this.maxVisible, items.length);
+		const start = Math.min(Math.max(0, this.selected - Math.floor(visible / 2)), items.length - visible);
+		return { start, end: start + visible };
 	}
 
 	render(width: number): readonly string[] {
@@ -129,12 +180,10 @@ export class SettingsList implements Component, Focusable {
 			return lines;
 		}
 		this.selected = Math.min(this.selected, items.length - 1);
-		const visible = Math.min(this.maxVisible, items.length);
-		let start = Math.max(0, this.selected - Math.floor(visible / 2));
-		start = Math.min(start, items.length - visible);
+		const { start, end } = this.visibleRange(items);
 		const labelWidth = Math.min(MAX_LABEL_WIDTH, Math.max(...items.map((i) => visibleWidth(i.label))));
 		const cursorWidth = visibleWidth(this.theme.cursor);
-		for (let k = start; k < start + visible; k++) {
+		for (let k = start; k < end; k++) {
 			const item = items[k]!;
 			const selected = k === this.selected;
 			const prefix = selected ? this.theme.cursor : " ".repeat(cursorWidth);
@@ -143,7 +192,7 @@ export class SettingsList implements Component, Focusable {
 			const value = this.theme.value(truncateToWidth(item.currentValue, room, "…"), selected);
 			lines.push(truncateToWidth(`${prefix}${label}  ${value}`, width, ""));
 		}
-		if (visible < items.length)
+		if (end - start < items.length)
 			lines.push(truncateToWidth(this.theme.hint(`  (${this.selected + 1}/${items.length})`), width, ""));
 		const description = items[this.selected]?.description;
 		if (description) {

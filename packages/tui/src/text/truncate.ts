@@ -1,5 +1,5 @@
 import { isApc, osc8Url, oscTerminator } from "./ansi.js";
-import { cells, visibleWidth } from "./width.js";
+import { cells, styledAsciiWidth, visibleWidth } from "./width.js";
 
 const RESET = "\x1b[0m";
 
@@ -94,6 +94,10 @@ function cutAsPi(text: string, maxWidth: number, ellipsis: string, padToWidth: b
 		const budget = maxWidth - ellipsisWidth;
 		return cutLine({ text: text.slice(0, budget), width: budget }, ellipsis, ellipsisWidth, maxWidth, padToWidth);
 	}
+	// A styled ASCII line that fits (most lines drawn) is kept as it is, without splitting it into cells.
+	const styledWidth = styledAsciiWidth(text);
+	if (styledWidth !== undefined && styledWidth <= maxWidth)
+		return padToWidth ? pad(text, styledWidth, maxWidth) : text;
 	// Keep the leading graphemes that fit beside the ellipsis; the text is cut only once it overflows.
 	const budget = maxWidth - ellipsisWidth;
 	let kept = "";

@@ -5,7 +5,7 @@ const CACHE_LIMIT = 512;
 const cache = new Map<string, number>();
 
 /** Fast path: printable ASCII, TAB and escape sequences only; undefined when anything else appears. */
-function asciiWidth(str: string): number | undefined {
+function asciiWidth(str: string, tabWidth: number | undefined = 3): number | undefined {
 	let width = 0;
 	let i = 0;
 	while (i < str.length) {
@@ -16,12 +16,22 @@ function asciiWidth(str: string): number | undefined {
 			i += len;
 			continue;
 		}
-		if (c === 0x09) width += 3;
-		else if (c >= 0x20 && c <= 0x7e) width += 1;
+		if (c === 0x09) {
+			if (tabWidth === undefined) return undefined;
+			width += tabWidth;
+		} else if (c >= 0x20 && c <= 0x7e) width += 1;
 		else return undefined;
 		i++;
 	}
 	return width;
+}
+
+/**
+ * Width of a line of printable ASCII and escape sequences (one column per character, whether
+ * measured whole or run by run between escapes); undefined for any other line.
+ */
+export function styledAsciiWidth(str: string): number | undefined {
+	return asciiWidth(str, undefined);
 }
 
 /** Number of terminal columns `str` occupies; escape sequences count as zero. */

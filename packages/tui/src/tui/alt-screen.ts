@@ -5,17 +5,16 @@ import { isKeyRelease } from "../keys/parse-key.js";
 import { LayoutFrameContext, type LayoutRegion, renderLayoutFrame } from "../layout/layout-frame.js";
 import { ScrollView } from "../layout/scroll-view.js";
 import type { Terminal } from "../terminal/terminal.js";
-import { getOsc8LinkAtColumn } from "../text/segments.js";
 import { sliceByColumn } from "../text/truncate.js";
 import { visibleWidth } from "../text/width.js";
-import type { Component, TuiMouseEvent, TuiMouseEventResult } from "./component.js";
+import { AltScreenPointer } from "./alt-screen-pointer.js";
+import type { Component } from "./component.js";
 import { applyLineResets, extractCursor, isImageLine, resolveFakeCursors, stripPromptMarkers } from "./frame.js";
 import { highlightColumns } from "./highlight.js";
-import { MOUSE_DISABLE, type MouseReport, mouseEnableSequence, parseMouseReport } from "./mouse.js";
+import { MOUSE_DISABLE, mouseEnableSequence, parseMouseReport } from "./mouse.js";
 import { OutputWriter } from "./output-writer.js";
 import { compositeOverlays, compositeTuiLine } from "./overlay-layout.js";
 import { SearchPanel, ViewportSearch } from "./search.js";
-import { TextSelection } from "./selection.js";
 import { type InputListenerResult, type OverlayHandle, type TUI, TuiBase, type TuiMode } from "./tui-base.js";
 
 export interface TuiAltScreenOptions {
@@ -45,7 +44,6 @@ export function isViewportTUI(tui: unknown): tui is ViewportTUI {
 
 const SYNC_START = "\x1b[?2026h";
 const SYNC_END = "\x1b[?2026l";
-const CLICK_INTERVAL_MS = 500;
 const FLASH_OK_MS = 1000;
 const FLASH_ERROR_MS = 5000;
 
@@ -79,19 +77,13 @@ export class TuiAltScreen extends TuiBase implements ViewportTUI {
 	private previousHeight = -1;
 	private active = false;
 	private regions: LayoutRegion[] = [];
-	private selection: TextSelection | undefined;
-	private press: { x: number; y: number; moved: boolean; component?: Component; region?: LayoutRegion } | undefined;
-	private captured: Component | undefined;
-	private lastClick: { x: number; y: number; at: number; count: number } | undefined;
-	private lastWheelAt = 0;
-	private wheelStreak = 0;
+	private readonly pointer: AltScreenPointer;
 	private readonly search = new ViewportSearch();
 	private searchPanel: SearchPanel | undefined;
 	private searchHandle: OverlayHandle | undefined;
 	private flash: { text: string; timer: ReturnType<typeof setTimeout> } | undefined;
 	private savedCapabilities = false;
 	private indicatorBounds: { row: number; col: number; width: number } | undefined;
-	private scrollbarDrag: { view: ScrollView; region: LayoutRegion; grab: number } | undefined;
 
 	constructor(
 		terminal: Terminal,
@@ -102,6 +94,21 @@ export class TuiAltScreen extends TuiBase implements ViewportTUI {
 		super(terminal, showHardwareCursor, logDirectory);
 		this.options = options;
 		this.documentView = new ScrollView(new DocumentView(this), { follow: "end", primary: true });
+		this.pointer = new AltScreenPointer({
+			wheelScrollLines: options.wheelScrollLines,
+			openUrl: options.openUrl,
+			onRightClickPaste: options.onRightClickPaste,
+			copyOnSelect: options.copyOnSelect,
+			overlayAt: (x, y) => this.overlayAt(x, y),
+			regionsAt: (x, y) => this.regionsAt(x, y),
+			regionOf: (component) => this.regionOf(component),
+			primaryView: () => this.primaryView(),
+			indicatorBounds: () => this.indicatorBounds,
+			setFocus: (component) => this.setFocus(component),
+			requestRender: () => this.requestRender(),
+			requestViewRender: () => this.requestViewRender(),
+			copySelection: () => void this.copyActiveSelectionToClipboard(),
+		});
 		this.addInputListener((data) => this.handleViewportInput(data));
 	}
 
@@ -150,9 +157,7 @@ export class TuiAltScreen extends TuiBase implements ViewportTUI {
 	}
 
 	protected preStart(): void {
-		this.selection = undefined;
-		this.press = undefined;
-		this.captured = undefined;
+		this.pointer.reset(true);
 		this.resetRenderState();
 		const caps = getCapabilities();
 		if (caps.images === "iterm2") {
@@ -210,15 +215,13 @@ export class TuiAltScreen extends TuiBase implements ViewportTUI {
 
 	private handleViewportInput(data: string): InputListenerResult {
 		if (data === "\x1b[O") {
-			this.press = undefined;
-			this.captured = undefined;
-			this.scrollbarDrag = undefined;
+			this.pointer.reset(false);
 			return { consume: true };
 		}
 		if (data === "\x1b[I") return { consume: true };
 		const mouse = parseMouseReport(data);
 		if (mouse) {
-			this.handleMouseReport(mouse);
+			this.pointer.handle(mouse);
 			return { consume: true };
 		}
 		const kb = getKeybindings();
@@ -302,37 +305,6 @@ export class TuiAltScreen extends TuiBase implements ViewportTUI {
 
 	// ---- mouse -----------------------------------------------------------------------------
 
-	private wheelLines(): number {
-		const setting = this.options.wheelScrollLines ?? 1;
-		if (typeof setting === "number") return setting;
-		// "auto": local macOS terminals already accelerate; elsewhere fast spins speed up to 6 lines.
-		if (process.platform === "darwin" && !process.env.SSH_CONNECTION && !process.env.SSH_TTY) return 1;
-		const now = Date.now();
-		this.wheelStreak = now - this.lastWheelAt < 50 ? Math.min(6, this.wheelStreak + 1) : 1;
-		this.lastWheelAt = now;
-		return this.wheelStreak;
-	}
-
-	private event(
-		r: MouseReport,
-		type: TuiMouseEvent["type"],
-		region: { row: number; col: number; width: number; height: number },
-	) {
-		return {
-			type,
-			button: r.button,
-			x: r.x - region.col,
-			y: r.y - region.row,
-			screenX: r.x,
-			screenY: r.y,
-			width: region.width,
-			height: region.height,
-			shift: r.shift,
-			alt: r.alt,
-			ctrl: r.ctrl,
-		} satisfies TuiMouseEvent;
-	}
-
 	private overlayAt(x: number, y: number) {
 		let best: { component: Component; bounds: LayoutRegion } | undefined;
 		let order = -1;
@@ -354,223 +326,17 @@ export class TuiAltScreen extends TuiBase implements ViewportTUI {
 			.reverse();
 	}
 
-	private applyResult(component: Component, result: TuiMouseEventResult | undefined, type: string): boolean {
-		if (!result) return false;
-		if (result.focus) this.setFocus(component);
-		if (result.render ?? (type !== "move" && type !== "release")) this.requestRender();
-		return !!(result.handled || result.capture || result.focus);
-	}
-
-	private handleMouseReport(r: MouseReport): void {
-		if (r.wheel) {
-			this.handleWheel(r);
-			return;
-		}
-		if (r.release) this.handleRelease(r);
-		else if (r.motion) this.handleMotion(r);
-		else this.handlePress(r);
-	}
-
-	private handleWheel(r: MouseReport): void {
-		const lines = this.wheelLines() * (r.alt ? 5 : 1);
-		const delta = r.wheel === "up" ? -lines : lines;
-		const dispatch = (component: Component, region: LayoutRegion) => {
-			const event = { ...this.event(r, "wheel", region), wheelDelta: delta };
-			return this.applyResult(component, component.handleMouse?.(event), "wheel");
-		};
-		const overlay = this.overlayAt(r.x, r.y);
-		if (overlay) {
-			dispatch(overlay.component, overlay.bounds);
-			return;
-		}
-		const under = this.regionsAt(r.x, r.y);
-		for (const region of under) {
-			if (region.component instanceof ScrollView) continue;
-			if (region.component.handleMouse && dispatch(region.component, region)) return;
-		}
-		// Innermost view first; unused delta chains outward and finally to the primary view.
-		let remaining = delta;
-		const primary = this.primaryView();
-		let reachedPrimary = false;
-		for (const region of under) {
-			if (!(region.component instanceof ScrollView)) continue;
-			if (region.component === primary) reachedPrimary = true;
-			remaining = region.component.scrollBy(remaining);
-			if (region.component.options.overscroll === "contain") remaining = 0;
-			if (remaining === 0) break;
-		}
-		if (remaining !== 0 && !reachedPrimary) primary?.scrollBy(remaining);
-		this.requestViewRender();
-	}
-
-	private viewAt(x: number, y: number): { view: ScrollView; region: LayoutRegion } | undefined {
-		for (const region of this.regionsAt(x, y))
-			if (region.component instanceof ScrollView) return { view: region.component, region };
-		const primary = this.primaryView();
-		const region = primary && this.regionOf(primary);
-		return primary && region ? { view: primary, region } : undefined;
-	}
-
-	private contentPoint(view: ScrollView, region: LayoutRegion, x: number, y: number) {
-		const row = Math.max(0, Math.min(region.height - 1, y - region.row)) + view.scrollTop;
-		return { row, col: Math.max(0, x - region.col) };
-	}
-
-	private handlePress(r: MouseReport): void {
-		const overlay = this.overlayAt(r.x, r.y);
-		if (overlay) {
-			this.applyResult(
-				overlay.component,
-				overlay.component.handleMouse?.(this.event(r, "press", overlay.bounds)),
-				"press",
-			);
-			this.press = { x: r.x, y: r.y, moved: false, component: overlay.component, region: overlay.bounds };
-			return;
-		}
-		if (this.pressScrollbar(r)) return;
-		const ind = this.indicatorBounds;
-		if (ind && r.y === ind.row && r.x >= ind.col && r.x < ind.col + ind.width) {
-			this.primaryView()?.scrollToEnd();
-			this.requestViewRender();
-			return;
-		}
-		for (const region of this.regionsAt(r.x, r.y)) {
-			const c = region.component;
-			if (c instanceof ScrollView || !c.handleMouse) continue;
-			const result = c.handleMouse(this.event(r, "press", region));
-			if (this.applyResult(c, result, "press")) {
-				this.captured = c;
-				this.press = { x: r.x, y: r.y, moved: false, component: c, region };
-				return;
-			}
-		}
-		if (r.button === "right" && process.platform === "win32" && process.env.TERM_PROGRAM !== "vscode") {
-			this.options.onRightClickPaste?.();
-			return;
-		}
-		if (r.button !== "left") return;
-		const target = this.viewAt(r.x, r.y);
-		if (!target) return;
-		const now = Date.now();
-		const last = this.lastClick;
-		const count =
-			last && last.x === r.x && last.y === r.y && now - last.at < CLICK_INTERVAL_MS ? (last.count % 3) + 1 : 1;
-		this.lastClick = { x: r.x, y: r.y, at: now, count };
-		const mode = count === 3 ? "line" : count === 2 ? "word" : "char";
-		this.selection = new TextSelection(target.view, this.contentPoint(target.view, target.region, r.x, r.y), mode);
-		this.press = { x: r.x, y: r.y, moved: false, region: target.region };
-		this.requestViewRender();
-	}
-
-	/** Pointer movement without a button: `move` to the overlay or innermost component under it. */
-	private hover(r: MouseReport): void {
-		const overlay = this.overlayAt(r.x, r.y);
-		if (overlay) {
-			this.applyResult(
-				overlay.component,
-				overlay.component.handleMouse?.(this.event(r, "move", overlay.bounds)),
-				"move",
-			);
-			return;
-		}
-		for (const region of this.regionsAt(r.x, r.y)) {
-			const c = region.component;
-			if (c instanceof ScrollView || !c.handleMouse) continue;
-			if (this.applyResult(c, c.handleMouse(this.event(r, "move", region)), "move")) return;
-		}
-	}
-
-	/** A press on a scroll view's scrollbar: on the thumb starts a drag, on the track jumps there. */
-	private pressScrollbar(r: MouseReport): boolean {
-		for (const region of this.regionsAt(r.x, r.y)) {
-			const view = region.component;
-			if (!(view instanceof ScrollView) || r.x !== region.col + region.width - 1) continue;
-			const thumb = view.scrollbarThumb();
-			if (!thumb) continue;
-			const row = r.y - region.row;
-			const onThumb = row >= thumb.top && row < thumb.top + thumb.size;
-			const grab = onThumb ? row - thumb.top : Math.floor(thumb.size / 2);
-			if (!onThumb) view.scrollToThumb(row - grab);
-			this.scrollbarDrag = { view, region, grab };
-			this.requestViewRender();
-			return true;
-		}
-		return false;
-	}
-
-	private handleMotion(r: MouseReport): void {
-		const drag = this.scrollbarDrag;
-		if (drag && r.button !== "none") {
-			drag.view.scrollToThumb(r.y - drag.region.row - drag.grab);
-			this.requestViewRender();
-			return;
-		}
-		const press = this.press;
-		if (!press || r.button === "none") {
-			this.hover(r);
-			return;
-		}
-		if (r.x !== press.x || r.y !== press.y) press.moved = true;
-		if (this.captured && press.region) {
-			this.applyResult(this.captured, this.captured.handleMouse?.(this.event(r, "drag", press.region)), "drag");
-			return;
-		}
-		const sel = this.selection;
-		if (!sel || !press.region) return;
-		const region = press.region;
-		// Holding the drag at the edge scrolls and extends into off-screen content.
-		if (r.y <= region.row && sel.view.scrollTop > 0) sel.view.scrollBy(-1);
-		else if (r.y >= region.row + region.height - 1) sel.view.scrollBy(1);
-		sel.extend(this.contentPoint(sel.view, region, r.x, r.y));
-		this.requestViewRender();
-	}
-
-	private handleRelease(r: MouseReport): void {
-		if (this.scrollbarDrag) {
-			this.scrollbarDrag = undefined;
-			return;
-		}
-		const press = this.press;
-		this.press = undefined;
-		const captured = this.captured ?? press?.component;
-		this.captured = undefined;
-		if (captured && press?.region) {
-			this.applyResult(captured, captured.handleMouse?.(this.event(r, "release", press.region)), "release");
-			if (!press.moved)
-				this.applyResult(
-					captured,
-					captured.handleMouse?.({
-						...this.event(r, "click", press.region),
-						clickCount: this.lastClick?.count ?? 1,
-					}),
-					"click",
-				);
-			return;
-		}
-		const sel = this.selection;
-		if (!sel || !press) return;
-		if (!press.moved && sel.mode === "char") {
-			const line = sel.view.contentLines[sel.anchor.row] ?? "";
-			const url = getOsc8LinkAtColumn(line, sel.anchor.col);
-			if (url) this.options.openUrl?.(url);
-			this.selection = undefined;
-			this.requestViewRender();
-			return;
-		}
-		if (this.options.copyOnSelect !== false) void this.copyActiveSelectionToClipboard();
-	}
-
 	hasActiveSelection(): boolean {
-		return this.selection !== undefined && !this.selection.isEmpty();
+		return this.pointer.selection !== undefined && !this.pointer.selection.isEmpty();
 	}
 
 	resetTextSelection(): void {
-		this.selection = undefined;
+		this.pointer.selection = undefined;
 		this.requestViewRender();
 	}
 
 	async copyActiveSelectionToClipboard(): Promise<void> {
-		const text = this.selection?.text() ?? "";
+		const text = this.pointer.selection?.text() ?? "";
 		if (!text) return;
 		if (this.options.copySelection) {
 			let result: boolean | string;
@@ -702,7 +468,7 @@ export class TuiAltScreen extends TuiBase implements ViewportTUI {
 	}
 
 	private applySelection(lines: string[]): void {
-		const sel = this.selection;
+		const sel = this.pointer.selection;
 		if (!sel || sel.isEmpty()) return;
 		const region = this.regionOf(sel.view);
 		if (!region) return;

@@ -1,4 +1,5 @@
-import Anthropic from "@anthropic-ai/sdk";
+import { BaseAnthropic } from "@anthropic-ai/sdk/client";
+import { Messages } from "@anthropic-ai/sdk/resources/messages/messages";
 import { getIdentityHeaders } from "../../identity/client-identity.js";
 import type { AnthropicOptions } from "../../types/api-options.js";
 import type { Api, Model } from "../../types/model.js";
@@ -8,16 +9,45 @@ import { headerValue } from "../shared/request-headers.js";
 import { cachedSdkClient } from "../shared/sdk-client-cache.js";
 import { sdkClientOptions } from "../shared/sdk-client-options.js";
 import type { ResolvedAnthropicCompat } from "./payload.js";
+import { isSubscriptionToken, subscriptionHeaders } from "./subscription-token.js";
 
 /** Headers that authenticate a request by themselves (then no API key is needed). */
 export const ANTHROPIC_AUTH_HEADERS = ["authorization", "x-api-key", "cf-aig-authorization"] as const;
 
-/** The SDK client with its ambient credential discovery off: tau's resolver is the only auth source. */
-class ResolvedAuthAnthropic extends Anthropic {
+/**
+ * The SDK's base client with only the Messages resource (what tau calls), so a bundle leaves out the
+ * SDK's other resources, about half of its code parsed at every start; ambient credential discovery
+ * is off: tau's resolver is the only auth source.
+ */
+class ResolvedAuthAnthropic extends BaseAnthropic {
+	readonly messages: Messages = new Messages(this);
+
 	protected override _shouldResolveDefaultCredentials(): boolean {
 		return false;
 	}
 }
+
+/**
+ * How the key travels: a Claude subscription token and a Copilot token (Copilot's Claude models) as
+ * bearer tokens, any other key as `x-api-key`.
+ */
+function requestAuthHeaders(model: Model<Api>, apiKey: string | undefined): Record<string, string> | undefined {
+	if (!apiKey) return undefined;
+	if (model.provider === "github-copilot") return { authorization: `Bearer ${apiKey}` };
+	return isSubscriptionToken(apiKey) ? subscriptionHeaders(apiKey) : { "x-api-key": apiKey };
+}
+
+/**
+ * The SDK records an OpenTelemetry span per request unless told otherwise, which costs each request
+ * a few milliseconds; pi's SDK records none. Off unless `ANTHROPIC_OPEN_TELEMETRY` is set, in which case
+ * the SDK follows the variable as it documents.
+ */
+function openTelemetryOption(): false | undefined {
+	return process.env.ANTHROPIC_OPEN_TELEMETRY === undefined ? false : undefined;
+}
+
+/** An SDK client with the Messages resource (a caller's prebuilt `Anthropic` client is one too). */
+export type AnthropicMessagesClient = BaseAnthropic & { messages: Messages };
 
 /** Every header of the request, low to high precedence (ai.md §7.5, §16.2). */
 export function anthropicHeaders(
@@ -31,7 +61,7 @@ export function anthropicHeaders(
 		getIdentityHeaders(model, options.identity),
 		{ accept: "application/json", "anthropic-dangerous-direct-browser-access": "true" },
 		sessionId ? { [affinityHeader]: sessionId } : undefined,
-		options.apiKey ? { "x-api-key": options.apiKey } : undefined,
+		requestAuthHeaders(model, options.apiKey),
 		model.headers,
 		options.headers,
 	);
@@ -58,7 +88,7 @@ export function createAnthropicClient(
 	model: Model<Api>,
 	options: AnthropicOptions,
 	headers: Record<string, string | null>,
-): Anthropic {
+): AnthropicMessagesClient {
 	return cachedSdkClient(
 		{
 			kind: "anthropic",
@@ -68,6 +98,12 @@ export function createAnthropicClient(
 			timeoutMs: options.timeoutMs,
 			fetch: options.fetch,
 		},
-		() => new ResolvedAuthAnthropic({ apiKey: null, authToken: null, ...sdkClientOptions(model, options, headers) }),
+		() =>
+			new ResolvedAuthAnthropic({
+				apiKey: null,
+				authToken: null,
+				openTelemetry: openTelemetryOption(),
+				...sdkClientOptions(model, options, headers),
+			}),
 	);
 }

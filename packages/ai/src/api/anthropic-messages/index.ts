@@ -1,4 +1,3 @@
-import type Anthropic from "@anthropic-ai/sdk";
 import type {
 	MessageCreateParamsStreaming,
 	RawMessageStreamEvent,
@@ -22,7 +21,13 @@ import {
 	requestedThinkingLevel,
 	simpleBaseOptions,
 } from "../shared/simple-options.js";
-import { ANTHROPIC_AUTH_HEADERS, anthropicBetaHeader, anthropicHeaders, createAnthropicClient } from "./client.js";
+import {
+	ANTHROPIC_AUTH_HEADERS,
+	type AnthropicMessagesClient,
+	anthropicBetaHeader,
+	anthropicHeaders,
+	createAnthropicClient,
+} from "./client.js";
 import { AnthropicEventMapper } from "./events.js";
 import { buildAnthropicPayload, getAnthropicCompat } from "./payload.js";
 import { decodeAnthropicSse } from "./sse-events.js";
@@ -39,7 +44,7 @@ export function stream(
 		async execute(output) {
 			const compat = getAnthropicCompat(model);
 			const transcript = resolveTranscript(context, compat.supportsMidConvoSystemMessages);
-			const prebuilt = options.client as Anthropic | undefined;
+			const prebuilt = options.client as AnthropicMessagesClient | undefined;
 			if (!prebuilt && !hasRequestAuth(model, options, ANTHROPIC_AUTH_HEADERS)) {
 				throw new Error(missingApiKeyMessage(model));
 			}

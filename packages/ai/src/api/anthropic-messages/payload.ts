@@ -18,6 +18,7 @@ import { sanitizeSurrogates } from "../../utils/sanitize-surrogates.js";
 import { resolveCacheRetention } from "../shared/cache-retention.js";
 import { resolveToolSchema } from "../shared/tool-schema.js";
 import { convertAnthropicMessages } from "./messages.js";
+import { CLAUDE_CODE_IDENTITY, isSubscriptionToken, SUBSCRIPTION_BETAS } from "./subscription-token.js";
 
 /** Compat flags with their defaults filled in (ai.md §16.2). */
 export interface ResolvedAnthropicCompat {
@@ -151,12 +152,13 @@ export function buildAnthropicPayload(
 		max_tokens: options.maxTokens ?? model.maxTokens,
 		stream: true,
 	};
+	const subscription = isSubscriptionToken(options.apiKey);
 	const systemText = getSystemMessageText(head);
-	if (systemText) {
-		const block: TextBlockParam = { type: "text", text: sanitizeSurrogates(systemText) };
-		if (control) block.cache_control = control;
-		params.system = [block];
-	}
+	const system: TextBlockParam[] = subscription ? [{ type: "text", text: CLAUDE_CODE_IDENTITY }] : [];
+	if (systemText) system.push({ type: "text", text: sanitizeSurrogates(systemText) });
+	const lastSystem = system.at(-1);
+	if (lastSystem && control) lastSystem.cache_control = control;
+	if (system.length > 0) params.system = system;
 
 	const tools = getCurrentTools(transcript.messages).map((tool) => convertTool(tool, compat));
 	if (tools.length > 0) {
@@ -187,7 +189,7 @@ export function buildAnthropicPayload(
 		params.tool_choice = typeof options.toolChoice === "string" ? { type: options.toolChoice } : options.toolChoice;
 	}
 
-	const betas: string[] = [];
+	const betas: string[] = subscription ? [...SUBSCRIPTION_BETAS] : [];
 	if (tools.length > 0 && !compat.supportsEagerToolInputStreaming)
 		betas.push("fine-grained-tool-streaming-2025-05-14");
 	if (thinkingEnabled && options.interleavedThinking !== false && !adaptive)

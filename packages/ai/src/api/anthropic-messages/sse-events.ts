@@ -1,4 +1,4 @@
-import { APIError } from "@anthropic-ai/sdk";
+import { APIError } from "@anthropic-ai/sdk/core/error";
 import type { RawMessageStreamEvent } from "@anthropic-ai/sdk/resources/messages/messages.js";
 import type { SseMessage } from "../shared/sse-reader.js";
 

@@ -1,3 +1,5 @@
+import { envApiKeyAuth } from "../../auth/auth-helpers.js";
+import { githubCopilotLogin } from "../../auth/oauth/subscription-logins.js";
 import type { TranscriptContext } from "../../types/context.js";
 import type { StreamOptions } from "../../types/options.js";
 import type { Provider, ProviderStreams } from "../../types/provider.js";
@@ -40,8 +42,7 @@ export function githubCopilotProvider(): Provider {
 		id: "github-copilot",
 		name: "GitHub Copilot",
 		baseUrl: "https://api.individual.githubcopilot.com",
-		keyName: "GitHub Copilot token",
-		envVars: ["COPILOT_GITHUB_TOKEN"],
+		auth: { apiKey: envApiKeyAuth("GitHub Copilot token", ["COPILOT_GITHUB_TOKEN"]), oauth: githubCopilotLogin() },
 		api: copilotStreams(),
 	});
 }

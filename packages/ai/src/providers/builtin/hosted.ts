@@ -1,3 +1,6 @@
+import { envApiKeyAuth } from "../../auth/auth-helpers.js";
+import { kimiCodingLogin, metaLogin, openrouterLogin, xaiLogin } from "../../auth/oauth/subscription-logins.js";
+import type { OAuthAuth } from "../../types/auth.js";
 import type { Provider } from "../../types/provider.js";
 import { catalogProvider } from "../catalog/catalog-provider.js";
 
@@ -8,6 +11,8 @@ interface HostedProvider {
 	/** The name of the key, as `/login` shows it. */
 	keyName: string;
 	envVars: readonly string[];
+	/** An account sign-in offered beside the key. */
+	oauth?: () => OAuthAuth;
 }
 
 /** Ids, names, base URLs and env vars as pi 1.6 defines them (docs/providers.md lists them for users). */
@@ -65,8 +70,15 @@ const HOSTED: Record<string, HostedProvider> = {
 		baseUrl: "https://api.kimi.com/coding/v1",
 		keyName: "Kimi API key",
 		envVars: ["KIMI_API_KEY"],
+		oauth: kimiCodingLogin,
 	},
-	meta: { name: "Meta", baseUrl: "https://api.meta.ai/v1", keyName: "Meta Model API key", envVars: ["META_API_KEY"] },
+	meta: {
+		name: "Meta",
+		baseUrl: "https://api.meta.ai/v1",
+		keyName: "Meta Model API key",
+		envVars: ["META_API_KEY"],
+		oauth: metaLogin,
+	},
 	minimax: {
 		name: "MiniMax",
 		baseUrl: "https://api.minimax.io/anthropic",
@@ -116,6 +128,7 @@ const HOSTED: Record<string, HostedProvider> = {
 		baseUrl: "https://openrouter.ai/api/v1",
 		keyName: "OpenRouter API key",
 		envVars: ["OPENROUTER_API_KEY"],
+		oauth: openrouterLogin,
 	},
 	"qwen-token-plan": {
 		name: "Qwen Token Plan Team",
@@ -155,7 +168,13 @@ const HOSTED: Record<string, HostedProvider> = {
 		keyName: "Vercel AI Gateway API key",
 		envVars: ["AI_GATEWAY_API_KEY"],
 	},
-	xai: { name: "xAI", baseUrl: "https://api.x.ai/v1", keyName: "xAI API key", envVars: ["XAI_API_KEY"] },
+	xai: {
+		name: "xAI",
+		baseUrl: "https://api.x.ai/v1",
+		keyName: "xAI API key",
+		envVars: ["XAI_API_KEY"],
+		oauth: xaiLogin,
+	},
 	xiaomi: {
 		name: "Xiaomi",
 		baseUrl: "https://api.xiaomimimo.com/v1",
@@ -198,7 +217,9 @@ const HOSTED: Record<string, HostedProvider> = {
 export function hostedProvider(id: string): Provider {
 	const definition = HOSTED[id];
 	if (!definition) throw new Error(`Unknown hosted provider "${id}"`);
-	return catalogProvider({ id, ...definition });
+	const { oauth, ...rest } = definition;
+	if (!oauth) return catalogProvider({ id, ...rest });
+	return catalogProvider({ id, ...rest, auth: { apiKey: envApiKeyAuth(rest.keyName, rest.envVars), oauth: oauth() } });
 }
 
 export const antLingProvider = (): Provider => hostedProvider("ant-ling");

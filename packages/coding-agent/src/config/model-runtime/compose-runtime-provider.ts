@@ -1,6 +1,7 @@
 import { type AnyModel, createProvider, type Provider, type RefreshModelsContext } from "@tau/ai";
 import { type BaseProvider, type ComposedProvider, composeProvider } from "../models-json/compose.js";
 import type { ProviderConfig } from "../models-json/schema.js";
+import { extensionOAuth, isExtensionOAuthConfig } from "./extension-oauth.js";
 import { composedAuth } from "./provider-auth.js";
 import { composedStreams } from "./provider-streams.js";
 
@@ -9,14 +10,18 @@ export function buildComposedProvider(
 	id: string,
 	base: Provider | undefined,
 	config: ProviderConfig | undefined,
-	overlay: ProviderConfig | undefined,
+	registration: ProviderConfig | undefined,
 ): Provider {
+	// An extension's own sign-in replaces the base's; the rest of its registration is an overlay.
+	const signIn = isExtensionOAuthConfig(registration?.oauth) ? extensionOAuth(registration.oauth) : undefined;
+	const overlay = signIn && registration ? { ...registration, oauth: undefined } : registration;
+	const baseAuth = signIn ? { ...base?.auth, oauth: signIn } : base?.auth;
 	const start: BaseProvider = {
 		id,
 		name: base?.name,
 		models: base?.getModels() ?? [],
 		hasApiKeyAuth: base?.auth.apiKey !== undefined,
-		hasOAuth: base?.auth.oauth !== undefined,
+		hasOAuth: baseAuth?.oauth !== undefined,
 	};
 	let composed = composeProvider(start, config);
 	if (overlay) composed = applyOverlay(composed, overlay);
@@ -26,7 +31,7 @@ export function buildComposedProvider(
 		id,
 		name: composed.name,
 		...(baseUrl !== undefined ? { baseUrl } : {}),
-		auth: composedAuth(base?.auth, composed),
+		auth: composedAuth(baseAuth, composed),
 		models: composed.models,
 		api: composedStreams(base),
 		...(listServedModels ? { fetchModels: listServedModels } : {}),

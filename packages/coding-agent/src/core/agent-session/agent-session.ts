@@ -1,27 +1,16 @@
 import type { Agent, AgentMessage, AgentState } from "@tau/agent";
-import type { Api, AssistantMessage, ImageContent, Model } from "@tau/ai";
+import type { Api, ImageContent, Model } from "@tau/ai";
 import type { ModelRuntime, ScopedModel, SettingsManager } from "../../config/index.js";
-import type { SummaryCompletion } from "../compaction/index.js";
 import type {
 	AnyToolDefinition,
 	BashResult,
 	ExtensionRunner,
-	NestedToolCallExecutor,
 	ReplacedSessionContext,
 	ToolInfo,
 } from "../extensions/index.js";
 import type { ResourceLoader } from "../resources/index.js";
 import type { CustomMessage, SessionManager } from "../session/index.js";
-import { type AgentEventHost, handleAgentEvent } from "./agent-event-pipeline.js";
-import { installAgentHooks } from "./agent-hooks.js";
-import { CompactionCoordinator } from "./compaction-coordinator.js";
-import {
-	type AgentSessionEvent,
-	type AgentSessionListener,
-	type SessionCompactionResult,
-	SessionEventHub,
-	type SubscribeOptions,
-} from "./events.js";
+import type { AgentSessionEvent, AgentSessionListener, SessionCompactionResult, SubscribeOptions } from "./events.js";
 import {
 	announceSessionStart,
 	applyBindings,
@@ -29,35 +18,20 @@ import {
 	createReplacedSessionContext,
 	reloadExtensions,
 } from "./extension-actions.js";
-import { createRunner, ExtensionBridge } from "./extension-bridge.js";
-import { normalizeDeliveredImages } from "./image-normalization.js";
+import { createRunner } from "./extension-bridge.js";
 import { expandInput, expandQueuedInput, findExtensionCommand, runExtensionCommand } from "./input-pipeline.js";
-import { MessageQueues } from "./message-queues.js";
-import { type ModelCycleResult, ModelSelection, type SessionThinkingLevel } from "./model-selection.js";
-import { createNestedCalls } from "./nested-calls.js";
-import { SessionPersistence } from "./persistence.js";
-import { PromptState } from "./prompt-state.js";
-import { OverflowRecovery, RetryPolicy, realSleep } from "./recovery-loop.js";
-import { RunLauncher } from "./run-launcher.js";
+import type { ModelCycleResult, SessionThinkingLevel } from "./model-selection.js";
 import type { RunState } from "./run-loop.js";
 import { customMessageOf, splitUserContent } from "./run-preparation.js";
 import { exportSessionHtml, exportSessionJsonl, type HtmlExportOptions } from "./session-export.js";
 import { computeSessionStats, type SessionStats } from "./session-stats.js";
+import { type SessionCollaborators, wireSession } from "./session-wiring.js";
 import { repairInterruptedCalls } from "./tool-call-repair.js";
-import { recordToolIntent } from "./tool-intents.js";
-import { SessionToolLoadout } from "./tool-loadout.js";
-import { ToolRegistry } from "./tool-registry.js";
 import { type ContextUsage, contextUsage, lastAssistantText, userMessagesForForking } from "./transcript-queries.js";
-import {
-	type NavigateTreeOptions,
-	type NavigateTreeResult,
-	type NavigationHost,
-	navigateTree,
-} from "./tree-navigation.js";
+import { type NavigateTreeOptions, type NavigateTreeResult, navigateTree } from "./tree-navigation.js";
 import type { AgentSessionConfig, ExtensionBindings, PromptOptions } from "./types.js";
-import { type ExecuteBashOptions, UserBash } from "./user-bash.js";
-import { VirtualModels } from "./virtual-models.js";
-import { type RoutingHost, routedCompletion, routeLoopRequest } from "./virtual-routing.js";
+import type { ExecuteBashOptions } from "./user-bash.js";
+import type { VirtualModels } from "./virtual-models.js";
 
 const COMPACTION_IN_PROGRESS =
 	"Cannot submit a prompt while compaction is in progress. Wait for compaction to finish and retry.";
@@ -77,23 +51,8 @@ export class AgentSession {
 	readonly resourceLoader: ResourceLoader;
 	readonly modelRuntime: ModelRuntime;
 
-	private readonly hub: SessionEventHub;
-	private readonly persistence: SessionPersistence;
-	private readonly tools: ToolRegistry;
-	private readonly loadout: SessionToolLoadout;
-	private readonly bridge: ExtensionBridge;
-	private readonly prompts: PromptState;
-	private readonly compaction: CompactionCoordinator;
-	private readonly retry: RetryPolicy;
-	private readonly overflow: OverflowRecovery;
-	private readonly queues: MessageQueues;
-	private readonly selection: ModelSelection;
-	private readonly nested: NestedToolCallExecutor;
-	/** The assistant message whose tool calls are executing (nested calls report against it). */
-	private currentAssistant: AssistantMessage | undefined;
 	private runner: ExtensionRunner;
 	private scoped: ScopedModel[];
-	private unsubscribeAgent: () => void;
 	private bindings: ExtensionBindings | undefined;
 	private readonly config: AgentSessionConfig;
 
@@ -104,16 +63,13 @@ export class AgentSession {
 		lastAssistant: undefined,
 		failedResponse: undefined,
 	};
-	private readonly launcher: RunLauncher;
 	private disposed = false;
 	private branchSummary: AbortController | undefined;
-	private readonly complete: SummaryCompletion;
-	private readonly summaries: Omit<NavigationHost, "afterMove">;
-	private readonly userBash: UserBash;
 	private preflights = 0;
 	/** Extension virtual models of this session; the selection may name one, requests are routed. */
 	readonly virtualModels: VirtualModels;
-	private routed: { model: Model<Api>; thinkingLevel?: string } | undefined;
+	/** The collaborators this class sequences (see `wireSession`). */
+	private readonly parts: SessionCollaborators;
 
 	constructor(config: AgentSessionConfig) {
 		this.config = config;
@@ -124,178 +80,18 @@ export class AgentSession {
 		this.resourceLoader = config.resourceLoader;
 		this.modelRuntime = config.modelRuntime;
 		this.scoped = config.scopedModels ?? [];
-		this.virtualModels = new VirtualModels(config.modelRuntime);
-		this.hub = new SessionEventHub((error) => {
-			this.runner.runtime.reportError({
-				extensionPath: "<subscriber>",
-				event: "subscribe",
-				error: error instanceof Error ? error.message : String(error),
-			});
-		});
-		this.persistence = new SessionPersistence(this.sessionManager, (entry, tauOnly) =>
-			this.hub.emit({ type: "entry_appended", entry }, { tauOnly }),
-		);
-		const routing: RoutingHost = {
-			virtualModels: this.virtualModels,
-			sessionManager: this.sessionManager,
-			persistence: this.persistence,
-			run: this.run,
-			selected: () => this.model,
-			thinkingLevel: () => this.thinkingLevel,
-		};
-		this.complete = routedCompletion(
-			routing,
-			config.complete ??
-				((model, context, options) => this.modelRuntime.models.completeSimple(model, context, options)),
-		);
 		this.runner = createRunner(config.resourceLoader, config.cwd);
-		this.tools = new ToolRegistry(
-			{
-				cwd: config.cwd,
-				settingsManager: config.settingsManager,
-				initialActiveToolNames: config.initialActiveToolNames,
-				...(config.customTools ? { customTools: config.customTools } : {}),
-				...(config.allowedToolNames ? { allowedToolNames: config.allowedToolNames } : {}),
-				...(config.excludedToolNames ? { excludedToolNames: config.excludedToolNames } : {}),
-			},
-			() => this.runner,
-			() => this.nested,
-		);
-		this.loadout = new SessionToolLoadout({
-			agent: this.agent,
-			sessionManager: this.sessionManager,
-			settingsManager: this.settingsManager,
-			tools: this.tools,
-			usesDefaultTools: config.usesDefaultTools === true,
-			modifiers: config.defaultToolModifiers,
-			runner: () => this.runner,
-		});
-		this.prompts = new PromptState({
-			cwd: config.cwd,
-			loader: config.resourceLoader,
-			tools: this.tools,
-			hidden: () => this.loadout.hiddenDeclarations,
-			declared: () => this.agent.state.tools,
-		});
-		// What compaction and branch summaries share: the tree, settings, model and the summary call.
-		this.summaries = {
-			sessionManager: this.sessionManager,
-			settingsManager: this.settingsManager,
-			model: () => this.model,
-			thinkingLevel: () => this.thinkingLevel,
-			complete: this.complete,
-			runner: () => this.runner,
-			emit: (event) => this.hub.emit(event),
-			retryPolicy: () => this.settingsManager.getRetrySettings(),
-		};
-		this.compaction = new CompactionCoordinator({ ...this.summaries, refreshContext: () => this.refreshContext() });
-		const recoveryHost = {
-			agent: this.agent,
-			sessionManager: this.sessionManager,
-			settingsManager: this.settingsManager,
-			persistence: this.persistence,
-			compaction: this.compaction,
-			emit: (event: AgentSessionEvent) => this.hub.emit(event),
-			sleep: config.retrySleep ?? realSleep,
-			modelOf: (message: AssistantMessage) => this.modelOf(message),
-			// Under a virtual selection the limits come from the model that answered last.
-			currentModel: () => (this.routed && this.virtualModels.isVirtual(this.model) ? this.routed.model : this.model),
-			refreshContext: () => this.refreshContext(),
-		};
-		this.retry = new RetryPolicy(recoveryHost);
-		this.overflow = new OverflowRecovery(recoveryHost);
-		this.bridge = new ExtensionBridge({
-			sessionManager: this.sessionManager,
-			persistence: this.persistence,
-			runner: () => this.runner,
-			recordToolIntent: (toolCallId, toolName) => this.recordIntent(toolCallId, toolName),
-			refreshContext: () => this.refreshContext(),
-			pendingMessages: () => this.agent.peekQueuedMessages(),
-		});
-		this.userBash = new UserBash({
-			cwd: this.cwd,
-			sessionManager: this.sessionManager,
-			settingsManager: this.settingsManager,
-			isRunning: () => this.run.running,
-			append: (message) => {
-				this.sessionManager.appendMessage(message);
-				this.refreshContext();
-			},
-		});
-		this.selection = new ModelSelection({
-			agent: this.agent,
-			sessionManager: this.sessionManager,
-			settingsManager: this.settingsManager,
-			modelRuntime: this.modelRuntime,
-			persistence: this.persistence,
-			runner: () => this.runner,
-			emit: (event) => this.hub.emit(event),
-			scopedModels: () => this.scoped,
-			setScopedModels: (models) => this.setScopedModels(models),
-			isVirtual: (model) => this.virtualModels.isVirtual(model),
-		});
-		this.queues = new MessageQueues(this.agent, (event) => this.hub.emit(event));
-		this.launcher = new RunLauncher({
-			agent: this.agent,
-			sessionManager: this.sessionManager,
-			settingsManager: this.settingsManager,
-			persistence: this.persistence,
-			state: this.run,
-			tools: this.tools,
-			prompts: this.prompts,
-			loadout: this.loadout,
-			selection: this.selection,
-			userBash: this.userBash,
-			retry: this.retry,
-			overflow: this.overflow,
-			bridge: this.bridge,
-			runner: () => this.runner,
-			emit: (event) => this.hub.emit(event),
-			refreshContext: () => this.refreshContext(),
-		});
-		this.nested = createNestedCalls({
-			agent: this.agent,
-			bridge: this.bridge,
-			runner: () => this.runner,
-			callableTools: () => this.tools.getCallableTools(),
-			currentAssistant: () => this.currentAssistant,
-			emit: (event) => this.hub.emit(event),
-		});
-		installAgentHooks({
-			agent: this.agent,
-			sessionManager: this.sessionManager,
-			bridge: this.bridge,
-			prompts: this.prompts,
-			overflow: this.overflow,
-			hiddenDeclarations: () => this.loadout.hiddenDeclarations,
-			hasModel: () => this.model !== undefined,
-			routeRequest: async (messages, signal) => {
-				const routed = await routeLoopRequest(routing, messages, signal);
-				if (routed) this.routed = routed;
-				return routed;
-			},
-		});
-		const eventHost: AgentEventHost = {
-			agent: this.agent,
+		this.parts = wireSession(config, {
 			run: this.run,
-			overflow: this.overflow,
-			retry: this.retry,
-			queues: this.queues,
-			nested: this.nested,
-			bridge: this.bridge,
-			persistence: this.persistence,
-			hub: this.hub,
-			setCurrentAssistant: (message) => {
-				this.currentAssistant = message;
-			},
-			flushPendingCustom: () => this.launcher.flushPendingCustom(),
-			normalizeImages: (message) =>
-				normalizeDeliveredImages(message as never, this.model, this.settingsManager.getImageAutoResize()),
-		};
-		this.unsubscribeAgent = this.agent.subscribe((event) => handleAgentEvent(eventHost, event));
+			runner: () => this.runner,
+			scopedModels: () => this.scoped,
+			setScopedModels: (models: ScopedModel[]) => this.setScopedModels(models),
+			refreshContext: () => this.refreshContext(),
+		});
+		this.virtualModels = this.parts.virtualModels;
 		bindSessionToRunner(this, this.runner);
-		this.loadout.start(config.initialActiveToolNames);
-		repairInterruptedCalls(this.sessionManager, (name) => this.tools.getTool(name), this.persistence);
+		this.parts.loadout.start(config.initialActiveToolNames);
+		repairInterruptedCalls(this.sessionManager, (name) => this.parts.tools.getTool(name), this.parts.persistence);
 		this.refreshContext();
 	}
 
@@ -310,32 +106,32 @@ export class AgentSession {
 	}
 	/** Undefined while the agent holds only its placeholder (no model could be selected). */
 	get model(): Model<Api> | undefined {
-		return this.selection.model;
+		return this.parts.selection.model;
 	}
 	get thinkingLevel(): SessionThinkingLevel {
-		return this.selection.thinkingLevel;
+		return this.parts.selection.thinkingLevel;
 	}
 	/** Under a virtual selection: the physical model (and level) of the latest routed request. */
 	get routedModel(): { model: Model<Api>; thinkingLevel?: string } | undefined {
-		return this.virtualModels.isVirtual(this.model) ? this.routed : undefined;
+		return this.virtualModels.isVirtual(this.model) ? this.parts.routed() : undefined;
 	}
 	get isStreaming(): boolean {
 		return this.run.running;
 	}
 	get isCompacting(): boolean {
-		return this.compaction.isCompacting;
+		return this.parts.compaction.isCompacting;
 	}
 	get isIdle(): boolean {
 		return !this.run.running && !this.isCompacting;
 	}
 	get isRetrying(): boolean {
-		return this.retry.isRetrying;
+		return this.parts.retry.isRetrying;
 	}
 	get retryAttempt(): number {
-		return this.retry.retryAttempt;
+		return this.parts.retry.retryAttempt;
 	}
 	get systemPrompt(): string {
-		return this.prompts.render();
+		return this.parts.prompts.render();
 	}
 	get sessionFile(): string | undefined {
 		return this.sessionManager.getSessionFile();
@@ -362,7 +158,7 @@ export class AgentSession {
 		return this.agent.followUpMode;
 	}
 	get pendingMessageCount(): number {
-		return this.queues.count;
+		return this.parts.queues.count;
 	}
 	get autoCompactionEnabled(): boolean {
 		return this.settingsManager.getCompactionEnabled();
@@ -373,7 +169,7 @@ export class AgentSession {
 
 	/** Session events as Pi emits them; `{ tauEvents: true }` adds tau's own (see `SubscribeOptions`). */
 	subscribe(listener: AgentSessionListener, options?: SubscribeOptions): () => void {
-		return this.hub.subscribe(listener, options);
+		return this.parts.hub.subscribe(listener, options);
 	}
 
 	hasExtensionHandlers(eventType: string): boolean {
@@ -385,7 +181,7 @@ export class AgentSession {
 	async prompt(text: string, options: PromptOptions = {}): Promise<void> {
 		if (this.run.settling) {
 			const deferred = new Promise<void>((resolve, reject) => {
-				this.launcher.deferUntilSettled(() => this.prompt(text, options).then(resolve, reject));
+				this.parts.launcher.deferUntilSettled(() => this.prompt(text, options).then(resolve, reject));
 			});
 			// Pi compatibility: a deferred prompt resolves at once. A caller waiting for the disposition
 			// (`preflightResult`, e.g. RPC) instead follows the deferred prompt, so a failure reaches it.
@@ -402,7 +198,7 @@ export class AgentSession {
 				return;
 			}
 		}
-		if (this.compaction.isManualCompacting || this.branchSummary) throw new Error(COMPACTION_IN_PROGRESS);
+		if (this.parts.compaction.isManualCompacting || this.branchSummary) throw new Error(COMPACTION_IN_PROGRESS);
 		// Tree navigation refuses to start while a prompt is between its input hooks and its run.
 		this.preflights++;
 		let input: Awaited<ReturnType<typeof expandInput>>;
@@ -422,18 +218,18 @@ export class AgentSession {
 			const queuedWhileStreaming = () => {
 				if (!this.run.running) return false;
 				if (!options.streamingBehavior) throw new Error(ALREADY_PROCESSING);
-				this.queues.enqueue(options.streamingBehavior, expanded.text, expanded.images);
+				this.parts.queues.enqueue(options.streamingBehavior, expanded.text, expanded.images);
 				options.preflightResult?.("queued");
 				return true;
 			};
 			if (queuedWhileStreaming()) return;
-			await this.selection.assertReady();
+			await this.parts.selection.assertReady();
 			// Checked again: another prompt may have started its run while this one awaited validation.
 			if (queuedWhileStreaming()) return;
 		} finally {
 			this.preflights--;
 		}
-		await this.launcher.start({ messageType: "user", text: input.text, images: input.images }, options);
+		await this.parts.launcher.start({ messageType: "user", text: input.text, images: input.images }, options);
 	}
 
 	steer(text: string, images?: ImageContent[], o: { source?: PromptOptions["source"] } = {}) {
@@ -462,59 +258,59 @@ export class AgentSession {
 		options: { triggerTurn?: boolean; deliverAs?: "steer" | "followUp" | "nextTurn" } = {},
 	): Promise<void> {
 		const message = customMessageOf(input);
-		await this.launcher.deliverCustom(message, options, () => this.sendCustomMessage(input, options));
+		await this.parts.launcher.deliverCustom(message, options, () => this.sendCustomMessage(input, options));
 	}
 
 	clearQueue(): { steering: string[]; followUp: string[] } {
-		return this.queues.clear();
+		return this.parts.queues.clear();
 	}
 
 	getSteeringMessages(): readonly string[] {
-		return this.queues.steeringTexts();
+		return this.parts.queues.steeringTexts();
 	}
 
 	getFollowUpMessages(): readonly string[] {
-		return this.queues.followUpTexts();
+		return this.parts.queues.followUpTexts();
 	}
 
 	/** Stops the run, retry sleep and compaction, then waits until nothing runs. */
 	async abort(): Promise<void> {
 		if (this.run.running) this.run.abortRequested = true;
-		this.retry.abortSleep();
-		this.compaction.abort();
+		this.parts.retry.abortSleep();
+		this.parts.compaction.abort();
 		this.branchSummary?.abort();
 		this.agent.abort();
 		await this.waitForIdle();
 	}
 
 	abortRetry(): void {
-		this.retry.abortSleep();
+		this.parts.retry.abortSleep();
 	}
 
 	abortCompaction(): void {
-		this.compaction.abort();
+		this.parts.compaction.abort();
 	}
 
 	waitForIdle(): Promise<void> {
-		return this.launcher.waitForIdle();
+		return this.parts.launcher.waitForIdle();
 	}
 
 	// ---- model and thinking --------------------------------------------------------------------
 
 	setModel(model: Model<Api>, options: { persist?: boolean } = {}): Promise<void> {
-		return this.selection.setModel(model, options);
+		return this.parts.selection.setModel(model, options);
 	}
 	cycleModel(direction: "forward" | "backward" = "forward"): Promise<ModelCycleResult | undefined> {
-		return this.selection.cycleModel(direction);
+		return this.parts.selection.cycleModel(direction);
 	}
 	setThinkingLevel(level: SessionThinkingLevel, options: { persist?: boolean } = {}): void {
-		this.selection.setThinkingLevel(level, options);
+		this.parts.selection.setThinkingLevel(level, options);
 	}
 	cycleThinkingLevel(): SessionThinkingLevel | undefined {
-		return this.selection.cycleThinkingLevel();
+		return this.parts.selection.cycleThinkingLevel();
 	}
 	getAvailableThinkingLevels(): SessionThinkingLevel[] {
-		return this.selection.getAvailableThinkingLevels();
+		return this.parts.selection.getAvailableThinkingLevels();
 	}
 	supportsThinking(): boolean {
 		return this.model?.reasoning === true;
@@ -537,31 +333,31 @@ export class AgentSession {
 	// ---- tools ---------------------------------------------------------------------------------
 
 	getActiveToolNames(): string[] {
-		return this.tools.getActiveToolNames();
+		return this.parts.tools.getActiveToolNames();
 	}
 	getCallableToolNames(): string[] {
-		return this.tools.getCallableToolNames();
+		return this.parts.tools.getCallableToolNames();
 	}
 	getAllTools(): ToolInfo[] {
-		return this.tools.getAllTools();
+		return this.parts.tools.getAllTools();
 	}
 	getToolDefinition(name: string): AnyToolDefinition | undefined {
-		return this.tools.getDefinition(name);
+		return this.parts.tools.getDefinition(name);
 	}
 	/** Takes effect on the next request: the loop declares the change with a system message. */
 	setActiveToolsByName(names: string[]): void {
-		this.loadout.setActive(names);
+		this.parts.loadout.setActive(names);
 	}
 	/** Rebuilds the registry after extension registrations. */
 	refreshTools(): void {
-		this.loadout.refresh();
+		this.parts.loadout.refresh();
 	}
 
 	// ---- compaction and retry ------------------------------------------------------------------
 
 	async compact(customInstructions?: string): Promise<SessionCompactionResult> {
 		await this.abort();
-		return this.compaction.compactManually(customInstructions);
+		return this.parts.compaction.compactManually(customInstructions);
 	}
 
 	setAutoCompactionEnabled(enabled: boolean): void {
@@ -590,10 +386,10 @@ export class AgentSession {
 		try {
 			return await navigateTree(
 				{
-					...this.summaries,
+					...this.parts.summaries,
 					afterMove: () => {
 						this.refreshContext();
-						this.loadout.restoreFromBranch();
+						this.parts.loadout.restoreFromBranch();
 					},
 				},
 				targetId,
@@ -611,7 +407,7 @@ export class AgentSession {
 
 	/** `pi.appendEntry`: a custom entry (never sent to the model), announced as `entry_appended`. */
 	appendCustomEntry(customType: string, data?: unknown): void {
-		this.persistence.appendAnnounced(() => this.sessionManager.appendCustomEntry(customType, data));
+		this.parts.persistence.appendAnnounced(() => this.sessionManager.appendCustomEntry(customType, data));
 	}
 
 	/** `ctx.shutdown()`: the host decides (its shutdown handler); without one nothing happens. */
@@ -621,12 +417,12 @@ export class AgentSession {
 
 	/** The base system prompt options (what `before_agent_start` handlers start from). */
 	systemPromptOptions() {
-		return this.prompts.baseOptions();
+		return this.parts.prompts.baseOptions();
 	}
 
 	setSessionName(name: string): void {
-		this.persistence.appendAnnounced(() => this.sessionManager.appendSessionInfo(name), { tauOnly: true });
-		this.hub.emit({ type: "session_info_changed", name: this.sessionManager.getSessionName() });
+		this.parts.persistence.appendAnnounced(() => this.sessionManager.appendSessionInfo(name), { tauOnly: true });
+		this.parts.hub.emit({ type: "session_info_changed", name: this.sessionManager.getSessionName() });
 	}
 
 	getUserMessagesForForking(): { entryId: string; text: string }[] {
@@ -667,11 +463,11 @@ export class AgentSession {
 	// ---- user bash (`!` commands) --------------------------------------------------------------
 
 	get isBashRunning(): boolean {
-		return this.userBash.isRunning;
+		return this.parts.userBash.isRunning;
 	}
 
 	get hasPendingBashMessages(): boolean {
-		return this.userBash.hasPendingMessages;
+		return this.parts.userBash.hasPendingMessages;
 	}
 
 	/**
@@ -679,17 +475,17 @@ export class AgentSession {
 	 * the local shell) and records it as a `bashExecution` message for the next prompt.
 	 */
 	executeBash(command: string, onChunk?: (text: string) => void, options?: ExecuteBashOptions): Promise<BashResult> {
-		return this.userBash.execute(command, onChunk, options);
+		return this.parts.userBash.execute(command, onChunk, options);
 	}
 
 	/** Records a result produced elsewhere (a `user_bash` handler's `result`); held while a run is active. */
 	recordBashResult(command: string, result: BashResult, options?: { excludeFromContext?: boolean }): void {
-		this.userBash.record(command, result, options);
+		this.parts.userBash.record(command, result, options);
 	}
 
 	/** Aborts every running user command; each reports `cancelled: true`. */
 	abortBash(): void {
-		this.userBash.abort();
+		this.parts.userBash.abort();
 	}
 
 	/** Re-derives the agent's message cache from the session tree. */
@@ -726,7 +522,7 @@ export class AgentSession {
 				bindSessionToRunner(this, runner);
 				this.agent.steeringMode = this.settingsManager.getSteeringMode();
 				this.agent.followUpMode = this.settingsManager.getFollowUpMode();
-				this.loadout.reload(active);
+				this.parts.loadout.reload(active);
 			},
 			...(options.beforeSessionStart ? { beforeSessionStart: options.beforeSessionStart } : {}),
 		});
@@ -751,13 +547,13 @@ export class AgentSession {
 		if (this.disposed) return;
 		this.disposed = true;
 		for (const stop of [
-			() => this.retry.abortSleep(),
-			() => this.compaction.abort(),
+			() => this.parts.retry.abortSleep(),
+			() => this.parts.compaction.abort(),
 			() => this.branchSummary?.abort(),
-			() => this.userBash.abort(),
+			() => this.parts.userBash.abort(),
 			() => this.agent.abort(),
 			() => this.runner.invalidate(),
-			() => this.unsubscribeAgent(),
+			() => this.parts.unsubscribeAgent(),
 		]) {
 			try {
 				stop();
@@ -765,7 +561,7 @@ export class AgentSession {
 				// dispose is best effort by contract
 			}
 		}
-		this.hub.clear();
+		this.parts.hub.clear();
 	}
 
 	// ---- internals -------------------------------------------------------------------------------
@@ -783,22 +579,8 @@ export class AgentSession {
 			streamingBehavior: this.run.running ? behavior : undefined,
 		});
 		if (input === "handled") return "handled";
-		this.queues.enqueue(behavior, input.text, input.images);
+		this.parts.queues.enqueue(behavior, input.text, input.images);
 		return "queued";
-	}
-
-	private recordIntent(toolCallId: string, toolName: string): void {
-		const replay = this.tools.getTool(toolName)?.replay === "safe" ? "safe" : "never";
-		this.persistence.appendAnnounced(() => recordToolIntent(this.sessionManager, { toolCallId, toolName, replay }), {
-			tauOnly: true,
-		});
-	}
-
-	private modelOf(message: AssistantMessage): Model<Api> | undefined {
-		return (
-			(this.modelRuntime.getModel(message.provider, message.model) as Model<Api> | undefined) ??
-			(this.model?.provider === message.provider && this.model.id === message.model ? this.model : undefined)
-		);
 	}
 }
 

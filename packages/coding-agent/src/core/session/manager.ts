@@ -1,9 +1,17 @@
-import { chmodSync, copyFileSync, existsSync, statSync } from "node:fs";
-import { basename, dirname, join, resolve } from "node:path";
-import { getCurrentSystemMessage } from "@tau/ai";
+import { existsSync, statSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
 import { APP_NAME } from "../../config/app-identity.js";
 import { getAgentDir } from "../../config/paths.js";
-import { extractBranchEntries, type ResolvedLabel } from "./branch-extraction.js";
+import { extractBranchEntries } from "./branch-extraction.js";
+import {
+	branchSummaryFields,
+	compactionEntry,
+	contextEditReplacement,
+	customMessageFields,
+	type EntryFields,
+	isImportant,
+} from "./entry-fields.js";
+import { copySessionFileInto } from "./file-import.js";
 import {
 	CURRENT_SESSION_VERSION,
 	entriesOf,
@@ -18,46 +26,31 @@ import { getDefaultSessionDirPath, resolveCwd, samePath, sessionFileName } from 
 import { DEFAULT_LOCK_STALE_MS, describeLockedSession, SessionLock, type SessionLockHolder } from "./lock.js";
 import type { AppendableMessage, ImageContent, TextContent, Usage } from "./messages.js";
 import { headerVersion, migrateSessionEntries } from "./migrate.js";
-import { walkToRoot } from "./path.js";
-import {
-	buildContextEntries,
-	buildSessionProjection,
-	type ExtensibleProjection,
-	extendProjection,
-	projectExtensibly,
-} from "./projection.js";
-import { rewriteMigratedFile, writeForkedSessionFile } from "./rewrite.js";
+import { prepareForAppends, writeForkedSessionFile } from "./rewrite.js";
+import { isConversationEntry, SessionTree } from "./session-tree.js";
 import {
 	makeSessionDir,
 	nodeSessionFileSystem,
 	replaceSessionFile,
-	SESSION_FILE_MODE,
 	type SessionFileSystem,
 	SessionFileWriter,
 } from "./storage.js";
-import { buildSessionTree } from "./tree.js";
 import type {
 	BranchSummaryEntry,
-	CompactionEntry,
 	ContextEditableContent,
 	ContextEditEntry,
 	CustomEntry,
-	CustomMessageEntry,
 	FileEntry,
 	FsyncPolicy,
 	LabelEntry,
 	ModelChangeEntry,
 	NewSessionOptions,
-	SessionContext,
-	SessionDiagnostic,
 	SessionEntry,
 	SessionHeader,
 	SessionInfo,
 	SessionInfoEntry,
 	SessionMessageEntry,
-	SessionProjection,
 	SessionStorageOptions,
-	SessionTreeNode,
 	ThinkingLevelChangeEntry,
 	UsageEntry,
 } from "./types.js";
@@ -89,34 +82,11 @@ export type ReadonlySessionManager = Pick<
 	| "getSessionName"
 >;
 
-const CONVERSATION_ROLES = new Set(["user", "assistant"]);
-const EDITABLE_MESSAGE_ROLES = new Set(["user", "assistant", "toolResult"]);
 export const READ_ONLY_WARNING = "Session is open in another process; opened read-only";
 
-function isConversationEntry(entry: SessionEntry): boolean {
-	return entry.type === "message" && CONVERSATION_ROLES.has(entry.message?.role);
-}
-
-function isImportant(entry: SessionEntry): boolean {
-	return entry.type === "compaction" || (entry.type === "message" && entry.message?.role === "assistant");
-}
-
-/**
- * The active branch as of one state of the tree. Entries are only ever appended (a rollback pops the
- * entry it just pushed; a reset replaces the arrays), so the entry array, its length (with the last
- * entry as a check), the index and the leaf together identify the state; the agent loop reads the
- * branch several times per turn. Appends that continue the branch from its leaf extend it in place.
- */
-interface ActivePathCache {
-	entries: readonly SessionEntry[];
-	count: number;
-	last: SessionEntry | undefined;
-	byId: ReadonlyMap<string, SessionEntry>;
-	leafId: string;
-	path: SessionEntry[];
-	/** Ids on `path`: an appended entry reusing one would change the walk, so it forces a rebuild. */
-	pathIds: Set<string>;
-	projection?: ExtensibleProjection;
+/** The given session dir, or the default one of `cwd` under the agent dir. */
+function sessionDirOf(cwd: string, sessionDir: string | undefined, agentDir: string | undefined): string {
+	return sessionDir ? resolve(sessionDir) : getDefaultSessionDirPath(cwd, agentDir);
 }
 
 /**
@@ -124,24 +94,16 @@ interface ActivePathCache {
  * of the current leaf; memory is updated first and rolled back when the write fails, so nothing in
  * memory ever points at an entry that did not reach the disk.
  */
-export class SessionManager {
+export class SessionManager extends SessionTree {
 	private header!: SessionHeader;
-	private entries: SessionEntry[] = [];
-	private byId = new Map<string, SessionEntry>();
-	private labels = new Map<string, ResolvedLabel>();
-	private leafId: string | null = null;
-	private sessionName: string | undefined;
-	private conversation = false;
 	private sessionFile: string | undefined;
 	private flushed = false;
 	private writer: SessionFileWriter | undefined;
 	private lock: SessionLock | undefined;
 	private readOnlyReason: string | undefined;
 	private lockHolder: SessionLockHolder | undefined;
-	private diagnostics: SessionDiagnostic[] = [];
 	private readonly fsync: FsyncPolicy;
 	private readonly fs: SessionFileSystem;
-	private activePath: ActivePathCache | undefined;
 
 	private constructor(
 		private cwd: string,
@@ -149,6 +111,7 @@ export class SessionManager {
 		private readonly persist: boolean,
 		private readonly options: SessionManagerOptions,
 	) {
+		super();
 		this.fsync = options.fsync ?? "off";
 		this.fs = options.fileSystem ?? nodeSessionFileSystem;
 	}
@@ -163,7 +126,7 @@ export class SessionManager {
 		storage: SessionManagerOptions = {},
 	): SessionManager {
 		const absoluteCwd = resolveCwd(cwd);
-		const dir = sessionDir ? resolve(sessionDir) : getDefaultSessionDirPath(absoluteCwd, storage.agentDir);
+		const dir = sessionDirOf(absoluteCwd, sessionDir, storage.agentDir);
 		const manager = new SessionManager(absoluteCwd, dir, true, storage);
 		manager.newSession(options);
 		return manager;
@@ -187,7 +150,7 @@ export class SessionManager {
 	/** The most recent session of `cwd` (by file mtime, header cwd must match), or a new one. */
 	static continueRecent(cwd: string, sessionDir?: string, storage: SessionManagerOptions = {}): SessionManager {
 		const absoluteCwd = resolveCwd(cwd);
-		const dir = sessionDir ? resolve(sessionDir) : getDefaultSessionDirPath(absoluteCwd, storage.agentDir);
+		const dir = sessionDirOf(absoluteCwd, sessionDir, storage.agentDir);
 		const recent = findMostRecentSession(dir, absoluteCwd);
 		return recent
 			? SessionManager.open(recent, dir, undefined, storage)
@@ -206,8 +169,8 @@ export class SessionManager {
 			return manager;
 		}
 		manager.newSession(options);
+		// Each indexed entry becomes the leaf, so the last one ends as the leaf.
 		for (const entry of entries ?? []) manager.indexAppended(entry as SessionEntry);
-		if (manager.entries.length > 0) manager.leafId = manager.entries[manager.entries.length - 1]!.id;
 		return manager;
 	}
 
@@ -220,21 +183,16 @@ export class SessionManager {
 		storage: SessionManagerOptions = {},
 	): SessionManager {
 		const absoluteCwd = resolveCwd(targetCwd);
-		const dir = sessionDir ? resolve(sessionDir) : getDefaultSessionDirPath(absoluteCwd, storage.agentDir);
+		const dir = sessionDirOf(absoluteCwd, sessionDir, storage.agentDir);
 		if (options?.id !== undefined) assertValidSessionId(options.id);
-		const path = writeForkedSessionFile(
-			resolve(sourcePath),
-			absoluteCwd,
-			dir,
-			options?.id ?? createSessionId(),
-			storage.fileSystem,
-		);
+		const id = options?.id ?? createSessionId();
+		const path = writeForkedSessionFile(resolve(sourcePath), absoluteCwd, dir, id, storage.fileSystem);
 		return SessionManager.open(path, dir, undefined, storage);
 	}
 
 	static findById(cwd: string, id: string, sessionDir?: string, agentDir?: string): string | undefined {
 		const absoluteCwd = resolveCwd(cwd);
-		const dir = sessionDir ? resolve(sessionDir) : getDefaultSessionDirPath(absoluteCwd, agentDir);
+		const dir = sessionDirOf(absoluteCwd, sessionDir, agentDir);
 		return findSessionById(dir, id, absoluteCwd);
 	}
 
@@ -246,7 +204,7 @@ export class SessionManager {
 		agentDir?: string,
 	): Promise<SessionInfo[]> {
 		const absoluteCwd = resolveCwd(cwd);
-		const dir = sessionDir ? resolve(sessionDir) : getDefaultSessionDirPath(absoluteCwd, agentDir);
+		const dir = sessionDirOf(absoluteCwd, sessionDir, agentDir);
 		return listSessions(dir, absoluteCwd, onProgress, signal);
 	}
 
@@ -318,27 +276,15 @@ export class SessionManager {
 			return;
 		}
 		this.becomeWriter(() => {
-			if (version < CURRENT_SESSION_VERSION) {
-				try {
-					return rewriteMigratedFile(absolute, version, loaded.entries, loaded.rawLines, this.fs);
-				} catch (error) {
-					const reason = `Could not rewrite migrated session file ${absolute}: ${(error as Error).message}`;
-					this.readOnlyReason = `${reason}; opened read-only`;
-					this.error(reason);
-					return undefined;
-				}
+			try {
+				return prepareForAppends(absolute, loaded, version, this.fs);
+			} catch (error) {
+				if (version >= CURRENT_SESSION_VERSION) throw error;
+				const reason = `Could not rewrite migrated session file ${absolute}: ${(error as Error).message}`;
+				this.readOnlyReason = `${reason}; opened read-only`;
+				this.error(reason);
+				return undefined;
 			}
-			if (loaded.unterminated) {
-				// The last line lost its newline (crash mid-append): end it so the next entry gets its own line.
-				const fd = this.fs.openSync(absolute, "a");
-				try {
-					this.fs.writeSync(fd, "\n");
-				} finally {
-					this.fs.closeSync(fd);
-				}
-				return loaded.size + 1;
-			}
-			return loaded.size;
 		});
 	}
 
@@ -360,9 +306,6 @@ export class SessionManager {
 	/** The process holding this session's lock, when that is why this view is read-only. */
 	getLockHolder(): SessionLockHolder | undefined {
 		return this.lockHolder;
-	}
-	getDiagnostics(): readonly SessionDiagnostic[] {
-		return this.diagnostics;
 	}
 	getCwd(): string {
 		return this.cwd;
@@ -416,24 +359,10 @@ export class SessionManager {
 		fromHook?: boolean,
 		usage?: Usage,
 	): string {
-		const id = generateId(this.byId);
-		const timestamp = new Date().toISOString();
-		const entry: CompactionEntry<T> = {
-			type: "compaction",
-			id,
-			parentId: this.leafId,
-			timestamp,
-			summary,
-			firstKeptEntryId: firstKeptEntryId ?? id,
-			tokensBefore,
-		};
-		if (details !== undefined) entry.details = details;
-		if (usage !== undefined) entry.usage = usage;
-		if (fromHook !== undefined) entry.fromHook = fromHook;
-		const checkpoint = getCurrentSystemMessage(this.buildSessionProjection().messages);
-		if (checkpoint) entry.systemMessage = { ...checkpoint, timestamp: Date.parse(timestamp) };
-		this.appendEntry(entry);
-		return id;
+		const input = { id: generateId(this.byId), parentId: this.leafId, timestamp: new Date().toISOString() };
+		const fields = { summary, firstKeptEntryId, tokensBefore, details, fromHook, usage };
+		this.appendEntry(compactionEntry({ ...input, ...fields }, this.buildSessionProjection()));
+		return input.id;
 	}
 
 	appendCustomEntry<T = unknown>(customType: string, data?: T): string {
@@ -455,40 +384,13 @@ export class SessionManager {
 		display: boolean,
 		details?: T,
 	): string {
-		const entry: Omit<CustomMessageEntry<T>, "id" | "parentId" | "timestamp"> = {
-			type: "custom_message",
-			customType,
-			content,
-			display,
-		};
-		if (details !== undefined) entry.details = details;
-		return this.append<CustomMessageEntry<T>>(entry).id;
+		return this.append(customMessageFields(customType, content, display, details)).id;
 	}
 
 	/** Replaces (or with `null` omits) an entry's model content on this branch; the entry itself is untouched. */
 	appendContextEdit(targetId: string, replacement: { content: ContextEditableContent } | null): string {
-		const content = replacement === null ? null : (replacement as { content?: unknown } | undefined)?.content;
-		if (replacement !== null && !(typeof content === "string" || Array.isArray(content))) {
-			throw new Error("Context edit replacement must be null or contain string/array content");
-		}
-		const target = this.byId.get(targetId);
-		if (!target) throw new Error(`Entry ${targetId} not found`);
-		if (!this.getBranch().some((entry) => entry.id === targetId)) {
-			throw new Error(`Entry ${targetId} is not on the active branch`);
-		}
-		const editable =
-			target.type === "custom_message" ||
-			(target.type === "message" && EDITABLE_MESSAGE_ROLES.has(target.message?.role));
-		if (!editable) throw new Error(`Entry ${targetId} does not contribute editable model content`);
-		let stored = replacement;
-		if (
-			replacement !== null &&
-			typeof content === "string" &&
-			target.type === "message" &&
-			(target.message.role === "assistant" || target.message.role === "toolResult")
-		) {
-			stored = { content: [{ type: "text", text: content }] };
-		}
+		const onBranch = () => this.getBranch().some((entry) => entry.id === targetId);
+		const stored = contextEditReplacement(targetId, this.byId.get(targetId), onBranch, replacement);
 		return this.append<ContextEditEntry>({ type: "context_edit", targetId, replacement: stored }).id;
 	}
 
@@ -510,14 +412,7 @@ export class SessionManager {
 	): string {
 		if (fromId !== null && !this.byId.has(fromId)) throw new Error(`Entry ${fromId} not found`);
 		const previousLeaf = this.leafId;
-		const entry: Omit<BranchSummaryEntry<T>, "id" | "parentId" | "timestamp"> = {
-			type: "branch_summary",
-			fromId: previousLeaf ?? "root",
-			summary,
-		};
-		if (details !== undefined) entry.details = details;
-		if (usage !== undefined) entry.usage = usage;
-		if (fromHook !== undefined) entry.fromHook = fromHook;
+		const entry = branchSummaryFields(previousLeaf ?? "root", summary, { details, usage, fromHook });
 		this.leafId = fromId;
 		try {
 			return this.append<BranchSummaryEntry<T>>(entry).id;
@@ -527,141 +422,7 @@ export class SessionManager {
 		}
 	}
 
-	// ---- navigation ---------------------------------------------------------------------------
-
-	getLeafId(): string | null {
-		return this.leafId;
-	}
-	getLeafEntry(): SessionEntry | undefined {
-		return this.leafId === null ? undefined : this.byId.get(this.leafId);
-	}
-	getEntry(id: string): SessionEntry | undefined {
-		return this.byId.get(id);
-	}
-	getChildren(parentId: string | null): SessionEntry[] {
-		return this.entries.filter((entry) => entry.parentId === parentId);
-	}
-	getLabel(id: string): string | undefined {
-		return this.labels.get(id)?.label;
-	}
-	getEntryCount(): number {
-		return this.byId.size;
-	}
-	/** Shallow copy without the header; the entries themselves must be treated as immutable. */
-	getEntries(): SessionEntry[] {
-		return [...this.entries];
-	}
-	getSessionName(): string | undefined {
-		return this.sessionName;
-	}
-
-	/** Root-first path to `fromId` (default: the leaf); `[]` for a null leaf or an unknown id. */
-	getBranch(fromId?: string): SessionEntry[] {
-		if (fromId === undefined || fromId === this.leafId) {
-			const active = this.activeBranch();
-			if (active) return [...active.path];
-		}
-		const id = fromId ?? this.leafId;
-		if (id === null) return [];
-		const start = this.byId.get(id);
-		return start ? walkToRoot(start, this.byId, (message) => this.warn(message)) : [];
-	}
-
-	/**
-	 * The cached walk from the leaf, rebuilt when the tree or the leaf changed. Undefined when there is
-	 * no leaf entry, or when the walk warned (a cycle): those are rebuilt, and reported, on every read.
-	 */
-	private activeBranch(): ActivePathCache | undefined {
-		const cached = this.activePath;
-		if (
-			cached &&
-			cached.entries === this.entries &&
-			cached.byId === this.byId &&
-			cached.count <= this.entries.length &&
-			cached.last === this.entries[cached.count - 1]
-		) {
-			if (cached.count === this.entries.length && cached.leafId === this.leafId) return cached;
-			if (this.extendActiveBranch(cached)) return cached;
-		}
-		this.activePath = undefined;
-		const start = this.leafId === null ? undefined : this.byId.get(this.leafId);
-		if (!start) return undefined;
-		const warnings: string[] = [];
-		const path = walkToRoot(start, this.byId, (message) => warnings.push(message));
-		if (warnings.length > 0) return undefined;
-		this.activePath = {
-			entries: this.entries,
-			count: this.entries.length,
-			last: this.entries.at(-1),
-			byId: this.byId,
-			leafId: start.id,
-			path,
-			pathIds: new Set(path.map((entry) => entry.id)),
-		};
-		return this.activePath;
-	}
-
-	/**
-	 * Extends the cached branch in place when every entry appended since is the child of the one before
-	 * it, starting at the cached leaf and ending at the current leaf, with a fresh id: exactly what
-	 * walking from the new leaf would add. False (cache untouched) otherwise.
-	 */
-	private extendActiveBranch(cached: ActivePathCache): boolean {
-		const appended = this.entries.slice(cached.count);
-		let parentId = cached.leafId;
-		for (const entry of appended) {
-			if (entry.parentId !== parentId || this.byId.get(entry.id) !== entry || cached.pathIds.has(entry.id)) {
-				return false;
-			}
-			parentId = entry.id;
-		}
-		if (parentId !== this.leafId) return false;
-		if (cached.projection && !extendProjection(cached.projection, appended)) cached.projection = undefined;
-		for (const entry of appended) {
-			cached.path.push(entry);
-			cached.pathIds.add(entry.id);
-		}
-		cached.count = this.entries.length;
-		cached.last = this.entries.at(-1);
-		cached.leafId = parentId;
-		return true;
-	}
-
-	branch(id: string): void {
-		if (!this.byId.has(id)) throw new Error(`Entry ${id} not found`);
-		this.leafId = id;
-	}
-
-	resetLeaf(): void {
-		this.leafId = null;
-	}
-
-	/**
-	 * The whole tree: roots are entries with a null, self or missing parent (and one entry of any parent
-	 * cycle); children sorted by timestamp. Nodes are fresh copies.
-	 */
-	getTree(): SessionTreeNode[] {
-		return buildSessionTree(this.byId.values(), this.labels, (message) => this.warn(message));
-	}
-
-	buildContextEntries(): SessionEntry[] {
-		return buildContextEntries(this.entries, this.leafId, this.byId, (message) => this.warn(message));
-	}
-	/** A fresh top-level copy each call (callers may keep or extend the arrays); the cached one stays intact. */
-	buildSessionProjection(): SessionProjection {
-		const active = this.activeBranch();
-		if (!active) {
-			return buildSessionProjection(this.entries, this.leafId, this.byId, (message) => this.warn(message));
-		}
-		active.projection ??= projectExtensibly(active.path);
-		const { entries, messages, thinkingLevel, model } = active.projection.projection;
-		return { entries: [...entries], messages: [...messages], thinkingLevel, model };
-	}
-	/** From the cached projection of the active branch: startup asks for it more than once. */
-	buildSessionContext(): SessionContext {
-		const { messages, thinkingLevel, model } = this.buildSessionProjection();
-		return { messages, thinkingLevel, model };
-	}
+	// ---- branching ----------------------------------------------------------------------------
 
 	/**
 	 * Switches this manager to a new session holding only root..`leafId` (labels re-created at the end).
@@ -689,20 +450,12 @@ export class SessionManager {
 
 	/** Copies a session file into this manager's session dir (`name-1.jsonl` on collision) and returns the copy's path. */
 	importSessionFile(sourcePath: string): string {
-		const source = resolve(sourcePath);
-		const name = basename(source, ".jsonl");
-		let target = join(this.sessionDir, `${name}.jsonl`);
-		if (samePath(source, target)) return target;
-		makeSessionDir(this.sessionDir, this.fs);
-		for (let n = 1; existsSync(target); n++) target = join(this.sessionDir, `${name}-${n}.jsonl`);
-		copyFileSync(source, target, 1 /* COPYFILE_EXCL */);
-		chmodSync(target, SESSION_FILE_MODE);
-		return target;
+		return copySessionFileInto(resolve(sourcePath), this.sessionDir, this.fs);
 	}
 
 	// ---- internals ----------------------------------------------------------------------------
 
-	private append<T extends SessionEntry>(fields: Omit<T, "id" | "parentId" | "timestamp">): T {
+	private append<T extends SessionEntry>(fields: EntryFields<T>): T {
 		const { type, ...rest } = fields as { type: string };
 		const entry = {
 			type,
@@ -821,39 +574,11 @@ export class SessionManager {
 			this.warnOnDuplicate(entry);
 			this.indexAppended(entry);
 		}
-		this.leafId = this.entries.length > 0 ? this.entries[this.entries.length - 1]!.id : null;
-	}
-
-	private warnOnDuplicate(entry: SessionEntry): void {
-		if (this.byId.has(entry.id)) this.warn(`Duplicate entry id ${entry.id}; the later entry is used`);
-	}
-
-	private indexAppended(entry: SessionEntry): void {
-		this.entries.push(entry);
-		this.byId.set(entry.id, entry);
-		this.leafId = entry.id;
-		if (isConversationEntry(entry)) this.conversation = true;
-		this.indexMetadata(entry);
-	}
-
-	private indexMetadata(entry: SessionEntry): void {
-		if (entry.type === "label") {
-			if (entry.label) this.labels.set(entry.targetId, { label: entry.label, timestamp: entry.timestamp });
-			else this.labels.delete(entry.targetId);
-		} else if (entry.type === "session_info") {
-			const name = typeof entry.name === "string" ? entry.name.trim() : "";
-			this.sessionName = name === "" ? undefined : name;
-		}
 	}
 
 	private resetState(header: SessionHeader): void {
 		this.header = header;
-		this.entries = [];
-		this.byId = new Map();
-		this.labels = new Map();
-		this.leafId = null;
-		this.sessionName = undefined;
-		this.conversation = false;
+		this.resetTree();
 		this.flushed = false;
 		this.readOnlyReason = undefined;
 		this.lockHolder = undefined;
@@ -868,13 +593,5 @@ export class SessionManager {
 	private releaseLock(): void {
 		this.lock?.release();
 		this.lock = undefined;
-	}
-
-	private warn(message: string): void {
-		this.diagnostics.push({ level: "warning", message });
-	}
-
-	private error(message: string): void {
-		this.diagnostics.push({ level: "error", message });
 	}
 }

@@ -8,10 +8,16 @@ import {
 	parseSessionEntries,
 	serializeEntry,
 } from "./format.js";
-import { loadSessionFile, type RawLine } from "./loader.js";
+import { type LoadedSessionFile, loadSessionFile, type RawLine } from "./loader.js";
 import { sessionFileName } from "./location.js";
 import { migrateSessionEntries } from "./migrate.js";
-import { nodeSessionFileSystem, replaceSessionFile, type SessionFileSystem, SessionFileWriter } from "./storage.js";
+import {
+	nodeSessionFileSystem,
+	replaceSessionFile,
+	type SessionFileSystem,
+	SessionFileWriter,
+	terminateLastLine,
+} from "./storage.js";
 import type { FileEntry, SessionHeader } from "./types.js";
 
 /**
@@ -35,6 +41,23 @@ export function rewriteMigratedFile(
 	}
 	replaceSessionFile(path, content, fs);
 	return Buffer.byteLength(content);
+}
+
+/**
+ * Makes a loaded file ready for appends: an older version is rewritten migrated, a last line that lost
+ * its newline (crash mid-append) is ended so the next entry gets its own line. Returns the size it leaves.
+ */
+export function prepareForAppends(
+	path: string,
+	loaded: LoadedSessionFile,
+	version: number,
+	fs: SessionFileSystem = nodeSessionFileSystem,
+): number {
+	if (version < CURRENT_SESSION_VERSION)
+		return rewriteMigratedFile(path, version, loaded.entries, loaded.rawLines, fs);
+	if (!loaded.unterminated) return loaded.size;
+	terminateLastLine(path, fs);
+	return loaded.size + 1;
 }
 
 /**

@@ -32,6 +32,16 @@ export function replaceSessionFile(path: string, content: string, fs: SessionFil
 	writeFileAtomicSync(path, content, { fs, newFileMode: SESSION_FILE_MODE });
 }
 
+/** Ends a file whose last line lost its newline (a crash mid-append), so the next line starts fresh. */
+export function terminateLastLine(path: string, fs: SessionFileSystem = nodeSessionFileSystem): void {
+	const fd = fs.openSync(path, "a");
+	try {
+		fs.writeSync(fd, "\n");
+	} finally {
+		fs.closeSync(fd);
+	}
+}
+
 /** Writes a string with one `write` call and insists that all of it went out. */
 function writeWhole(fs: SessionFileSystem, fd: number, data: string): void {
 	const expected = Buffer.byteLength(data);

@@ -71,10 +71,34 @@ const usageJson = new UsageJsonCache();
  * `message_update` takes its `usage` JSON from the cache.
  */
 export function serializeJsonEvent(event: AgentSessionEvent): string {
+	if (event.type === "message_update") {
+		const delta = deltaEventJson(event.assistantMessageEvent);
+		const usage = (event.message as AssistantMessage).usage;
+		if (delta !== undefined && typeof usage === "object" && usage !== null) {
+			return `{"type":"message_update","usage":${usageJson.get(usage)},"assistantMessageEvent":${delta}}\n`;
+		}
+	}
 	const record = toJsonEvent(event);
 	if (record.type !== "message_update" || typeof record.usage !== "object" || record.usage === null) {
 		return `${JSON.stringify(record)}\n`;
 	}
 	const assistantEvent = JSON.stringify(record.assistantMessageEvent);
 	return `{"type":"message_update","usage":${usageJson.get(record.usage)},"assistantMessageEvent":${assistantEvent}}\n`;
+}
+
+/**
+ * The JSON of a text, thinking or tool-call delta without its `partial`, written directly: these are
+ * nearly every line of a stream, and copying the event without `partial` first cost more than the
+ * text itself. Only the shape every adapter emits (`type`, `contentIndex`, `delta`, `partial`, in that
+ * order) takes this path, so the text stays exactly what `JSON.stringify` of the record gives.
+ */
+function deltaEventJson(event: AssistantMessageEvent): string | undefined {
+	if (event.type !== "text_delta" && event.type !== "thinking_delta" && event.type !== "toolcall_delta") {
+		return undefined;
+	}
+	const keys = Object.keys(event);
+	if (keys.length !== 4 || keys[0] !== "type" || keys[1] !== "contentIndex" || keys[2] !== "delta") return undefined;
+	if (keys[3] !== "partial" || !Number.isFinite(event.contentIndex) || typeof event.delta !== "string")
+		return undefined;
+	return `{"type":"${event.type}","contentIndex":${event.contentIndex},"delta":${JSON.stringify(event.delta)}}`;
 }

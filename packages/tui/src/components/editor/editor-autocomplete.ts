@@ -5,6 +5,7 @@ import {
 	isSlashCommandNameContext,
 } from "../../autocomplete/autocomplete.js";
 import { getKeybindings } from "../../keys/keybindings.js";
+import type { TuiMouseEvent, TuiMouseEventResult } from "../../tui/component.js";
 import { SelectList, type SelectListTheme } from "../select-list.js";
 
 const ATTACHMENT_DEBOUNCE_MS = 20;
@@ -149,6 +150,10 @@ export class EditorAutocomplete {
 		this.host.apply(this.provider.applyCompletion(this.host.lines(), line, col, item, menu.prefix));
 		// A completed directory keeps the menu open on its contents.
 		if (item.value.replace(/"$/, "").endsWith("/")) this.request({ force: menu.forced });
+	}
+
+	handleMouse(event: TuiMouseEvent): TuiMouseEventResult | undefined {
+		return this.menu?.list.handleMouse(event);
 	}
 
 	render(width: number): readonly string[] {

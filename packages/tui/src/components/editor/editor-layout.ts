@@ -1,5 +1,6 @@
 import { graphemes } from "../../text/grapheme.js";
 import { visibleWidth } from "../../text/width.js";
+import { graphemeLengthBefore } from "../editing/graphemes.js";
 import { findMarkers } from "./paste-markers.js";
 
 /** One row of the editor: a slice [start, end) of a logical line. */
@@ -119,4 +120,23 @@ export function visualIndexOf(rows: readonly VisualLine[], line: number, col: nu
 		if (col >= r.start && (col < r.end || lastOfLine)) return i;
 	}
 	return 0;
+}
+
+/**
+ * Text offset on a row at a display column (Up/Down with a sticky column, mouse clicks). A
+ * wrapped row's end offset belongs to the next row, so the result stays before it.
+ */
+export function offsetAtColumn(rows: readonly VisualLine[], index: number, text: string, column: number): number {
+	const row = rows[index]!;
+	let col = row.start;
+	let width = 0;
+	for (const g of graphemes(text.slice(row.start, row.end))) {
+		const w = visibleWidth(g);
+		if (width + w > column) break;
+		width += w;
+		col += g.length;
+	}
+	const next = rows[index + 1];
+	if (col === row.end && next && next.line === row.line && col > row.start) col -= graphemeLengthBefore(text, col);
+	return col;
 }

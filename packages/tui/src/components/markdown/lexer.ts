@@ -1,4 +1,4 @@
-import { Marked, type Token } from "marked";
+import { Marked, type Token, type Tokens } from "marked";
 import { CJK_EMPHASIS_EXTENSIONS } from "./cjk-emphasis.js";
 import { MATH_EXTENSIONS } from "./math.js";
 
@@ -28,6 +28,8 @@ function lexAll(source: string): LexedMarkdown {
 export function lexMarkdown(source: string, previous: LexedMarkdown | undefined): LexedMarkdown {
 	if (previous?.source === source) return previous;
 	if (!previous || previous.hasReferenceLinks || !source.startsWith(previous.source)) return lexAll(source);
+	const grown = growLastParagraph(previous, source);
+	if (grown) return grown;
 	const tokens = previous.tokens;
 	let cut = tokens.length;
 	let unstable = 0;
@@ -43,4 +45,46 @@ export function lexMarkdown(source: string, previous: LexedMarkdown | undefined)
 	const tail = parser.lexer(source.slice(offset));
 	if (Object.keys(tail.links ?? {}).length > 0) return lexAll(source);
 	return { source, tokens: [...kept, ...tail], hasReferenceLinks: false };
+}
+
+/** Characters that may open, close or join an inline construct (emphasis, code, links, math …). */
+const INLINE_SYNTAX = /[*_`~$[\]<>!\\&:@|]|www\./i;
+/** Closed constructs whose meaning text after them cannot change. */
+const CLOSED_INLINE = new Set(["strong", "em", "codespan", "del"]);
+
+/**
+ * A one-line paragraph at the end that only grew (a long streamed paragraph): the inline tokens
+ * up to the last space of its last clean stretch are kept and only the rest is lexed again, so a
+ * streamed paragraph costs its new words instead of its whole length per update. Undefined when
+ * that is not certainly what a full lex gives: the line could turn into another block (it starts
+ * with something other than a letter), or text before the cut holds inline syntax that text
+ * after it could close.
+ */
+function growLastParagraph(previous: LexedMarkdown, source: string): LexedMarkdown | undefined {
+	const last = previous.tokens[previous.tokens.length - 1];
+	if (last?.type !== "paragraph") return undefined;
+	const paragraph = last as Tokens.Paragraph;
+	const text = paragraph.text + source.slice(previous.source.length);
+	if (paragraph.raw !== paragraph.text || text.includes("\n") || !/^[A-Za-z]/.test(text)) return undefined;
+	const kept: Token[] = [];
+	let offset = 0;
+	let cut: { tokens: Token[]; offset: number } | undefined;
+	for (const token of paragraph.tokens) {
+		if (token.type === "text" && !INLINE_SYNTAX.test(token.raw)) {
+			const space = token.raw.lastIndexOf(" ");
+			if (space > 0) {
+				const head = token.raw.slice(0, space + 1);
+				cut = {
+					tokens: [...kept, { type: "text", raw: head, text: head } as Tokens.Text],
+					offset: offset + head.length,
+				};
+			}
+		} else if (!CLOSED_INLINE.has(token.type)) break;
+		kept.push(token);
+		offset += token.raw.length;
+	}
+	if (!cut) return undefined;
+	const rest: Token[] = new parser.Lexer(parser.defaults).inlineTokens(text.slice(cut.offset));
+	const grown: Tokens.Paragraph = { type: "paragraph", raw: text, text, tokens: [...cut.tokens, ...rest] };
+	return { source, tokens: [...previous.tokens.slice(0, -1), grown], hasReferenceLinks: false };
 }

@@ -13,10 +13,12 @@ function interactionFor(host: CommandHost, signal: AbortSignal): AuthInteraction
 				)
 			)?.value;
 		} else {
+			// A pasted code is no longer asked for once the browser has delivered it.
+			const withdrawn = prompt.type === "manual_code" ? prompt.signal : undefined;
 			answer = await host.ask(prompt.message, {
 				...(prompt.placeholder ? { placeholder: prompt.placeholder } : {}),
 				...(prompt.type === "text" && prompt.default ? { prefill: prompt.default } : {}),
-				signal,
+				signal: withdrawn ? AbortSignal.any([signal, withdrawn]) : signal,
 			});
 		}
 		if (answer === undefined) throw new Error("Login cancelled");

@@ -13,7 +13,7 @@ export function editorDialog(
 	keys: KeybindingsManager,
 	tui: Pick<TUI, "requestRender" | "terminal">,
 	title: string,
-	options: { prefill?: string; countdown?: DialogCountdown },
+	options: { prefill?: string; countdown?: DialogCountdown; maxRows?: () => number },
 	finish: (value: string | undefined) => void,
 ): FieldDialog {
 	const editor = new Editor(
@@ -27,7 +27,7 @@ export function editorDialog(
 		keys,
 		title,
 		editor,
-		{ hint, ruled: false, countdown: options.countdown },
+		{ hint, ruled: false, countdown: options.countdown, maxRows: options.maxRows },
 		finish,
 	);
 	editor.onSubmit = (text) => dialog.close(text);

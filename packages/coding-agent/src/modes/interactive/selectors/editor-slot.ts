@@ -13,12 +13,19 @@ import { editorDialog } from "./editor-dialog.js";
 import { SelectDialog } from "./select-dialog.js";
 import { textPrompt } from "./text-prompt.js";
 
+const RESERVED_ROWS = 4;
+
 /**
  * The region that holds the editor; pickers, prompts and extension components take its place
  * (one at a time) and give it back when they close.
  */
 export class EditorSlot {
 	private closeCurrent: (() => void) | undefined;
+	/**
+	 * Rows a dialog may take: the screen less the transcript's last row, the status line and the
+	 * footer, so its choices are never pushed off screen (a taller title scrolls instead).
+	 */
+	private readonly dialogRows = () => Math.max(6, this.tui.terminal.rows - RESERVED_ROWS);
 
 	constructor(
 		private readonly tui: TUI,
@@ -62,21 +69,30 @@ export class EditorSlot {
 	pick(title: string, items: SelectItem[], options: PickOptions = {}): Promise<SelectItem | undefined> {
 		const { timeoutMs, ...rest } = options;
 		return this.dialog(timeoutMs, options.signal, (countdown, finish) => {
-			return new SelectDialog(this.theme(), this.keys, { title, items, ...rest, countdown }, finish);
+			return new SelectDialog(
+				this.theme(),
+				this.keys,
+				{ title, items, ...rest, countdown, maxRows: this.dialogRows },
+				finish,
+			);
 		});
 	}
 
 	ask(title: string, options: AskOptions = {}): Promise<string | undefined> {
 		const { signal, timeoutMs, ...fields } = options;
 		return this.dialog(timeoutMs, signal, (countdown, finish) => {
-			return textPrompt(this.theme(), this.keys, title, { ...fields, countdown }, finish);
+			return textPrompt(this.theme(), this.keys, title, { ...fields, countdown, maxRows: this.dialogRows }, finish);
 		});
 	}
 
 	/** A multi-line editor dialog (extension `editor`); the text keeps its newlines. */
 	edit(title: string, options: { prefill?: string; signal?: AbortSignal } = {}): Promise<string | undefined> {
 		return this.dialog(undefined, options.signal, (countdown, finish) => {
-			const fields = options.prefill ? { prefill: options.prefill, countdown } : { countdown };
+			const fields = {
+				...(options.prefill ? { prefill: options.prefill } : {}),
+				countdown,
+				maxRows: this.dialogRows,
+			};
 			return editorDialog(this.theme(), this.keys, this.tui, title, fields, finish);
 		});
 	}

@@ -1,6 +1,13 @@
-import { type Component, type Focusable, type KeybindingsManager, truncateToWidth } from "@tau/tui";
+import {
+	type Component,
+	type Focusable,
+	type KeybindingsManager,
+	type TuiMouseEvent,
+	type TuiMouseEventResult,
+	truncateToWidth,
+} from "@tau/tui";
 import type { Theme } from "../../../core/resources/index.js";
-import { type DialogCountdown, dialogTitleLines } from "./dialog-title.js";
+import { type DialogCountdown, DialogTitleWindow } from "./dialog-title.js";
 
 /** The text field a dialog asks with: a one-line input or a multi-line editor. */
 export interface DialogField extends Component {
@@ -13,6 +20,8 @@ export interface FieldDialogLayout {
 	/** Rules above and below (the one-line prompt has them; the editor draws its own border). */
 	ruled: boolean;
 	countdown?: DialogCountdown;
+	/** Rows the dialog may take: a taller title scrolls (`DialogTitleWindow`). */
+	maxRows?: () => number;
 }
 
 /**
@@ -20,6 +29,7 @@ export interface FieldDialogLayout {
  * field submits through `close`; it finishes once.
  */
 export class FieldDialog implements Component, Focusable {
+	private readonly titleWindow: DialogTitleWindow;
 	private done = false;
 	private _focused = false;
 
@@ -30,7 +40,9 @@ export class FieldDialog implements Component, Focusable {
 		private readonly field: DialogField,
 		private readonly layout: FieldDialogLayout,
 		private readonly finish: (value: string | undefined) => void,
-	) {}
+	) {
+		this.titleWindow = new DialogTitleWindow(theme, layout.maxRows);
+	}
 
 	get focused(): boolean {
 		return this._focused;
@@ -52,7 +64,12 @@ export class FieldDialog implements Component, Focusable {
 			this.close(undefined);
 			return;
 		}
+		if (this.titleWindow.handleInput(data)) return;
 		this.field.handleInput?.(data);
+	}
+
+	handleMouse(event: TuiMouseEvent): TuiMouseEventResult | undefined {
+		return this.titleWindow.handleMouse(event);
 	}
 
 	invalidate(): void {
@@ -61,12 +78,9 @@ export class FieldDialog implements Component, Focusable {
 
 	render(width: number): readonly string[] {
 		const rule = this.layout.ruled ? [this.theme.fg("borderAccent", "─".repeat(width))] : [];
-		return [
-			...rule,
-			...dialogTitleLines(this.theme, this.title, width, this.layout.countdown?.seconds),
-			...this.field.render(width),
-			truncateToWidth(this.theme.fg("dim", this.layout.hint), width),
-			...rule,
-		];
+		const body = [...this.field.render(width), truncateToWidth(this.theme.fg("dim", this.layout.hint), width)];
+		const seconds = this.layout.countdown?.seconds;
+		const title = this.titleWindow.render(this.title, width, body.length + 2 * rule.length, seconds);
+		return [...rule, ...title, ...body, ...rule];
 	}
 }

@@ -7,12 +7,14 @@ import {
 	type SelectItem,
 	SelectList,
 	sanitizeTerminalText,
+	type TuiMouseEvent,
+	type TuiMouseEventResult,
 	truncateToWidth,
 	visibleWidth,
 } from "@tau/tui";
 import type { Theme } from "../../../core/resources/index.js";
 import { selectListTheme } from "../theme/component-themes.js";
-import { type DialogCountdown, dialogTitleLines } from "./dialog-title.js";
+import { type DialogCountdown, DialogTitleWindow } from "./dialog-title.js";
 import { prefillInput } from "./input-prefill.js";
 
 export interface SelectDialogOptions {
@@ -26,6 +28,8 @@ export interface SelectDialogOptions {
 	maxVisible?: number;
 	/** A running countdown shown after the title (a dialog with a timeout). */
 	countdown?: DialogCountdown;
+	/** Rows the dialog may take: a taller title scrolls (`DialogTitleWindow`). */
+	maxRows?: () => number;
 }
 
 /**
@@ -36,6 +40,7 @@ export class SelectDialog implements Component, Focusable {
 	readonly capturesViewportInput = true;
 	private readonly input = new Input({ prompt: "› " });
 	private readonly list: SelectList;
+	private readonly titleWindow: DialogTitleWindow;
 	private done = false;
 	private _focused = false;
 
@@ -60,6 +65,7 @@ export class SelectDialog implements Component, Focusable {
 		this.list = new SelectList(this.options.items, options.maxVisible ?? 10, selectListTheme(theme), {
 			maxPrimaryWidth: Math.max(32, widest + 2),
 		});
+		this.titleWindow = new DialogTitleWindow(theme, options.maxRows);
 		this.list.onSelect = (item) => this.close(item);
 		this.list.onCancel = () => this.close(undefined);
 		if (options.filter) {
@@ -101,6 +107,7 @@ export class SelectDialog implements Component, Focusable {
 	}
 
 	handleInput(data: string): void {
+		if (this.titleWindow.handleInput(data)) return;
 		for (const [action, handler] of Object.entries(this.options.actions ?? {})) {
 			if (!this.keys.matches(data, action)) continue;
 			const item = this.list.getSelectedItem();
@@ -125,6 +132,10 @@ export class SelectDialog implements Component, Focusable {
 		if (this.input.getValue() !== before) this.applyFilter();
 	}
 
+	handleMouse(event: TuiMouseEvent): TuiMouseEventResult | undefined {
+		return this.titleWindow.handleMouse(event);
+	}
+
 	invalidate(): void {
 		this.input.invalidate();
 		this.list.invalidate();
@@ -132,15 +143,14 @@ export class SelectDialog implements Component, Focusable {
 
 	render(width: number): readonly string[] {
 		const border = this.theme.fg("borderAccent", "─".repeat(width));
-		const title = dialogTitleLines(this.theme, this.options.title, width, this.options.countdown?.seconds);
 		const hint = this.options.hint ?? "Type to filter · Enter to select · Escape to cancel";
-		return [
-			border,
-			...title,
+		const body = [
 			...this.input.render(width),
 			...this.list.render(width),
 			truncateToWidth(this.theme.fg("dim", hint), width),
-			border,
 		];
+		const seconds = this.options.countdown?.seconds;
+		const title = this.titleWindow.render(this.options.title, width, body.length + 2, seconds);
+		return [border, ...title, ...body, border];
 	}
 }

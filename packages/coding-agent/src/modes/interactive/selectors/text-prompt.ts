@@ -9,7 +9,7 @@ export function textPrompt(
 	theme: Theme,
 	keys: KeybindingsManager,
 	title: string,
-	options: { placeholder?: string; prefill?: string; countdown?: DialogCountdown },
+	options: { placeholder?: string; prefill?: string; countdown?: DialogCountdown; maxRows?: () => number },
 	finish: (value: string | undefined) => void,
 ): FieldDialog {
 	// An extension's placeholder reaches the terminal: shown sanitised, on one line.
@@ -22,7 +22,7 @@ export function textPrompt(
 		keys,
 		title,
 		input,
-		{ hint, ruled: true, countdown: options.countdown },
+		{ hint, ruled: true, countdown: options.countdown, maxRows: options.maxRows },
 		finish,
 	);
 	input.onSubmit = (value) => dialog.close(value);

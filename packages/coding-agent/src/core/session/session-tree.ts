@@ -1,0 +1,149 @@
+import { ActiveBranchCache, projectActiveBranch, type TreeSnapshot } from "./active-branch.js";
+import type { ResolvedLabel } from "./branch-extraction.js";
+import { walkToRoot } from "./path.js";
+import { buildContextEntries, buildSessionProjection } from "./projection.js";
+import { buildSessionTree } from "./tree.js";
+import type { SessionContext, SessionDiagnostic, SessionEntry, SessionProjection, SessionTreeNode } from "./types.js";
+
+const CONVERSATION_ROLES = new Set(["user", "assistant"]);
+
+export function isConversationEntry(entry: SessionEntry): boolean {
+	return entry.type === "message" && CONVERSATION_ROLES.has(entry.message?.role);
+}
+
+/**
+ * The in-memory session tree: entries indexed by id, labels, the session name and the leaf, with the
+ * queries over them (branches, the tree, the model's projection). `SessionManager` adds the file.
+ */
+export class SessionTree {
+	protected entries: SessionEntry[] = [];
+	protected byId = new Map<string, SessionEntry>();
+	protected labels = new Map<string, ResolvedLabel>();
+	protected leafId: string | null = null;
+	protected sessionName: string | undefined;
+	/** Whether the tree holds a user or assistant message (a persisted file is created only then). */
+	protected conversation = false;
+	protected diagnostics: SessionDiagnostic[] = [];
+	private readonly activeBranch = new ActiveBranchCache();
+
+	getDiagnostics(): readonly SessionDiagnostic[] {
+		return this.diagnostics;
+	}
+	getLeafId(): string | null {
+		return this.leafId;
+	}
+	getLeafEntry(): SessionEntry | undefined {
+		return this.leafId === null ? undefined : this.byId.get(this.leafId);
+	}
+	getEntry(id: string): SessionEntry | undefined {
+		return this.byId.get(id);
+	}
+	getChildren(parentId: string | null): SessionEntry[] {
+		return this.entries.filter((entry) => entry.parentId === parentId);
+	}
+	getLabel(id: string): string | undefined {
+		return this.labels.get(id)?.label;
+	}
+	getEntryCount(): number {
+		return this.byId.size;
+	}
+	/** Shallow copy without the header; the entries themselves must be treated as immutable. */
+	getEntries(): SessionEntry[] {
+		return [...this.entries];
+	}
+	getSessionName(): string | undefined {
+		return this.sessionName;
+	}
+
+	/** Root-first path to `fromId` (default: the leaf); `[]` for a null leaf or an unknown id. */
+	getBranch(fromId?: string): SessionEntry[] {
+		if (fromId === undefined || fromId === this.leafId) {
+			const active = this.activeBranch.read(this.snapshot());
+			if (active) return [...active.path];
+		}
+		const id = fromId ?? this.leafId;
+		if (id === null) return [];
+		const start = this.byId.get(id);
+		return start ? walkToRoot(start, this.byId, (message) => this.warn(message)) : [];
+	}
+
+	branch(id: string): void {
+		if (!this.byId.has(id)) throw new Error(`Entry ${id} not found`);
+		this.leafId = id;
+	}
+
+	resetLeaf(): void {
+		this.leafId = null;
+	}
+
+	/**
+	 * The whole tree: roots are entries with a null, self or missing parent (and one entry of any parent
+	 * cycle); children sorted by timestamp. Nodes are fresh copies.
+	 */
+	getTree(): SessionTreeNode[] {
+		return buildSessionTree(this.byId.values(), this.labels, (message) => this.warn(message));
+	}
+
+	buildContextEntries(): SessionEntry[] {
+		return buildContextEntries(this.entries, this.leafId, this.byId, (message) => this.warn(message));
+	}
+	/** A fresh top-level copy each call (callers may keep or extend the arrays); the cached one stays intact. */
+	buildSessionProjection(): SessionProjection {
+		const active = this.activeBranch.read(this.snapshot());
+		if (!active) {
+			return buildSessionProjection(this.entries, this.leafId, this.byId, (message) => this.warn(message));
+		}
+		const { entries, messages, thinkingLevel, model } = projectActiveBranch(active);
+		return { entries: [...entries], messages: [...messages], thinkingLevel, model };
+	}
+	/** From the cached projection of the active branch: startup asks for it more than once. */
+	buildSessionContext(): SessionContext {
+		const { messages, thinkingLevel, model } = this.buildSessionProjection();
+		return { messages, thinkingLevel, model };
+	}
+
+	private snapshot(): TreeSnapshot {
+		return { entries: this.entries, byId: this.byId, leafId: this.leafId };
+	}
+
+	/** Empties the tree (new arrays and maps, so the cached branch can never match the old state). */
+	protected resetTree(): void {
+		this.entries = [];
+		this.byId = new Map();
+		this.labels = new Map();
+		this.leafId = null;
+		this.sessionName = undefined;
+		this.conversation = false;
+	}
+
+	protected warnOnDuplicate(entry: SessionEntry): void {
+		if (this.byId.has(entry.id)) this.warn(`Duplicate entry id ${entry.id}; the later entry is used`);
+	}
+
+	/** Adds an entry read from a file or built in memory; it becomes the leaf. */
+	protected indexAppended(entry: SessionEntry): void {
+		this.entries.push(entry);
+		this.byId.set(entry.id, entry);
+		this.leafId = entry.id;
+		if (isConversationEntry(entry)) this.conversation = true;
+		this.indexMetadata(entry);
+	}
+
+	protected indexMetadata(entry: SessionEntry): void {
+		if (entry.type === "label") {
+			if (entry.label) this.labels.set(entry.targetId, { label: entry.label, timestamp: entry.timestamp });
+			else this.labels.delete(entry.targetId);
+		} else if (entry.type === "session_info") {
+			const name = typeof entry.name === "string" ? entry.name.trim() : "";
+			this.sessionName = name === "" ? undefined : name;
+		}
+	}
+
+	protected warn(message: string): void {
+		this.diagnostics.push({ level: "warning", message });
+	}
+
+	protected error(message: string): void {
+		this.diagnostics.push({ level: "error", message });
+	}
+}
