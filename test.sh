@@ -74,6 +74,7 @@ gate "bundle the CLI (esbuild)" node scripts/bundle-cli.mjs
 gate "lint (biome check)" node_modules/.bin/biome check --error-on-warnings --no-errors-on-unmatched .
 gate "import cycles and layers" node scripts/check-cycles.mjs
 gate "source file size" node scripts/check-file-size.mjs
+gate "doc citations" node scripts/check-doc-citations.mjs
 
 # A whitelisted environment: no provider keys, no real HOME, no user config reach the tests.
 echo "== tests (vitest)"

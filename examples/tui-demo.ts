@@ -2,7 +2,7 @@
  * A small chat-style app built with @tau/tui: an editor with slash-command completion, a transcript
  * where a Markdown answer streams in, and a model picker shown as an overlay select list.
  *
- * Run it in a real terminal (Node 22.6+): `node --experimental-strip-types examples/tui-demo.ts`
+ * Run it in a real terminal: `npx jiti examples/tui-demo.ts` (Node 20.19+)
  * after `npx tsc -b packages/tui`. Tests drive `createDemo` against a virtual terminal.
  */
 import {

@@ -1,5 +1,5 @@
 // The pi 1.6 reference: a black-box oracle for compatibility tests and the benchmark comparison
-// (spec README §6). pi 1.6 needs Node 22.19+, so the official Node 22 binary comes from the npm
+// (ARCHITECTURE.md#performance-goals). pi 1.6 needs Node 22.19+, so the official Node 22 binary comes from the npm
 // registry as well (`node-<platform>-<arch>` packages). Both are installed once into
 // node_modules/.cache/tau-pi-reference and reused.
 //

@@ -3,7 +3,8 @@
  * It uses the built-in offline demo model, so it runs without a key or network; drop the
  * `modelRuntime`/`model` options to use your configured providers instead.
  *
- * Run (after `npx tsc -b`): `node --experimental-strip-types examples/sdk/01-minimal.ts`
+ * Run (after `npx tsc -b`): `npx jiti examples/sdk/01-minimal.ts` (Node 20.19+; Node 22.6+ also runs it with
+ * `node --experimental-strip-types`)
  */
 import {
 	AuthStorage,

@@ -3,7 +3,8 @@
  * instructions (AGENTS.md, SYSTEM.md, APPEND_SYSTEM.md) and no discovered extensions, a read-only
  * tool set, and the product's own rules appended to the default prompt.
  *
- * Run (after `npx tsc -b`): `node --experimental-strip-types examples/sdk/02-isolated-resources.ts`
+ * Run (after `npx tsc -b`): `npx jiti examples/sdk/02-isolated-resources.ts` (Node 20.19+; Node 22.6+ also runs it with
+ * `node --experimental-strip-types`)
  */
 import {
 	AuthStorage,

@@ -2,7 +2,8 @@
  * Restoring external history: build the session tree, never assign `agent.state.messages`.
  * The tree is the only authority for model context; each request re-projects it.
  *
- * Run (after `npx tsc -b`): `node --experimental-strip-types examples/sdk/03-restore-history.ts`
+ * Run (after `npx tsc -b`): `npx jiti examples/sdk/03-restore-history.ts` (Node 20.19+; Node 22.6+ also runs it with
+ * `node --experimental-strip-types`)
  */
 import {
 	AuthStorage,

@@ -2,7 +2,8 @@
  * An inline extension as a tool policy: a `tool_call` hook blocks the shell before it runs (the call
  * ends as an error result for the model; nothing executes). Hooks are a policy layer, not a sandbox.
  *
- * Run (after `npx tsc -b`): `node --experimental-strip-types examples/sdk/04-policy-extension.ts`
+ * Run (after `npx tsc -b`): `npx jiti examples/sdk/04-policy-extension.ts` (Node 20.19+; Node 22.6+ also runs it with
+ * `node --experimental-strip-types`)
  */
 import {
 	AuthStorage,

@@ -2,7 +2,8 @@
  * A host that replaces sessions (/new, /resume, /fork): the runtime owns the current session and
  * rebuilds it through the factory; the host re-binds extensions and re-subscribes after each switch.
  *
- * Run (after `npx tsc -b`): `node --experimental-strip-types examples/sdk/05-session-runtime.ts`
+ * Run (after `npx tsc -b`): `npx jiti examples/sdk/05-session-runtime.ts` (Node 20.19+; Node 22.6+ also runs it with
+ * `node --experimental-strip-types`)
  */
 import {
 	type AgentSession,

@@ -40,7 +40,7 @@ const CHUNKS = [1, 16, 256];
 
 /**
  * Streaming tool-argument parsing must stay linear: doubling the argument size should roughly double the
- * time and the peak heap, for every delta size (ai.md §11.1).
+ * time and the peak heap, for every delta size (docs/ai.md#streaming-cost).
  */
 const bench: Bench = async (ctx) => {
 	for (const chunk of CHUNKS) {

@@ -345,7 +345,7 @@ describe("built-in providers", () => {
 	});
 });
 
-describe("default model table (config.md 9.6)", () => {
+describe("default model table (docs/models.md#which-model-a-session-starts-with)", () => {
 	it("lists the providers in the specified order with their default model ids", () => {
 		expect(DEFAULT_MODEL_PER_PROVIDER.slice(0, 4)).toEqual([
 			["amazon-bedrock", "us.anthropic.claude-opus-5-5"],

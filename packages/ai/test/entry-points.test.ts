@@ -49,7 +49,7 @@ const ADAPTER_ENTRIES: (() => Promise<Record<string, unknown>>)[] = [
 ];
 
 // The tests run in order: each asserts what its entry adds to what the previous ones loaded.
-describe("entry points (ai.md 0.3)", () => {
+describe("entry points (docs/ai.md)", () => {
 	it("the root entry loads no SDK and no catalog, and exports no catalog reads", async () => {
 		const root: Record<string, unknown> = await import("@tau/ai");
 		expect(typeof root.createModels).toBe("function");

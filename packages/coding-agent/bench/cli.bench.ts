@@ -29,7 +29,7 @@ async function benchContender(ctx: BenchContext, contender: Contender, cleanup: 
 			firstRequest.push(server.requests.at(-1)!.receivedAt - spawnedAt);
 		}
 		ctx.record(name("-p one-shot vs mock (wall)"), "ms", oneShot);
-		// README §6's startup target: process spawn until the first request reaches the provider.
+		// The startup goal (ARCHITECTURE.md#performance-goals): process spawn until the first request reaches the provider.
 		ctx.record(name("-p spawn to first request"), "ms", firstRequest);
 	});
 
@@ -83,7 +83,7 @@ const bench: Bench = async (ctx) => {
 	const cleanup: string[] = [];
 	try {
 		await benchContender(ctx, { label: "tau", node: process.execPath, cli: CLI }, cleanup);
-		// README §6: the targets are "compared with Pi 1.6 in the same run".
+		// The goals are compared with Pi 1.6 in the same run (ARCHITECTURE.md#performance-goals).
 		const reference = referenceContenders(CLI);
 		if ("skipped" in reference) console.error(`cli bench: pi 1.6 comparison left out (${reference.skipped})`);
 		else for (const contender of reference.contenders) await benchContender(ctx, contender, cleanup);

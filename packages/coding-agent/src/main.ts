@@ -5,7 +5,7 @@ import type { MainIO } from "./cli/main-io.js";
 import { APP_NAME, VERSION } from "./config/app-identity.js";
 import { applyOfflineFlag, isOffline } from "./config/env.js";
 
-/** Package subcommands take over argv before option parsing (cli-modes.md §3.1). */
+/** Package subcommands take over argv before option parsing (docs/design/cli.md#package-commands). */
 const PACKAGE_SUBCOMMANDS = new Set(["install", "remove", "uninstall", "update", "list"]);
 /** Subcommands that reach the network (logins, npm, MCP servers) and so honour the proxy first. */
 const NETWORK_SUBCOMMANDS = new Set(["auth", "mcp", ...PACKAGE_SUBCOMMANDS]);
@@ -26,7 +26,7 @@ function cwdExists(): boolean {
 }
 
 /**
- * Runs the CLI and returns the process exit code, in the dispatch order of cli-modes.md §2.2. Only
+ * Runs the CLI and returns the process exit code, in the dispatch order of docs/design/cli.md#dispatch-order. Only
  * what a path needs is imported: `--version` and errors load neither the runtime nor any provider.
  */
 export async function main(argv: readonly string[], io: MainIO = processIO): Promise<number> {

@@ -1,7 +1,7 @@
 /**
  * Per-API quirk flags. `provider`, `api` and `compat` are independent axes: who authenticates, which wire
  * protocol, and which quirks a particular implementation of that protocol has. All fields are optional;
- * adapters fill in detected defaults (ai.md §16).
+ * adapters fill in detected defaults (docs/design/ai-adapters.md#compat-flags).
  */
 
 export type SessionAffinityFormat = "openai" | "openrouter";
@@ -123,7 +123,7 @@ export type ApiCompat<TApi extends string> = TApi extends keyof ApiCompatMap
 	? ApiCompatMap[TApi]
 	: OpenAICompletionsCompat | OpenAIResponsesCompat | AnthropicMessagesCompat | Record<string, unknown>;
 
-/** The flag every adapter reads to decide between collapsing and in-place system messages (§2.4). */
+/** The flag every adapter reads to decide between collapsing and in-place system messages (docs/design/ai-adapters.md#system-messages). */
 export interface MidConvoSystemMessageCompat {
 	supportsMidConvoSystemMessages?: boolean;
 }

@@ -1,7 +1,7 @@
 import type { AssistantMessageEvent } from "@tau/ai";
 
 /**
- * Checks a recorded event sequence against the streaming grammar (ai.md §3.2) and returns the violations:
+ * Checks a recorded event sequence against the streaming grammar (docs/design/ai-adapters.md#event-order) and returns the violations:
  * `start update* (done|error)` or a bare `error`; blocks started, grown and ended in order; `contentIndex`
  * addresses the final content array; every started block ends before `done`; terminal reasons match.
  */

@@ -177,7 +177,7 @@ export interface Collected {
 	message: AssistantMessage;
 }
 
-/** Drains a stream, checks the event grammar (ai.md §3.2), and returns the events with the terminal message. */
+/** Drains a stream, checks the event grammar (docs/design/ai-adapters.md#event-order), and returns the events with the terminal message. */
 export async function collect(stream: AssistantMessageEventStream): Promise<Collected> {
 	const events: AssistantMessageEvent[] = [];
 	for await (const event of stream) events.push(event);

@@ -10,7 +10,7 @@ function deferred(load: () => Promise<ExtensionFactory>): ExtensionFactory {
 }
 
 /**
- * The built-in extensions behind `builtin:codemode`, `builtin:tool-search` and `builtin:mcp` (codemode-mcp.md).
+ * The built-in extensions behind `builtin:codemode`, `builtin:tool-search` and `builtin:mcp` (docs/codemode.md, docs/mcp.md).
  * One-shot modes start MCP servers on demand (docs/mcp.md).
  */
 export function builtinExtensionFactories(options: { oneShot?: boolean } = {}): InlineExtension[] {

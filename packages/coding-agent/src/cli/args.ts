@@ -1,5 +1,5 @@
 /**
- * The command-line tokenizer (cli-modes.md §2.3). Pure: argv in, a description of what was asked
+ * The command-line tokenizer (docs/design/cli.md#tokenizer). Pure: argv in, a description of what was asked
  * out, with errors and warnings as values so `main` decides how to report them.
  */
 

@@ -336,7 +336,7 @@ function isSubcommand(value: string | undefined): value is AuthSubcommand {
 	return value !== undefined && Object.hasOwn(SUBCOMMANDS, value);
 }
 
-/** `tau auth …` (cli-modes.md §3.3); returns the exit code. */
+/** `tau auth …` (docs/design/cli.md#auth-command); returns the exit code. */
 export async function runAuthCommand(
 	argv: readonly string[],
 	io: MainIO,

@@ -9,7 +9,7 @@ import {
 	resolveModelReference,
 } from "../config/index.js";
 
-/** What `tau auth check` reports (cli-modes.md §3.3); exit codes 0, 1 and 2 in this order. */
+/** What `tau auth check` reports (docs/design/cli.md#auth-command); exit codes 0, 1 and 2 in this order. */
 export type AuthStatus = "ready" | "not_ready" | "invalid";
 
 /** The resolved request auth of a ready provider, as `--credentials` prints it. */

@@ -6,12 +6,12 @@ export interface CommandTrustOptions {
 	agentDir: string;
 	/** `-a/--approve` (true) or `-na/--no-approve` (false). */
 	approve?: boolean;
-	/** Whether an undecided project may be asked about on a terminal (resources.md §5.4). */
+	/** Whether an undecided project may be asked about on a terminal (docs/design/resources.md#when-trust-is-decided). */
 	mayAsk: boolean;
 }
 
 /**
- * Trust for a subcommand (resources.md §5.4): the flag, else the saved decision, else trusted when
+ * Trust for a subcommand (docs/design/resources.md#when-trust-is-decided): the flag, else the saved decision, else trusted when
  * the project has nothing to decide about. Commands that may ask run the startup decision order
  * (policy, then the prompt when stdin and stdout are terminals).
  */

@@ -9,7 +9,7 @@ export interface HelpExtensionFlag {
 }
 
 const OPTION_ROWS: ReadonlyArray<readonly [string, string]> = [
-	["Models", ""],
+	["Model options", ""],
 	["--provider <name>", "Restrict --model lookup to one provider"],
 	["--model <pattern>", "Model id, provider/id or fuzzy match; optional :<thinking> suffix"],
 	["--api-key <key>", "API key for the chosen model's provider (not saved)"],
@@ -17,7 +17,7 @@ const OPTION_ROWS: ReadonlyArray<readonly [string, string]> = [
 	["--models <patterns>", "Comma-separated model scope for startup and cycling (globs allowed)"],
 	["--list-models [search]", "List available models and exit"],
 	["--offline-demo", "Use the built-in scripted demo model (no key, no network)"],
-	["Sessions", ""],
+	["Session options", ""],
 	["-c, --continue", "Continue the most recent session of this directory"],
 	["-r, --resume", "Pick a session to resume"],
 	["--session <path|id>", "Open a session file or id"],
@@ -27,12 +27,12 @@ const OPTION_ROWS: ReadonlyArray<readonly [string, string]> = [
 	["--no-session", "Do not save this session"],
 	["-n, --name <name>", "Display name for the session"],
 	["--export <file> [out]", "Export a session file to HTML and exit"],
-	["Tools", ""],
+	["Tool options", ""],
 	["-t, --tools <list>", "Tool allowlist (patterns), or +name/-name changes to the default set"],
 	["-xt, --exclude-tools <list>", "Remove tools (patterns) after all other selection"],
 	["-nbt, --no-builtin-tools", "Disable the default built-in tools"],
 	["-nt, --no-tools", "Start with every tool disabled"],
-	["Resources", ""],
+	["Resource options", ""],
 	["-e, --extension <source>", "Load an extension (repeatable)"],
 	["-ne, --no-extensions", "Disable discovered and configured extensions"],
 	["--no-mcp", "Disable the built-in MCP extension"],
@@ -44,7 +44,7 @@ const OPTION_ROWS: ReadonlyArray<readonly [string, string]> = [
 	["--no-themes", "Disable discovered and configured themes"],
 	["--use-theme <name>", "Interactive theme for this run"],
 	["-nc, --no-context-files", "Do not load AGENTS.md / CLAUDE.md"],
-	["Prompts and process", ""],
+	["Prompt and process options", ""],
 	["--system-prompt <text|file>", "Replace the system prompt"],
 	["--append-system-prompt <text|file>", "Append to the system prompt (repeatable)"],
 	["--mode <text|json|rpc>", "Output mode"],
@@ -90,8 +90,7 @@ export function renderHelp(extensionFlags: readonly HelpExtensionFlag[] = []): s
 		"",
 		"Commands:",
 		...table(SUBCOMMANDS),
-		"",
-		"Options:",
+		// Each option group brings its own heading (and the blank line before it).
 		...table(OPTION_ROWS),
 	];
 	if (extensionFlags.length > 0) {

@@ -1,7 +1,7 @@
 import type { Model } from "@tau/ai";
 import { APP_NAME } from "../config/app-identity.js";
 
-/** What to do when no model can be used: keys, local servers, or the offline demo (cli-modes.md §2.8). */
+/** What to do when no model can be used: keys, local servers, or the offline demo (docs/design/cli.md#offline-demo). */
 export const NO_MODELS_GUIDANCE = [
 	"No models available.",
 	"Set an API key in the environment (for example ANTHROPIC_API_KEY or OPENAI_API_KEY),",
@@ -36,7 +36,7 @@ function fuzzyMatches(search: string, text: string): boolean {
 		});
 }
 
-/** The `--list-models` output (cli-modes.md §2.7): a padded table, or a message when nothing matches. */
+/** The `--list-models` output (docs/design/cli.md#listing-models): a padded table, or a message when nothing matches. */
 export function renderModelList(models: readonly Model[], search?: string): string {
 	if (models.length === 0) return `${NO_MODELS_GUIDANCE}\n`;
 	const matching = search

@@ -3,7 +3,7 @@ import { ProjectTrustStore } from "../config/trust/trust-store.js";
 import type { MainIO } from "./main-io.js";
 
 /**
- * `tau mcp …` (cli-modes.md §3.2). Project `.tau/mcp.json` edits need a trusted project:
+ * `tau mcp …` (docs/design/cli.md#mcp-command). Project `.tau/mcp.json` edits need a trusted project:
  * `-a`/`-na` decide for this process, else the saved decision; a subcommand never asks.
  */
 export async function runMcpCommand(argv: readonly string[], io: MainIO): Promise<number> {

@@ -8,7 +8,7 @@ export interface PackageCommandLocation {
 }
 
 /**
- * The settings a package command works with, after the trust decision (resources.md §5.4): `list`
+ * The settings a package command works with, after the trust decision (docs/design/resources.md#when-trust-is-decided): `list`
  * and project-scope (`-l`) changes may ask on a terminal, `update` and user-scope changes never do.
  */
 export async function openPackageSettings(

@@ -125,7 +125,7 @@ export function expandSelfUpdateCommand(argv: readonly string[], packageName: st
 }
 
 /**
- * `tau update` for tau itself (cli-modes.md §3.1): a custom command or the built-in npm global
+ * `tau update` for tau itself (docs/design/cli.md#package-commands): a custom command or the built-in npm global
  * reinstall, only when a newer release exists unless forced. Returns the exit code.
  */
 export async function runSelfUpdate(

@@ -5,7 +5,7 @@ import type { MainIO } from "./main-io.js";
 
 const USAGE = `Usage: ${APP_NAME} sessions import-pi [--cwd <dir>] [--all] [--dry-run]`;
 
-/** `tau sessions import-pi` (sessions.md §11.5): copies Pi sessions into tau's session tree. */
+/** `tau sessions import-pi` (docs/design/cli.md#importing-pi-sessions): copies Pi sessions into tau's session tree. */
 export async function runSessionsCommand(argv: readonly string[], io: MainIO): Promise<number> {
 	const [subcommand, ...rest] = argv;
 	if (subcommand !== "import-pi") {

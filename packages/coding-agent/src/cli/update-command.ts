@@ -4,6 +4,7 @@ import { isOffline } from "../config/env.js";
 import type { ModelRuntime } from "../config/index.js";
 import { npmCommandOrDefault } from "../config/settings/normalize.js";
 import { errorMessage } from "../core/errors.js";
+import { countNoun } from "../core/text/count-noun.js";
 import type { MainIO } from "./main-io.js";
 import { openPackageSettings, type PackageCommandLocation } from "./package-settings.js";
 import { npmSelfUpdateEnvironment, runSelfUpdate } from "./self-update.js";
@@ -69,7 +70,7 @@ function parseFlags(argv: readonly string[]): UpdateFlags {
 	return flags;
 }
 
-/** Which targets exclude which (cli-modes.md §3.1); `<target>` is the positional source or self alias. */
+/** Which targets exclude which (docs/design/cli.md#package-commands); `<target>` is the positional source or self alias. */
 const CONFLICTS: ReadonlyArray<readonly [string, readonly string[]]> = [
 	["--all", ["--self", "--extensions", "--models", "--extension", "<target>"]],
 	["--models", ["--self", "--extensions", "--extension", "<target>"]],
@@ -95,7 +96,7 @@ function findConflict(flags: UpdateFlags): string | undefined {
 	return undefined;
 }
 
-/** Parses `tau update` arguments (cli-modes.md §2.1, §3.1); throws a usage error on any conflict. */
+/** Parses `tau update` arguments (docs/design/cli.md#package-commands); throws a usage error on any conflict. */
 export function parseUpdateArgs(argv: readonly string[]): UpdatePlan | "help" {
 	const flags = parseFlags(argv);
 	if (flags.help) return "help";
@@ -261,7 +262,7 @@ export async function refreshModelCatalogs(runtime: ModelRuntime, io: MainIO, of
 	if (refreshed.length > 0) {
 		const lines = refreshed.map((provider) => {
 			const count = runtime.models.getAllModels(provider.id).length;
-			return `  ${providerLabel(provider)}: ${count} model${count === 1 ? "" : "s"}`;
+			return `  ${providerLabel(provider)}: ${countNoun(count, "model")}`;
 		});
 		io.stdout(`Refreshed model catalogs:\n${lines.join("\n")}\n`);
 	}

@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -68,9 +68,21 @@ export function getReadmePath(): string {
 }
 
 export function getDocsPath(): string {
-	return join(PACKAGE_DIR, "docs");
+	return readerPath("docs");
 }
 
 export function getExamplesPath(): string {
-	return join(PACKAGE_DIR, "examples");
+	return readerPath("examples");
+}
+
+/**
+ * A folder the package offers its readers (the model included, through the system prompt): inside
+ * the package when it was installed from its tarball (`prepack` copies docs and examples in), else at
+ * the root of the source checkout the package sits in (`packages/coding-agent` → `../..`).
+ */
+function readerPath(name: string): string {
+	const own = join(PACKAGE_DIR, name);
+	if (existsSync(own)) return own;
+	const checkout = join(PACKAGE_DIR, "..", "..", name);
+	return existsSync(checkout) ? checkout : own;
 }

@@ -70,7 +70,7 @@ interface PendingRequest {
 }
 
 /**
- * Drives `tau --mode rpc` as a child process (cli-modes.md §9): typed commands correlated by id,
+ * Drives `tau --mode rpc` as a child process (docs/design/cli.md#rpcclient): typed commands correlated by id,
  * session events to listeners, and answers to extension dialogs.
  */
 export class RpcClient {

@@ -109,7 +109,7 @@ function parseToolsOption(tools: string[] | undefined): ToolsFlagValue | undefin
 	return tools.some(isToolModifier) ? { kind: "modifiers", modifiers: tools } : { kind: "allowlist", patterns: tools };
 }
 
-/** Assembles an `Agent` and its `AgentSession`; runs nothing and binds no extensions (§2.2). */
+/** Assembles an `Agent` and its `AgentSession`; runs nothing and binds no extensions (docs/design/session-runtime.md#assembly). */
 export async function createAgentSession(options: CreateAgentSessionOptions = {}): Promise<CreateAgentSessionResult> {
 	const tools = parseToolsOption(options.tools);
 	const cwd = resolve(options.cwd ?? options.sessionManager?.getCwd() ?? process.cwd());

@@ -10,7 +10,7 @@ function listening(runner: Runner, event: string): ExtensionRunner | undefined {
 }
 
 /**
- * Agent-level provider hooks (§2.4), looked up through the session's current runner per call so a
+ * Agent-level provider hooks (docs/design/session-runtime.md#agent-wiring), looked up through the session's current runner per call so a
  * reload or replacement is picked up: `before_provider_request`, `after_provider_response`,
  * `provider_stream_event`.
  */

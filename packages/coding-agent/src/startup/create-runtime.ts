@@ -43,7 +43,7 @@ export function registeredFlags(extensions: readonly unknown[]): RegisteredFlag[
 	return [...flags.values()];
 }
 
-/** Matches the unknown long options against extension flags (cli-modes.md §2.3); returns error messages. */
+/** Matches the unknown long options against extension flags (docs/design/cli.md#tokenizer); returns error messages. */
 function applyExtensionFlags(
 	unknownFlags: ReadonlyMap<string, string | true>,
 	flags: readonly RegisteredFlag[],
@@ -84,7 +84,7 @@ async function askProjectTrustAtStartup(options: { cwd: string; parent: string |
 
 /**
  * The CLI's runtime factory: one call per session (startup and every replacement) builds settings,
- * trust, resources, the model runtime and the session from the parsed flags (cli-modes.md §4.2 step 9).
+ * trust, resources, the model runtime and the session from the parsed flags (docs/design/cli.md#startup-steps).
  */
 export function createCliRuntimeFactory(
 	args: ParsedArgs,
@@ -126,7 +126,7 @@ export function createCliRuntimeFactory(
 				additionalPromptTemplatePaths: args.promptTemplates.map(fromProcessCwd),
 				additionalThemePaths: args.themes.map(fromProcessCwd),
 				extensionFactories: builtinExtensionFactories({ oneShot: mode === "print" || mode === "json" }),
-				// cli-modes.md §5.2: installs while starting are announced on stderr (their output is captured);
+				// docs/design/cli.md#diagnostics: installs while starting are announced on stderr (their output is captured);
 				// later reloads stay quiet, since an interactive UI may own the terminal by then.
 				onPackageProgress: (event) => {
 					if (announcing) announceInstall(event);
@@ -212,7 +212,7 @@ interface ModelChoice {
 	scope: ScopedModel[];
 }
 
-/** `--model`, `--api-key`, `--models`/`enabledModels` and `--offline-demo` (cli-modes.md §2.4 and §2.8). */
+/** `--model`, `--api-key`, `--models`/`enabledModels` and `--offline-demo` (docs/design/cli.md#options, docs/design/cli.md#offline-demo). */
 async function chooseModel(
 	args: ParsedArgs,
 	modelRuntime: ModelRuntime,

@@ -1,5 +1,5 @@
 /**
- * stderr diagnostics (cli-modes.md §5.2): `Error:` in red, `Warning:` in yellow, information dimmed.
+ * stderr diagnostics (docs/design/cli.md#diagnostics): `Error:` in red, `Warning:` in yellow, information dimmed.
  * Colour only when stderr is a terminal and `NO_COLOR` is unset.
  */
 import { sanitizeTerminalText } from "@tau/tui/sanitize";

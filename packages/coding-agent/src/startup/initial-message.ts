@@ -13,7 +13,7 @@ export interface InitialInput {
 	messages: string[];
 }
 
-/** Reads piped stdin to EOF (cli-modes.md §4.5); trimmed, undefined when empty or a terminal. */
+/** Reads piped stdin to EOF (docs/design/cli.md#piped-stdin); trimmed, undefined when empty or a terminal. */
 export async function readPipedStdin(stdin: NodeJS.ReadStream = process.stdin): Promise<string | undefined> {
 	if (stdin.isTTY) return undefined;
 	const chunks: Buffer[] = [];
@@ -40,7 +40,7 @@ export function detectImageType(bytes: Buffer): string | undefined {
 	return IMAGE_SIGNATURES.find((signature) => signature.matches(bytes))?.mimeType;
 }
 
-/** Turns `@file` arguments into prompt text and image attachments (cli-modes.md §4.6). */
+/** Turns `@file` arguments into prompt text and image attachments (docs/design/cli.md#initial-message). */
 export function readFileArguments(fileArgs: readonly string[], cwd: string): { text: string; images: ImageContent[] } {
 	let text = "";
 	const images: ImageContent[] = [];

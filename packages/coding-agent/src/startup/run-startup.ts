@@ -12,13 +12,14 @@ import { createCliRuntimeFactory, hasRealModel, registeredFlags } from "./create
 import { type Diagnostic, StartupError, writeDiagnostic } from "./diagnostics.js";
 import { useHttpProxy } from "./http-proxy.js";
 import { buildInitialInput, readFileArguments, readPipedStdin } from "./initial-message.js";
+import { chooseSession, terminalChoiceIo } from "./session-choice.js";
 import { selectSession, validateSessionFlags } from "./session-selection.js";
 
 const CATALOG_REFRESH_TIMEOUT_MS = 15_000;
 
 export type AppMode = "interactive" | "print" | "json" | "rpc";
 
-/** Mode resolution (cli-modes.md §4.1). */
+/** Mode resolution (docs/design/cli.md#mode-resolution). */
 export function resolveAppMode(
 	args: Pick<ParsedArgs, "mode" | "print">,
 	terminals: { stdin: boolean; stdout: boolean },
@@ -42,7 +43,7 @@ function reportStartupDiagnostics(diagnostics: readonly Diagnostic[]): void {
 }
 
 /**
- * Startup steps 1–20 of cli-modes.md §4.2, ending in the mode's run.
+ * Startup steps 1–20 of docs/design/cli.md#startup-steps, ending in the mode's run.
  * Returns the process exit code; a `StartupError` with a message was not yet reported.
  */
 export async function runStartup(
@@ -74,6 +75,9 @@ export async function runStartup(
 		agentDir,
 		sessionDir: sessionDir.dir,
 		hasTerminal: process.stdin.isTTY === true && process.stdout.isTTY === true,
+		...(mode === "interactive"
+			? { choose: (prefix, matches) => chooseSession(prefix, matches, terminalChoiceIo()) }
+			: {}),
 	});
 	if (args.name !== undefined) sessionManager.appendSessionInfo(args.name.trim());
 
@@ -139,7 +143,6 @@ export async function runStartup(
 				verbose: args.verbose,
 				...(args.useTheme ? { settingsOverrides: { theme: args.useTheme } } : {}),
 				diagnostics,
-				...(args.sessionDir !== undefined ? { sessionDirArgument: args.sessionDir } : {}),
 			});
 		}
 		reportStartupDiagnostics(diagnostics);

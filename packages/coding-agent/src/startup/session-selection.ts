@@ -5,11 +5,13 @@ import {
 	getDefaultSessionDir,
 	readSessionHeader,
 	resolveSessionArgument,
+	type SessionInfo,
 	SessionManager,
 } from "../core/session/index.js";
+import { AmbiguousSessionError } from "../core/session/session-lookup.js";
 import { reportWarning, StartupError } from "./diagnostics.js";
 
-/** The session flags that conflict with `--fork` / `--session-id` (cli-modes.md §2.4), in reporting order. */
+/** The session flags that conflict with `--fork` / `--session-id` (docs/design/cli.md#options), in reporting order. */
 function presentFlags(
 	args: ParsedArgs,
 	names: ReadonlyArray<"session" | "continue" | "resume" | "noSession">,
@@ -45,9 +47,14 @@ export interface SessionSelectionContext {
 	sessionDir: string | undefined;
 	/** Both stdin and stdout are terminals. */
 	hasTerminal: boolean;
+	/**
+	 * Asks which session an ambiguous id prefix meant (interactive mode only); undefined means the
+	 * user cancelled. Without it an ambiguous prefix is an error that lists the matches.
+	 */
+	choose?: (prefix: string, matches: readonly SessionInfo[]) => Promise<SessionInfo | undefined>;
 }
 
-/** Picks the session to run (cli-modes.md §4.3), first match wins. */
+/** Picks the session to run (docs/design/cli.md#session-selection), first match wins. */
 export async function selectSession(args: ParsedArgs, context: SessionSelectionContext): Promise<SessionManager> {
 	const { cwd, agentDir, sessionDir } = context;
 	const storage = { agentDir };
@@ -62,14 +69,14 @@ export async function selectSession(args: ParsedArgs, context: SessionSelectionC
 	});
 
 	if (args.fork !== undefined) {
-		const source = await lookupSession(args.fork, lookup());
+		const source = await lookupSession(args.fork, lookup(), context.choose);
 		if (args.sessionId !== undefined && SessionManager.findById(cwd, args.sessionId, sessionDir, agentDir)) {
 			throw new StartupError(`Session already exists with id '${args.sessionId}'`);
 		}
 		return SessionManager.forkFrom(source.path, cwd, sessionDir, idOption, storage);
 	}
 	if (args.session !== undefined) {
-		const found = await lookupSession(args.session, lookup());
+		const found = await lookupSession(args.session, lookup(), context.choose);
 		if (found.scope === "global") {
 			// tau never asks on stdin outside the interactive mode (pi asked in every mode).
 			const other = readSessionHeader(found.path);
@@ -96,10 +103,19 @@ export async function selectSession(args: ParsedArgs, context: SessionSelectionC
 	return SessionManager.create(cwd, sessionDir, {}, storage);
 }
 
-async function lookupSession(arg: string, where: Parameters<typeof resolveSessionArgument>[1]) {
+async function lookupSession(
+	arg: string,
+	where: Parameters<typeof resolveSessionArgument>[1],
+	choose: SessionSelectionContext["choose"],
+) {
 	try {
 		return await resolveSessionArgument(arg, where);
 	} catch (error) {
+		if (error instanceof AmbiguousSessionError && choose) {
+			const chosen = await choose(error.prefix, error.matches);
+			if (!chosen) throw new StartupError("", 0);
+			return lookupSession(chosen.id, where, undefined);
+		}
 		throw new StartupError(errorMessage(error));
 	}
 }

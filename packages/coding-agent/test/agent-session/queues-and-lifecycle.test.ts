@@ -11,7 +11,7 @@ function transcript(session: AgentSession): string[] {
 		.map((message) => (message.role === "user" ? `user:${textOfMessage(message)}` : message.role));
 }
 
-describe("steering modes (§6.3)", () => {
+describe("steering modes", () => {
 	it("one-at-a-time (default) delivers the oldest steering message per drain point", async () => {
 		const h = await createHarness();
 		const hold = gate();
@@ -51,7 +51,7 @@ describe("steering modes (§6.3)", () => {
 	});
 });
 
-describe("session state and lifecycle (§5)", () => {
+describe("session state and lifecycle", () => {
 	it("isStreaming is already true in before_agent_start; idle again after settle; clearQueue announces itself", async () => {
 		const observed: boolean[] = [];
 		let session: AgentSession | undefined;

@@ -1,7 +1,7 @@
 import { parseArgs } from "@tau/coding-agent";
 import { describe, expect, it } from "vitest";
 
-describe("parseArgs: the cli-modes §2.3 tokenizer", () => {
+describe("parseArgs: the tokenizer of docs/design/cli.md#tokenizer", () => {
 	it("reads messages, @file arguments and everything after --", () => {
 		const args = parseArgs(["hello", "@a.txt", "--", "-x", "@b.png", "--model"]);
 		expect(args.messages).toEqual(["hello", "-x", "--model"]);

@@ -70,7 +70,7 @@ describe("tau config: what each scope lists", () => {
 	});
 });
 
-describe("tau config: user scope toggles (resources.md §12.10.1, global scope)", () => {
+describe("tau config: user scope toggles (docs/design/resources.md#config-write-rules, global scope)", () => {
 	it("disables and re-enables a top-level resource with -/+ entries relative to its base dir, on disk", async () => {
 		const dirs = layout();
 		const { config, toggle, stateOf } = configFor(dirs);

@@ -40,7 +40,7 @@ async function screenOf(terminal: KeyTerminal): Promise<string> {
 	return terminal.getViewport().join("\n");
 }
 
-describe("tau config: arguments (resources.md §12.10)", () => {
+describe("tau config: arguments (docs/design/resources.md#commands)", () => {
 	it("-h prints the usage", async () => {
 		const { out, io } = capture();
 		expect(await runConfigCommand(["-h"], io, layout())).toBe(0);

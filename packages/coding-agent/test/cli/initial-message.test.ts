@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { buildInitialInput, detectImageType, readFileArguments } from "../../src/startup/initial-message.js";
 
-describe("initial message (cli-modes §4.5, §4.6)", () => {
+describe("initial message (docs/design/cli.md#piped-stdin, #initial-message)", () => {
 	it("joins stdin to the following part with a blank line", () => {
 		const input = buildInitialInput({ stdin: "data", fileText: "", images: [], messages: ["Summarize", "next"] });
 		expect(input.initialMessage).toBe("data\n\nSummarize");

@@ -18,7 +18,7 @@ function model(provider: string, id: string, overrides: Partial<Model> = {}): Mo
 	} as Model;
 }
 
-describe("--list-models rendering (cli-modes §2.7)", () => {
+describe("--list-models rendering (docs/design/cli.md#listing-models)", () => {
 	it("formats token counts with K/M suffixes", () => {
 		expect(formatTokenCount(200_000)).toBe("200K");
 		expect(formatTokenCount(1_000_000)).toBe("1M");

@@ -35,6 +35,13 @@ describe("main", () => {
 		expect(result.stderr).toBe("");
 	});
 
+	it("gives every help heading at least one entry under it", async () => {
+		const lines = (await run(["--help"])).stdout.split("\n");
+		const headings = lines.flatMap((line, index) => (/^\S.*:$/.test(line) ? [index] : []));
+		expect(headings.length).toBeGreaterThan(5);
+		for (const index of headings) expect(lines[index + 1], `under "${lines[index]}"`).toMatch(/^ {2}\S/);
+	});
+
 	it("reports flag errors on stderr with exit code 1", async () => {
 		const result = await run(["--bogus-short", "-z"]);
 		expect(result.code).toBe(1);

@@ -44,7 +44,7 @@ async function run(argv: string[], options: UpdateCommandOptions) {
 
 const NEWER = "999.0.0";
 
-describe("tau update: targets and option conflicts (cli-modes.md §2.1, §3.1)", () => {
+describe("tau update: targets and option conflicts (docs/design/cli.md#package-commands)", () => {
 	it("maps every target form to what it updates", () => {
 		for (const argv of [[], ["--self"], ["self"], ["pi"], ["tau"], ["--force"]]) {
 			expect(parseUpdateArgs(argv), argv.join(" ")).toMatchObject({ self: true, models: false });

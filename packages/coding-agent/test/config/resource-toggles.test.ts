@@ -9,7 +9,7 @@ import {
 	withTopLevelOverride,
 } from "../../src/config/resource-toggles/index.js";
 
-describe("tau config write rules: global scope, top-level resources (resources.md §12.10.1)", () => {
+describe("tau config write rules: global scope, top-level resources (docs/design/resources.md#config-write-rules)", () => {
 	it("appends -pattern to disable and +pattern to enable, replacing every override of that pattern", () => {
 		const start = ["skills", "!skills/old/**", "+skills/a/SKILL.md", "-prompts/x.md"];
 		const disabled = withTopLevelOverride(start, "skills/a/SKILL.md", false);

@@ -9,7 +9,7 @@ import { PI_MISSING, PI_PACKAGE_DIR, piInstalled } from "../support/pi-reference
 /**
  * Type parity (docs/pi-compatibility.md): pi 1.6's example extensions and SDK examples, copied from
  * the installed package at test time with only `@earendil-works/pi-*` renamed to `@tau/*`, type-check
- * against tau's built declarations; so do the snippets of docs/sdk.md §6. The examples that may fail
+ * against tau's built declarations; so do the snippets of docs/sdk.md#6-extensions-inline. The examples that may fail
  * are data (pi-examples/typecheck-exceptions.json), each with its reason.
  */
 
@@ -116,7 +116,7 @@ describe.skipIf(!piInstalled || !cliBuilt)(
 			return result.current;
 		};
 
-		it("every example and docs/sdk.md §6 snippet type-checks, except the listed ones", () => {
+		it("every example and docs/sdk.md#6-extensions-inline snippet type-checks, except the listed ones", () => {
 			const { errorsByFile, checked } = run();
 			expect(checked.length).toBeGreaterThan(60);
 			const unexpected = [...errorsByFile].filter(([file]) => !(file in exceptions));

@@ -1,7 +1,7 @@
 import * as codingAgent from "@tau/coding-agent";
 import { describe, expect, it } from "vitest";
 
-// extensions.md §2: the runtime values the coding-agent index must expose to extensions (types are
+// docs/design/extensions.md#the-extension-api: the runtime values the coding-agent index must expose to extensions (types are
 // checked by the compiler).
 const REQUIRED = [
 	"defineTool",

@@ -86,7 +86,7 @@ describe("Ctrl+V (app.clipboard.pasteImage)", () => {
 	});
 });
 
-describe("right click in fullscreen on Windows (cli-modes.md §10.3)", () => {
+describe("right click in fullscreen on Windows (docs/design/interactive.md#submission-and-keys)", () => {
 	const RIGHT_PRESS = "\x1b[<2;5;2M";
 	const RIGHT_RELEASE = "\x1b[<2;5;2m";
 	const platform = Object.getOwnPropertyDescriptor(process, "platform")!;

@@ -14,7 +14,7 @@ afterEach(async () => {
 
 const PRICED = { input: 1_000_000, output: 1_000_000, cacheRead: 0, cacheWrite: 0 };
 
-describe("built-in command details (cli-modes.md §10.4)", () => {
+describe("built-in command details (docs/design/interactive.md#slash-commands)", () => {
 	it("/session breaks the cost down per model and shows cache statistics and the cache-warming status", async () => {
 		harness = await InteractiveHarness.start({
 			models: [

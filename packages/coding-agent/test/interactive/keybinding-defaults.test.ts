@@ -10,7 +10,7 @@ afterEach(async () => {
 	harness = undefined;
 });
 
-/** cli-modes.md §11.2 and §11.3, Linux defaults, first key first. */
+/** docs/design/interactive.md#keybindings, Linux defaults, first key first. */
 const LINUX_DEFAULTS: Record<string, string[]> = {
 	"tui.editor.cursorUp": ["up"],
 	"tui.editor.cursorDown": ["down"],
@@ -104,7 +104,7 @@ const LINUX_DEFAULTS: Record<string, string[]> = {
 	"app.tree.filter.cycleBackward": ["shift+ctrl+o"],
 };
 
-describe("default key bindings (cli-modes.md §11.2, §11.3)", () => {
+describe("default key bindings (docs/design/interactive.md#keybindings)", () => {
 	it("every action of the tables has its Linux default, and nothing else is defined", () => {
 		const definitions = appKeybindingDefinitions("linux", {});
 		const manager = new KeybindingsManager(definitions);
@@ -131,7 +131,7 @@ describe("default key bindings (cli-modes.md §11.2, §11.3)", () => {
 	});
 });
 
-describe("keybindings.json conflicts (cli-modes.md §11.1)", () => {
+describe("keybindings.json conflicts (docs/design/interactive.md#keybindings)", () => {
 	it("a key claimed by two user-configured actions is reported by /hotkeys", async () => {
 		harness = await InteractiveHarness.start({
 			agentFiles: {

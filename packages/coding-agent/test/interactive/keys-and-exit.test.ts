@@ -1,6 +1,7 @@
 import { fauxAssistantMessage } from "@tau/ai";
 import type { ExtensionAPI } from "@tau/coding-agent";
 import { afterEach, describe, expect, it } from "vitest";
+import { resumeCommand } from "../../src/modes/interactive/resume-hint.js";
 import { gatedStep, InteractiveHarness, KEYS } from "./harness.js";
 
 let harness: InteractiveHarness | undefined;
@@ -37,10 +38,11 @@ describe("exit and interrupt keys", () => {
 		expect(main).toContain("saved answer");
 		expect(main.match(/saved answer/g)).toHaveLength(1);
 		expect(main).not.toContain("(auto)");
-		const id = harness.runtime.session.sessionId;
-		expect(harness.stdout).toContain("To resume this session:");
-		expect(harness.stdout).toContain(`tau --session-dir`);
-		expect(harness.stdout).toContain(`--session ${id}\n`);
+		// The hint names the session file, which reopens it from any directory (an id only from its project's).
+		const file = harness.runtime.session.sessionFile!;
+		expect(harness.stdout).toContain(`To resume this session:`);
+		expect(harness.stdout).toContain(`\n${resumeCommand(file)}\n`);
+		expect(resumeCommand(file)).toContain(file);
 	});
 
 	it("fullscreenExitOutput resume-hint leaves the transcript out of the main screen", async () => {

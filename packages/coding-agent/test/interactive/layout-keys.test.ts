@@ -23,7 +23,7 @@ async function converse(h: InteractiveHarness, turns: number): Promise<void> {
 	}
 }
 
-describe("fullscreen transcript (cli-modes.md §10.1)", () => {
+describe("fullscreen transcript (docs/design/interactive.md#layout)", () => {
 	it("scrolled up, the indicator names the tui.altScreen.bottom key", async () => {
 		harness = await InteractiveHarness.start({
 			mode: { tuiMode: "fullscreen" },
@@ -37,7 +37,7 @@ describe("fullscreen transcript (cli-modes.md §10.1)", () => {
 	});
 });
 
-describe("links in the fullscreen transcript (cli-modes.md §10.1)", () => {
+describe("links in the fullscreen transcript (docs/design/interactive.md#layout)", () => {
 	it("clicking an OSC 8 link opens its URL", async () => {
 		setCapabilities({ images: null, trueColor: true, hyperlinks: true });
 		const opened: string[] = [];
@@ -59,7 +59,7 @@ describe("links in the fullscreen transcript (cli-modes.md §10.1)", () => {
 	});
 });
 
-describe("history keys (cli-modes.md §10.3)", () => {
+describe("history keys (docs/design/interactive.md#submission-and-keys)", () => {
 	it("an explicitly bound tui.editor.historyPrevious wins over the application action on the same key", async () => {
 		harness = await InteractiveHarness.start({
 			models: [{ id: "alpha" }, { id: "beta" }],

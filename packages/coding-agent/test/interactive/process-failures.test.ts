@@ -20,7 +20,7 @@ function fakeSources(): FailureSources & { stdout: EventEmitter } {
 	return { stdout, streams: [stdout, new EventEmitter()], process: new EventEmitter() };
 }
 
-describe("process failures (cli-modes.md §10.9)", () => {
+describe("process failures (docs/design/interactive.md#exit)", () => {
 	it("EIO on the terminal's output exits 129 at once, without writing to the terminal", async () => {
 		const sources = fakeSources();
 		harness = await InteractiveHarness.start({ mode: { handleSignals: true, failureSources: sources } });

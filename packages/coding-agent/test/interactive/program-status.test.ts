@@ -30,7 +30,7 @@ const assistant = (stopReason: string, errorMessage?: string) => ({
 	message: { role: "assistant", stopReason, ...(errorMessage ? { errorMessage } : {}) },
 });
 
-describe("program status (cli-modes.md §10.8)", () => {
+describe("program status (docs/design/interactive.md#program-status)", () => {
 	it("starts idle; working and done carry the session name", () => {
 		const { reports, feed } = reporter("refactor");
 		feed({ type: "agent_start" }, assistant("stop"), { type: "agent_settled", aborted: false });

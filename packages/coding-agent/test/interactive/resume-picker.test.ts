@@ -40,7 +40,7 @@ async function rows(h: InteractiveHarness): Promise<string[]> {
 	return lines.slice(start + 1, end).filter((line) => line.trim() !== "");
 }
 
-describe("/resume picker (cli-modes.md §10.4)", () => {
+describe("/resume picker (docs/design/interactive.md#slash-commands)", () => {
 	it("renames a listed session, then shows only named sessions with the named-only toggle", async () => {
 		harness = await withSessions();
 		harness.submit("/resume");

@@ -33,7 +33,7 @@ async function change(h: InteractiveHarness, label: string, times = 1): Promise<
 	await h.settleMicrotasks();
 }
 
-/** The rows cli-modes.md §10.4 lists for /settings, as the panel labels them. */
+/** The rows docs/design/interactive.md#slash-commands lists for /settings, as the panel labels them. */
 const ROW_LABELS = [
 	"Auto-compaction",
 	"Steering mode",
@@ -73,7 +73,7 @@ const ROW_LABELS = [
 ];
 
 describe("/settings", () => {
-	it("offers every setting of its row in cli-modes.md §10.4", async () => {
+	it("offers every setting of its row in docs/design/interactive.md#slash-commands", async () => {
 		harness = await InteractiveHarness.start({ models: [{ id: "thinker", reasoning: true }] });
 		harness.submit("/settings");
 		for (const label of ROW_LABELS) {

@@ -26,7 +26,7 @@ function writeResources(): { skill: string; prompt: string } {
 	return { skill, prompt };
 }
 
-describe("startup details (cli-modes.md §10.2 step 3)", () => {
+describe("startup details (docs/design/interactive.md#startup)", () => {
 	it("the expanded header lists the model scope with the cycle key and the loaded resources", async () => {
 		const { skill, prompt } = writeResources();
 		harness = await InteractiveHarness.start({

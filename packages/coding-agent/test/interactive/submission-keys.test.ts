@@ -10,7 +10,7 @@ afterEach(async () => {
 	harness = undefined;
 });
 
-describe("editor submission pipeline (cli-modes.md §10.3)", () => {
+describe("editor submission pipeline (docs/design/interactive.md#submission-and-keys)", () => {
 	it("a built-in command runs at once while the agent streams; other text is queued as steering", async () => {
 		harness = await InteractiveHarness.start();
 		const gate = gatedStep(fauxAssistantMessage("done"));
@@ -67,7 +67,7 @@ describe("editor submission pipeline (cli-modes.md §10.3)", () => {
 	});
 });
 
-describe("Escape (app.interrupt) priorities (cli-modes.md §10.3)", () => {
+describe("Escape (app.interrupt) priorities (docs/design/interactive.md#submission-and-keys)", () => {
 	it("during a retried attempt Escape stops the run", async () => {
 		// A 1 ms backoff: the retry wait itself is not under test, and a real 2 s wait slows loaded runs.
 		harness = await InteractiveHarness.start({

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { tmuxKeyboardWarning } from "../../src/modes/interactive/startup/tmux-keyboard.js";
 
-describe("tmux keyboard check (cli-modes.md §10.2 step 6)", () => {
+describe("tmux keyboard check (docs/design/interactive.md#startup)", () => {
 	const inTmux = { TMUX: "/tmp/tmux-1000/default,123,0" };
 
 	it("warns inside tmux when extended-keys is off", async () => {

@@ -18,7 +18,7 @@ function reply(controller: TranscriptController, cacheRead: number, cacheWrite: 
 	controller.handle({ type: "message_end", message } as AgentSessionEvent);
 }
 
-describe("transcript notices (cli-modes.md §10.6)", () => {
+describe("transcript notices (docs/design/interactive.md#transcript)", () => {
 	it("a reply that reads nothing from the cache after one that used it shows a cache-miss notice when enabled", () => {
 		const { controller, text } = setup(true);
 		reply(controller, 0, 4000);

@@ -30,7 +30,7 @@ async function openTree(h: InteractiveHarness, filter: string): Promise<void> {
 	await h.until(async () => (await h.screen()).includes(`Session tree (filter: ${filter})`));
 }
 
-describe("/tree navigator (cli-modes.md §10.4)", () => {
+describe("/tree navigator (docs/design/interactive.md#slash-commands)", () => {
 	it("starts with the treeFilterMode setting and switches filters with app.tree.filter.* keys", async () => {
 		harness = await InteractiveHarness.start({ settings: { treeFilterMode: "user-only" } });
 		await answer(harness, "first question", "first answer");

@@ -7,7 +7,7 @@ async function shown(terminal: KeyTerminal): Promise<string> {
 	return terminal.getViewport().join("\n");
 }
 
-describe("startup project-trust prompt (resources.md §5.3 step 7)", () => {
+describe("startup project-trust prompt (docs/design/resources.md#trust-decision-order)", () => {
 	it("asks about the folder, lists the five options in order and answers the selected one", async () => {
 		const terminal = new KeyTerminal(120, 20);
 		const answer = askProjectTrust({ cwd: "/work/project", parent: "/work" }, terminal);

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { tempDir } from "./harness.js";
 
 /**
- * RpcClient against small scripted children standing in for `tau --mode rpc` (cli-modes.md §9.1),
+ * RpcClient against small scripted children standing in for `tau --mode rpc` (docs/design/cli.md#rpcclient),
  * for process failures the real CLI cannot be made to produce on cue.
  */
 

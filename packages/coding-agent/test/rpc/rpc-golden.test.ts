@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { RpcHarness } from "./harness.js";
 
 /**
- * Golden response records: the exact wire shape of every command's response (rpc-protocol.md §3–4),
+ * Golden response records: the exact wire shape of every command's response (docs/design/rpc.md#responses),
  * so a pi-compatible client sees the same keys in the same places.
  */
 

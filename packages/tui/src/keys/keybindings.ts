@@ -91,7 +91,7 @@ export class KeybindingsManager {
 
 const def = (defaultKeys: KeyId | KeyId[], description: string): KeybindingDefinition => ({ defaultKeys, description });
 
-/** Library actions used by the built-in components (cli-modes.md §11.2). */
+/** Library actions used by the built-in components (docs/design/interactive.md#keybindings). */
 export const TUI_KEYBINDINGS: KeybindingDefinitions = {
 	"tui.editor.cursorUp": def("up", "Move cursor up"),
 	"tui.editor.cursorDown": def("down", "Move cursor down"),

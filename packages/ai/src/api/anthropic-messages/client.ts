@@ -49,7 +49,7 @@ function openTelemetryOption(): false | undefined {
 /** An SDK client with the Messages resource (a caller's prebuilt `Anthropic` client is one too). */
 export type AnthropicMessagesClient = BaseAnthropic & { messages: Messages };
 
-/** Every header of the request, low to high precedence (ai.md §7.5, §16.2). */
+/** Every header of the request, low to high precedence (docs/design/ai-adapters.md#header-precedence, docs/design/ai-adapters.md#anthropic-messages). */
 export function anthropicHeaders(
 	model: Model<Api>,
 	options: AnthropicOptions,

@@ -32,7 +32,7 @@ import { AnthropicEventMapper } from "./events.js";
 import { buildAnthropicPayload, getAnthropicCompat } from "./payload.js";
 import { decodeAnthropicSse } from "./sse-events.js";
 
-/** Streams one request through the Anthropic Messages API (ai.md §16.2). */
+/** Streams one request through the Anthropic Messages API (docs/design/ai-adapters.md#anthropic-messages). */
 export function stream(
 	model: Model<Api>,
 	context: TranscriptContext,

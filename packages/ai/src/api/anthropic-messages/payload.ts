@@ -20,7 +20,7 @@ import { resolveToolSchema } from "../shared/tool-schema.js";
 import { convertAnthropicMessages } from "./messages.js";
 import { CLAUDE_CODE_IDENTITY, isSubscriptionToken, SUBSCRIPTION_BETAS } from "./subscription-token.js";
 
-/** Compat flags with their defaults filled in (ai.md §16.2). */
+/** Compat flags with their defaults filled in (docs/design/ai-adapters.md#anthropic-messages). */
 export interface ResolvedAnthropicCompat {
 	supportsEagerToolInputStreaming: boolean;
 	supportsLongCacheRetention: boolean;

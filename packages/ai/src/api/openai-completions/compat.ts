@@ -1,7 +1,7 @@
 import type { OpenAICompletionsCompat, OpenAICompletionsThinkingFormat } from "../../types/compat.js";
 import type { Api, Model } from "../../types/model.js";
 
-/** Every compat field with its detected default applied (ai.md §16.3). */
+/** Every compat field with its detected default applied (docs/design/ai-adapters.md#openai-chat-completions). */
 export type ResolvedCompletionsCompat = Required<
 	Omit<
 		OpenAICompletionsCompat,

@@ -26,7 +26,7 @@ import { getCompletionsCompat, type ResolvedCompletionsCompat } from "./compat.j
 import { CompletionsChunkMapper } from "./events.js";
 import { buildCompletionsPayload } from "./payload.js";
 
-/** Identity < model.headers < session headers < options.headers (ai.md §16.3). */
+/** Identity < model.headers < session headers < options.headers (docs/design/ai-adapters.md#header-precedence). */
 function completionsHeaders(
 	model: Model<Api>,
 	options: OpenAICompletionsOptions,
@@ -49,7 +49,7 @@ function formatCompletionsError(error: unknown): string {
 	return `${message}\n${raw}`;
 }
 
-/** Streams one request through an OpenAI-compatible Chat Completions endpoint (ai.md §16.3). */
+/** Streams one request through an OpenAI-compatible Chat Completions endpoint (docs/design/ai-adapters.md#openai-chat-completions). */
 export function stream(
 	model: Model<Api>,
 	context: TranscriptContext,

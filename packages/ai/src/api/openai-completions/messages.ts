@@ -136,7 +136,7 @@ export interface CompletionsMessageOptions {
 	convertTool: (tool: Tool) => unknown;
 }
 
-/** The transcript as Chat Completions messages (ai.md §16.3). */
+/** The transcript as Chat Completions messages (docs/design/ai-adapters.md#openai-chat-completions). */
 export function convertCompletionsMessages(
 	messages: Message[],
 	model: Model<Api>,

@@ -142,7 +142,7 @@ function useCacheKey(model: Model<Api>, compat: ResolvedCompletionsCompat, long:
 	return (model.baseUrl ?? "").includes("api.openai.com") || (long && compat.supportsLongCacheRetention);
 }
 
-/** The Chat Completions request body (ai.md §16.3), before `onPayload`. */
+/** The Chat Completions request body (docs/design/ai-adapters.md#openai-chat-completions), before `onPayload`. */
 export function buildCompletionsPayload(
 	model: Model<Api>,
 	transcript: TranscriptContext,

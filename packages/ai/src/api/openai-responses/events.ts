@@ -22,7 +22,7 @@ function joinTexts(parts: unknown, types: readonly string[]): string | undefined
 	return texts.length > 0 ? texts.join("") : undefined;
 }
 
-/** Folds Responses API events into the working message (ai.md §16.4). */
+/** Folds Responses API events into the working message (docs/design/ai-adapters.md#openai-responses). */
 export class ResponsesEventMapper {
 	private readonly slots = new Map<number, OutputSlot>();
 	/** Reasoning items by item id, so the terminal response can backfill their encrypted content. */

@@ -5,7 +5,7 @@ import { mergeHeaders } from "../../utils/headers.js";
 import { cachingSessionId } from "../shared/cache-retention.js";
 import type { ResolvedResponsesCompat } from "./payload.js";
 
-/** Identity < model.headers < session headers < options.headers (ai.md §16.4). */
+/** Identity < model.headers < session headers < options.headers (docs/design/ai-adapters.md#header-precedence). */
 export function responsesHeaders(
 	model: Model<Api>,
 	options: OpenAIResponsesOptions,

@@ -17,7 +17,7 @@ function openAIBackend(model: Model<Api>): ResponsesBackend<OpenAIResponsesOptio
 	};
 }
 
-/** Streams one request through the OpenAI Responses API (ai.md §16.4). */
+/** Streams one request through the OpenAI Responses API (docs/design/ai-adapters.md#openai-responses). */
 export function stream(
 	model: Model<Api>,
 	context: TranscriptContext,

@@ -144,7 +144,7 @@ export function responsesInstructionRole(model: Model<Api>, supportsDeveloperRol
 	return model.reasoning && supportsDeveloperRole ? "developer" : "system";
 }
 
-/** The transcript as Responses input items (ai.md §16.4). */
+/** The transcript as Responses input items (docs/design/ai-adapters.md#openai-responses). */
 export function convertResponsesInput(
 	messages: Message[],
 	model: Model<Api>,

@@ -9,7 +9,7 @@ import { cachingSessionId, clampCodePoints, resolveCacheRetention } from "../sha
 import { resolveToolSchema } from "../shared/tool-schema.js";
 import { convertResponsesInput, type ResponsesInputItem, responsesInstructionRole } from "./messages.js";
 
-/** The compat flags tau 1.0 honours, defaults applied (ai.md §16.4). */
+/** The compat flags tau 1.0 honours, defaults applied (docs/design/ai-adapters.md#openai-responses). */
 export interface ResolvedResponsesCompat {
 	supportsDeveloperRole: boolean;
 	supportsMidConvoSystemMessages: boolean;
@@ -64,7 +64,7 @@ function applyReasoning(payload: ResponsesPayload, model: Model<Api>, options: O
 	}
 }
 
-/** The Responses request body (ai.md §16.4), before `onPayload`. */
+/** The Responses request body (docs/design/ai-adapters.md#openai-responses), before `onPayload`. */
 export function buildResponsesPayload(
 	model: Model<Api>,
 	transcript: TranscriptContext,

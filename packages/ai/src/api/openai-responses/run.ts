@@ -32,7 +32,7 @@ export interface ResponsesBackend<TOptions extends OpenAIResponsesOptions> {
 	describeError?(error: unknown): string | undefined;
 }
 
-/** One streaming Responses request against `backend` (ai.md §16.4). */
+/** One streaming Responses request against `backend` (docs/design/ai-adapters.md#openai-responses). */
 export function streamResponses<TOptions extends OpenAIResponsesOptions>(
 	model: Model<Api>,
 	context: TranscriptContext,

@@ -10,14 +10,14 @@ export const ABORTED_MESSAGE = "Request was aborted";
 export interface AdapterRun {
 	/** Builds, sends and consumes one request, mutating `output` and pushing its events. */
 	execute(output: AssistantOutput): Promise<void>;
-	/** The error text for anything `execute` threw (§16.1 formatting differs per adapter). */
+	/** The error text for anything `execute` threw (formatting differs per adapter, docs/design/ai-adapters.md#adapter-skeleton). */
 	formatError(error: unknown): string;
 	/** Thrown when the provider stream ended without any stop reason. */
 	pendingMessage: string;
 }
 
 /**
- * The common adapter skeleton (ai.md §16.1): returns the stream synchronously, runs the request in
+ * The common adapter skeleton (docs/design/ai-adapters.md#adapter-skeleton): returns the stream synchronously, runs the request in
  * the background, and turns every failure into one terminal `error` event that keeps everything
  * generated so far. Nothing escapes as an exception.
  */

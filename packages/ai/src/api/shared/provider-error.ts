@@ -41,7 +41,7 @@ function readBody(error: Record<string, unknown>): string | undefined {
 	return `${text.slice(0, MAX_BODY_CHARS)}... [truncated ${text.length - MAX_BODY_CHARS} chars]`;
 }
 
-/** Extracts status and body text from whatever an SDK threw (ai.md §16.1). */
+/** Extracts status and body text from whatever an SDK threw (docs/design/ai-adapters.md#adapter-skeleton). */
 export function normalizeProviderError(error: unknown): NormalizedProviderError {
 	const normalized: NormalizedProviderError = { message: describeThrown(error), error };
 	if (!isRecord(error)) return normalized;

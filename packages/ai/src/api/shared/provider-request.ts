@@ -25,7 +25,7 @@ export interface OpenedStream<TEvent> {
 
 /**
  * Sends the request through the opt-in request-level retry (each attempt a fresh SDK request), then
- * reports the response headers to `onResponse` before any body is read (ai.md §8.2, §14.1).
+ * reports the response headers to `onResponse` before any body is read (docs/design/ai-adapters.md#request-hooks).
  */
 async function openProviderStream<TOpened>(
 	model: Model<Api>,

@@ -25,7 +25,7 @@ export function hasRequestAuth(
 	return hasHeader(mergeHeaders(model.headers, options.headers), authHeaders);
 }
 
-/** A direct `streamSimple` call without any usable auth throws synchronously (ai.md §5.1). */
+/** A direct `streamSimple` call without any usable auth throws synchronously (docs/design/ai-adapters.md#stream-contract). */
 export function assertDirectAuth(
 	model: Model<Api>,
 	options: Pick<StreamOptions, "apiKey" | "headers">,
@@ -40,7 +40,7 @@ export function requestedThinkingLevel(model: Model<Api>, options: SimpleStreamO
 }
 
 /**
- * The provider-neutral part of `streamSimple` (ai.md §16.1): every pass-through option, sampling
+ * The provider-neutral part of `streamSimple` (docs/design/ai-adapters.md#adapter-skeleton): every pass-through option, sampling
  * parameters resolved for the thinking level, and the output budget clamped to the context window.
  */
 export function simpleBaseOptions(

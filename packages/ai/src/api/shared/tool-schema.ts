@@ -23,7 +23,7 @@ export function toolParameters(tool: Tool): Record<string, unknown> {
 
 /**
  * What a tool declaration carries for an API: its parameters (strict-converted when constrained
- * sampling applies, ai.md §10.2) and the `strict` flag — `undefined` where the API has no strict mode.
+ * sampling applies, docs/design/ai-adapters.md#strict-tool-schemas) and the `strict` flag — `undefined` where the API has no strict mode.
  */
 export function resolveToolSchema(
 	tool: Tool,

@@ -1,5 +1,5 @@
 /**
- * The default model of each provider (config.md 9.6, `defaultModelPerProvider`), walked in this order
+ * The default model of each provider (`defaultModelPerProvider`, docs/models.md#which-model-a-session-starts-with), walked in this order
  * when no usable default is configured; also the template for custom `provider/unknown-id` models.
  * Catalog data that covers providers beyond the built-in catalogs: update it with the catalog.
  */

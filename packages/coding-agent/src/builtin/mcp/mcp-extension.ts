@@ -30,7 +30,7 @@ function loadConfigLayer(): Promise<McpConfigLayer> {
 
 let runtimeModule: Promise<McpRuntime> | undefined;
 /**
- * The MCP client and everything built on it, loaded on first need (README §6): in the background
+ * The MCP client and everything built on it, loaded on first need (docs/design/resources.md#mcp-on-demand): in the background
  * once a session starts, or when a one-shot run first needs a server. Reading mcp.json does not need it.
  */
 function loadRuntime(): Promise<McpRuntime> {

@@ -51,7 +51,7 @@ export interface ConfigCommandContext {
 }
 
 /**
- * `tau config [-l] [-a|-na]` (resources.md §12.10): trust is resolved as for the package commands;
+ * `tau config [-l] [-a|-na]` (docs/design/resources.md#commands): trust is resolved as for the package commands;
  * `-l` needs a trusted project; the list needs a terminal. Returns the exit code.
  */
 export async function runConfigCommand(

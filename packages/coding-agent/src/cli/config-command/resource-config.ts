@@ -62,8 +62,7 @@ function isBuiltin(metadata: PathMetadata): boolean {
 }
 
 /**
- * The resources `tau config` lists and the settings writes its toggles make (resources.md
- * §12.10.1). The user scope shows the resolution of the user settings alone and writes them; the
+ * The resources `tau config` lists and the settings writes its toggles make (docs/design/resources.md#config-write-rules). The user scope shows the resolution of the user settings alone and writes them; the
  * project scope shows the full resolution and writes overrides into the project settings.
  */
 export class ResourceConfig {

@@ -46,7 +46,7 @@ function withFilter(entry: PackageSource, kind: ResourceKind, filter: string[] |
 }
 
 /**
- * Global scope (resources.md §12.10.1): in the package entry at `index`, the type's filter gets
+ * Global scope (docs/design/resources.md#config-write-rules): in the package entry at `index`, the type's filter gets
  * `+pattern`/`-pattern` (pattern relative to the package root) instead of earlier overrides of it.
  */
 export function withPackageOverride(

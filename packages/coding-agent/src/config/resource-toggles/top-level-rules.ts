@@ -1,7 +1,7 @@
 import { overrideEntry, type ProjectOverrideState, withoutOverrides } from "./override-entries.js";
 
 /**
- * Global scope (resources.md §12.10.1): the overrides naming `pattern` give way to one `+pattern`
+ * Global scope (docs/design/resources.md#config-write-rules): the overrides naming `pattern` give way to one `+pattern`
  * or `-pattern` at the end. A plain entry equal to the pattern stays: it is what collects the
  * file, and without it the `+`/`-` entry would have nothing to decide about.
  */

@@ -57,7 +57,7 @@ export async function resolveProjectTrusted(input: ProjectTrustInput): Promise<P
 }
 
 /**
- * The trust prompt's options in the order of resources.md §5.3 step 7; the parent option is left out
+ * The trust prompt's options in the order of docs/design/resources.md#trust-decision-order; the parent option is left out
  * at the filesystem root. Shared by the startup prompt and `/trust`.
  */
 export function trustPromptOptions(parent: string | undefined): { choice: TrustPromptChoice; label: string }[] {

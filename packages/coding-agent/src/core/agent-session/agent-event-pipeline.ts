@@ -28,7 +28,7 @@ export interface AgentEventHost {
 }
 
 /**
- * The session's awaited agent listener (§8), a barrier for the loop: bookkeeping, extension dispatch,
+ * The session's awaited agent listener (docs/design/session-runtime.md#event-handling), a barrier for the loop: bookkeeping, extension dispatch,
  * persistence at `message_end`, then public listeners (so they can rely on the entry existing).
  * Returns a promise only while an extension handler runs, so an unhandled streaming delta is handled
  * synchronously.

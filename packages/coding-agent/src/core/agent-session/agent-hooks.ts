@@ -22,7 +22,7 @@ export interface AgentHooksHost {
 }
 
 /**
- * The loop hooks of §7: every request is re-projected from the session tree (the agent's message
+ * The loop hooks (docs/design/session-runtime.md#loop-hooks): every request is re-projected from the session tree (the agent's message
  * array is only a cache), tool gates and boundaries go through the extension bridge, and between
  * turns threshold compaction and system patches keep the transcript current.
  */

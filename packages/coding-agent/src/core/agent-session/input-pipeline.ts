@@ -35,7 +35,7 @@ export interface RawInput {
 	expand: boolean;
 }
 
-/** The `input` event, then `/skill:` and prompt-template expansion (§6.1 steps 5–6). */
+/** The `input` event, then `/skill:` and prompt-template expansion (docs/design/session-runtime.md#prompt-pipeline). */
 export async function expandInput(
 	runner: ExtensionRunner,
 	loader: ResourceLoader,

@@ -18,7 +18,7 @@ export interface AppliedLoadout {
 }
 
 /**
- * Runs `prepareLoadout` of every active tool that defines one (extensions.md §10.6): replacement
+ * Runs `prepareLoadout` of every active tool that defines one (docs/design/extensions.md#tool-exposure): replacement
  * descriptions and hidden declarations. A throwing hook is reported and ignored.
  */
 export function applyLoadoutHooks(view: LoadoutView, report: (name: string, error: unknown) => void): AppliedLoadout {

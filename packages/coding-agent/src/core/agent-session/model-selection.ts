@@ -42,7 +42,7 @@ export const NO_MODEL_SELECTED =
 
 const ALL_LEVELS: SessionThinkingLevel[] = ["off", "minimal", "low", "medium", "high", "xhigh", "max"];
 
-/** The session's model and thinking level: selection, cycling, clamping and their entries/events (§12). */
+/** The session's model and thinking level: selection, cycling, clamping and their entries/events (docs/design/session-runtime.md#models-and-thinking). */
 export class ModelSelection {
 	constructor(private readonly host: ModelSelectionHost) {}
 
@@ -80,7 +80,7 @@ export class ModelSelection {
 		}
 	}
 
-	/** Prompt validation (§6.1 step 8): a model must be selected and its provider must have auth. */
+	/** Prompt validation (docs/design/session-runtime.md#prompt-pipeline): a model must be selected and its provider must have auth. */
 	async assertReady(): Promise<void> {
 		const { modelRuntime } = this.host;
 		const model = this.model;
@@ -184,7 +184,7 @@ export class ModelSelection {
 		return this.model ? (getSupportedThinkingLevels(this.model) as SessionThinkingLevel[]) : [...ALL_LEVELS];
 	}
 
-	/** A default saved while scoped joins the scope, and `enabledModels` when that lists models (config.md §9.5). */
+	/** A default saved while scoped joins the scope, and `enabledModels` when that lists models (docs/design/session-runtime.md#models-and-thinking). */
 	private keepSavedModelInScope(model: Model<Api>): void {
 		const { host } = this;
 		const current = host.scopedModels();

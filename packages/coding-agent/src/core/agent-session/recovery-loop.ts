@@ -178,7 +178,7 @@ function appendRecoveryError(host: RecoveryHost, failed: AssistantMessage, error
 }
 
 /**
- * The compaction side of recovery (§9.2): overflow compact-and-retry once per user input,
+ * The compaction side of recovery (docs/design/session-runtime.md#recovery): overflow compact-and-retry once per user input,
  * recoverable length truncation, and threshold compaction.
  */
 export class OverflowRecovery {

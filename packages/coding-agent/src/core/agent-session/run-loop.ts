@@ -37,7 +37,7 @@ export interface PostRunHost {
 }
 
 /**
- * The post-run recovery loop (§9): after the low-level run, retry / compact-and-retry / queued
+ * The post-run recovery loop (docs/design/session-runtime.md#recovery): after the low-level run, retry / compact-and-retry / queued
  * messages start another run; then `agent_before_settle` may continue; finally `agent_settled`.
  */
 export async function runToSettled(host: PostRunHost, messages: AgentMessage[]): Promise<void> {

@@ -15,7 +15,7 @@ export function beforeAgentStartInput(input: RunInput): BeforeAgentStartInput {
 }
 
 /**
- * The run's starting messages (§6.1 step 12): an optional system patch, the user (or custom)
+ * The run's starting messages (docs/design/session-runtime.md#prompt-pipeline): an optional system patch, the user (or custom)
  * message, held `nextTurn` messages, then `before_agent_start` messages as custom messages.
  */
 export function startingMessages(

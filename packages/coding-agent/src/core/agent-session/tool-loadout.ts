@@ -20,7 +20,7 @@ export interface ToolLoadoutHost {
 }
 
 /**
- * The session's tool loadout (§11): the active subset of the registry, restored from the branch at
+ * The session's tool loadout (docs/design/session-runtime.md#tool-loadout): the active subset of the registry, restored from the branch at
  * start and after `/tree`, and applied to the agent through the tools' `prepareLoadout` hooks.
  */
 export class SessionToolLoadout {

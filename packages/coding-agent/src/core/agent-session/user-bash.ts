@@ -33,7 +33,7 @@ export interface ExecuteBashOptions {
 }
 
 /**
- * User `!` commands (session-runtime.md §3): run in the session cwd beside any agent run, stream
+ * User `!` commands (docs/design/session-runtime.md#services): run in the session cwd beside any agent run, stream
  * sanitized output, and become `bashExecution` messages for the next prompt (held while a run is
  * active and flushed when it settles).
  */
@@ -69,7 +69,7 @@ export class UserBash {
 		const decoder = new StringDecoder("utf8");
 		const controller = new AbortController();
 		this.running.add(controller);
-		// The user's own commands get no TAU_SESSION_* tool environment (cli-modes.md §10.5); without a
+		// The user's own commands get no TAU_SESSION_* tool environment (docs/design/interactive.md#user-shell-commands); without a
 		// tool context inherited session variables are only removed.
 		const env = buildShellEnvironment(undefined);
 		let exitCode: number | undefined;

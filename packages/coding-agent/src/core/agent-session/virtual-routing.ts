@@ -17,7 +17,7 @@ export interface RoutingHost {
 }
 
 /**
- * One loop request under a virtual selection (§7 step 3): `retry` when a failed response is pending,
+ * One loop request under a virtual selection (docs/design/session-runtime.md#loop-hooks): `retry` when a failed response is pending,
  * `user` when a user message follows the last answer, else `continuation`; router state is stored on
  * the branch before the request is sent. Undefined for physical selections.
  */

@@ -9,6 +9,7 @@ import {
 	type Provider,
 	type TranscriptContext,
 } from "@tau/ai";
+import { countNoun } from "../text/count-noun.js";
 
 export const DEMO_PROVIDER_ID = "demo";
 export const DEMO_MODEL_ID = "offline";
@@ -72,7 +73,7 @@ const demoReply: FauxResponseFactory = (context) => {
 	const parts = ["I am the offline demo model (demo/offline): no network and no API key are involved."];
 	parts.push(
 		names.length > 0
-			? `The current directory has ${names.length} entries: ${names.slice(0, 10).join(", ")}${names.length > 10 ? ", …" : ""}.`
+			? `The current directory has ${countNoun(names.length, "entry", "entries")}: ${names.slice(0, 10).join(", ")}${names.length > 10 ? ", …" : ""}.`
 			: "The current directory looks empty.",
 	);
 	if (readme && read) {

@@ -1,7 +1,7 @@
 import { spawn } from "node:child_process";
 
 /**
- * Hands a URL to the platform's opener: clicked OSC 8 links (cli-modes.md §10.1) and sign-in pages.
+ * Hands a URL to the platform's opener: clicked OSC 8 links (docs/design/interactive.md#layout) and sign-in pages.
  * Only web and file links: a link in model output must not be able to launch arbitrary URL handlers.
  * Best effort: callers always show the URL too.
  */

@@ -1,4 +1,4 @@
-/** Shared vocabulary of the resource layer (resources.md §2.1). */
+/** Shared vocabulary of the resource layer (docs/design/resources.md#resource-loader). */
 
 export type ResourceType = "skill" | "prompt" | "theme" | "extension";
 

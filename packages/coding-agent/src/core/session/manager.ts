@@ -2,6 +2,7 @@ import { existsSync, statSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { APP_NAME } from "../../config/app-identity.js";
 import { getAgentDir } from "../../config/paths.js";
+import { countNoun } from "../text/count-noun.js";
 import { extractBranchEntries } from "./branch-extraction.js";
 import {
 	branchSummaryFields,
@@ -237,7 +238,7 @@ export class SessionManager extends SessionTree {
 		return this.sessionFile;
 	}
 
-	/** Switches to another file (rules of section 4.3 of the session spec). */
+	/** Switches to another file: a missing file starts a new session there, an empty one gets a header. */
 	setSessionFile(path: string): void {
 		const absolute = resolve(path);
 		this.releaseFile();
@@ -564,7 +565,9 @@ export class SessionManager extends SessionTree {
 		this.leafId = leaf;
 		this.writer.attach(size);
 		if (!appended.endsWithNewline) this.writer.append("\n", false);
-		this.warn(`Session file was appended to by another process; reloaded ${appended.entries.length} entr(ies)`);
+		this.warn(
+			`Session file was appended to by another process; reloaded ${countNoun(appended.entries.length, "entry", "entries")}`,
+		);
 	}
 
 	private loadFileEntries(fileEntries: FileEntry[]): void {

@@ -3,7 +3,7 @@ import { access, mkdir, readFile } from "node:fs/promises";
 import { writeFileAtomic } from "../fs/atomic-write.js";
 
 /*
- * Pluggable filesystem/process backends (tools.md §10.1). Paths passed in are host-resolved
+ * Pluggable filesystem/process backends (docs/design/tools.md#backends). Paths passed in are host-resolved
  * absolute paths; a remote backend translates them for the machine it talks to.
  */
 

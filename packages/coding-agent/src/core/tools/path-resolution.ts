@@ -6,7 +6,7 @@ import { fileURLToPath } from "node:url";
 // Unicode space separators models sometimes emit instead of an ASCII space.
 const UNICODE_SPACES = /[\u00a0\u1680\u2000-\u200a\u202f\u205f\u3000]/g;
 
-/** Resolves a tool path argument against `cwd` (tools.md §2.1). The cwd is a default, not a sandbox. */
+/** Resolves a tool path argument against `cwd` (docs/design/tools.md#path-resolution). The cwd is a default, not a sandbox. */
 export function resolveToolPath(input: string, cwd: string): string {
 	let path = input.replace(UNICODE_SPACES, " ");
 	if (path.startsWith("@")) path = path.slice(1);

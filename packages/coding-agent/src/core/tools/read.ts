@@ -92,7 +92,7 @@ async function readImage(
 	};
 }
 
-/** Appends the notice that tells the model what was shown and how to continue (tools.md §3 step 4). */
+/** Appends the notice that tells the model what was shown and how to continue (docs/design/tools.md#read). */
 function formatText(
 	selection: ReadSelection,
 	startLine: number,

@@ -52,7 +52,7 @@ export interface ToolSelection {
 	usesDefaultTools: boolean;
 }
 
-/** Resolves the tool selection of a session (session-runtime.md §2.3) as a pure function. */
+/** Resolves the tool selection of a session (docs/design/session-runtime.md#tool-selection) as a pure function. */
 export function resolveToolSelection(input: ToolSelectionInput): ToolSelection {
 	let defaultToolNames: string[] = [];
 	if (!input.noTools)

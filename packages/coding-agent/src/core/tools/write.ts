@@ -46,7 +46,7 @@ export function createWriteToolDefinition(
 				throwIfAborted(signal);
 				await ops.writeFile(absolute, params.content);
 				throwIfAborted(signal);
-				// The exact wording is the spec's (tools.md §6), which wins over the issue's "reports bytes".
+				// Pi's exact wording (docs/design/tools.md#write), not a byte count.
 				return {
 					content: [{ type: "text", text: `Successfully wrote to ${params.path}` }],
 					details: undefined,

@@ -1,5 +1,5 @@
 /**
- * Interactive mode (cli-modes.md §10, §11): the terminal UI over the session runtime.
+ * Interactive mode (docs/design/interactive.md, docs/design/interactive.md#keybindings): the terminal UI over the session runtime.
  *
  *   runInteractiveMode(runtime: AgentSessionRuntime, options?: InteractiveModeOptions): Promise<number>
  *
@@ -12,7 +12,7 @@
  * Options main.ts passes: `initialMessage`, `initialImages`, `messages` (remaining CLI messages),
  * `tuiMode` (`--tui-mode`), `verbose`, `settingsOverrides` (`--use-theme`), `diagnostics` (startup settings /
  * migration / deprecation warnings to show in the chat), `startupDetails` (loaded-resource listing
- * lines), `sessionDirArgument` (`--session-dir`, echoed in the resume hint). Tests and embedders may
+ * lines). Tests and embedders may
  * also pass `terminal`, `stdout`, `exit`, `handleSignals` (SIGINT/SIGTERM/SIGHUP → 130/143/129; default on when
  * no `terminal` is given), `now`, `platform`, `env`, and the outside-world hooks `readClipboard`
  * (Ctrl+V), `processSignals` (Ctrl+Z job control), `openUrl` (clicked links) and `failureSources`

@@ -35,16 +35,12 @@ import { type ExtensionUiOwner, ExtensionUiSurface } from "./extension-ui/ui-sur
 import type { InteractiveModeOptions } from "./interactive-options.js";
 import { InteractiveScreen } from "./interactive-screen.js";
 import { boundKey, createAppKeybindings } from "./keybindings/app-keybindings.js";
+import { resumeCommand } from "./resume-hint.js";
 import { UserShell } from "./shell/user-shell.js";
 import { startupChangelogView } from "./startup/changelog-notice.js";
 import { tmuxKeyboardWarning } from "./startup/tmux-keyboard.js";
 import { setRegisteredThemes } from "./theme/active-theme.js";
 import { editorTheme } from "./theme/component-themes.js";
-
-/** Shell-quotes an argument of the resume hint when needed. */
-function shellQuote(value: string): string {
-	return /^[A-Za-z0-9_./:@%+=-]+$/.test(value) ? value : `'${value.replaceAll("'", "'\\''")}'`;
-}
 
 /**
  * The interactive mode's coordinator: owns the renderer, the regions and the session binding, and
@@ -178,7 +174,7 @@ export class InteractiveMode extends InteractiveScreen implements CommandHost, A
 		return this.exits.done;
 	}
 
-	/** Everything between starting the renderer and the first prompt (cli-modes.md §10.2). */
+	/** Everything between starting the renderer and the first prompt (docs/design/interactive.md#startup). */
 	private async start(): Promise<void> {
 		this.tui.setFocus(this.editor);
 		this.runtime.setRebindSession((session) => {
@@ -210,7 +206,7 @@ export class InteractiveMode extends InteractiveScreen implements CommandHost, A
 
 	/**
 	 * Subscribes before binding extensions so events from `session_start` handlers are shown, then
-	 * renders the session's transcript (cli-modes.md §1).
+	 * renders the session's transcript (docs/design/cli.md#run-modes).
 	 */
 	private async bindSession(session: AgentSession): Promise<void> {
 		this.unsubscribe();
@@ -264,7 +260,7 @@ export class InteractiveMode extends InteractiveScreen implements CommandHost, A
 	/** The question about a session another process holds; the start waits for its answer. */
 	private lockedSessionChoice: Promise<void> | undefined;
 
-	/** /quit, double Ctrl+C, Ctrl+D on an empty editor, `ctx.shutdown()` (cli-modes.md §10.9). */
+	/** /quit, double Ctrl+C, Ctrl+D on an empty editor, `ctx.shutdown()` (docs/design/interactive.md#exit). */
 	async quit(options: { code?: number; fromSignal?: boolean } = {}): Promise<void> {
 		if (this.exits.stopping) return;
 		this.exits.stopping = true;
@@ -285,7 +281,6 @@ export class InteractiveMode extends InteractiveScreen implements CommandHost, A
 		const manager = this.session.sessionManager;
 		const file = this.session.sessionFile;
 		const persisted = manager.isPersisted() && file !== undefined && existsSync(file);
-		const sessionId = this.session.sessionId;
 		try {
 			await this.runtime.dispose();
 		} catch (error) {
@@ -294,10 +289,7 @@ export class InteractiveMode extends InteractiveScreen implements CommandHost, A
 		this.exits.uninstall();
 		const stdout = this.options.stdout ?? process.stdout;
 		if (stdout.isTTY && persisted && !options.fromSignal) {
-			const dir =
-				this.options.sessionDirArgument ?? (manager.usesDefaultSessionDir() ? undefined : manager.getSessionDir());
-			const dirPart = dir ? ` --session-dir ${shellQuote(dir)}` : "";
-			stdout.write(`${this.theme.dim("To resume this session:")}\n${APP_NAME}${dirPart} --session ${sessionId}\n`);
+			stdout.write(`${this.theme.dim("To resume this session:")}\n${resumeCommand(file)}\n`);
 		}
 		this.exits.exit(code);
 	}
@@ -418,7 +410,7 @@ export class InteractiveMode extends InteractiveScreen implements CommandHost, A
 	/** Connects an editor (built-in or an extension's) to the application keys, submission and border. */
 	private wireEditor(editor: PromptEditor): void {
 		editor.onAction = (data) => {
-			// An open completion menu owns Escape (it closes the menu, cli-modes.md §10.3).
+			// An open completion menu owns Escape (it closes the menu, docs/design/interactive.md#submission-and-keys).
 			if (editor.isShowingAutocomplete?.() && this.keys.matches(data, "app.interrupt")) return false;
 			return this.extensionHooks.runShortcut(data, this.session) || this.keyActions.handle(data);
 		};
@@ -492,7 +484,7 @@ export class InteractiveMode extends InteractiveScreen implements CommandHost, A
 
 	/**
 	 * Moves the same components and focus to a renderer of the other kind; the old one stops with
-	 * its screen preserved (cli-modes.md §10.1).
+	 * its screen preserved (docs/design/interactive.md#layout).
 	 */
 	protected switchRenderer(mode: TuiMode, options: { rebuild?: boolean } = {}): void {
 		if ((this.renderer.mode === mode && !options.rebuild) || this.exits.stopping) return;
@@ -534,7 +526,7 @@ export class InteractiveMode extends InteractiveScreen implements CommandHost, A
 
 	/**
 	 * A theme chosen in /settings: a `light/dark` pair shows its dark side (the fallback when the
-	 * terminal's background is unknown, resources.md §11.2); the transcript is rebuilt in it.
+	 * terminal's background is unknown, docs/design/resources.md#theme-setting-values); the transcript is rebuilt in it.
 	 */
 	private applyThemeSetting(setting: string): void {
 		const pair = setting.split("/");

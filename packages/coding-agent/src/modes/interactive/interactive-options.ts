@@ -24,8 +24,6 @@ export interface InteractiveModeOptions {
 	diagnostics?: { type: "info" | "warning" | "error"; message: string }[];
 	/** Startup detail lines (model scope, loaded context files/extensions/skills/templates/themes). */
 	startupDetails?: string[];
-	/** `--session-dir` as given, repeated in the resume hint. */
-	sessionDirArgument?: string;
 	/** Default: a `ProcessTerminal` over stdin/stdout. */
 	terminal?: Terminal;
 	/** Where the resume hint goes after the UI stopped; default process.stdout. */

@@ -13,7 +13,7 @@ const THEME: SelectListTheme = {
 };
 
 /**
- * The startup question whether to trust the project folder (resources.md §5.3 step 7). It runs in a
+ * The startup question whether to trust the project folder (docs/design/resources.md#trust-decision-order). It runs in a
  * small main-screen UI of its own, before the session's UI exists; Escape answers "cancel".
  */
 export function askProjectTrust(

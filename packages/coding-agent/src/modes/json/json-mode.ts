@@ -4,7 +4,7 @@ import { type OneShotInput, runPrompts } from "../print/one-shot.js";
 import { type StdoutTakeover, serializeJsonEvent, serializeJsonLine } from "../shared/index.js";
 
 /**
- * JSON mode (cli-modes.md §7): the session header, then every session event as one JSON line. The
+ * JSON mode (docs/design/cli.md#json-mode): the session header, then every session event as one JSON line. The
  * agent awaits the writer at each event, so a slow reader slows the agent instead of growing memory.
  * A failed answer still exits 0; only an escaping exception is non-zero.
  */

@@ -16,7 +16,7 @@ export interface OneShotHooks {
 	attach?: (session: AgentSession) => void;
 }
 
-/** Binds extensions for a one-shot mode; their errors go to stderr (cli-modes.md §6 step 2). */
+/** Binds extensions for a one-shot mode; their errors go to stderr (docs/design/cli.md#print-mode). */
 export async function bindOneShotExtensions(session: AgentSession, mode: OneShotHooks["mode"]): Promise<void> {
 	await session.bindExtensions({
 		mode,

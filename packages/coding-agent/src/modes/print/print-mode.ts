@@ -13,7 +13,7 @@ function forStream(stream: { isTTY?: boolean }): (text: string) => string {
 }
 
 /**
- * Print mode with text output (cli-modes.md §6): runs the prompts, then prints the text blocks of the session's last
+ * Print mode with text output (docs/design/cli.md#print-mode): runs the prompts, then prints the text blocks of the session's last
  * assistant message. Returns the exit code; a failed or truncated answer is non-zero.
  */
 export async function runTextMode(

@@ -10,7 +10,7 @@ type RequestBody<R> = DistributiveOmit<R, "type" | "id">;
 const NOT_SUPPORTED_THEME = "Theme switching not supported in RPC mode";
 
 /**
- * The extension-UI sub-protocol (rpc-protocol.md §6): dialogs become `extension_ui_request` records
+ * The extension-UI sub-protocol (docs/design/rpc.md#extension-ui): dialogs become `extension_ui_request` records
  * answered by `extension_ui_response` lines; timeouts and aborts are resolved here with the dialog's
  * default so clients never have to track them.
  */

@@ -1,5 +1,5 @@
 /**
- * `tau --mode rpc` (rpc-protocol.md, cli-modes.md §8).
+ * `tau --mode rpc` (docs/design/rpc.md, docs/design/cli.md#rpc-mode).
  *
  *   runRpcMode(runtime: AgentSessionRuntime, options?: RpcModeOptions): Promise<number>
  *

@@ -6,7 +6,7 @@ import type { BashResult } from "../../core/extensions/index.js";
 import type { SourceInfo } from "../../core/resources/index.js";
 import type { SessionEntry, SessionTreeNode } from "../../core/session/index.js";
 
-/** Wire records of `tau --mode rpc` (rpc-protocol.md); names and shapes are pi 1.6's. */
+/** Wire records of `tau --mode rpc` (docs/rpc.md); names and shapes are pi 1.6's. */
 
 export type RpcThinkingLevel = ThinkingLevel | "off";
 export type QueueMode = "all" | "one-at-a-time";

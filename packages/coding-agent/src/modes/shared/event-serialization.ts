@@ -8,7 +8,7 @@ export type JsonAssistantMessageEvent =
 	| Exclude<WithoutPartial<AssistantMessageEvent>, { type: "toolcall_start" }>
 	| { type: "toolcall_start"; contentIndex: number; id: string; toolName: string };
 
-/** A session event as JSON and RPC modes write it (rpc-protocol.md §5.2). */
+/** A session event as JSON and RPC modes write it (docs/design/rpc.md#events). */
 export type JsonAgentSessionEvent =
 	| Exclude<AgentSessionEvent, { type: "message_update" }>
 	| { type: "message_update"; usage: Usage; assistantMessageEvent: JsonAssistantMessageEvent };

@@ -1,7 +1,7 @@
 import { StringDecoder } from "node:string_decoder";
 
 /**
- * Strict JSONL framing (rpc-protocol.md §1.2): records end at LF only, one CR before the LF is
+ * Strict JSONL framing (docs/design/rpc.md#framing): records end at LF only, one CR before the LF is
  * dropped, and U+2028/U+2029 are ordinary characters. Node's `readline` splits on those two, so it
  * is never used here.
  */

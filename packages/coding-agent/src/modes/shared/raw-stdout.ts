@@ -1,5 +1,5 @@
 /**
- * stdout takeover for print, JSON and RPC modes (cli-modes.md §5.1): `process.stdout.write` is
+ * stdout takeover for print, JSON and RPC modes (docs/design/cli.md#stdout-takeover): `process.stdout.write` is
  * redirected to stderr so stray `console.log` output can never corrupt the result or protocol
  * stream, and the real writer is kept private behind an ordered, backpressure-aware queue.
  */

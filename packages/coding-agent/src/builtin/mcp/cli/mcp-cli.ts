@@ -1,6 +1,7 @@
 import { existsSync } from "node:fs";
 import { type McpHttpServerConfig, validateMcpServerConfig } from "@tau/mcp";
 import { VERSION } from "../../../config/index.js";
+import { countNoun } from "../../../core/text/count-noun.js";
 import { deleteMcpCredentials } from "../auth/credential-store.js";
 import { signInMcpServer } from "../auth/sign-in.js";
 import { projectConfigPath, userConfigPath } from "../config/config-paths.js";
@@ -191,7 +192,7 @@ function listedServer(entry: McpServerEntry, connection: McpServerConnection | u
 function listedServerText(server: ListedServer): string[] {
 	const state =
 		server.state === "connected"
-			? `connected, ${server.tools.length} tool${server.tools.length === 1 ? "" : "s"}`
+			? `connected, ${countNoun(server.tools.length, "tool")}`
 			: server.state === "needs-auth"
 				? "needs sign-in"
 				: server.state;

@@ -1,3 +1,4 @@
+import { countNoun } from "../../../core/text/count-noun.js";
 import type { McpConfig, McpServerEntry } from "../config/load-config.js";
 import type { McpConnectionState, McpServerConnection } from "../connection/server-connection.js";
 
@@ -48,7 +49,7 @@ export function describeState(view: McpStatusView, entry: McpServerEntry): strin
 	const state = serverState(view, entry);
 	if (state !== "connected") return STATE_WORDS[state];
 	const count = view.connections.get(entry.name)?.tools.length ?? 0;
-	return `connected, ${count} tool${count === 1 ? "" : "s"}`;
+	return `connected, ${countNoun(count, "tool")}`;
 }
 
 /** The failure reason of a server that is not connected, if any. */

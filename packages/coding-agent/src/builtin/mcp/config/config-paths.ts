@@ -19,7 +19,7 @@ export interface McpConfigPresence {
 
 /**
  * Whether anything could name an MCP server: a registration, the user mcp.json, or the project
- * one in a trusted project. Without any, a session never loads the MCP client (README §6).
+ * one in a trusted project. Without any, a session never loads the MCP client (docs/design/resources.md#mcp-on-demand).
  */
 export function mightConfigureMcp(sources: McpConfigPresence): boolean {
 	return (

@@ -49,7 +49,7 @@ export interface ReadonlyFooterDataProvider {
 	onBranchChange(callback: () => void): () => void;
 }
 
-/** The mode's UI as extensions see it (extensions.md §5.1). */
+/** The mode's UI as extensions see it (docs/design/extensions.md#ui-context). */
 export interface ExtensionUIContext {
 	select(title: string, options: string[], opts?: DialogOptions): Promise<string | undefined>;
 	confirm(title: string, message: string, opts?: DialogOptions): Promise<boolean>;

@@ -32,7 +32,7 @@ import type {
 } from "../../tools/index.js";
 
 /*
- * Event payloads and handler results (extensions.md §7). Every event carries `type` equal to its
+ * Event payloads and handler results (docs/design/extensions.md#events). Every event carries `type` equal to its
  * name; the names and fields are the pi 1.6 ones so pi extensions type-check unchanged.
  */
 
@@ -238,7 +238,7 @@ export interface TurnStartEvent {
 	timestamp: number;
 }
 
-// Actionable boundaries (§9)
+// Actionable boundaries (docs/design/extensions.md#boundaries)
 
 export type AgentActivityOutcome = "completed" | "aborted" | "error";
 export type SessionBoundaryDraft =

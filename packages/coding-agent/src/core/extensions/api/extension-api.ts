@@ -99,7 +99,7 @@ export interface SlashCommandInfo {
 }
 
 /**
- * Provider registration as extensions write it (extensions.md §3.5). The model runtime interprets it;
+ * Provider registration as extensions write it (docs/design/extensions.md#providers). The model runtime interprets it;
  * the extension system only stores and forwards it.
  */
 export interface ExtensionProviderConfig {
@@ -161,7 +161,7 @@ export interface EventBus {
 	on(channel: string, handler: (data: unknown) => unknown): () => void;
 }
 
-/** The object an extension factory receives (extensions.md §3). */
+/** The object an extension factory receives (docs/design/extensions.md#the-extension-api). */
 export interface ExtensionAPI {
 	on<E extends ExtensionEventName>(event: E, handler: ExtensionHandler<E>): () => void;
 	on(event: string, handler: (event: any, ctx: ExtensionContext) => unknown): () => void;

@@ -46,7 +46,7 @@ export interface ToolLoadoutChanges {
 	hiddenDeclarations?: readonly string[];
 }
 
-/** Per-call context of a tool's `execute` (extensions.md §4.2). */
+/** Per-call context of a tool's `execute` (docs/design/extensions.md#tool-context). */
 export interface ExtensionToolContext extends ExtensionContext {
 	/** Tools `executeTool` can call (the callable set). */
 	readonly tools: readonly AgentTool<any>[];

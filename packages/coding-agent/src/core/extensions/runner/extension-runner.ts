@@ -66,7 +66,7 @@ export interface ExtensionRunnerOptions {
 
 /**
  * Owns one loaded extension set for one session runtime: binds the session's actions, builds the
- * live `ctx` objects, and dispatches every event with its strategy (extensions.md §6). Handlers run
+ * live `ctx` objects, and dispatches every event with its strategy (docs/design/extensions.md#dispatch). Handlers run
  * sequentially in load order, then registration order, over a snapshot taken when the dispatch starts.
  */
 export class ExtensionRunner {

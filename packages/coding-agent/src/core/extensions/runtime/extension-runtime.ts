@@ -67,7 +67,7 @@ function notInitialized(): never {
 	throw new Error(NOT_INITIALIZED_MESSAGE);
 }
 
-/** Stubs that make misuse during loading visible (extensions.md §2.5). */
+/** Stubs that make misuse during loading visible (docs/design/extensions.md#two-phase-loading). */
 function unboundActions(): ExtensionCoreActions {
 	return {
 		sendMessage: notInitialized,

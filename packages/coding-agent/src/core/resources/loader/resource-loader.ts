@@ -314,7 +314,7 @@ export class DefaultResourceLoader implements ResourceLoader {
 	}
 
 	/**
-	 * Installs configured and `-e` npm/git packages that are missing (resources.md §12.9). Failures
+	 * Installs configured and `-e` npm/git packages that are missing (docs/design/resources.md#failure-policy). Failures
 	 * and offline mode never stop the reload: they are returned per source for the resolver's
 	 * warning, and the next reload tries again.
 	 */

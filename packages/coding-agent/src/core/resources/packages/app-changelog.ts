@@ -42,7 +42,7 @@ function isFile(path: string): boolean {
 
 /**
  * Finds the app's CHANGELOG.md: in the package dir (`$TAU_PACKAGE_DIR` when set, read at call time
- * like config.md's `getPackageDir()`), else, for a source checkout where the package sits in
+ * like `getPackageDir()`), else, for a source checkout where the package sits in
  * `packages/<name>`, at the root of the npm workspace two levels up. The version is the package
  * dir's `package.json` version, so both always describe the same installation.
  */
@@ -79,7 +79,7 @@ export function appChangelogMarkdown(changelog: AppChangelog | undefined): strin
 /**
  * The "What's New" Markdown of a start: the entries newer than `lastChangelogVersion` (one line
  * when `collapseChangelog` is on), after which the running version is recorded. The first start
- * ever, or an unusable stored version, only records the version, as for packages (resources.md §12.11).
+ * ever, or an unusable stored version, only records the version, as for packages (docs/design/resources.md#changelogs).
  */
 export function appChangelogUpdates(changelog: AppChangelog, store: AppChangelogStore): string | undefined {
 	const current = parseChangelogVersion(changelog.version);

@@ -24,7 +24,7 @@ function inside(root: string, path: string): boolean {
 }
 
 /**
- * Where an npm or git package of a scope is installed (resources.md §12.2). Project storage
+ * Where an npm or git package of a scope is installed (docs/design/resources.md#install-locations). Project storage
  * requires a trusted project; a computed path that leaves its install root is refused.
  */
 export function packageInstallLocation(

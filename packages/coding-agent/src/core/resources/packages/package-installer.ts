@@ -9,7 +9,7 @@ import type { ParsedPackageSource } from "./package-source.js";
 
 export type PackageManagerKind = "npm" | "pnpm" | "bun";
 
-/** Progress of one package command (resources.md §12.3): `start` is followed by one `complete` or `error`. */
+/** Progress of one package command (docs/design/resources.md#installing): `start` is followed by one `complete` or `error`. */
 export interface PackageProgressEvent {
 	type: "start" | "progress" | "complete" | "error" | "result";
 	action: "install" | "remove" | "update" | "clone" | "pull";
@@ -108,7 +108,7 @@ export function removeWithEmptyParents(dir: string, stopAt: string): void {
 	}
 }
 
-/** Installs npm and git packages into their computed locations (resources.md §12.3). */
+/** Installs npm and git packages into their computed locations (docs/design/resources.md#installing). */
 export class PackageInstaller {
 	private readonly kind: PackageManagerKind;
 

@@ -94,7 +94,7 @@ async function inPool<T>(items: readonly T[], size: number, work: (item: T) => P
 }
 
 /**
- * `tau update --extensions` (resources.md §12.7): pinned npm packages stay; other npm packages are
+ * `tau update --extensions` (docs/design/resources.md#updating): pinned npm packages stay; other npm packages are
  * reinstalled per scope when the registry has a newer version (or the lookup failed); git
  * checkouts are reconciled to their ref or upstream, with a marker file so an interrupted update
  * is finished next time.
@@ -209,7 +209,7 @@ export async function refreshTemporaryPackages(
 }
 
 /**
- * The startup notice's question (resources.md §12.7): which installed, unpinned packages have a
+ * The startup notice's question (docs/design/resources.md#updating): which installed, unpinned packages have a
  * newer npm version or a remote head different from the local one. Offline: none; failed lookups
  * count as "no update".
  */

@@ -87,7 +87,7 @@ function docsSection(): string {
 		`- docs: ${getDocsPath()}`,
 		`- examples: ${getExamplesPath()}`,
 		`Read these only when the user asks about ${APP_NAME} itself (its SDK, extensions, themes, skills, prompt templates, TUI, keybindings or settings). References such as docs/... and examples/... mean these directories, not the working directory.`,
-		"Topics: extensions -> docs/extensions.md; skills -> docs/skills.md; prompt templates -> docs/prompt-templates.md; themes -> docs/themes.md; context files -> docs/context-files.md; project trust -> docs/trust.md; settings -> docs/settings.md; SDK -> docs/sdk.md.",
+		"Topics: extensions -> docs/extensions.md; skills -> docs/skills.md; prompt templates -> docs/prompt-templates.md; themes -> docs/themes.md; context files -> docs/context-files.md; project trust -> docs/trust.md; settings -> docs/configuration.md; SDK -> docs/sdk.md.",
 		`Before implementing a change to ${APP_NAME} itself, read the relevant documents fully.`,
 	].join("\n");
 }
@@ -111,7 +111,7 @@ function tag(name: string, content: string): string {
 	return name === "preamble" ? content : `<${name}>\n${content}\n</${name}>`;
 }
 
-/** The ordered, tagged sections of the system prompt (resources.md §8.2). */
+/** The ordered, tagged sections of the system prompt (docs/design/resources.md#system-prompt-sections). */
 export function buildSystemPromptSections(input: BuildSystemPromptOptions): SystemPromptSections {
 	const options = normalizeBuildSystemPromptOptions(input);
 	const selected = options.selectedTools ?? [];

@@ -1,4 +1,4 @@
-/** Color values of theme JSON (resources.md §11.4), parsed but not yet mapped to a terminal. */
+/** Color values of theme JSON (docs/design/resources.md#theme-colour-values), parsed but not yet mapped to a terminal. */
 export type ThemeColorValue =
 	| { kind: "rgb"; r: number; g: number; b: number }
 	| { kind: "oklch"; l: number; c: number; h: number }

@@ -15,7 +15,7 @@ function isReplacement(value: unknown): value is EditReplacement {
 
 /**
  * Compatibility shim run before validation: accepts `edits` as a JSON string or a single object,
- * and the legacy top-level `oldText`/`newText` pair (tools.md §5). Anything else is left for
+ * and the legacy top-level `oldText`/`newText` pair (docs/design/tools.md#edit). Anything else is left for
  * validation to reject.
  */
 export function prepareEditArguments(args: unknown): unknown {

@@ -74,7 +74,7 @@ async function resolveBinary(name: SearchBinaryName, options: SearchBinaryLocato
 }
 
 /**
- * Resolution order (tools.md §11): the tau bin dir, PATH (`fd`, then `fdfind`), then a release
+ * Resolution order (docs/design/tools.md#search-binaries): the tau bin dir, PATH (`fd`, then `fdfind`), then a release
  * download into the bin dir. Each binary is resolved once per locator: concurrent calls share the
  * lookup in flight and a failed download is not retried; without a binary the tools use the
  * built-in search.

@@ -82,7 +82,7 @@ async function installAtomically(binDir: string, executable: string, contents: B
 }
 
 /**
- * Downloads the latest ripgrep/fd release for this machine into `binDir` (tools.md §11 step 3).
+ * Downloads the latest ripgrep/fd release for this machine into `binDir` (docs/design/tools.md#search-binaries).
  * Never throws: offline mode, Termux, unsupported machines and every network or archive failure
  * come back as a short `problem`, and no request is made when the download is skipped.
  */

@@ -16,7 +16,7 @@ function normalizePattern(pattern: string): string {
 	return pattern.replace(/^(\.\/)+/, "");
 }
 
-/** Builds the fd command line (tools.md §8.2); the search directory is fd's cwd. */
+/** Builds the fd command line (docs/design/tools.md#find); the search directory is fd's cwd. */
 export function fdArguments(binary: SearchBinary, pattern: string, searchPath: string, limit: number): string[] {
 	const args = ["--color=never", "--hidden", "--exclude", ".git"];
 	if (binary.supportsNoRequireGit && !findGitRoot(searchPath)) args.push("--no-require-git");

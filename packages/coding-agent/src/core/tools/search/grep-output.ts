@@ -15,7 +15,7 @@ export interface GrepToolDetails {
 }
 
 /**
- * Collects grep lines under the match limit and the 50KB output cap (tools.md §8.1): after the
+ * Collects grep lines under the match limit and the 50KB output cap (docs/design/tools.md#grep): after the
  * N-th match its trailing context is still taken (a match inside it is shown as context, as Pi
  * does), and only a further match proves the limit hit.
  */

@@ -1,7 +1,7 @@
 /** The external search programs tau can locate or download. */
 export type SearchBinaryName = "rg" | "fd";
 
-/** Where each search tool publishes its release archives (tools.md §11). */
+/** Where each search tool publishes its release archives (docs/design/tools.md#search-binaries). */
 export const SEARCH_RELEASES: Record<
 	SearchBinaryName,
 	{ label: string; repository: string; assetPrefix: string; termuxPackage: string }

@@ -28,7 +28,7 @@ function stripTerminator(line: string): string {
 	return line.endsWith("\n") ? line.slice(0, -1) : line;
 }
 
-/** Builds the ripgrep command line (tools.md §8.1). */
+/** Builds the ripgrep command line (docs/design/tools.md#grep). */
 export function ripgrepArguments(query: GrepQuery, target: string): string[] {
 	const args = ["--no-config", "--json", "--line-number", "--color=never", "--hidden", "--glob", "!.git"];
 	if (query.ignoreCase) args.push("--ignore-case");

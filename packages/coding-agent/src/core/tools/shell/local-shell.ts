@@ -22,7 +22,7 @@ function onPath(name: string): boolean {
 	return probe.status === 0;
 }
 
-/** Picks the shell binary and its arguments (tools.md §10.3). */
+/** Picks the shell binary and its arguments (docs/design/tools.md#local-shell). */
 export function getShellConfig(shellPath?: string): { shell: string; args: string[] } {
 	if (shellPath) {
 		if (!existsSync(shellPath)) throw new Error(`Custom shell path not found: ${shellPath}`);
@@ -58,7 +58,7 @@ function exitCodeOf(code: number | null, signal: NodeJS.Signals | null): number 
 	return 1;
 }
 
-/** PowerShell 7, then Windows PowerShell (tools.md §10.3). */
+/** PowerShell 7, then Windows PowerShell (docs/design/tools.md#local-shell). */
 export function getPowerShellConfig(): { shell: string; args: string[] } {
 	const args = ["-NoProfile", "-NonInteractive", "-ExecutionPolicy", "Bypass", "-Command"];
 	if (onPath("pwsh.exe")) return { shell: "pwsh.exe", args };

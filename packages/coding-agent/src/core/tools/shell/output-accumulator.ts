@@ -38,7 +38,7 @@ function characterStart(bytes: Buffer, index: number): number {
 }
 
 /**
- * Bounded-memory accumulator for shell output (tools.md §9.3): exact line/byte totals, a rolling
+ * Bounded-memory accumulator for shell output (docs/design/tools.md#output-accumulator): exact line/byte totals, a rolling
  * decoded tail for the model, the raw head/tail for programmatic callers, and a temp file that
  * receives every raw byte once the output no longer fits the limits.
  */

@@ -89,7 +89,7 @@ function timeoutStatus(seconds: number, shellExit: ShellTimeoutError["shellExit"
 
 /**
  * Runs one command through a backend and turns its output and exit into a tool result
- * (tools.md §4 steps 3–8). Shared by `bash` and `powershell`.
+ * (docs/design/tools.md#bash). Shared by `bash` and `powershell`.
  */
 export async function runShellCommand(
 	ops: BashOperations,

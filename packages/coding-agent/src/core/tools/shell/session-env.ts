@@ -19,7 +19,7 @@ export function getToolBinDir(): string {
 }
 
 /**
- * Builds the environment of one shell command (tools.md §2.2): the bin dir first on PATH,
+ * Builds the environment of one shell command (docs/design/tools.md#shell-environment): the bin dir first on PATH,
  * inherited session variables removed so a parent session never leaks into a child's commands,
  * then this session's values, computed per command.
  */

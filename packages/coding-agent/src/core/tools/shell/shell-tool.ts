@@ -18,7 +18,7 @@ export interface ShellToolOptions extends SessionEnvironmentOptions {
 }
 
 /**
- * One shell tool call (tools.md §4 steps 1–2): prefix, session environment (injected before the
+ * One shell tool call (docs/design/tools.md#bash): prefix, session environment (injected before the
  * hook so the hook can see and change it), `spawnHook`, then the backend.
  */
 export function executeShellTool(

@@ -83,8 +83,8 @@ const quitCommand: BuiltinCommand = {
 };
 
 /**
- * Saves a trust decision for this project for future processes (cli-modes.md §4.4) with the startup
- * prompt's saving options (resources.md §5.3), plus forgetting the saved decision.
+ * Saves a trust decision for this project for future processes (docs/design/cli.md#project-trust-at-startup) with the startup
+ * prompt's saving options (docs/design/resources.md#trust-decision-order), plus forgetting the saved decision.
  */
 const trustCommand: BuiltinCommand = {
 	name: "trust",

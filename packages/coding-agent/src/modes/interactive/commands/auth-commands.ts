@@ -60,7 +60,7 @@ async function login(host: CommandHost, argument: string): Promise<void> {
 			return providers.find((p) => p.id === chosen?.value);
 		})());
 	if (!provider) return;
-	// The terminal's program status shows the sign-in as waiting for the user (cli-modes.md §10.8).
+	// The terminal's program status shows the sign-in as waiting for the user (docs/design/interactive.md#program-status).
 	const unblock = host.block("auth", `Sign in to ${provider.name}`);
 	try {
 		await signIn(host, provider);

@@ -18,7 +18,7 @@ export const BUILTIN_COMMANDS: readonly BuiltinCommand[] = [
 
 /**
  * Built-ins match only their exact text, or `/<name> <argument>` when they take an argument
- * (cli-modes.md §10.4); everything else starting with `/` goes to the session.
+ * (docs/design/interactive.md#slash-commands); everything else starting with `/` goes to the session.
  */
 export function matchBuiltinCommand(text: string): { command: BuiltinCommand; argument: string } | undefined {
 	if (!text.startsWith("/")) return undefined;

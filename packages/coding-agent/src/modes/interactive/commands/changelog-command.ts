@@ -2,7 +2,7 @@ import { appChangelogMarkdown, findAppChangelog } from "../../../core/resources/
 import { ChangelogView } from "../components/changelog-view.js";
 import type { BuiltinCommand } from "./command-host.js";
 
-/** `/changelog`: every entry of the app's own changelog, as the file orders them (resources.md §12.11). */
+/** `/changelog`: every entry of the app's own changelog, as the file orders them (docs/design/resources.md#changelogs). */
 export const changelogCommand: BuiltinCommand = {
 	name: "changelog",
 	description: "Show changelog entries",

@@ -1,5 +1,6 @@
 import type { SelectItem } from "@tau/tui";
 import { deleteSessionFile, type SessionInfo, SessionManager } from "../../../core/session/index.js";
+import { countNoun } from "../../../core/text/count-noun.js";
 import { boundKey } from "../keybindings/app-keybindings.js";
 import type { CommandHost } from "./command-host.js";
 
@@ -50,7 +51,7 @@ function itemsOf(sessions: SessionInfo[], state: PickerState): SelectItem[] {
 		return {
 			value: info.path,
 			label: titleOf(info),
-			description: `${info.messageCount} messages · ${when}${where ? ` · ${where}` : ""}`,
+			description: `${countNoun(info.messageCount, "message")} · ${when}${where ? ` · ${where}` : ""}`,
 		};
 	});
 }
@@ -93,7 +94,7 @@ async function renameListed(host: CommandHost, item: SelectItem): Promise<void> 
 }
 
 /**
- * `/resume` (cli-modes.md §10.4): the sessions of this directory (Tab: of every directory), searchable,
+ * `/resume` (docs/design/interactive.md#slash-commands): the sessions of this directory (Tab: of every directory), searchable,
  * with rename, delete, sort, named-only and path toggles. The chosen session opens in its recorded cwd.
  */
 export async function resumeSession(host: CommandHost): Promise<void> {

@@ -116,8 +116,8 @@ function modelThinkingRow(host: CommandHost): SettingRow[] {
 }
 
 /**
- * Every row of `/settings` (cli-modes.md §10.4), in the spec's order. Each change is saved to the
- * global settings file; `live` hooks apply what running components read only once.
+ * Every row of `/settings` (docs/design/interactive.md#slash-commands), in Pi's order. Each change is
+ * saved to the global settings file; `live` hooks apply what running components read only once.
  */
 export function settingRows(host: CommandHost, effects: SettingsEffects): SettingRow[] {
 	const s: SettingsManager = host.session.settingsManager;

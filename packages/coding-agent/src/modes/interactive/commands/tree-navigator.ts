@@ -8,7 +8,7 @@ import { layoutTree, type TreeRow } from "./tree-layout.js";
 
 const FILTERS: readonly TreeFilterMode[] = ["default", "no-tools", "user-only", "labeled-only", "all"];
 
-/** Filter keys in the tree (cli-modes.md §10.4) → the mode they select. */
+/** Filter keys in the tree (docs/design/interactive.md#slash-commands) → the mode they select. */
 const FILTER_ACTIONS: Record<string, TreeFilterMode> = {
 	"app.tree.filter.default": "default",
 	"app.tree.filter.noTools": "no-tools",
@@ -135,7 +135,7 @@ type TreeAction =
 	| { kind: "move"; to: string | undefined };
 
 /**
- * `/tree` (cli-modes.md §10.4): the session file's entries under a filter (`treeFilterMode` first;
+ * `/tree` (docs/design/interactive.md#slash-commands): the session file's entries under a filter (`treeFilterMode` first;
  * `app.tree.filter.*` switch it), labels edited with `app.tree.editLabel`, label times toggled with
  * `app.tree.toggleLabelTimestamp`, the selected message copied with `app.message.copy`. Choosing an
  * entry continues from there, after an optional summary of the abandoned branch.

@@ -23,7 +23,7 @@ export interface FooterState {
 	statuses: ReadonlyMap<string, string>;
 }
 
-/** `1234` → `1.2k` (cli-modes.md §10.7). */
+/** `1234` → `1.2k` (docs/design/interactive.md#footer). */
 export function formatTokens(count: number): string {
 	if (count < 1000) return String(count);
 	if (count < 10000) return `${(count / 1000).toFixed(1)}k`;

@@ -28,7 +28,7 @@ export interface AppKeyOwner extends CommandHost {
 	refreshEditorBorder(): void;
 }
 
-/** Binds the application key actions (cli-modes.md §10.3) to the coordinator and its controllers. */
+/** Binds the application key actions (docs/design/interactive.md#submission-and-keys) to the coordinator and its controllers. */
 export function appKeyActionHost(
 	owner: AppKeyOwner,
 	parts: { submission: SubmissionPipeline; shell: UserShell; now: () => number },

@@ -33,7 +33,7 @@ export interface KeyActionHost {
 const DOUBLE_PRESS_MS = 500;
 
 /**
- * Application key actions handled by the main editor (cli-modes.md §10.3, §11.3). Returns whether
+ * Application key actions handled by the main editor (docs/design/interactive.md#submission-and-keys, docs/design/interactive.md#keybindings). Returns whether
  * the key was consumed; unconsumed keys go on to the editor.
  */
 export class KeyActions {
@@ -102,7 +102,7 @@ export class KeyActions {
 		return false;
 	}
 
-	/** Escape, in the priority order of §10.3. */
+	/** Escape, in the priority order of docs/design/interactive.md#submission-and-keys. */
 	private interrupt(): boolean {
 		const { host } = this;
 		const session = host.session;

@@ -15,7 +15,7 @@ import type { Theme } from "../../../core/resources/index.js";
 import type { ChatTranscript } from "../components/chat-transcript.js";
 import { boundKey } from "../keybindings/app-keybindings.js";
 
-/** The regions of the screen, top to bottom (cli-modes.md §10.1). */
+/** The regions of the screen, top to bottom (docs/design/interactive.md#layout). */
 export interface LayoutRegions {
 	header: Container;
 	chat: ChatTranscript;

@@ -18,7 +18,7 @@ export interface FailureHandlers {
 }
 
 /**
- * Listens for a dead terminal, uncaught exceptions and unhandled rejections (cli-modes.md §10.9);
+ * Listens for a dead terminal, uncaught exceptions and unhandled rejections (docs/design/interactive.md#exit);
  * returns the undo.
  */
 export function watchProcessFailures(
@@ -55,7 +55,7 @@ export function writeCrashLog(agentDir: string, error: unknown, now: Date = new 
 }
 
 /**
- * The notice for a crash no process has reported yet (cli-modes.md §10.2 step 7). The log is kept,
+ * The notice for a crash no process has reported yet (docs/design/interactive.md#startup). The log is kept,
  * renamed, so the next start stays quiet.
  */
 export function takeUnreportedCrash(agentDir: string): string | undefined {

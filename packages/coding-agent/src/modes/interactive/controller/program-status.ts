@@ -4,7 +4,7 @@ import type { AgentSessionEvent } from "../../../core/agent-session/events.js";
 type Resting = { state: "idle" | "done" | "error"; message?: string };
 
 /**
- * Maps session events to the terminal's program status (cli-modes.md §10.8): blocked dialogs win over
+ * Maps session events to the terminal's program status (docs/design/interactive.md#program-status): blocked dialogs win over
  * compaction, compaction over an active run, a run over the resting state. Reports are de-duplicated.
  */
 export class ProgramStatusReporter {

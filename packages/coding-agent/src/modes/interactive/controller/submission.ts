@@ -21,7 +21,7 @@ export interface SubmissionHost {
 
 type Delivery = "steer" | "followUp";
 
-/** The editor submission pipeline of cli-modes.md §10.3. */
+/** The editor submission pipeline of docs/design/interactive.md#submission-and-keys. */
 export class SubmissionPipeline {
 	/** Texts typed during a compaction, sent when it ends. */
 	private compactionQueue: { text: string; delivery: Delivery }[] = [];

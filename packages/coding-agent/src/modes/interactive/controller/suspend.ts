@@ -15,7 +15,7 @@ export const processSignals: ProcessSignals = {
 };
 
 /**
- * `app.suspend` and an externally sent SIGTSTP (cli-modes.md §10.3): restore the terminal, stop the
+ * `app.suspend` and an externally sent SIGTSTP (docs/design/interactive.md#submission-and-keys): restore the terminal, stop the
  * process group, and on SIGCONT take the screen back with a full redraw. The renderer listens for
  * SIGTSTP only while running, so stopping it first lets the signal's default action stop us.
  */

@@ -69,7 +69,7 @@ export function userText(message: { content: unknown }): string {
 }
 
 /**
- * Maps session events to transcript components (cli-modes.md §10.6). Tool components are keyed by
+ * Maps session events to transcript components (docs/design/interactive.md#transcript). Tool components are keyed by
  * tool-call id and created as soon as a call appears in the streaming snapshot.
  */
 export class TranscriptController {

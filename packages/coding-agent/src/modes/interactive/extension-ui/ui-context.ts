@@ -62,7 +62,7 @@ export interface ExtensionUiHost {
 	setToolsExpanded(expanded: boolean): void;
 }
 
-/** Resolves `fallback` when the signal aborts or the timeout passes (extensions.md dialog options). */
+/** Resolves `fallback` when the signal aborts or the timeout passes (the dialog options `timeout` and `signal`). */
 function withDialogOptions<T>(
 	start: (signal: AbortSignal) => Promise<T>,
 	fallback: T,

@@ -48,7 +48,7 @@ export interface ExtensionUiOwner
 }
 
 /**
- * The interactive side of `ctx.ui` (extensions.md): statuses, widgets, header and footer, working
+ * The interactive side of `ctx.ui` (docs/extensions.md#the-ctx-object): statuses, widgets, header and footer, working
  * indicator, title, raw input listeners and autocomplete wrappers, plus the owner's dialogs.
  */
 export class ExtensionUiSurface implements ExtensionUiHost {

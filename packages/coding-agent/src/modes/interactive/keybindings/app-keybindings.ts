@@ -12,14 +12,14 @@ import {
 import { parseJsonFile } from "../../../config/fs/json-file.js";
 import { LEGACY_ACTION_NAMES } from "./legacy-names.js";
 
-/** Native Windows, or Linux under WSL: terminals there cannot deliver some combinations (§11.1). */
+/** Native Windows, or Linux under WSL: terminals there cannot deliver some combinations (docs/design/interactive.md#keybindings). */
 export function usesWindowsBindings(platform: NodeJS.Platform = process.platform, env = process.env): boolean {
 	return platform === "win32" || (platform === "linux" && Boolean(env.WSL_DISTRO_NAME || env.WSL_INTEROP));
 }
 
 const def = (defaultKeys: KeyId | KeyId[], description: string): KeybindingDefinition => ({ defaultKeys, description });
 
-/** Application actions (cli-modes.md §11.3) for this platform, plus the library's own. */
+/** Application actions (docs/design/interactive.md#keybindings) for this platform, plus the library's own. */
 export function appKeybindingDefinitions(
 	platform: NodeJS.Platform = process.platform,
 	env = process.env,

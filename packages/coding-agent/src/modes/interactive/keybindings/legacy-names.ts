@@ -1,4 +1,4 @@
-/** Un-namespaced action names of older keybindings.json files and their current ids (§11.1). */
+/** Un-namespaced action names of older keybindings.json files and their current ids (docs/design/interactive.md#keybindings). */
 const EDITOR = [
 	"cursorUp",
 	"cursorDown",

@@ -4,7 +4,7 @@ import { DirectBash } from "../../rpc/direct-bash.js";
 import { BashExecutionView } from "../components/bash-execution.js";
 
 /**
- * User `!`/`!!` commands (cli-modes.md §10.5). Execution and recording are shared with RPC's `bash`
+ * User `!`/`!!` commands (docs/design/interactive.md#user-shell-commands). Execution and recording are shared with RPC's `bash`
  * command: extension `user_bash` handlers first, then the local shell; the result is recorded once
  * the agent is idle so a tool call and its result are never separated.
  */

@@ -7,7 +7,7 @@ import type { MarkdownTransform } from "../components/markdown-transform.js";
 
 /**
  * What a fresh interactive start shows of changelogs: the app's "What's New", then "Extension
- * Updates" of package extensions (resources.md §12.11). A session that already has messages shows
+ * Updates" of package extensions (docs/design/resources.md#changelogs). A session that already has messages shows
  * nothing and records nothing. Reading both records the versions seen in the user settings.
  */
 export function startupChangelogView(

@@ -12,7 +12,7 @@ function section(title: string, items: readonly string[]): string[] {
 }
 
 /**
- * The startup details of the expanded header (cli-modes.md §10.2 step 3): the model scope line
+ * The startup details of the expanded header (docs/design/interactive.md#startup): the model scope line
  * and what was loaded — context files, extensions, skills, prompt templates and themes from files.
  */
 export function startupDetails(session: AgentSession, keys: KeybindingsManager, home: string): string[] {

@@ -10,7 +10,7 @@ const runTmux: TmuxQuery = (args) =>
 
 /**
  * Inside tmux with `extended-keys` off, Shift+Enter, Ctrl+Enter and other modified keys reach tau as
- * their plain forms (cli-modes.md §10.2 step 6). Returns the warning to show, if any.
+ * their plain forms (docs/design/interactive.md#startup). Returns the warning to show, if any.
  */
 export async function tmuxKeyboardWarning(
 	env: NodeJS.ProcessEnv,

@@ -1,6 +1,6 @@
 import { type LanguageSyntax, languageSyntax } from "./languages.js";
 
-/** What the highlighter needs from a theme: a colour per token name (resources.md `syntax*`). */
+/** What the highlighter needs from a theme: a colour per token name (the `syntax*` tokens of docs/themes.md#file-format). */
 export interface SyntaxStyler {
 	fg(token: string, text: string): string;
 }

@@ -65,7 +65,7 @@ export function headlessProjectTrustContext(cwd: string): ProjectTrustContext {
 }
 
 /**
- * Asks the pre-trust extensions for a decision (resources.md §5.3 step 3): the first yes/no as the
+ * Asks the pre-trust extensions for a decision (docs/design/resources.md#trust-decision-order): the first yes/no as the
  * trust flow's answer, and every failed handler as the warning
  * `Extension "<path>" project_trust error: <message>` (it counted as undecided).
  */
