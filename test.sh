@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# The one test command: install if needed, type-check, lint, check import cycles, then run every
-# package's tests hermetically. Ends with exactly one line: `tests: N passed, N failed[, N skipped]`.
+# The one test command: install if needed, type-check, lint, check import cycles, layers and file
+# sizes, then run every package's tests hermetically. Ends with exactly one line: `tests: N passed, N failed[, N skipped]`.
 set -uo pipefail
 cd "$(dirname "$0")"
 repo=$(pwd)
@@ -72,7 +72,8 @@ gate "project references" node scripts/check-references.mjs
 gate "type-check (tsc -b)" node_modules/.bin/tsc -b
 gate "bundle the CLI (esbuild)" node scripts/bundle-cli.mjs
 gate "lint (biome check)" node_modules/.bin/biome check --error-on-warnings --no-errors-on-unmatched .
-gate "import cycles" node scripts/check-cycles.mjs
+gate "import cycles and layers" node scripts/check-cycles.mjs
+gate "source file size" node scripts/check-file-size.mjs
 gate "doc citations" node scripts/check-doc-citations.mjs
 
 # A whitelisted environment: no provider keys, no real HOME, no user config reach the tests.

@@ -38,13 +38,16 @@ function tauSourceResolver(): Plugin {
 	};
 }
 
-/** `globalSetup`: files run once before a package's tests (coding-agent builds the export viewer). */
+/**
+ * `globalSetup`: files run once before a package's tests (coding-agent builds the export viewer),
+ * after vitest.hermetic.ts has given the run a temporary HOME.
+ */
 export function packageConfig(name: string, options: { globalSetup?: string[] } = {}) {
 	return defineConfig({
 		plugins: [tauSourceResolver()],
 		test: {
 			name,
-			...(options.globalSetup ? { globalSetup: options.globalSetup } : {}),
+			globalSetup: [join(root, "vitest.hermetic.ts"), ...(options.globalSetup ?? [])],
 			include: ["test/**/*.test.ts"],
 			environment: "node",
 			testTimeout: 20_000,

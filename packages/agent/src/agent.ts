@@ -8,6 +8,7 @@ import {
 	type Transport,
 } from "@tau/ai";
 import { MutableAgentState } from "./agent-state.js";
+import { errorMessage } from "./error-message.js";
 import { runAgentLoop, runAgentLoopContinue } from "./loop/agent-loop.js";
 import { createFailureMessage, failureSequence } from "./loop/failure.js";
 import { PendingMessageQueue } from "./pending-message-queue.js";
@@ -261,11 +262,7 @@ export class Agent {
 
 	/** Ends a rejected run with a well-formed failure sequence; a listener failing again propagates. */
 	async #handleRunFailure(error: unknown, aborted: boolean): Promise<void> {
-		const failure = createFailureMessage(
-			this.#state.model,
-			error instanceof Error ? error.message : String(error),
-			aborted,
-		);
+		const failure = createFailureMessage(this.#state.model, errorMessage(error), aborted);
 		for (const event of failureSequence(failure)) await this.#processEvents(event);
 	}
 

@@ -2,15 +2,9 @@ import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fauxAssistantMessage, fauxProvider } from "@tau/ai";
-import {
-	AuthStorage,
-	createAgentSession,
-	DefaultResourceLoader,
-	ModelRuntime,
-	SessionManager,
-	SettingsManager,
-} from "@tau/coding-agent";
+import { SessionManager } from "@tau/coding-agent";
 import type { Bench } from "../../../scripts/bench/api.js";
+import { createIsolatedSession, isolatedModelRuntime } from "../test/support/isolated-session.js";
 
 /** An in-memory session with `turns` earlier user/assistant pairs, over the faux provider. */
 async function sessionWithHistory(root: string, turns: number) {
@@ -19,12 +13,7 @@ async function sessionWithHistory(root: string, turns: number) {
 	mkdirSync(cwd, { recursive: true });
 	mkdirSync(agentDir, { recursive: true });
 	const faux = fauxProvider();
-	const modelRuntime = new ModelRuntime({
-		credentials: AuthStorage.inMemory(),
-		builtinProviders: [],
-		modelsJsonPath: null,
-	});
-	modelRuntime.registerProvider("faux", faux.provider);
+	const modelRuntime = isolatedModelRuntime({ faux: faux.provider });
 	const sessionManager = SessionManager.inMemory(cwd);
 	for (let i = 0; i < turns; i++) {
 		sessionManager.appendMessage({ role: "user", content: `question ${i} `.repeat(20), timestamp: Date.now() });
@@ -34,26 +23,13 @@ async function sessionWithHistory(root: string, turns: number) {
 			model: "faux-1",
 		});
 	}
-	const settingsManager = SettingsManager.inMemory({ compaction: { enabled: false } }, { projectTrusted: false });
-	const resourceLoader = new DefaultResourceLoader({
-		cwd,
-		agentDir,
-		settingsManager,
-		noExtensions: true,
-		noSkills: true,
-		noPromptTemplates: true,
-		noThemes: true,
-		noContextFiles: true,
-	});
-	await resourceLoader.reload();
-	const { session } = await createAgentSession({
+	const { session } = await createIsolatedSession({
 		cwd,
 		agentDir,
 		modelRuntime,
-		settingsManager,
-		resourceLoader,
-		sessionManager,
 		model: faux.getModel(),
+		settings: { compaction: { enabled: false } },
+		sessionManager,
 	});
 	return { session, faux };
 }

@@ -5,6 +5,9 @@ import module from "node:module";
 // switched on before the rest of the CLI is imported; older Node versions simply lack the function.
 (module as { enableCompileCache?: () => unknown }).enableCompileCache?.();
 
+// Extensions importing "@tau/coding-agent" get the package root, loaded only when one asks for it.
+const { registerPackageRoot } = await import("./core/extensions/loader/host-modules.js");
+registerPackageRoot(new URL("./index.js", import.meta.url).href, () => import("./index.js"));
 const { main } = await import("./main.js");
 const code = await main(process.argv.slice(2));
 process.exitCode = code;

@@ -87,3 +87,8 @@ export function abortReason(signal: AbortSignal): string {
 	if (typeof reason === "string") return reason;
 	return "aborted";
 }
+
+/** The message of anything thrown: an `Error`'s message, anything else as a string. */
+export function errorMessage(error: unknown): string {
+	return error instanceof Error ? error.message : String(error);
+}

@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { Socket } from "node:net";
+import { errorMessage } from "./error-message.js";
 import { anthropicMessages } from "./protocols/anthropic-messages.js";
 import { bedrockConverse } from "./protocols/bedrock-converse.js";
 import { googleGenerativeAi } from "./protocols/google-generative-ai.js";
@@ -152,7 +153,7 @@ export async function startMockLlmServer(options: MockLlmServerOptions = {}): Pr
 			.catch((error: unknown) => {
 				// A malformed scripted reply should read as a failed request, not a silent hang-up.
 				if (res.headersSent) return res.destroy();
-				const message = error instanceof Error ? error.message : String(error);
+				const message = errorMessage(error);
 				sendJson(res, 500, { error: { message: `mock-llm: cannot serve the scripted reply: ${message}` } });
 			})
 			.finally(() => {
@@ -187,7 +188,7 @@ export async function startMockLlmServer(options: MockLlmServerOptions = {}): Pr
 		try {
 			return await item(entry);
 		} catch (error) {
-			return new Error(`mock-llm: reply factory failed: ${error instanceof Error ? error.message : String(error)}`);
+			return new Error(`mock-llm: reply factory failed: ${errorMessage(error)}`);
 		}
 	}
 

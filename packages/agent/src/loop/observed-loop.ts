@@ -1,4 +1,5 @@
 import { EventStream } from "@tau/ai";
+import { errorMessage } from "../error-message.js";
 import type { AgentLoopConfig, StreamFn } from "../types/config.js";
 import type { AgentContext } from "../types/context.js";
 import type { AgentEvent, AgentEventSink } from "../types/events.js";
@@ -41,11 +42,7 @@ function observe(
 	);
 	run((event) => stream.push(event)).catch((error: unknown) => {
 		// A rejected run still ends the stream, so consumers never hang.
-		const failure = createFailureMessage(
-			config.model,
-			error instanceof Error ? error.message : String(error),
-			signal?.aborted === true,
-		);
+		const failure = createFailureMessage(config.model, errorMessage(error), signal?.aborted === true);
 		for (const event of failureSequence(failure)) stream.push(event);
 	});
 	return stream;

@@ -7,6 +7,7 @@ import {
 	type TranscriptContext,
 	zeroUsage,
 } from "@tau/ai";
+import { errorMessage } from "../error-message.js";
 import { ProxyPartialBuilder } from "./rebuild-partial.js";
 import { type ProxyAssistantMessageEvent, type ProxyStreamOptions, SERIALIZABLE_PROXY_OPTIONS } from "./types.js";
 
@@ -83,7 +84,7 @@ async function relay(
 		const aborted = signal?.aborted === true;
 		if (aborted) cancelReader();
 		builder.partial.stopReason = aborted ? "aborted" : "error";
-		builder.partial.errorMessage = error instanceof Error ? error.message : String(error);
+		builder.partial.errorMessage = errorMessage(error);
 		stream.push({ type: "error", reason: aborted ? "aborted" : "error", error: builder.partial });
 	} finally {
 		signal?.removeEventListener("abort", cancelReader);

@@ -1,5 +1,6 @@
+import { errorMessage } from "../error-message.js";
 import type { AgentToolCallOutcome, AgentToolResult } from "../types/tools.js";
-import { errorResult, errorText, type ToolUpdateSink } from "./pipeline.js";
+import { errorResult, type ToolUpdateSink } from "./pipeline.js";
 import type { PreparedToolCall } from "./prepare.js";
 
 /**
@@ -27,7 +28,7 @@ export async function executePreparedToolCall(
 		const result = await tool.execute(toolCall.id, args, signal, forward);
 		outcome = { toolCall, result, isError: result.isError === true, durationMs: elapsed(started) };
 	} catch (error) {
-		outcome = { toolCall, result: errorResult(errorText(error)), isError: true, durationMs: elapsed(started) };
+		outcome = { toolCall, result: errorResult(errorMessage(error)), isError: true, durationMs: elapsed(started) };
 	}
 	accepting = false;
 	await Promise.all(updates);

@@ -1,6 +1,7 @@
+import { errorMessage } from "../error-message.js";
 import type { AgentToolCallOutcome, AgentToolResult } from "../types/tools.js";
 import { executePreparedToolCall } from "./execute.js";
-import { errorResult, errorText, type ToolPipeline, type ToolUpdateSink } from "./pipeline.js";
+import { errorResult, type ToolPipeline, type ToolUpdateSink } from "./pipeline.js";
 import type { PreparedToolCall } from "./prepare.js";
 
 /**
@@ -41,7 +42,7 @@ export async function finalizeExecutedToolCall(
 		}
 		return { toolCall, result, isError, durationMs };
 	} catch (error) {
-		return { toolCall, result: errorResult(errorText(error)), isError: true, durationMs };
+		return { toolCall, result: errorResult(errorMessage(error)), isError: true, durationMs };
 	}
 }
 

@@ -18,10 +18,6 @@ export type ToolUpdateSink = (partialResult: AgentToolResult<any>) => Promise<vo
 
 export const OPERATION_ABORTED = "Operation aborted";
 
-export function errorText(error: unknown): string {
-	return error instanceof Error ? error.message : String(error);
-}
-
 export function errorResult(text: string): AgentToolResult<any> {
 	return { content: [{ type: "text", text }], details: {} };
 }

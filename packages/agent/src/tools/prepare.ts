@@ -1,6 +1,7 @@
 import { preloadSchemaValidator, validateToolArguments } from "@tau/ai";
+import { errorMessage } from "../error-message.js";
 import type { AgentTool, AgentToolCall, AgentToolCallOutcome } from "../types/tools.js";
-import { errorText, immediateOutcome, OPERATION_ABORTED, type ToolPipeline } from "./pipeline.js";
+import { immediateOutcome, OPERATION_ABORTED, type ToolPipeline } from "./pipeline.js";
 
 export interface PreparedToolCall {
 	kind: "prepared";
@@ -49,6 +50,6 @@ export async function prepareToolCall(toolCall: AgentToolCall, pipeline: ToolPip
 		}
 		return { kind: "prepared", toolCall, tool, args };
 	} catch (error) {
-		return immediate(immediateOutcome(toolCall, errorText(error)));
+		return immediate(immediateOutcome(toolCall, errorMessage(error)));
 	}
 }

@@ -1,5 +1,6 @@
 import { parse as parsePartial } from "partial-json";
 import type { JsonObject, JsonValue } from "../types/json.js";
+import { errorMessage } from "../utils/error-message.js";
 import { FlatteningText } from "./flattening-text.js";
 import { StreamingJsonParser } from "./streaming-json-parser.js";
 
@@ -74,7 +75,7 @@ export function parseToolCallArguments(text: string | undefined): { arguments: J
 		if (isJsonObject(parsed as JsonValue)) return { arguments: parsed as JsonObject };
 		reason = `Tool arguments must be a JSON object, got ${Array.isArray(parsed) ? "an array" : parsed === null ? "null" : typeof parsed}`;
 	} catch (error) {
-		reason = error instanceof Error ? error.message : String(error);
+		reason = errorMessage(error);
 	}
 	return { arguments: {}, argumentsError: `${reason}\n\nReceived arguments:\n${text}` };
 }

@@ -1,4 +1,5 @@
 import { abortableSleep } from "../utils/abort.js";
+import { errorMessage } from "../utils/error-message.js";
 
 export interface ProviderRequestRetryOptions {
 	/** Retries after the first attempt; default 0. */
@@ -60,10 +61,6 @@ function backoffMs(retryIndex: number): number {
 	return base * (1 - Math.random() * 0.25);
 }
 
-function providerMessage(error: unknown): string {
-	return error instanceof Error ? error.message : String(error);
-}
-
 /**
  * Opt-in request-level retry used by the adapters around the request (not the streaming body); each retry
  * calls `request` again. SDK retries stay disabled because SDK backoff timers ignore the abort signal.
@@ -83,7 +80,7 @@ export async function retryProviderRequest<T>(
 			const requested = serverDelayMs(error);
 			if (requested !== undefined && maxDelay > 0 && requested > maxDelay) {
 				throw new Error(
-					`Server requested ${Math.ceil(requested / 1000)}s retry delay (max: ${Math.ceil(maxDelay / 1000)}s). ${providerMessage(error)}`,
+					`Server requested ${Math.ceil(requested / 1000)}s retry delay (max: ${Math.ceil(maxDelay / 1000)}s). ${errorMessage(error)}`,
 					{ cause: error },
 				);
 			}

@@ -1,5 +1,6 @@
 import type { TUnsafe } from "typebox";
 import type { Tool } from "../types/tools.js";
+import { errorMessage } from "../utils/error-message.js";
 
 /** Decides whether a provider rejects `keyword` with `value` in strict schemas. */
 export type UnsupportedKeywordCheck = (keyword: string, value: unknown) => boolean;
@@ -139,7 +140,7 @@ export function resolveJsonSchemaStrictSampling(
 		makeStrictJsonSchema(tool.parameters, isUnsupportedKeyword);
 		return true;
 	} catch (error) {
-		if (config.strict === "require") fail(error instanceof Error ? error.message : String(error));
+		if (config.strict === "require") fail(errorMessage(error));
 		return undefined;
 	}
 }

@@ -4,6 +4,7 @@ import { builtinProviders } from "@tau/ai/providers/all";
 import { APP_NAME } from "../config/app-identity.js";
 import { AuthStorage, ModelRuntime, ReadOnlyAuthStorage, SettingsManager } from "../config/index.js";
 import { getAgentDir } from "../config/paths.js";
+import { errorMessage } from "../core/errors.js";
 import { openInBrowser } from "../core/platform/open-url.js";
 import { registerExtensionProviders } from "./auth-extension-providers.js";
 import {
@@ -380,7 +381,7 @@ export async function runAuthCommand(
 			io.stderr(error.unknownOption ? `${error.message}\n${usage}` : `Error: ${error.message}\n${usage}`);
 			return error.unknownOption ? 1 : failure;
 		}
-		io.stderr(`Error: ${error instanceof Error ? error.message : String(error)}\n`);
+		io.stderr(`Error: ${errorMessage(error)}\n`);
 		return failure;
 	}
 }

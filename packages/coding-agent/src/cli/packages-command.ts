@@ -1,9 +1,7 @@
 import { APP_NAME } from "../config/app-identity.js";
-import { SettingsManager } from "../config/index.js";
-import { getAgentDir } from "../config/paths.js";
 import { npmCommandOrDefault } from "../config/settings/normalize.js";
-import { resolveCommandTrust } from "./command-trust.js";
 import type { MainIO } from "./main-io.js";
+import { openPackageSettings } from "./package-settings.js";
 
 const USAGE: Record<string, string> = {
 	install: `Usage: ${APP_NAME} install <source> [-l|--local] [-a|--approve] [-na|--no-approve]`,
@@ -29,31 +27,6 @@ function parsePackageArgs(command: string, argv: readonly string[]): PackageArgs
 		else args.sources.push(arg);
 	}
 	return args;
-}
-
-export interface PackageCommandLocation {
-	cwd?: string;
-	agentDir?: string;
-}
-
-/**
- * The settings a package command works with, after the trust decision (docs/design/resources.md#when-trust-is-decided): `list`
- * and project-scope (`-l`) changes may ask on a terminal, `update` and user-scope changes never do.
- */
-export async function openPackageSettings(
-	options: { approve?: boolean; mayAsk: boolean },
-	location: PackageCommandLocation = {},
-) {
-	const cwd = location.cwd ?? process.cwd();
-	const agentDir = location.agentDir ?? getAgentDir();
-	const trusted = await resolveCommandTrust({
-		cwd,
-		agentDir,
-		...(options.approve !== undefined ? { approve: options.approve } : {}),
-		mayAsk: options.mayAsk,
-	});
-	const settings = SettingsManager.create(cwd, agentDir, { projectTrusted: trusted });
-	return { cwd, agentDir, settings };
 }
 
 /** `tau install | remove | uninstall | list | update`; returns the exit code. */

@@ -1,7 +1,7 @@
 import { existsSync, realpathSync } from "node:fs";
 import { dirname, join, sep } from "node:path";
 import { APP_NAME } from "../config/app-identity.js";
-import { errorMessage } from "../config/fs/json-text.js";
+import { errorMessage } from "../core/errors.js";
 import { isNewerVersion } from "../core/resources/packages/npm-versions.js";
 import { runPackageCommand } from "../core/resources/packages/package-command.js";
 import type { MainIO } from "./main-io.js";

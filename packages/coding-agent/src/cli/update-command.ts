@@ -1,12 +1,12 @@
 import type { Provider } from "@tau/ai";
 import { APP_NAME, PACKAGE_DIR, PACKAGE_NAME, VERSION } from "../config/app-identity.js";
 import { isOffline } from "../config/env.js";
-import { errorMessage } from "../config/fs/json-text.js";
 import type { ModelRuntime } from "../config/index.js";
 import { npmCommandOrDefault } from "../config/settings/normalize.js";
+import { errorMessage } from "../core/errors.js";
 import { countNoun } from "../core/text/count-noun.js";
 import type { MainIO } from "./main-io.js";
-import { openPackageSettings, type PackageCommandLocation } from "./packages-command.js";
+import { openPackageSettings, type PackageCommandLocation } from "./package-settings.js";
 import { npmSelfUpdateEnvironment, runSelfUpdate } from "./self-update.js";
 
 const USAGE = `Usage: ${APP_NAME} update [source|self|pi] [--self|--extensions|--models|--all] [--extension <source>] [-a|--approve] [-na|--no-approve] [--force]`;

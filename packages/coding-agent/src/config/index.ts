@@ -53,11 +53,9 @@ export {
 	shouldSkipVersionCheck,
 	telemetryOverride,
 } from "./env.js";
-export { importPiConfig, type PiImportResult } from "./migrations/import-pi.js";
-export { runStartupMigrations, type StartupMigrationResult } from "./migrations/startup-migrations.js";
 export { type CliModelInput, type CliModelSelection, resolveCliModel } from "./model-resolver/cli-model.js";
 export { DEFAULT_MODEL_PER_PROVIDER, defaultModelIdFor } from "./model-resolver/default-models.js";
-export { globToRegExp, isGlobPattern } from "./model-resolver/glob.js";
+export { isGlobPattern, modelPatternToRegExp } from "./model-resolver/glob.js";
 export {
 	type InitialModelInput,
 	type InitialModelSelection,
@@ -95,18 +93,13 @@ export {
 	type ThinkingSettings,
 	thinkingLevelForModelSwitch,
 } from "./model-resolver/thinking-level.js";
-export type { CreateModelRuntimeOptions } from "./model-runtime/create-options.js";
+export type { CreateModelRuntimeOptions, ModelRuntimeOptions } from "./model-runtime/create-options.js";
 export {
 	CredentialSynchronizationError,
 	type CredentialSynchronizationOperation,
 } from "./model-runtime/credential-sync-error.js";
 export { ModelRegistry, type ResolvedRequestAuth } from "./model-runtime/model-registry.js";
-export {
-	type AuthStatus,
-	ModelRuntime,
-	type ModelRuntimeOptions,
-	type ProviderRegistration,
-} from "./model-runtime/model-runtime.js";
+export { type AuthStatus, ModelRuntime, type ProviderRegistration } from "./model-runtime/model-runtime.js";
 export { FileModelsStore } from "./model-runtime/models-store.js";
 export {
 	createVirtualModel,

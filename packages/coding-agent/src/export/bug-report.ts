@@ -1,11 +1,19 @@
 import { arch, platform, release } from "node:os";
 import { join } from "node:path";
-import type { AgentSession } from "../core/agent-session/agent-session.js";
+import type { SettingsManager } from "../config/index.js";
 import { writeFileAtomicSync } from "../core/fs/atomic-write.js";
-import { serializeEntry } from "../core/session/index.js";
+import type { ResourceLoader } from "../core/resources/index.js";
+import { type SessionManager, serializeEntry } from "../core/session/index.js";
 import { createZip, type ZipEntry } from "./zip-writer.js";
 
 export const REDACTED = "[redacted]";
+
+/** What a bug report reads of a session (an `AgentSession` is one). */
+export interface ReportedSession {
+	readonly sessionManager: SessionManager;
+	readonly settingsManager: SettingsManager;
+	readonly resourceLoader: ResourceLoader;
+}
 
 /** Names whose values are credentials whatever they look like (`apiKey`, `auth_token`, `Authorization`…). */
 const SECRET_NAME = /(key|token|secret|password|passwd|credentials?|authorization|auth|cookie|bearer)$/i;
@@ -89,7 +97,7 @@ export function bugReportEntries(report: BugReport): ZipEntry[] {
 }
 
 /** Warnings the session's settings and resources reported (load failures, skipped files, collisions). */
-export function collectDiagnostics(session: AgentSession): string[] {
+export function collectDiagnostics(session: ReportedSession): string[] {
 	const lines: string[] = [];
 	for (const scope of ["global", "project"] as const) {
 		const error = session.settingsManager.getLoadError(scope);
@@ -111,7 +119,7 @@ export function collectDiagnostics(session: AgentSession): string[] {
 }
 
 /** The session file as JSONL: header, then every entry. */
-export function sessionTranscript(session: AgentSession): string {
+export function sessionTranscript(session: Pick<ReportedSession, "sessionManager">): string {
 	const manager = session.sessionManager;
 	const header = manager.getHeader();
 	const entries = header ? [header, ...manager.getEntries()] : manager.getEntries();

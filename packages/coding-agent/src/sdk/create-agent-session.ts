@@ -16,6 +16,7 @@ import {
 import { AgentSession } from "../core/agent-session/agent-session.js";
 import type { RetrySleep } from "../core/agent-session/recovery-loop.js";
 import type { SummaryCompletion } from "../core/compaction/index.js";
+import { errorMessage } from "../core/errors.js";
 import {
 	type AnyToolDefinition,
 	defaultExtensionLoader,
@@ -78,7 +79,7 @@ export function flushProviderRegistrations(loader: ResourceLoader, modelRuntime:
 		try {
 			register();
 		} catch (error) {
-			failures.push(`Extension "${extensionPath}" error: ${error instanceof Error ? error.message : String(error)}`);
+			failures.push(`Extension "${extensionPath}" error: ${errorMessage(error)}`);
 			throw error;
 		}
 	};

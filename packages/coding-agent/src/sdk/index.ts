@@ -22,7 +22,7 @@ export {
 	MissingSessionCwdError,
 	type RuntimeTarget,
 	SessionImportFileNotFoundError,
-} from "../core/runtime/agent-session-runtime.js";
+} from "./agent-session-runtime.js";
 export {
 	type CreateAgentSessionOptions,
 	type CreateAgentSessionResult,

@@ -1,6 +1,7 @@
 import { resolve } from "node:path";
 import type { ThinkingLevel } from "@tau/agent";
 import type { Api, Model } from "@tau/ai";
+import { builtinExtensionFactories } from "../builtin/builtin-extensions.js";
 import type { ParsedArgs } from "../cli/args.js";
 import {
 	collectSettingsDiagnostics,
@@ -13,6 +14,7 @@ import {
 	SettingsManager,
 	selectInitialModel,
 } from "../config/index.js";
+import { errorMessage } from "../core/errors.js";
 import {
 	applyExtensionFlagValues,
 	type Extension,
@@ -30,7 +32,6 @@ import {
 	DEMO_PROVIDER_ID,
 	demoProvider,
 } from "../sdk/index.js";
-import { builtinExtensionFactories } from "./builtin-extensions.js";
 import { StartupError } from "./diagnostics.js";
 
 /** The flags an extension registered, for `--help` and flag matching. */
@@ -241,7 +242,7 @@ async function chooseModel(
 		});
 	} catch (error) {
 		// A model that is not found because its server did not answer: say why, in the error itself.
-		const message = error instanceof Error ? error.message : String(error);
+		const message = errorMessage(error);
 		throw new StartupError(discovery ? `${message}\n${discovery}` : message);
 	}
 	for (const warning of cli?.warnings ?? []) diagnostics.push({ type: "warning", message: warning });

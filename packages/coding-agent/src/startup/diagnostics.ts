@@ -48,7 +48,3 @@ export class StartupError extends Error {
 		this.name = "StartupError";
 	}
 }
-
-export function errorText(error: unknown): string {
-	return error instanceof Error ? error.message : String(error);
-}

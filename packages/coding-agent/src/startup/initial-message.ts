@@ -2,6 +2,7 @@ import { existsSync, readFileSync, statSync } from "node:fs";
 import { resolve } from "node:path";
 import type { ImageContent } from "@tau/ai";
 import { expandTilde } from "../config/index.js";
+import { errorMessage } from "../core/errors.js";
 import { StartupError } from "./diagnostics.js";
 
 export interface InitialInput {
@@ -51,9 +52,7 @@ export function readFileArguments(fileArgs: readonly string[], cwd: string): { t
 			if (statSync(path).size === 0) continue;
 			bytes = readFileSync(path);
 		} catch (error) {
-			throw new StartupError(
-				`Could not read file ${path}: ${error instanceof Error ? error.message : String(error)}`,
-			);
+			throw new StartupError(`Could not read file ${path}: ${errorMessage(error)}`);
 		}
 		const mimeType = detectImageType(bytes);
 		if (mimeType) {

@@ -1,6 +1,7 @@
 import type { ParsedArgs } from "../cli/args.js";
+import { errorMessage } from "../core/errors.js";
 import { type StdoutTakeover, takeOverStdout } from "../modes/shared/index.js";
-import { errorText, formatDiagnostic, StartupError } from "./diagnostics.js";
+import { formatDiagnostic, StartupError } from "./diagnostics.js";
 import { resolveAppMode, runStartup } from "./run-startup.js";
 
 /** Steps 10–11 of the dispatch order: mode, stdout takeover, then startup; errors become exit codes. */
@@ -11,7 +12,7 @@ export async function runCli(args: ParsedArgs, io: { stderr: (text: string) => v
 	try {
 		return await runStartup(args, mode, takeover);
 	} catch (error) {
-		const message = errorText(error);
+		const message = errorMessage(error);
 		if (message !== "") io.stderr(`${formatDiagnostic({ type: "error", message })}\n`);
 		return error instanceof StartupError ? error.exitCode : 1;
 	} finally {

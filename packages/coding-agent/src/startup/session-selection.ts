@@ -1,4 +1,5 @@
 import type { ParsedArgs } from "../cli/args.js";
+import { errorMessage } from "../core/errors.js";
 import {
 	assertValidSessionId,
 	getDefaultSessionDir,
@@ -33,7 +34,7 @@ export function validateSessionFlags(args: ParsedArgs): void {
 		try {
 			assertValidSessionId(args.sessionId);
 		} catch (error) {
-			throw new StartupError(error instanceof Error ? error.message : String(error));
+			throw new StartupError(errorMessage(error));
 		}
 	}
 	if (args.name !== undefined && args.name.trim() === "") throw new StartupError("--name requires a non-empty value");
@@ -115,6 +116,6 @@ async function lookupSession(
 			if (!chosen) throw new StartupError("", 0);
 			return lookupSession(chosen.id, where, undefined);
 		}
-		throw new StartupError(error instanceof Error ? error.message : String(error));
+		throw new StartupError(errorMessage(error));
 	}
 }

@@ -4,7 +4,8 @@ import { join, resolve } from "node:path";
 import { fauxAssistantMessage } from "@tau/ai";
 import { INTERRUPTED_TEXT, SessionManager, TOOL_INTENT_TYPE } from "@tau/coding-agent";
 import { describe, expect, it } from "vitest";
-import { createHarness, tempDir, textOfMessage } from "./harness.js";
+import { tempDir } from "../support/isolated-session.js";
+import { createHarness, textOfMessage } from "./harness.js";
 
 const packages = resolve(import.meta.dirname, "../../..");
 

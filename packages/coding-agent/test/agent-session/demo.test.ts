@@ -1,49 +1,16 @@
-import { mkdirSync, writeFileSync } from "node:fs";
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import {
-	AuthStorage,
-	createAgentSession,
-	DEMO_MODEL_ID,
-	DEMO_PROVIDER_ID,
-	DefaultResourceLoader,
-	demoProvider,
-	ModelRuntime,
-	SessionManager,
-	SettingsManager,
-} from "@tau/coding-agent";
+import { DEMO_MODEL_ID, DEMO_PROVIDER_ID, demoProvider } from "@tau/coding-agent";
 import { describe, expect, it } from "vitest";
-import { tempDir } from "./harness.js";
+import { createIsolatedSession, isolatedModelRuntime, tempDir } from "../support/isolated-session.js";
 
 async function demoSession(cwd: string, tools?: string[]) {
-	const agentDir = join(tempDir("tau-agent-"), "agent");
-	mkdirSync(agentDir, { recursive: true });
-	const modelRuntime = new ModelRuntime({
-		credentials: AuthStorage.inMemory(),
-		builtinProviders: [],
-		modelsJsonPath: null,
-	});
-	modelRuntime.registerProvider(DEMO_PROVIDER_ID, demoProvider());
-	const settingsManager = SettingsManager.inMemory({}, { projectTrusted: false });
-	const resourceLoader = new DefaultResourceLoader({
+	const modelRuntime = isolatedModelRuntime({ [DEMO_PROVIDER_ID]: demoProvider() });
+	const { session } = await createIsolatedSession({
 		cwd,
-		agentDir,
-		settingsManager,
-		noExtensions: true,
-		noSkills: true,
-		noPromptTemplates: true,
-		noThemes: true,
-		noContextFiles: true,
-	});
-	await resourceLoader.reload();
-	const { session } = await createAgentSession({
-		cwd,
-		agentDir,
 		modelRuntime,
-		settingsManager,
-		resourceLoader,
-		sessionManager: SessionManager.inMemory(cwd),
 		model: modelRuntime.getModel(DEMO_PROVIDER_ID, DEMO_MODEL_ID)!,
-		...(tools ? { tools } : {}),
+		...(tools ? { session: { tools } } : {}),
 	});
 	return session;
 }

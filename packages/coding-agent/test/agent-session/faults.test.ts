@@ -1,21 +1,13 @@
-import { mkdirSync } from "node:fs";
-import { join } from "node:path";
 import { type Api, type AssistantMessage, anthropicMessagesApi, createProvider, type Model } from "@tau/ai";
 import {
 	type AgentSession,
 	type AgentSessionEvent,
-	AuthStorage,
-	createAgentSession,
-	DefaultResourceLoader,
 	defaultExtensionLoader,
 	type ExtensionAPI,
-	ModelRuntime,
-	SessionManager,
-	SettingsManager,
 } from "@tau/coding-agent";
 import { type MockLlmServer, type ScriptedReply, startMockLlmServer } from "@tau/testkit";
 import { afterEach, describe, expect, it } from "vitest";
-import { tempDir } from "./harness.js";
+import { createIsolatedSession, isolatedModelRuntime } from "../support/isolated-session.js";
 
 const API_KEY = "test-key";
 const servers: MockLlmServer[] = [];
@@ -57,41 +49,17 @@ async function faultHarness(
 		models: [model],
 		api: anthropicMessagesApi(),
 	});
-	const modelRuntime = new ModelRuntime({
-		credentials: AuthStorage.inMemory(),
-		builtinProviders: [],
-		modelsJsonPath: null,
-	});
-	modelRuntime.registerProvider("mock", provider);
-	const cwd = tempDir();
-	const agentDir = join(tempDir("tau-agent-"), "agent");
-	mkdirSync(agentDir, { recursive: true });
-	const settingsManager = SettingsManager.inMemory(settings, { projectTrusted: false });
-	const resourceLoader = new DefaultResourceLoader({
-		cwd,
-		agentDir,
-		settingsManager,
-		noExtensions: true,
-		noSkills: true,
-		noPromptTemplates: true,
-		noThemes: true,
-		noContextFiles: true,
-		loadExtensions: defaultExtensionLoader,
-		extensionFactories,
-	});
-	await resourceLoader.reload();
 	const sleeps: number[] = [];
-	const { session } = await createAgentSession({
-		cwd,
-		agentDir,
-		modelRuntime,
-		settingsManager,
-		resourceLoader,
-		sessionManager: SessionManager.inMemory(cwd),
-		model: modelRuntime.getModel("mock", "mock-model")!,
-		retrySleep: async (ms, signal) => {
-			sleeps.push(ms);
-			if (retrySleep) await retrySleep(ms, signal, session);
+	const { session } = await createIsolatedSession({
+		modelRuntime: isolatedModelRuntime({ mock: provider }),
+		model: provider.getModels()[0]!,
+		settings,
+		loader: { loadExtensions: defaultExtensionLoader, extensionFactories },
+		session: {
+			retrySleep: async (ms, signal) => {
+				sleeps.push(ms);
+				if (retrySleep) await retrySleep(ms, signal, session);
+			},
 		},
 	});
 	const events: AgentSessionEvent[] = [];

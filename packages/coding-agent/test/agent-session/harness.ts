@@ -1,6 +1,3 @@
-import { mkdirSync, mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import {
 	type AssistantMessage,
 	type FauxModelDefinition,
@@ -11,16 +8,14 @@ import {
 import {
 	type AgentSession,
 	type AgentSessionEvent,
-	AuthStorage,
 	type CreateAgentSessionOptions,
-	createAgentSession,
-	DefaultResourceLoader,
 	type DefaultResourceLoaderOptions,
 	defaultExtensionLoader,
-	ModelRuntime,
-	SessionManager,
+	type ModelRuntime,
+	type SessionManager,
 	SettingsManager,
 } from "@tau/coding-agent";
+import { createIsolatedSession, isolatedModelRuntime, tempAgentDir, tempDir } from "../support/isolated-session.js";
 
 export interface Harness {
 	cwd: string;
@@ -34,10 +29,6 @@ export interface Harness {
 	modelRuntime: ModelRuntime;
 	sessionManager: SessionManager;
 	settingsManager: SettingsManager;
-}
-
-export function tempDir(prefix = "tau-session-"): string {
-	return mkdtempSync(join(tmpdir(), prefix));
 }
 
 export interface HarnessOptions {
@@ -54,49 +45,30 @@ export interface HarnessOptions {
 /** A session over the faux provider with in-memory settings and an isolated resource loader. */
 export async function createHarness(options: HarnessOptions = {}): Promise<Harness> {
 	const cwd = options.cwd ?? tempDir();
-	const agentDir = join(tempDir("tau-agent-"), "agent");
-	mkdirSync(agentDir, { recursive: true });
+	const agentDir = tempAgentDir();
 	const faux = fauxProvider({ models: options.models ?? [{ id: "faux-1" }] });
-	const modelRuntime = new ModelRuntime({
-		credentials: AuthStorage.inMemory(),
-		builtinProviders: [],
-		modelsJsonPath: null,
-	});
-	modelRuntime.registerProvider("faux", faux.provider);
-	const settingsManager =
-		options.settingsManager?.({ cwd, agentDir }) ??
-		SettingsManager.inMemory(
-			{ retry: { enabled: true, maxRetries: 3, baseDelayMs: 2000 }, ...options.settings },
-			{ projectTrusted: false },
-		);
-	const resourceLoader = new DefaultResourceLoader({
-		cwd,
-		agentDir,
-		settingsManager,
-		loadExtensions: defaultExtensionLoader,
-		noExtensions: true,
-		noSkills: true,
-		noPromptTemplates: true,
-		noThemes: true,
-		noContextFiles: true,
-		...options.loader,
-	});
-	await resourceLoader.reload();
-	const sessionManager = options.sessionManager ?? SessionManager.inMemory(cwd);
+	const modelRuntime = isolatedModelRuntime({ faux: faux.provider });
 	const sleeps: number[] = [];
-	const { session } = await createAgentSession({
+	const { session, sessionManager, settingsManager } = await createIsolatedSession({
 		cwd,
 		agentDir,
 		modelRuntime,
-		settingsManager,
-		resourceLoader,
-		sessionManager,
 		model: faux.getModel(),
-		retrySleep: async (ms, signal) => {
-			sleeps.push(ms);
-			if (signal.aborted) throw new Error("aborted");
+		settingsManager:
+			options.settingsManager?.({ cwd, agentDir }) ??
+			SettingsManager.inMemory(
+				{ retry: { enabled: true, maxRetries: 3, baseDelayMs: 2000 }, ...options.settings },
+				{ projectTrusted: false },
+			),
+		...(options.sessionManager ? { sessionManager: options.sessionManager } : {}),
+		loader: { loadExtensions: defaultExtensionLoader, ...options.loader },
+		session: {
+			retrySleep: async (ms, signal) => {
+				sleeps.push(ms);
+				if (signal.aborted) throw new Error("aborted");
+			},
+			...options.session,
 		},
-		...options.session,
 	});
 	const events: AgentSessionEvent[] = [];
 	session.subscribe((event) => events.push(event));

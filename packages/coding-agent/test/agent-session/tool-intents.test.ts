@@ -3,7 +3,8 @@ import { join } from "node:path";
 import { fauxAssistantMessage, fauxToolCall } from "@tau/ai";
 import { INTERRUPTED_TEXT, NEVER_STARTED_TEXT, SessionManager, TOOL_INTENT_TYPE } from "@tau/coding-agent";
 import { describe, expect, it } from "vitest";
-import { createHarness, tempDir, textOfMessage } from "./harness.js";
+import { tempDir } from "../support/isolated-session.js";
+import { createHarness, textOfMessage } from "./harness.js";
 
 /** A persisted session that "crashed" after the assistant asked for tools: calls without results. */
 function crashedSession(cwd: string, intents: { id: string; name: string; replay: "safe" | "never" }[]) {

@@ -3,8 +3,9 @@ import { join } from "node:path";
 import { fauxAssistantMessage, fauxToolCall } from "@tau/ai";
 import { nodeSessionFileSystem, type SessionFileSystem, SessionManager } from "@tau/coding-agent";
 import { afterEach, describe, expect, it } from "vitest";
+import { tempDir } from "../support/isolated-session.js";
 import { holdSession } from "../support/session-holder.js";
-import { createHarness, type Harness, tempDir } from "./harness.js";
+import { createHarness, type Harness } from "./harness.js";
 
 /** Writes succeed until `fail()`; then every write writes half its bytes and the next one hits ENOSPC. */
 function fillingDisk(): SessionFileSystem & { fail(): void } {

@@ -3,7 +3,8 @@ import { join } from "node:path";
 import { fauxAssistantMessage } from "@tau/ai";
 import { type BashOperations, SessionManager } from "@tau/coding-agent";
 import { describe, expect, it } from "vitest";
-import { createHarness, gate, heldResponse, tempDir, textOfMessage } from "./harness.js";
+import { tempDir } from "../support/isolated-session.js";
+import { createHarness, gate, heldResponse, textOfMessage } from "./harness.js";
 
 function userTexts(request: { messages: { role: string }[] }): string[] {
 	return request.messages.filter((m) => m.role === "user").map((m) => textOfMessage(m as never));

@@ -4,7 +4,8 @@ import { fauxAssistantMessage, fauxToolCall } from "@tau/ai";
 import type { ExtensionAPI } from "@tau/coding-agent";
 import { Type } from "typebox";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createHarness, tempDir } from "../agent-session/harness.js";
+import { createHarness } from "../agent-session/harness.js";
+import { tempDir } from "../support/isolated-session.js";
 import { openExport } from "./browser.js";
 import { CHROMIUM, launchChromium, NO_CHROMIUM_REASON } from "./chromium.js";
 

@@ -2,8 +2,9 @@ import { fauxAssistantMessage, fauxToolCall } from "@tau/ai";
 import { createReadToolDefinition, type ExtensionAPI } from "@tau/coding-agent";
 import { Type } from "typebox";
 import { describe, expect, it } from "vitest";
-import { createHarness, gate, heldResponse, tempDir } from "../agent-session/harness.js";
+import { createHarness, gate, heldResponse } from "../agent-session/harness.js";
 import { createFauxRuntime } from "../support/faux-runtime.js";
+import { tempDir } from "../support/isolated-session.js";
 
 /** An extension asking to continue after every turn, once. */
 function continueOnce() {

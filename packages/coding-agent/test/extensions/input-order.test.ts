@@ -3,7 +3,8 @@ import { join } from "node:path";
 import { fauxAssistantMessage } from "@tau/ai";
 import type { ExtensionAPI } from "@tau/coding-agent";
 import { describe, expect, it } from "vitest";
-import { createHarness, tempDir, textOfMessage } from "../agent-session/harness.js";
+import { createHarness, textOfMessage } from "../agent-session/harness.js";
+import { tempDir } from "../support/isolated-session.js";
 
 /** A folder with a `note` and a `greet` template and a `demo` skill. */
 function resources(): { prompts: string; skill: string } {

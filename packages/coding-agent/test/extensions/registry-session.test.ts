@@ -3,7 +3,8 @@ import { join } from "node:path";
 import type { AnyToolDefinition, ExtensionAPI, SlashCommandInfo } from "@tau/coding-agent";
 import { Type } from "typebox";
 import { describe, expect, it } from "vitest";
-import { createHarness, tempDir } from "../agent-session/harness.js";
+import { createHarness } from "../agent-session/harness.js";
+import { tempDir } from "../support/isolated-session.js";
 
 const tool = (name: string, description: string): AnyToolDefinition => ({
 	name,

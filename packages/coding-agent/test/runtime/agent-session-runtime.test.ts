@@ -3,20 +3,19 @@ import { join } from "node:path";
 import { fauxAssistantMessage, fauxProvider } from "@tau/ai";
 import {
 	type AgentSession,
-	AuthStorage,
 	type CreateAgentSessionRuntimeFactory,
 	createAgentSessionFromServices,
 	createAgentSessionRuntime,
 	createAgentSessionServices,
 	type ExtensionAPI,
 	MissingSessionCwdError,
-	ModelRuntime,
 	SessionImportFileNotFoundError,
 	SessionManager,
 	SettingsManager,
 } from "@tau/coding-agent";
 import { describe, expect, it } from "vitest";
-import { gate, heldResponse, tempDir } from "../agent-session/harness.js";
+import { gate, heldResponse } from "../agent-session/harness.js";
+import { isolatedModelRuntime, tempDir } from "../support/isolated-session.js";
 
 interface Setup {
 	cwd: string;
@@ -34,12 +33,7 @@ function setup(): Setup {
 	const sessionDir = join(agentDir, "sessions-test");
 	mkdirSync(agentDir, { recursive: true });
 	const faux = fauxProvider();
-	const modelRuntime = new ModelRuntime({
-		credentials: AuthStorage.inMemory(),
-		builtinProviders: [],
-		modelsJsonPath: null,
-	});
-	modelRuntime.registerProvider("faux", faux.provider);
+	const modelRuntime = isolatedModelRuntime({ faux: faux.provider });
 	const log: string[] = [];
 	const cancelSwitch = { value: false };
 	const factory: CreateAgentSessionRuntimeFactory = async ({ cwd: targetCwd, sessionManager, sessionStartEvent }) => {

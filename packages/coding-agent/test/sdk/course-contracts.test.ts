@@ -9,7 +9,8 @@ import {
 	SessionManager,
 } from "@tau/coding-agent";
 import { describe, expect, it } from "vitest";
-import { createHarness, tempDir, textOfMessage } from "../agent-session/harness.js";
+import { createHarness, textOfMessage } from "../agent-session/harness.js";
+import { tempDir } from "../support/isolated-session.js";
 
 /** The SDK contracts of the Pi course (seed 000), as tau tests. */
 describe("SDK course contracts", () => {

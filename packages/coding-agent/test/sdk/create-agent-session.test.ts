@@ -22,33 +22,14 @@ import {
 	SettingsManager,
 } from "@tau/coding-agent";
 import { afterEach, describe, expect, it } from "vitest";
-import { tempDir } from "../agent-session/harness.js";
+import { isolatedModelRuntime, isolatedResourceLoader, tempDir } from "../support/isolated-session.js";
 
 function runtimeWith(...providers: ReturnType<typeof fauxProvider>[]): ModelRuntime {
-	const runtime = new ModelRuntime({
-		credentials: AuthStorage.inMemory(),
-		builtinProviders: [],
-		modelsJsonPath: null,
-	});
-	for (const faux of providers) runtime.registerProvider(faux.provider.id, faux.provider);
-	return runtime;
+	return isolatedModelRuntime(Object.fromEntries(providers.map((faux) => [faux.provider.id, faux.provider])));
 }
 
-async function isolatedLoader(cwd: string, agentDir: string, settingsManager: SettingsManager, extra = {}) {
-	const loader = new DefaultResourceLoader({
-		cwd,
-		agentDir,
-		settingsManager,
-		loadExtensions: defaultExtensionLoader,
-		noExtensions: true,
-		noSkills: true,
-		noPromptTemplates: true,
-		noThemes: true,
-		noContextFiles: true,
-		...extra,
-	});
-	await loader.reload();
-	return loader;
+function isolatedLoader(cwd: string, agentDir: string, settingsManager: SettingsManager, extra = {}) {
+	return isolatedResourceLoader({ cwd, agentDir, settingsManager, loadExtensions: defaultExtensionLoader, ...extra });
 }
 
 function setup() {

@@ -6,7 +6,8 @@ import { PRODUCT_RULES, run as runIsolated } from "../../../../examples/sdk/02-i
 import { run as runRestore } from "../../../../examples/sdk/03-restore-history.js";
 import { run as runPolicy } from "../../../../examples/sdk/04-policy-extension.js";
 import { run as runRuntime } from "../../../../examples/sdk/05-session-runtime.js";
-import { tempDir, textOfMessage } from "../agent-session/harness.js";
+import { textOfMessage } from "../agent-session/harness.js";
+import { tempDir } from "../support/isolated-session.js";
 
 function dirs() {
 	const cwd = tempDir("tau-example-");

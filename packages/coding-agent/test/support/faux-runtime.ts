@@ -2,16 +2,14 @@ import { join } from "node:path";
 import { type FauxModelDefinition, type FauxProviderHandle, fauxProvider } from "@tau/ai";
 import {
 	type AgentSessionRuntime,
-	AuthStorage,
 	createAgentSession,
 	createAgentSessionRuntime,
-	DefaultResourceLoader,
 	type DefaultResourceLoaderOptions,
 	defaultExtensionLoader,
-	ModelRuntime,
 	SessionManager,
 	SettingsManager,
 } from "@tau/coding-agent";
+import { isolatedModelRuntime, isolatedResourceLoader } from "./isolated-session.js";
 
 export interface FauxRuntimeOptions {
 	cwd: string;
@@ -37,28 +35,17 @@ export async function createFauxRuntime(
 ): Promise<{ runtime: AgentSessionRuntime; faux: FauxProviderHandle }> {
 	const { cwd, agentDir } = options;
 	const faux = fauxProvider({ models: options.models ?? [{ id: "faux-1" }] });
-	const modelRuntime = new ModelRuntime({
-		credentials: AuthStorage.inMemory(),
-		builtinProviders: [],
-		modelsJsonPath: null,
-	});
-	if (!options.noModel) modelRuntime.registerProvider("faux", faux.provider);
+	const modelRuntime = isolatedModelRuntime(options.noModel ? {} : { faux: faux.provider });
 	const settingsManager = SettingsManager.inMemory({ ...options.settings }, { projectTrusted: false });
 	const runtime = await createAgentSessionRuntime(
 		async ({ cwd: sessionCwd, agentDir: dir, sessionManager, sessionStartEvent }) => {
-			const resourceLoader = new DefaultResourceLoader({
+			const resourceLoader = await isolatedResourceLoader({
 				cwd: sessionCwd,
 				agentDir: dir,
 				settingsManager,
-				noExtensions: true,
-				noSkills: true,
-				noPromptTemplates: true,
-				noThemes: true,
-				noContextFiles: true,
 				loadExtensions: defaultExtensionLoader,
 				...options.loader,
 			});
-			await resourceLoader.reload();
 			const created = await createAgentSession({
 				cwd: sessionCwd,
 				agentDir: dir,

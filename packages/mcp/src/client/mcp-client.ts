@@ -1,5 +1,6 @@
 import {
 	abortReason,
+	errorMessage,
 	JSON_RPC_ERROR_CODES,
 	McpAbortError,
 	McpConnectionClosedError,
@@ -396,7 +397,7 @@ export class McpClient {
 		} catch (error) {
 			if (controller.signal.aborted) return;
 			const code = error instanceof McpError ? error.code : JSON_RPC_ERROR_CODES.internalError;
-			const message = error instanceof Error ? error.message : String(error);
+			const message = errorMessage(error);
 			await reply({
 				error:
 					error instanceof McpError && error.data !== undefined

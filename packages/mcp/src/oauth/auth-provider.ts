@@ -1,5 +1,5 @@
 import type { McpOAuthConfig } from "../config/server-config.js";
-import { McpOAuthAuthorizationRequiredError } from "../errors.js";
+import { errorMessage, McpOAuthAuthorizationRequiredError } from "../errors.js";
 import type {
 	FetchLike,
 	McpAuthProvider,
@@ -79,7 +79,7 @@ export function createMcpAuthProvider(options: McpAuthProviderOptions): McpAuthP
 			const outcome = await refresh(context.token).catch(
 				(error: unknown): McpRefreshOutcome => ({
 					refreshed: false,
-					reason: `Refreshing the token failed: ${error instanceof Error ? error.message : String(error)}`,
+					reason: `Refreshing the token failed: ${errorMessage(error)}`,
 				}),
 			);
 			if (!outcome.refreshed) throw new McpOAuthAuthorizationRequiredError(outcome.reason);

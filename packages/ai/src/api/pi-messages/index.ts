@@ -4,6 +4,7 @@ import type { TranscriptContext } from "../../types/context.js";
 import type { Api, Model } from "../../types/model.js";
 import type { SimpleStreamOptions } from "../../types/options.js";
 import type { PiMessagesEvent, PiMessagesOptions } from "../../types/pi-messages.js";
+import { errorMessage } from "../../utils/error-message.js";
 import { mergeHeaders, resolveHeaders } from "../../utils/headers.js";
 import { runAdapterStream } from "../shared/adapter-stream.js";
 import { applyPayloadHook, consumeProviderStream } from "../shared/provider-request.js";
@@ -59,7 +60,7 @@ export function stream(
 ): AssistantMessageEventStream {
 	return runAdapterStream(model, options.signal, {
 		pendingMessage: `${model.provider} stream ended without a terminal event`,
-		formatError: (error) => (error instanceof Error ? error.message : String(error)),
+		formatError: (error) => errorMessage(error),
 		async execute(output) {
 			if (!options.apiKey) throw new Error(`No API key provided for provider "${model.provider}"`);
 			const url = new URL(`${model.baseUrl.replace(/\/+$/u, "")}/messages`);

@@ -1,5 +1,6 @@
 import type { AgentToolCallOutcome, AgentToolResult } from "@tau/agent";
 import type { CodemodeTool } from "@tau/codemode";
+import { errorMessage } from "../../core/errors.js";
 import type { ExtensionToolContext } from "../../core/extensions/api/tool-definition.js";
 import { type ScriptToolInfo, toolSample } from "./samples.js";
 
@@ -97,7 +98,7 @@ export function sandboxTools(
 				);
 				return scriptValue(tool, outcome);
 			} catch (error) {
-				rows.finish(row, "error", startedAt, error instanceof Error ? error.message : String(error));
+				rows.finish(row, "error", startedAt, errorMessage(error));
 				throw error;
 			}
 		},

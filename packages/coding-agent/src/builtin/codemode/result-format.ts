@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { ImageContent, TextContent } from "@tau/ai";
 import type { CodemodeError, CodemodeOutputItem, CodemodeResult } from "@tau/codemode";
+import { errorMessage } from "../../core/errors.js";
 import type { CodemodeCallRow } from "./nested-tools.js";
 
 export const DEFAULT_MAX_OUTPUT_TOKENS = 10_000;
@@ -93,7 +94,7 @@ function layoutItems(items: readonly CodemodeOutputItem[], returned: string | un
 			const path = saveImage(item.data, item.mimeType);
 			label = `[Image: ${path} (${item.mimeType}, ${formatSize(Math.floor((item.data.length * 3) / 4))})]`;
 		} catch (error) {
-			label = `[Image could not be saved: ${error instanceof Error ? error.message : String(error)} (${item.mimeType})]`;
+			label = `[Image could not be saved: ${errorMessage(error)} (${item.mimeType})]`;
 		}
 		pending.push(label);
 		flush();
@@ -124,7 +125,7 @@ function truncate(text: string, budgetChars: number): { text: string; fullOutput
 		footer = `[Full output: ${fullOutputPath} (read with offset/limit)]`;
 	} catch (error) {
 		fullOutputPath = undefined;
-		footer = `[Full output could not be saved: ${error instanceof Error ? error.message : String(error)}]`;
+		footer = `[Full output could not be saved: ${errorMessage(error)}]`;
 	}
 	const warning = `[Output truncated: about ${Math.ceil(text.length / CHARS_PER_TOKEN)} tokens in ${lines} lines exceeded the output budget]`;
 	return {

@@ -1,9 +1,9 @@
 import { homedir } from "node:os";
 import { join } from "node:path";
 import type { Terminal } from "@tau/tui";
+import { builtinExtensionFactories } from "../../builtin/builtin-extensions.js";
 import { APP_NAME } from "../../config/app-identity.js";
 import { formatSettingsWarning, getAgentDir, getProjectConfigDir, SettingsManager } from "../../config/index.js";
-import { builtinExtensionFactories } from "../../startup/builtin-extensions.js";
 import { resolveCommandTrust } from "../command-trust.js";
 import type { MainIO } from "../main-io.js";
 import { ResourceConfig } from "./resource-config.js";

@@ -1,7 +1,7 @@
 import { readFileSync, statSync } from "node:fs";
 import type { Credential, CredentialInfo, CredentialStore, CredentialStoreOptions } from "@tau/ai";
+import { errorMessage, toError } from "../../core/errors.js";
 import { JsonFileError } from "../fs/json-file.js";
-import { errorMessage, toError } from "../fs/json-text.js";
 import { type AuthFile, parseAuthFile, serializeAuthFile, validateAuthFile } from "./auth-file.js";
 import {
 	type AuthStorageBackend,

@@ -1,3 +1,4 @@
+import { errorMessage } from "../../core/errors.js";
 import { stripBom } from "./json-text.js";
 
 /**
@@ -110,7 +111,7 @@ export function parseJsonFile(path: string, text: string): unknown {
 	try {
 		return JSON.parse(body);
 	} catch (error) {
-		const message = error instanceof Error ? error.message : String(error);
+		const message = errorMessage(error);
 		const { line, column } = locate(body, errorOffset(message, body));
 		const reason = message
 			.replace(/, ".*" is not valid JSON$/s, "")

@@ -6,11 +6,3 @@ export function stripBom(text: string): string {
 export function isPlainObject(value: unknown): value is Record<string, unknown> {
 	return typeof value === "object" && value !== null && !Array.isArray(value);
 }
-
-export function errorMessage(error: unknown): string {
-	return error instanceof Error ? error.message : String(error);
-}
-
-export function toError(error: unknown): Error {
-	return error instanceof Error ? error : new Error(String(error));
-}

@@ -1,10 +1,11 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync } from "node:fs";
 import { join } from "node:path";
+import { errorMessage } from "../../core/errors.js";
 import { writeFileAtomicSync } from "../../core/fs/atomic-write.js";
 import { readSessionHeader } from "../../core/session/loader.js";
 import { getDefaultSessionDirPath } from "../../core/session/location.js";
 import { JsonFileError, parseJsonFile } from "../fs/json-file.js";
-import { errorMessage, isPlainObject } from "../fs/json-text.js";
+import { isPlainObject } from "../fs/json-text.js";
 import { getProjectConfigDir } from "../paths.js";
 
 export interface StartupMigrationResult {

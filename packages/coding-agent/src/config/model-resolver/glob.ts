@@ -3,8 +3,8 @@ export function isGlobPattern(pattern: string): boolean {
 	return /[*?[]/.test(pattern);
 }
 
-/** Compiles a case-insensitive glob (`*`, `?`, `[...]`, `[!...]`) matching a whole string. */
-export function globToRegExp(glob: string): RegExp {
+/** Compiles a case-insensitive model pattern glob (`*`, `?`, `[...]`, `[!...]`; `*` crosses `/`) matching a whole id. */
+export function modelPatternToRegExp(glob: string): RegExp {
 	let source = "";
 	for (let i = 0; i < glob.length; i++) {
 		const char = glob[i]!;

@@ -1,5 +1,5 @@
 import type { Model, ModelThinkingLevel } from "@tau/ai";
-import { globToRegExp, isGlobPattern } from "./glob.js";
+import { isGlobPattern, modelPatternToRegExp } from "./glob.js";
 import { findExactModelReferenceMatch, isThinkingLevel, resolveModelReference } from "./model-reference.js";
 
 export interface ScopedModel {
@@ -58,7 +58,7 @@ export function resolveModelScope(patterns: readonly string[], available: readon
 				add(exact, level);
 				continue;
 			}
-			const regex = globToRegExp(body);
+			const regex = modelPatternToRegExp(body);
 			const matches = available.filter(
 				(model) => regex.test(`${model.provider}/${model.id}`) || regex.test(model.id),
 			);

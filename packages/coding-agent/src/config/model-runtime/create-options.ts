@@ -1,8 +1,7 @@
 import { dirname, join } from "node:path";
-import type { CredentialStore, ModelsStore } from "@tau/ai";
+import type { AuthContext, CredentialStore, ModelsStore, Provider } from "@tau/ai";
 import { AuthStorage } from "../auth/auth-storage.js";
 import { getAgentDir } from "../paths.js";
-import type { ModelRuntimeOptions } from "./model-runtime.js";
 import { FileModelsStore } from "./models-store.js";
 
 /**
@@ -43,4 +42,18 @@ export interface CreateModelRuntimeOptions {
 	signal?: AbortSignal;
 	/** `false` skips the create-time catalog and credential refresh; static models stay available. */
 	refreshOnCreate?: boolean;
+}
+
+/** What the `ModelRuntime` constructor takes (`modelRuntimeOptions` fills it from the agent directory). */
+export interface ModelRuntimeOptions {
+	/** The credential store (usually `AuthStorage`); wrapped with runtime API keys. */
+	credentials: CredentialStore;
+	/** Built-in providers (the catalog). */
+	builtinProviders: readonly Provider[];
+	/** models.json path; `null` disables it. Default `<agentDir>/models.json`. */
+	modelsJsonPath?: string | null;
+	agentDir?: string;
+	authContext?: AuthContext;
+	/** Cache of remote catalogs (`FileModelsStore` on `<agentDir>/models-store.json` in the CLI). */
+	modelsStore?: ModelsStore;
 }

@@ -22,6 +22,7 @@ import type {
 	Provider,
 	SimpleStreamOptions,
 } from "@tau/ai";
+import { errorMessage } from "../../core/errors.js";
 import type { ProviderConfig } from "../models-json/schema.js";
 import type { AuthStatus, ModelRuntime } from "./model-runtime.js";
 import type { VirtualModelDefinition } from "./virtual-models.js";
@@ -89,7 +90,7 @@ export class ModelRegistry {
 				...(resolution.env !== undefined ? { env: resolution.env } : {}),
 			};
 		} catch (error) {
-			const message = error instanceof Error ? error.message : String(error);
+			const message = errorMessage(error);
 			return {
 				ok: false,
 				error:

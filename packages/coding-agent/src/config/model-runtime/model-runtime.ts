@@ -7,7 +7,6 @@ import {
 	type AssistantMessage,
 	type AssistantMessageEventStream,
 	type AuthCheck,
-	type AuthContext,
 	type AuthInteraction,
 	type AuthResolutionOverrides,
 	type AuthResult,
@@ -18,7 +17,6 @@ import {
 	type Context,
 	type Credential,
 	type CredentialInfo,
-	type CredentialStore,
 	createModels,
 	type DeferredHandle,
 	type DeferredRequestOptions,
@@ -33,23 +31,22 @@ import {
 	type ModelsRefreshOptions,
 	type ModelsRefreshResult,
 	type ModelsRequestTransforms,
-	type ModelsStore,
 	type ModelType,
 	type ModelTypeMap,
 	type MutableModels,
 	type Provider,
 	type SimpleStreamOptions,
 } from "@tau/ai";
+import { errorMessage } from "../../core/errors.js";
 import { RuntimeCredentials } from "../auth/runtime-credentials.js";
 import { escapeConfigValue } from "../auth/value-reference.js";
 import { isOffline } from "../env.js";
-import { errorMessage } from "../fs/json-text.js";
 import { loadModelsJson } from "../models-json/parse.js";
 import type { ModelsJson, ProviderConfig } from "../models-json/schema.js";
 import { getAgentDir } from "../paths.js";
 import { ProviderAvailability } from "./availability.js";
 import { buildComposedProvider } from "./compose-runtime-provider.js";
-import type { CreateModelRuntimeOptions } from "./create-options.js";
+import type { CreateModelRuntimeOptions, ModelRuntimeOptions } from "./create-options.js";
 import { CredentialSynchronizationError, type CredentialSynchronizationOperation } from "./credential-sync-error.js";
 import {
 	createVirtualModel,
@@ -63,19 +60,6 @@ import {
 
 /** What an extension passes to `registerProvider`: a models.json-style config, or a complete provider. */
 export type ProviderRegistration = ProviderConfig | Provider;
-
-export interface ModelRuntimeOptions {
-	/** The credential store (usually `AuthStorage`); wrapped with runtime API keys. */
-	credentials: CredentialStore;
-	/** Built-in providers (the catalog). */
-	builtinProviders: readonly Provider[];
-	/** models.json path; `null` disables it. Default `<agentDir>/models.json`. */
-	modelsJsonPath?: string | null;
-	agentDir?: string;
-	authContext?: AuthContext;
-	/** Cache of remote catalogs (`FileModelsStore` on `<agentDir>/models-store.json` in the CLI). */
-	modelsStore?: ModelsStore;
-}
 
 /** How a provider's credentials are configured, for status displays (no secret is read). */
 export interface AuthStatus {

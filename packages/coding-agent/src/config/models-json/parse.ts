@@ -1,8 +1,9 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import type { TSchema } from "typebox";
+import { errorMessage } from "../../core/errors.js";
 import { parseJsonFile } from "../fs/json-file.js";
-import { errorMessage, stripBom } from "../fs/json-text.js";
+import { stripBom } from "../fs/json-text.js";
 import { type ModelsJson, ModelsJsonSchema } from "./schema.js";
 import { matchesSchema } from "./schema-check.js";
 

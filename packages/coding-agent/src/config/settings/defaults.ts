@@ -1,10 +1,32 @@
-import type { CompactionSettings } from "./manager.js";
-import type { CacheWarmingMode } from "./types.js";
+import { MODEL_THINKING_LEVEL_NAMES } from "../model-resolver/model-reference.js";
+import type {
+	CacheWarmingMode,
+	CompactionSettings,
+	DoubleEscapeAction,
+	FullscreenExitOutput,
+	FullscreenScrollbar,
+	MermaidRenderingMode,
+	ProjectTrustPolicy,
+	QueueMode,
+	SettingsThinkingLevel,
+	TransportSetting,
+	TreeFilterMode,
+} from "./types.js";
 
 /** Built-in tools enabled when no layer sets `defaultTools`. */
 export const DEFAULT_TOOL_NAMES: readonly string[] = ["read", "bash", "edit", "write"];
 
+/** The values each enumerated setting accepts (anything else falls back to the default). */
 export const CACHE_WARMING_MODES: readonly CacheWarmingMode[] = ["off", "streaming", "idle"];
+export const QUEUE_MODES: readonly QueueMode[] = ["all", "one-at-a-time"];
+export const THINKING_LEVELS: readonly SettingsThinkingLevel[] = MODEL_THINKING_LEVEL_NAMES;
+export const DOUBLE_ESCAPE_ACTIONS: readonly DoubleEscapeAction[] = ["tree", "fork", "none"];
+export const TREE_FILTER_MODES: readonly TreeFilterMode[] = ["default", "no-tools", "user-only", "labeled-only", "all"];
+export const PROJECT_TRUST_POLICIES: readonly ProjectTrustPolicy[] = ["ask", "always", "never"];
+export const TRANSPORTS: readonly TransportSetting[] = ["auto", "sse", "websocket", "websocket-cached"];
+export const FULLSCREEN_EXIT_OUTPUTS: readonly FullscreenExitOutput[] = ["transcript", "resume-hint"];
+export const FULLSCREEN_SCROLLBARS: readonly FullscreenScrollbar[] = ["auto", "always", "hidden"];
+export const MERMAID_MODES: readonly MermaidRenderingMode[] = ["off", "final", "streaming"];
 
 /** Compaction when no settings layer configures it. */
 export const DEFAULT_COMPACTION_SETTINGS: CompactionSettings = {

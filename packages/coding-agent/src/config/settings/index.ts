@@ -8,14 +8,7 @@ export {
 } from "./defaults.js";
 export { collectSettingsDiagnostics, formatSettingsWarning, type SettingsDiagnostic } from "./diagnostics.js";
 export { parseSettingsText, type SettingsLayersOptions } from "./layers.js";
-export {
-	type CompactionSettings,
-	type ModelKey,
-	type ProviderRetrySettings,
-	type RetrySettings,
-	SettingsManager,
-	type TerminalCapabilityOverrides,
-} from "./manager.js";
+export { SettingsManager } from "./manager.js";
 export { mergeSettings } from "./merge.js";
 export { migrateSettings } from "./migrate.js";
 export { type ResourceKind, resolveResourceEntries, type ScopedResourceEntry } from "./resource-paths.js";

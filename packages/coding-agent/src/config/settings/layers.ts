@@ -1,5 +1,6 @@
+import { toError } from "../../core/errors.js";
 import { parseJsonFile } from "../fs/json-file.js";
-import { isPlainObject, stripBom, toError } from "../fs/json-text.js";
+import { isPlainObject, stripBom } from "../fs/json-text.js";
 import { USER_ONLY_KEYS } from "./defaults.js";
 import { mergeSettings } from "./merge.js";
 import { migrateSettings } from "./migrate.js";

@@ -3,11 +3,20 @@ import { envName } from "../app-identity.js";
 import { isPlainObject } from "../fs/json-text.js";
 import { expandTilde, getAgentDir } from "../paths.js";
 import { applyToolModifiers } from "./default-tools.js";
-import { CACHE_WARMING_MODES, SETTINGS_DEFAULTS } from "./defaults.js";
-import { SettingsLayers, type SettingsLayersOptions } from "./layers.js";
+import {
+	CACHE_WARMING_MODES,
+	DOUBLE_ESCAPE_ACTIONS,
+	PROJECT_TRUST_POLICIES,
+	QUEUE_MODES,
+	SETTINGS_DEFAULTS,
+	THINKING_LEVELS,
+	TRANSPORTS,
+	TREE_FILTER_MODES,
+} from "./defaults.js";
+import { DisplaySettings } from "./display-settings.js";
+import type { SettingsLayersOptions } from "./layers.js";
 import {
 	booleanOr,
-	clamp,
 	finiteNumberOr,
 	oneOf,
 	parseTimeoutSetting,
@@ -18,67 +27,27 @@ import {
 import { FileSettingsStorage, InMemorySettingsStorage, type SettingsStorage } from "./storage.js";
 import type {
 	CacheWarmingMode,
+	CompactionSettings,
 	DoubleEscapeAction,
-	FullscreenExitOutput,
-	FullscreenScrollbar,
-	MermaidRenderingMode,
+	ModelKey,
 	PackageSource,
 	ProjectTrustPolicy,
+	ProviderRetrySettings,
 	QueueMode,
+	RetrySettings,
 	SessionShareDestination,
 	Settings,
 	SettingsThinkingLevel,
 	TransportSetting,
 	TreeFilterMode,
-	TuiMode,
 } from "./types.js";
 
-const QUEUE_MODES: readonly QueueMode[] = ["all", "one-at-a-time"];
-const THINKING_LEVELS: readonly SettingsThinkingLevel[] = ["off", "minimal", "low", "medium", "high", "xhigh", "max"];
-const DOUBLE_ESCAPE_ACTIONS: readonly DoubleEscapeAction[] = ["tree", "fork", "none"];
-const TREE_FILTER_MODES: readonly TreeFilterMode[] = ["default", "no-tools", "user-only", "labeled-only", "all"];
-const PROJECT_TRUST_POLICIES: readonly ProjectTrustPolicy[] = ["ask", "always", "never"];
-const TRANSPORTS: readonly TransportSetting[] = ["auto", "sse", "websocket", "websocket-cached"];
-const FULLSCREEN_EXIT_OUTPUTS: readonly FullscreenExitOutput[] = ["transcript", "resume-hint"];
-const FULLSCREEN_SCROLLBARS: readonly FullscreenScrollbar[] = ["auto", "always", "hidden"];
-const MERMAID_MODES: readonly MermaidRenderingMode[] = ["off", "final", "streaming"];
 const D = SETTINGS_DEFAULTS;
-
-/** A model as far as settings care: per-model keys are `provider/id`. */
-export interface ModelKey {
-	provider: string;
-	id: string;
-}
-
-export interface CompactionSettings {
-	enabled: boolean;
-	reserveTokens: number;
-	keepRecentTokens: number;
-}
-
-export interface RetrySettings {
-	enabled: boolean;
-	maxRetries: number;
-	baseDelayMs: number;
-	maxAgentDelayMs: number;
-}
-
-export interface ProviderRetrySettings {
-	timeoutMs?: number;
-	maxRetries?: number;
-	maxRetryDelayMs: number;
-}
-
-export interface TerminalCapabilityOverrides {
-	images?: "kitty" | "iterm2" | null;
-	trueColor?: boolean;
-	hyperlinks?: boolean;
-}
 
 type ResourceField = "extensions" | "skills" | "prompts" | "themes";
 
 /** Typed access to user and project settings with defaults, normalization and write-back. */
-export class SettingsManager extends SettingsLayers {
+export class SettingsManager extends DisplaySettings {
 	static create(cwd: string, agentDir: string = getAgentDir(), options: SettingsLayersOptions = {}): SettingsManager {
 		return new SettingsManager(new FileSettingsStorage(cwd, agentDir), options);
 	}
@@ -292,148 +261,6 @@ export class SettingsManager extends SettingsLayers {
 		return this.getBranchSummarySettings().skipPrompt;
 	}
 
-	// Terminal and display
-
-	/** The raw theme value, possibly a `light/dark` pair. */
-	/** The configured theme, or undefined when unset (the interactive mode then uses `system`). */
-	getThemeSetting(): string | undefined {
-		const theme = this.value("theme");
-		return typeof theme === "string" ? theme : undefined;
-	}
-	/** A single theme name, or undefined when unset or a light/dark pair. */
-	getTheme(): string | undefined {
-		const theme = this.getThemeSetting();
-		return theme?.includes("/") ? undefined : theme;
-	}
-	setTheme(theme: string): void {
-		this.setGlobalField("theme", theme);
-	}
-	getQuietStartup(): boolean | "header" {
-		const quiet = this.value("quietStartup");
-		return quiet === true || quiet === "header" ? quiet : false;
-	}
-	setQuietStartup(quiet: boolean | "header"): void {
-		this.setGlobalField("quietStartup", quiet);
-	}
-	getTuiMode(): TuiMode {
-		return this.value("tuiMode") === "regular" ? "regular" : "fullscreen";
-	}
-	setTuiMode(mode: TuiMode): void {
-		this.setGlobalField("tuiMode", mode);
-	}
-	getFullscreenExitOutput(): FullscreenExitOutput {
-		return oneOf(this.value("fullscreenExitOutput"), FULLSCREEN_EXIT_OUTPUTS, D.fullscreenExitOutput);
-	}
-	setFullscreenExitOutput(output: FullscreenExitOutput): void {
-		this.setGlobalField("fullscreenExitOutput", output);
-	}
-	getFullscreenScrollbar(): FullscreenScrollbar {
-		return oneOf(this.value("fullscreenScrollbar"), FULLSCREEN_SCROLLBARS, D.fullscreenScrollbar);
-	}
-	setFullscreenScrollbar(scrollbar: FullscreenScrollbar): void {
-		this.setGlobalField("fullscreenScrollbar", scrollbar);
-	}
-	getFullscreenCopyOnSelect(): boolean {
-		return booleanOr(this.value("fullscreenCopyOnSelect"), D.fullscreenCopyOnSelect);
-	}
-	setFullscreenCopyOnSelect(copy: boolean): void {
-		this.setGlobalField("fullscreenCopyOnSelect", copy);
-	}
-	/** `"auto"`, or a line count floored and clamped to 1..100. */
-	getFullscreenWheelScrollLines(): "auto" | number {
-		const lines = this.value("fullscreenWheelScrollLines");
-		return typeof lines === "number" && Number.isFinite(lines) ? clamp(Math.floor(lines), 1, 100) : "auto";
-	}
-	setFullscreenWheelScrollLines(lines: "auto" | number): void {
-		this.setGlobalField("fullscreenWheelScrollLines", lines);
-	}
-	getEditorPaddingX(): number {
-		return clamp(Math.floor(finiteNumberOr(this.value("editorPaddingX"), D.editorPaddingX)), 0, 3);
-	}
-	setEditorPaddingX(padding: number): void {
-		this.setGlobalField("editorPaddingX", clamp(Math.floor(padding), 0, 3));
-	}
-	getOutputPad(): 0 | 1 {
-		return this.value("outputPad") === 0 ? 0 : 1;
-	}
-	setOutputPad(pad: 0 | 1): void {
-		this.setGlobalField("outputPad", pad);
-	}
-	getAutocompleteMaxVisible(): number {
-		return clamp(Math.floor(finiteNumberOr(this.value("autocompleteMaxVisible"), D.autocompleteMaxVisible)), 3, 20);
-	}
-	setAutocompleteMaxVisible(count: number): void {
-		this.setGlobalField("autocompleteMaxVisible", clamp(Math.floor(count), 3, 20));
-	}
-	getShowHardwareCursor(): boolean {
-		const show = this.value("showHardwareCursor");
-		return typeof show === "boolean" ? show : process.env[envName("HARDWARE_CURSOR")] === "1";
-	}
-	setShowHardwareCursor(show: boolean): void {
-		this.setGlobalField("showHardwareCursor", show);
-	}
-	getShowImages(): boolean {
-		return booleanOr(this.object("terminal").showImages, D.terminal.showImages);
-	}
-	setShowImages(show: boolean): void {
-		this.setGlobalNested("terminal", "showImages", show);
-	}
-	getImageWidthCells(): number {
-		return Math.max(
-			1,
-			Math.floor(finiteNumberOr(this.object("terminal").imageWidthCells, D.terminal.imageWidthCells)),
-		);
-	}
-	setImageWidthCells(cells: number): void {
-		this.setGlobalNested("terminal", "imageWidthCells", Math.max(1, Math.floor(cells)));
-	}
-	/** The setting wins; when unset, `TAU_CLEAR_ON_SHRINK=1` enables it. */
-	getClearOnShrink(): boolean {
-		const clear = this.object("terminal").clearOnShrink;
-		return typeof clear === "boolean" ? clear : process.env[envName("CLEAR_ON_SHRINK")] === "1";
-	}
-	setClearOnShrink(clear: boolean): void {
-		this.setGlobalNested("terminal", "clearOnShrink", clear);
-	}
-	getShowTerminalProgress(): boolean {
-		return booleanOr(this.object("terminal").showTerminalProgress, D.terminal.showTerminalProgress);
-	}
-	setShowTerminalProgress(show: boolean): void {
-		this.setGlobalNested("terminal", "showTerminalProgress", show);
-	}
-	/** Only explicit values: `"auto"` and invalid values leave detection in charge. */
-	getTerminalCapabilityOverrides(): TerminalCapabilityOverrides {
-		const terminal = this.object("terminal");
-		const overrides: TerminalCapabilityOverrides = {};
-		if (terminal.images === false) overrides.images = null;
-		if (terminal.images === "kitty" || terminal.images === "iterm2") overrides.images = terminal.images;
-		if (typeof terminal.trueColor === "boolean") overrides.trueColor = terminal.trueColor;
-		if (typeof terminal.hyperlinks === "boolean") overrides.hyperlinks = terminal.hyperlinks;
-		return overrides;
-	}
-	getImageAutoResize(): boolean {
-		return booleanOr(this.object("images").autoResize, D.images.autoResize);
-	}
-	setImageAutoResize(resize: boolean): void {
-		this.setGlobalNested("images", "autoResize", resize);
-	}
-	getBlockImages(): boolean {
-		return booleanOr(this.object("images").blockImages, D.images.blockImages);
-	}
-	setBlockImages(block: boolean): void {
-		this.setGlobalNested("images", "blockImages", block);
-	}
-	getCodeBlockIndent(): string {
-		const indent = this.object("markdown").codeBlockIndent;
-		return typeof indent === "string" ? indent : D.markdown.codeBlockIndent;
-	}
-	getMermaidRenderingMode(): MermaidRenderingMode {
-		return oneOf(this.object("markdown").mermaid, MERMAID_MODES, D.markdown.mermaid);
-	}
-	setMermaidRenderingMode(mode: MermaidRenderingMode): void {
-		this.setGlobalNested("markdown", "mermaid", mode);
-	}
-
 	// Network and retries
 
 	getTransport(): TransportSetting {
@@ -627,11 +454,6 @@ export class SettingsManager extends SettingsLayers {
 	}
 	private resourceList(field: ResourceField): string[] {
 		return stringArray(this.value(field)) ?? [];
-	}
-
-	private object(field: keyof Settings): Record<string, unknown> {
-		const value = this.value(field);
-		return isPlainObject(value) ? value : {};
 	}
 }
 

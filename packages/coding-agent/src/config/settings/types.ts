@@ -123,3 +123,34 @@ export interface SettingsError {
 	path?: string;
 	error: Error;
 }
+
+/** A model as far as settings care: per-model keys are `provider/id`. */
+export interface ModelKey {
+	provider: string;
+	id: string;
+}
+
+export interface CompactionSettings {
+	enabled: boolean;
+	reserveTokens: number;
+	keepRecentTokens: number;
+}
+
+export interface RetrySettings {
+	enabled: boolean;
+	maxRetries: number;
+	baseDelayMs: number;
+	maxAgentDelayMs: number;
+}
+
+export interface ProviderRetrySettings {
+	timeoutMs?: number;
+	maxRetries?: number;
+	maxRetryDelayMs: number;
+}
+
+export interface TerminalCapabilityOverrides {
+	images?: "kitty" | "iterm2" | null;
+	trueColor?: boolean;
+	hyperlinks?: boolean;
+}

@@ -1,8 +1,9 @@
 import { readFileSync, realpathSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
+import { errorMessage } from "../../core/errors.js";
 import { writeFileAtomicSync } from "../../core/fs/atomic-write.js";
 import { parseJsonFile } from "../fs/json-file.js";
-import { errorMessage, isPlainObject } from "../fs/json-text.js";
+import { isPlainObject } from "../fs/json-text.js";
 import { lockSyncWithRetry } from "../fs/sync-lock.js";
 import { makePrivateDir } from "../paths.js";
 

@@ -1,5 +1,6 @@
 import type { Agent, AgentEvent, AgentMessage } from "@tau/agent";
 import type { AssistantMessage } from "@tau/ai";
+import { toError } from "../errors.js";
 import type { NestedToolCallExecutor } from "../extensions/index.js";
 import type { AgentSessionEvent, SessionEventHub } from "./events.js";
 import type { ExtensionBridge } from "./extension-bridge.js";
@@ -83,7 +84,7 @@ function persistOrStop(host: AgentEventHost, message: AgentMessage): void {
 	try {
 		host.persistence.persistMessage(message);
 	} catch (error) {
-		run.persistenceError = error instanceof Error ? error : new Error(String(error));
+		run.persistenceError = toError(error);
 		run.abortRequested = true;
 		host.agent.abort();
 	}

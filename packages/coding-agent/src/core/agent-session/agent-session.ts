@@ -17,7 +17,7 @@ import {
 	bindSessionToRunner,
 	createReplacedSessionContext,
 	reloadExtensions,
-} from "./extension-binding.js";
+} from "./extension-actions.js";
 import { createRunner } from "./extension-bridge.js";
 import { expandInput, expandQueuedInput, findExtensionCommand, runExtensionCommand } from "./input-pipeline.js";
 import type { ModelCycleResult, SessionThinkingLevel } from "./model-selection.js";

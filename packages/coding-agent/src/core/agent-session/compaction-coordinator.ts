@@ -6,6 +6,7 @@ import {
 	estimateTokens,
 	type SummaryCompletion,
 } from "../compaction/index.js";
+import { errorMessage } from "../errors.js";
 import type { ExtensionRunner, SessionBeforeCompactResult } from "../extensions/index.js";
 import type { CompactionEntry, SessionManager } from "../session/index.js";
 import type { AgentSessionEvent, CompactionReason, SessionCompactionResult } from "./events.js";
@@ -81,8 +82,8 @@ export class CompactionCoordinator {
 				return result;
 			} catch (error) {
 				const aborted = error instanceof CompactionCancelled || controller.signal.aborted;
-				const errorMessage = aborted ? undefined : `Compaction failed: ${messageOf(error)}`;
-				await this.reportFailure("manual", aborted, errorMessage, attempt);
+				const failure = aborted ? undefined : `Compaction failed: ${errorMessage(error)}`;
+				await this.reportFailure("manual", aborted, failure, attempt);
 				throw error;
 			} finally {
 				this.controller = undefined;
@@ -123,9 +124,9 @@ export class CompactionCoordinator {
 		} catch (error) {
 			const aborted = error instanceof CompactionCancelled || controller.signal.aborted;
 			const prefix = reason === "overflow" ? "Context overflow recovery failed" : "Auto-compaction failed";
-			const errorMessage = aborted ? undefined : `${prefix}: ${messageOf(error)}`;
-			await this.reportFailure(reason, aborted, errorMessage, attempt);
-			return errorMessage === undefined ? { proceed: false } : { proceed: false, errorMessage };
+			const failure = aborted ? undefined : `${prefix}: ${errorMessage(error)}`;
+			await this.reportFailure(reason, aborted, failure, attempt);
+			return failure === undefined ? { proceed: false } : { proceed: false, errorMessage: failure };
 		} finally {
 			this.controller = undefined;
 		}
@@ -220,8 +221,4 @@ export class CompactionCoordinator {
 		if (entry.usage) result.usage = entry.usage;
 		return result;
 	}
-}
-
-function messageOf(error: unknown): string {
-	return error instanceof Error ? error.message : String(error);
 }

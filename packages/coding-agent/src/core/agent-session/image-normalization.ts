@@ -1,4 +1,5 @@
 import type { Api, ImageContent, Model } from "@tau/ai";
+import { errorMessage } from "../errors.js";
 import { processImage } from "../tools/read/image-processing.js";
 
 const INLINE_TYPES = new Set(["image/png", "image/jpeg", "image/gif", "image/webp", "image/bmp"]);
@@ -28,7 +29,7 @@ export function normalizePromptImages(
 			kept.push({ type: "image", data: processed.data.toString("base64"), mimeType: processed.mimeType });
 			hints.push(...processed.hints);
 		} catch (error) {
-			hints.push(`[${label} was dropped: ${error instanceof Error ? error.message : String(error)}]`);
+			hints.push(`[${label} was dropped: ${errorMessage(error)}]`);
 		}
 	});
 	return { text: hints.length > 0 ? `${text}\n\n${hints.join("\n")}` : text, images: kept };

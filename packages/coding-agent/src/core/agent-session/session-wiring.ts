@@ -1,6 +1,7 @@
 import type { Api, AssistantMessage, Model } from "@tau/ai";
 import type { ScopedModel } from "../../config/index.js";
 import type { SummaryCompletion } from "../compaction/index.js";
+import { errorMessage } from "../errors.js";
 import type { ExtensionRunner, NestedToolCallExecutor } from "../extensions/index.js";
 import { type AgentEventHost, handleAgentEvent } from "./agent-event-pipeline.js";
 import { installAgentHooks } from "./agent-hooks.js";
@@ -90,7 +91,7 @@ export function wireSession(config: AgentSessionConfig, host: WiringHost): Sessi
 		host.runner().runtime.reportError({
 			extensionPath: "<subscriber>",
 			event: "subscribe",
-			error: error instanceof Error ? error.message : String(error),
+			error: errorMessage(error),
 		});
 	});
 	const persistence = new SessionPersistence(sessionManager, (entry, tauOnly) =>

@@ -1,5 +1,6 @@
 import type { AgentTool } from "@tau/agent";
 import type { ToolCall, ToolResultMessage } from "@tau/ai";
+import { errorMessage } from "../errors.js";
 import type { SessionEntry, SessionManager } from "../session/index.js";
 
 export const TOOL_INTENT_TYPE = "tau.tool-intent";
@@ -89,7 +90,7 @@ export async function replayCall(unanswered: UnansweredCall, tool: AgentTool<any
 			role: "toolResult",
 			toolCallId: call.id,
 			toolName: call.name,
-			content: [{ type: "text", text: error instanceof Error ? error.message : String(error) }],
+			content: [{ type: "text", text: errorMessage(error) }],
 			details: { replayed: true },
 			isError: true,
 			timestamp: Date.now(),

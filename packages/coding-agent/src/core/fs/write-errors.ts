@@ -1,3 +1,5 @@
+import { errorMessage } from "../errors.js";
+
 /** What went wrong writing a file, said so a user knows what to do (the errno code stays on `code`). */
 const REASONS: Readonly<Record<string, string>> = {
 	ENOSPC: "Disk full",
@@ -37,7 +39,7 @@ export class FileWriteError extends Error {
 export function describeWriteFailure(path: string, error: unknown, existed: boolean): FileWriteError {
 	if (error instanceof FileWriteError) return error;
 	const code = (error as NodeJS.ErrnoException | undefined)?.code;
-	const reason = (code && REASONS[code]) ?? (error instanceof Error ? error.message : String(error));
+	const reason = (code && REASONS[code]) ?? errorMessage(error);
 	const outcome = existed ? "the file was left unchanged" : "it was not created";
 	return new FileWriteError(path, `${reason}: could not write ${path}; ${outcome}`, code, { cause: error });
 }

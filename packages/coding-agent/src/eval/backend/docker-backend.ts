@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
+import { errorMessage } from "../../core/errors.js";
 import type { HarborTask } from "../task/harbor-task.js";
 import {
 	type EvalBackend,
@@ -57,9 +58,7 @@ export class DockerBackend implements EvalBackend {
 			image = containerCliOrThrow(this.cli, ["build", "-q", "-t", tag, "-f", join(context, "Dockerfile"), context])
 				.then(() => tag)
 				.catch((error: unknown) => {
-					throw new InfrastructureError(
-						`image failed to build: ${error instanceof Error ? error.message : String(error)}`,
-					);
+					throw new InfrastructureError(`image failed to build: ${errorMessage(error)}`);
 				});
 			this.images.set(task.dir, image);
 		}
@@ -88,9 +87,7 @@ export class DockerBackend implements EvalBackend {
 			]);
 			container = id.toString("utf8").trim() || name;
 		} catch (error) {
-			throw new InfrastructureError(
-				`container failed to start: ${error instanceof Error ? error.message : String(error)}`,
-			);
+			throw new InfrastructureError(`container failed to start: ${errorMessage(error)}`);
 		}
 		const cli = this.cli;
 		const workdir = (await containerCliOrThrow(cli, ["exec", container, "pwd"])).toString("utf8").trim() || "/";

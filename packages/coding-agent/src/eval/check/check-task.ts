@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { errorMessage } from "../../core/errors.js";
 import { DEFAULT_AGENT_TIMEOUT_SEC, DEFAULT_VERIFIER_TIMEOUT_SEC, type TrialSandbox } from "../backend/backend.js";
 import type { BackendChooser } from "../backend/choose-backend.js";
 import { loadTask, TaskFormatError, taskDirectories } from "../task/harbor-task.js";
@@ -82,7 +83,7 @@ async function checkTask(dir: string, backends: BackendChooser): Promise<TaskChe
 		if (empty.outcome === "infra_error")
 			check.problems.push(`the verifier crashes on an empty attempt: ${empty.error}`);
 	} catch (error) {
-		check.problems.push(error instanceof Error ? error.message : String(error));
+		check.problems.push(errorMessage(error));
 	}
 	return check;
 }

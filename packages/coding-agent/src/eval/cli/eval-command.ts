@@ -1,5 +1,6 @@
 import { resolve } from "node:path";
 import type { MainIO } from "../../cli/main-io.js";
+import { errorMessage } from "../../core/errors.js";
 import { BackendChooser } from "../backend/choose-backend.js";
 import { checkTasks } from "../check/check-task.js";
 import { compareRuns, comparisonTable } from "../report/compare-runs.js";
@@ -74,7 +75,7 @@ export async function runEvalCommand(argv: readonly string[], io: MainIO): Promi
 	try {
 		return await dispatch(subcommand, args, io);
 	} catch (error) {
-		io.stderr(`Error: ${error instanceof Error ? error.message : String(error)}\n`);
+		io.stderr(`Error: ${errorMessage(error)}\n`);
 		return 1;
 	}
 }

@@ -1,9 +1,9 @@
-import { globToRegExp } from "../../config/index.js";
+import { modelPatternToRegExp } from "../../config/index.js";
 import { type HarborTask, loadTask, TaskFormatError, taskDirectories } from "./harbor-task.js";
 
 /** Loads every task under the given suite or task paths, keeping those whose name matches `filter`. */
 export function selectTasks(paths: readonly string[], filter?: string): HarborTask[] {
-	const pattern = filter ? globToRegExp(filter) : undefined;
+	const pattern = filter ? modelPatternToRegExp(filter) : undefined;
 	const tasks: HarborTask[] = [];
 	const seen = new Map<string, string>();
 	for (const path of paths) {

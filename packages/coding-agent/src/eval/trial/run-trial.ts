@@ -3,6 +3,7 @@ import { join, relative } from "node:path";
 import type { ThinkingLevel } from "@tau/agent";
 import type { AssistantMessage } from "@tau/ai";
 import { ModelRuntime, SettingsManager } from "../../config/index.js";
+import { errorMessage } from "../../core/errors.js";
 import { defaultExtensionLoader } from "../../core/extensions/index.js";
 import { DefaultResourceLoader } from "../../core/resources/index.js";
 import { SessionManager } from "../../core/session/index.js";
@@ -91,7 +92,7 @@ export async function runTrial(request: TrialRequest): Promise<TrialRecord> {
 		return record;
 	} catch (error) {
 		if (error instanceof TrialInterrupted || signal.aborted) throw new TrialInterrupted();
-		const message = error instanceof Error ? error.message : String(error);
+		const message = errorMessage(error);
 		record.error = error instanceof InfrastructureError ? message : `harness error: ${message}`;
 		return record;
 	} finally {

@@ -20,7 +20,7 @@
  *
  * This module imports `@tau/tui`; main.ts loads it with `await import()` so other modes never do.
  */
-import type { AgentSessionRuntime } from "../../core/runtime/agent-session-runtime.js";
+import type { AgentSessionRuntime } from "../../sdk/agent-session-runtime.js";
 import { InteractiveMode } from "./interactive-mode.js";
 import type { InteractiveModeOptions } from "./interactive-options.js";
 

@@ -5,9 +5,10 @@ import type { ImageContent } from "@tau/ai";
 import { type Component, replaceControlCharacters, type TuiMode } from "@tau/tui";
 import { APP_NAME } from "../../config/app-identity.js";
 import type { AgentSession } from "../../core/agent-session/agent-session.js";
+import { errorMessage } from "../../core/errors.js";
 import type { EditorFactory, ExtensionUIContext } from "../../core/extensions/index.js";
 import { resolveTheme } from "../../core/resources/themes/builtin-theme.js";
-import type { AgentSessionRuntime } from "../../core/runtime/agent-session-runtime.js";
+import type { AgentSessionRuntime } from "../../sdk/agent-session-runtime.js";
 import { debugCommand } from "./commands/app-commands.js";
 import { matchBuiltinCommand } from "./commands/builtin-commands.js";
 import type { CommandHost } from "./commands/command-host.js";
@@ -40,10 +41,6 @@ import { startupChangelogView } from "./startup/changelog-notice.js";
 import { tmuxKeyboardWarning } from "./startup/tmux-keyboard.js";
 import { setRegisteredThemes } from "./theme/active-theme.js";
 import { editorTheme } from "./theme/component-themes.js";
-
-function messageOf(error: unknown): string {
-	return error instanceof Error ? error.message : String(error);
-}
 
 /**
  * The interactive mode's coordinator: owns the renderer, the regions and the session binding, and
@@ -287,7 +284,7 @@ export class InteractiveMode extends InteractiveScreen implements CommandHost, A
 		try {
 			await this.runtime.dispose();
 		} catch (error) {
-			process.stderr.write(`Error: ${messageOf(error)}\n`);
+			process.stderr.write(`Error: ${errorMessage(error)}\n`);
 		}
 		this.exits.uninstall();
 		const stdout = this.options.stdout ?? process.stdout;
@@ -303,7 +300,7 @@ export class InteractiveMode extends InteractiveScreen implements CommandHost, A
 		try {
 			await this.session.prompt(text, images ? { images } : {});
 		} catch (error) {
-			this.notify("error", messageOf(error));
+			this.notify("error", errorMessage(error));
 		}
 	}
 
@@ -350,7 +347,7 @@ export class InteractiveMode extends InteractiveScreen implements CommandHost, A
 		try {
 			await work;
 		} catch (error) {
-			this.notify("error", messageOf(error));
+			this.notify("error", errorMessage(error));
 		}
 	}
 
@@ -430,7 +427,7 @@ export class InteractiveMode extends InteractiveScreen implements CommandHost, A
 			try {
 				next = factory(this.tui, editorTheme(this.theme, this.borderColor()), this.keys);
 			} catch (error) {
-				this.notify("error", `Custom editor failed: ${messageOf(error)}`);
+				this.notify("error", `Custom editor failed: ${errorMessage(error)}`);
 				return;
 			}
 		}

@@ -14,10 +14,11 @@ import {
 import { APP_NAME, VERSION } from "../../config/app-identity.js";
 import type { SettingsManager } from "../../config/index.js";
 import type { AgentSession } from "../../core/agent-session/agent-session.js";
+import { errorMessage } from "../../core/errors.js";
 import { openInBrowser } from "../../core/platform/open-url.js";
 import type { Theme } from "../../core/resources/index.js";
 import { resolveTheme } from "../../core/resources/themes/builtin-theme.js";
-import type { AgentSessionRuntime } from "../../core/runtime/agent-session-runtime.js";
+import type { AgentSessionRuntime } from "../../sdk/agent-session-runtime.js";
 import type { AskOptions, PickOptions } from "./commands/command-host.js";
 import type { NoticeKind } from "./components/chat-notice.js";
 import { ChatTranscript } from "./components/chat-transcript.js";
@@ -35,10 +36,6 @@ import { EditorSlot } from "./selectors/editor-slot.js";
 import { startupDetails } from "./startup/startup-details.js";
 import { setActiveTheme, setRegisteredThemes } from "./theme/active-theme.js";
 import { editorTheme } from "./theme/component-themes.js";
-
-function messageOf(error: unknown): string {
-	return error instanceof Error ? error.message : String(error);
-}
 
 /**
  * The terminal side of the interactive mode: the renderer (fullscreen or regular), the layout regions
@@ -206,7 +203,7 @@ export abstract class InteractiveScreen {
 			(content) => {
 				if (content.text) this.pasteToEditor(content.text);
 			},
-			(error) => this.notify("error", `Failed to paste from clipboard: ${messageOf(error)}`),
+			(error) => this.notify("error", `Failed to paste from clipboard: ${errorMessage(error)}`),
 		);
 	}
 

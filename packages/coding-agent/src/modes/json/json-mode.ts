@@ -1,3 +1,4 @@
+import { errorMessage } from "../../core/errors.js";
 import type { AgentSession, AgentSessionRuntime } from "../../sdk/index.js";
 import { type OneShotInput, runPrompts } from "../print/one-shot.js";
 import { type StdoutTakeover, serializeJsonEvent, serializeJsonLine } from "../shared/index.js";
@@ -36,7 +37,7 @@ export async function runJsonMode(
 	try {
 		await runPrompts(runtime, input, { mode: "json", attach });
 	} catch (error) {
-		process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+		process.stderr.write(`${errorMessage(error)}\n`);
 		code = 1;
 	} finally {
 		await runtime.dispose().catch(() => undefined);

@@ -1,5 +1,6 @@
 import type { AssistantMessage } from "@tau/ai";
 import { sanitizeTerminalText } from "@tau/tui/sanitize";
+import { errorMessage } from "../../core/errors.js";
 import type { AgentSessionRuntime } from "../../sdk/index.js";
 import type { StdoutTakeover } from "../shared/index.js";
 import { type OneShotInput, runPrompts } from "./one-shot.js";
@@ -42,7 +43,7 @@ export async function runTextMode(
 			}
 		}
 	} catch (error) {
-		process.stderr.write(`${toStderr(error instanceof Error ? error.message : String(error))}\n`);
+		process.stderr.write(`${toStderr(errorMessage(error))}\n`);
 		code = 1;
 	} finally {
 		await runtime.dispose().catch(() => undefined);

@@ -1,7 +1,7 @@
 import { placeholderModel } from "@tau/agent";
 import type { Api, ImageContent, Model } from "@tau/ai";
 import type { AgentSession } from "../../core/agent-session/agent-session.js";
-import type { AgentSessionRuntime } from "../../core/runtime/agent-session-runtime.js";
+import type { AgentSessionRuntime } from "../../sdk/agent-session-runtime.js";
 import type { DirectBash } from "./direct-bash.js";
 import type {
 	PromptDisposition,

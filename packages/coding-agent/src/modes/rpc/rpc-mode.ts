@@ -9,9 +9,10 @@
  * to keep the process, as in-process tests do).
  */
 import type { AgentSession } from "../../core/agent-session/agent-session.js";
+import { errorMessage } from "../../core/errors.js";
 import type { ExtensionCommandContextActions } from "../../core/extensions/index.js";
 import { resolveTheme } from "../../core/resources/themes/builtin-theme.js";
-import type { AgentSessionRuntime } from "../../core/runtime/agent-session-runtime.js";
+import type { AgentSessionRuntime } from "../../sdk/agent-session-runtime.js";
 import {
 	attachJsonlLineReader,
 	type RawWriter,
@@ -41,10 +42,6 @@ export interface RpcModeOptions {
 
 const INVALID_COMMAND = 'Invalid command: expected a JSON object with a string "type" field';
 const SIGNAL_EXIT_CODES = { SIGINT: 130, SIGTERM: 143, SIGHUP: 129 } as const;
-
-function messageOf(error: unknown): string {
-	return error instanceof Error ? error.message : String(error);
-}
 
 export function runRpcMode(runtime: AgentSessionRuntime, options: RpcModeOptions = {}): Promise<number> {
 	const input = options.input ?? process.stdin;
@@ -97,7 +94,7 @@ export function runRpcMode(runtime: AgentSessionRuntime, options: RpcModeOptions
 				maybeShutdownOnRequest();
 			});
 		},
-		reportLateFailure: (error) => stderr(`Error: ${messageOf(error)}\n`),
+		reportLateFailure: (error) => stderr(`Error: ${errorMessage(error)}\n`),
 		setTauEvents: (enabled) => {
 			tauEvents = enabled;
 			subscribeEvents(runtime.session);
@@ -169,7 +166,7 @@ export function runRpcMode(runtime: AgentSessionRuntime, options: RpcModeOptions
 		try {
 			await runtime.dispose();
 		} catch (error) {
-			stderr(`Error: ${messageOf(error)}\n`);
+			stderr(`Error: ${errorMessage(error)}\n`);
 		}
 		if (flush) await writer.flush();
 		removeSignalHandlers();
@@ -205,7 +202,7 @@ export function runRpcMode(runtime: AgentSessionRuntime, options: RpcModeOptions
 				type: "response",
 				command: type,
 				success: false,
-				error: messageOf(error),
+				error: errorMessage(error),
 			});
 		}
 	}
@@ -220,7 +217,7 @@ export function runRpcMode(runtime: AgentSessionRuntime, options: RpcModeOptions
 				type: "response",
 				command: "parse",
 				success: false,
-				error: `Failed to parse command: ${messageOf(error)}`,
+				error: `Failed to parse command: ${errorMessage(error)}`,
 			});
 			return;
 		}
@@ -290,7 +287,7 @@ export function runRpcMode(runtime: AgentSessionRuntime, options: RpcModeOptions
 		try {
 			await bindSession(runtime.session);
 		} catch (error) {
-			stderr(`Error: ${messageOf(error)}\n`);
+			stderr(`Error: ${errorMessage(error)}\n`);
 			await shutdown(1, true);
 			return;
 		}

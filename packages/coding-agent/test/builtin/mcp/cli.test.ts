@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { type McpCliContext, runMcpCli } from "../../../src/builtin/mcp/index.js";
-import { tempDir } from "../../agent-session/harness.js";
+import { tempDir } from "../../support/isolated-session.js";
 import { writeMcpJson } from "./harness.js";
 
 const SCRIPTED = fileURLToPath(new URL("./fixtures/scripted-server.mjs", import.meta.url));

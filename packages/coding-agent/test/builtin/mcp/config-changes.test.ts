@@ -4,7 +4,7 @@ import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { loadMcpConfig } from "../../../src/builtin/mcp/config/load-config.js";
 import { writeEntryChange } from "../../../src/builtin/mcp/config/update-entry.js";
-import { tempDir } from "../../agent-session/harness.js";
+import { tempDir } from "../../support/isolated-session.js";
 import {
 	createMcpHarness,
 	type McpHarness,

@@ -5,7 +5,7 @@ import { interpolateValue } from "../../../src/builtin/mcp/config/interpolate.js
 import { loadMcpConfig } from "../../../src/builtin/mcp/config/load-config.js";
 import { createMcpTransport } from "../../../src/builtin/mcp/connection/create-transport.js";
 import { getMcpToolExposure } from "../../../src/builtin/mcp/exposure.js";
-import { tempDir } from "../../agent-session/harness.js";
+import { tempDir } from "../../support/isolated-session.js";
 import { writeMcpJson } from "./harness.js";
 
 /** `${NAME}` written without a template-looking string literal. */

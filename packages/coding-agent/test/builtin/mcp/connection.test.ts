@@ -8,7 +8,7 @@ import type { McpServerEntry } from "../../../src/builtin/mcp/config/load-config
 import { createMcpTransport } from "../../../src/builtin/mcp/connection/create-transport.js";
 import { McpServerConnection } from "../../../src/builtin/mcp/connection/server-connection.js";
 import { appendMcpLog } from "../../../src/builtin/mcp/log/mcp-log.js";
-import { tempDir } from "../../agent-session/harness.js";
+import { tempDir } from "../../support/isolated-session.js";
 
 type Rpc = { id?: number; method?: string; params?: Record<string, unknown> };
 type Plan = (rpc: Rpc, res: ServerResponse, session: string | undefined) => boolean;

@@ -10,7 +10,8 @@ import type { ExtensionAPI } from "@tau/coding-agent";
 import { afterEach, describe, expect, it } from "vitest";
 import { CodemodeWorkerPool, createCodemodeExtension } from "../../../src/builtin/codemode/index.js";
 import { createToolSearchExtension } from "../../../src/builtin/tool-search/index.js";
-import { tempDir, textOfMessage } from "../../agent-session/harness.js";
+import { textOfMessage } from "../../agent-session/harness.js";
+import { tempDir } from "../../support/isolated-session.js";
 import {
 	createMcpHarness,
 	type McpHarness,

@@ -7,7 +7,8 @@ import { StdioTransport } from "@tau/mcp";
 import { expect, vi } from "vitest";
 import { createMcpTransport } from "../../../src/builtin/mcp/connection/create-transport.js";
 import { createMcpExtension, type McpExtensionOptions } from "../../../src/builtin/mcp/index.js";
-import { createHarness, type Harness, type HarnessOptions, tempDir } from "../../agent-session/harness.js";
+import { createHarness, type Harness, type HarnessOptions } from "../../agent-session/harness.js";
+import { tempDir } from "../../support/isolated-session.js";
 
 // Real servers from npm: ./test.sh installs them with scripts/mcp-test-servers.mjs and passes their bin
 // dir in. Without it the tests that need them skip (the suite names say why).

@@ -10,8 +10,8 @@ import { fileURLToPath } from "node:url";
 import { fauxAssistantMessage, fauxToolCall } from "@tau/ai";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { createMcpExtension } from "../../../src/builtin/mcp/index.js";
-import { tempDir } from "../../agent-session/harness.js";
 import { InteractiveHarness } from "../../interactive/harness.js";
+import { tempDir } from "../../support/isolated-session.js";
 import {
 	createMcpHarness,
 	fakeCodemode,

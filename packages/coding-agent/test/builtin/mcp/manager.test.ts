@@ -7,8 +7,8 @@ import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
 import { createMcpExtension } from "../../../src/builtin/mcp/index.js";
-import { tempDir } from "../../agent-session/harness.js";
 import { InteractiveHarness, KEYS } from "../../interactive/harness.js";
+import { tempDir } from "../../support/isolated-session.js";
 import { writeMcpJson } from "./harness.js";
 
 const SCRIPTED = fileURLToPath(new URL("./fixtures/scripted-server.mjs", import.meta.url));

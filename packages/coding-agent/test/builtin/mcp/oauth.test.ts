@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { createMcpCredentialStore, mcpAuthPath } from "../../../src/builtin/mcp/auth/credential-store.js";
 import { refreshLockPath, withRefreshLockFile } from "../../../src/builtin/mcp/auth/refresh-lock.js";
 import { type McpCliContext, runMcpCli } from "../../../src/builtin/mcp/index.js";
-import { tempDir } from "../../agent-session/harness.js";
+import { tempDir } from "../../support/isolated-session.js";
 import { createMcpHarness, waitForTools, writeMcpJson } from "./harness.js";
 
 const closers: (() => Promise<void>)[] = [];

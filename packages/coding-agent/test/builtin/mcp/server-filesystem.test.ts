@@ -2,7 +2,7 @@ import { existsSync, readFileSync, realpathSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fauxAssistantMessage, fauxToolCall } from "@tau/ai";
 import { afterEach, describe, expect, it } from "vitest";
-import { tempDir } from "../../agent-session/harness.js";
+import { tempDir } from "../../support/isolated-session.js";
 import {
 	createMcpHarness,
 	fakeCodemode,

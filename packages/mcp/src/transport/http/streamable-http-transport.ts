@@ -1,5 +1,6 @@
 import {
 	abortReason,
+	errorMessage,
 	McpAbortError,
 	McpAuthRequiredError,
 	McpConnectionClosedError,
@@ -341,7 +342,7 @@ export class StreamableHttpTransport implements McpTransport {
 			}
 		}
 		if (this.closed) return;
-		const reason = failure instanceof Error ? failure.message : String(failure);
+		const reason = errorMessage(failure);
 		this.messages.emit({ jsonrpc: "2.0", id, error: { code: -32603, message: `response stream failed: ${reason}` } });
 	}
 

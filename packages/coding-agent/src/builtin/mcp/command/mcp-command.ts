@@ -1,22 +1,7 @@
-import type { ExtensionAPI, ExtensionContext } from "../../../core/extensions/index.js";
+import type { ExtensionAPI } from "../../../core/extensions/index.js";
 import type { EntryChange } from "../config/update-entry.js";
-import { type McpStatusView, mcpStatusText } from "./server-status.js";
-
-export interface McpCommandHost {
-	/** The configured servers and their connections; undefined when nothing is configured. */
-	view(): McpStatusView | undefined;
-	/** Calls `listener` whenever a server's state, tools or configuration changed. */
-	onChange(listener: () => void): () => void;
-	reconnect(name: string, ctx: ExtensionContext): Promise<string>;
-	/** Signs in through the browser; `showUrl` sees the authorization URL, `signal` cancels. */
-	signIn(
-		name: string,
-		ctx: ExtensionContext,
-		options?: { signal?: AbortSignal; showUrl?(url: string): void },
-	): Promise<string>;
-	signOut(name: string): Promise<string>;
-	change(name: string, change: EntryChange, inProject: boolean, ctx: ExtensionContext): Promise<string>;
-}
+import type { McpCommandHost } from "./command-host.js";
+import { mcpStatusText } from "./server-status.js";
 
 export function registerMcpCommand(pi: ExtensionAPI, host: McpCommandHost): void {
 	pi.registerCommand("mcp", {

@@ -1,4 +1,5 @@
 import { McpAuthRequiredError, McpConnectionClosedError, type McpTransport, StdioTransport } from "@tau/mcp";
+import { errorMessage } from "../../../core/errors.js";
 import { hasOwnAuthorization } from "../config/entry-auth.js";
 import type { McpServerEntry } from "../config/load-config.js";
 
@@ -29,7 +30,7 @@ export function exitDescription(transport: McpTransport | undefined): string | u
  * body, or the OAuth error, for HTTP servers (their messages carry them).
  */
 export function describeFailure(error: unknown, entry: McpServerEntry, transport: McpTransport | undefined): string {
-	let message = error instanceof Error ? error.message : String(error);
+	let message = errorMessage(error);
 	if (error instanceof McpAuthRequiredError && hasOwnAuthorization(entry)) {
 		message = "The server rejected the configured Authorization header (HTTP 401)";
 	}

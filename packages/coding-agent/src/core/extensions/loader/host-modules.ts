@@ -30,11 +30,35 @@ const TYPEBOX_COMPILE = ["typebox/compile", "@sinclair/typebox/compile"];
 const TYPEBOX_VALUE = ["typebox/value", "@sinclair/typebox/value"];
 
 /**
- * The host module behind each group of specifiers: its specifier (resolved from this file) for a
- * synchronous load, and the same module as a static `import()` for hosts running from sources.
+ * The package root (`src/index.ts`) is above this module, so it is not imported from here: the entry
+ * point that loaded it registers where it is (the SDK's index itself, the CLI before it starts).
+ * The first registration wins; in the bundle that is the CLI's, whose `import()` names a chunk.
+ */
+let packageRoot: { url: string; load: () => Promise<unknown> } | undefined;
+
+/** Called by an entry point with the package root's URL (and its `import()` where a bundler must see it). */
+export function registerPackageRoot(url: string, load: () => Promise<unknown> = () => import(url)): void {
+	packageRoot ??= { url, load };
+}
+
+/**
+ * Without a registration (`main` called directly, as some tests do) the package root is not served:
+ * an extension importing it resolves it the ordinary way.
+ */
+function servedSpecifier(specifier: string): boolean {
+	return (
+		HOST_MODULE_SPECIFIERS.includes(specifier) && (packageRoot !== undefined || !CODING_AGENT.includes(specifier))
+	);
+}
+
+const PACKAGE_ROOT = "@tau/coding-agent";
+
+/**
+ * The host module behind each group of specifiers: its specifier for a synchronous load, and the
+ * same module as a static `import()` for hosts running from sources.
  */
 const HOST_SOURCES: readonly { specifiers: readonly string[]; source: string; load: () => Promise<unknown> }[] = [
-	{ specifiers: CODING_AGENT, source: "../../../index.js", load: () => import("../../../index.js") },
+	{ specifiers: CODING_AGENT, source: PACKAGE_ROOT, load: async () => packageRoot?.load() },
 	{ specifiers: AGENT, source: "@tau/agent", load: () => import("@tau/agent") },
 	{ specifiers: TUI, source: "@tau/tui", load: () => import("@tau/tui") },
 	{ specifiers: ["@tau/ai", ...AI_SUBPATHS], source: "@tau/ai/compat", load: () => import("@tau/ai/compat") },
@@ -67,7 +91,8 @@ async function importAll(): Promise<Record<string, ModuleNamespace>> {
 	);
 	const modules: Record<string, ModuleNamespace> = {};
 	for (const host of HOST_SOURCES) {
-		for (const specifier of host.specifiers) modules[specifier] = namespaces.get(host.source) as ModuleNamespace;
+		const namespace = namespaces.get(host.source);
+		if (namespace) for (const specifier of host.specifiers) modules[specifier] = namespace;
 	}
 	const view = aiView(namespaces.get(AI_SOURCE) as ModuleNamespace, namespaces.get(TYPEBOX_SOURCE) as ModuleNamespace);
 	for (const specifier of AI_VIEW) modules[specifier] = view;
@@ -86,7 +111,8 @@ function loadOnDemand(): Record<string, ModuleNamespace> {
 	const load = (source: string): ModuleNamespace => {
 		let namespace = loaded.get(source);
 		if (!namespace) {
-			namespace = require(fileURLToPath(import.meta.resolve(source))) as ModuleNamespace;
+			const url = source === PACKAGE_ROOT ? (packageRoot as { url: string }).url : import.meta.resolve(source);
+			namespace = require(fileURLToPath(url)) as ModuleNamespace;
 			loaded.set(source, namespace);
 		}
 		return namespace;
@@ -104,8 +130,9 @@ function loadOnDemand(): Record<string, ModuleNamespace> {
 	};
 	// jiti only asks `specifier in modules` and then reads `modules[specifier]`.
 	return new Proxy({} as Record<string, ModuleNamespace>, {
-		has: (_target, specifier) => typeof specifier === "string" && HOST_MODULE_SPECIFIERS.includes(specifier),
-		get: (_target, specifier) => (typeof specifier === "string" ? resolveSpecifier(specifier) : undefined),
+		has: (_target, specifier) => typeof specifier === "string" && servedSpecifier(specifier),
+		get: (_target, specifier) =>
+			typeof specifier === "string" && servedSpecifier(specifier) ? resolveSpecifier(specifier) : undefined,
 	});
 }
 

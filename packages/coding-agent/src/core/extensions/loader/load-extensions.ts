@@ -1,11 +1,11 @@
 import { statSync } from "node:fs";
 import { resolve } from "node:path";
+import { errorMessage } from "../../errors.js";
 import type { LoadExtensions } from "../../resources/loader/extension-set.js";
 import { collectExtensionEntries } from "../../resources/scan/directory-scan.js";
 import type { ResourceDiagnostic, SourceInfo } from "../../resources/types.js";
 import type { EventBus, ExtensionFactory } from "../api/extension-api.js";
 import { createExtensionAPI } from "../runtime/create-extension-api.js";
-import { errorMessage } from "../runtime/errors.js";
 import { createExtensionRecord, type Extension } from "../runtime/extension.js";
 import { createExtensionRuntime, ExtensionRuntime } from "../runtime/extension-runtime.js";
 import { InvalidFactoryError, importExtensionFactory } from "./import-factory.js";

@@ -1,6 +1,5 @@
 import type { AgentTool, AgentToolResult } from "@tau/agent";
 import type { ExtensionToolContext, ToolDefinition, ToolExposure } from "../api/tool-definition.js";
-import type { ExtensionRunner } from "../runner/extension-runner.js";
 import type { Extension, RegisteredTool } from "../runtime/extension.js";
 
 /** Tools of all extensions; the first extension in load order wins a name (conflicts are load errors). */
@@ -52,14 +51,19 @@ export function toAgentTool(
 	return tool;
 }
 
+/** What builds each call's `ctx`: the `ExtensionRunner` (named by shape, the runner imports this module). */
+export interface ToolContextFactory {
+	createToolContext(toolCallId: string, signal: AbortSignal | undefined): ExtensionToolContext;
+}
+
 /** A registered extension tool as an agent tool whose calls get their `ctx` from `runner`. */
-export function wrapRegisteredTool(registeredTool: RegisteredTool, runner: ExtensionRunner): AgentTool<any> {
+export function wrapRegisteredTool(registeredTool: RegisteredTool, runner: ToolContextFactory): AgentTool<any> {
 	return toAgentTool(registeredTool.definition, (toolCallId, signal) => runner.createToolContext(toolCallId, signal));
 }
 
 export function wrapRegisteredTools(
 	registeredTools: readonly RegisteredTool[],
-	runner: ExtensionRunner,
+	runner: ToolContextFactory,
 ): AgentTool<any>[] {
 	return registeredTools.map((registeredTool) => wrapRegisteredTool(registeredTool, runner));
 }

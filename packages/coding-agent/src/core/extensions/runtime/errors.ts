@@ -24,7 +24,3 @@ export function toExtensionError(extensionPath: string, event: string, error: un
 	}
 	return { extensionPath, event, error: String(error) };
 }
-
-export function errorMessage(error: unknown): string {
-	return error instanceof Error ? error.message : String(error);
-}

@@ -1,6 +1,7 @@
 import { readFileSync, realpathSync, statSync } from "node:fs";
 import { basename, dirname, join, resolve } from "node:path";
-import { errorMessage, stripBom } from "../../../config/fs/json-text.js";
+import { stripBom } from "../../../config/fs/json-text.js";
+import { errorMessage } from "../../errors.js";
 import type { ResourceDiagnostic } from "../types.js";
 import { nestedWorktreeOf } from "./git-worktree.js";
 

@@ -1,7 +1,8 @@
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { errorMessage, stripBom } from "../../../config/fs/json-text.js";
+import { stripBom } from "../../../config/fs/json-text.js";
 import { getProjectConfigDir } from "../../../config/paths.js";
+import { errorMessage } from "../../errors.js";
 import type { ResourceDiagnostic } from "../types.js";
 
 /** A prompt text and, when it came from a file, that file. */

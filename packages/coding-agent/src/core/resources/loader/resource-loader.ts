@@ -1,10 +1,10 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { isOffline } from "../../../config/env.js";
-import { errorMessage } from "../../../config/fs/json-text.js";
 import { getProjectConfigDir } from "../../../config/paths.js";
 import { SettingsManager } from "../../../config/settings/manager.js";
 import { npmCommandOrDefault } from "../../../config/settings/normalize.js";
+import { errorMessage } from "../../errors.js";
 import { type ContextFile, discoverContextFiles } from "../context-files/context-files.js";
 import { hostDependencyWarnings } from "../packages/host-dependencies.js";
 import { PackageInstaller, type PackageProgressEvent } from "../packages/package-installer.js";

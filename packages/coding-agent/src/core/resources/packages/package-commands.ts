@@ -2,6 +2,7 @@ import { existsSync } from "node:fs";
 import { isAbsolute, relative } from "node:path";
 import { getProjectConfigDir } from "../../../config/paths.js";
 import type { PackageSource } from "../../../config/settings/types.js";
+import { errorMessage } from "../../errors.js";
 import { type InstallLocation, packageInstallLocation } from "./install-paths.js";
 import { runPackageCommand } from "./package-command.js";
 import {
@@ -191,7 +192,7 @@ export function listPackages(context: PackageCommandContext): string[] {
 			try {
 				path = parsed.kind === "local" ? parsed.path : locate(context, parsed, scope).path;
 			} catch (error) {
-				path = error instanceof Error ? error.message : String(error);
+				path = errorMessage(error);
 			}
 			lines.push(`  ${source}${typeof entry === "string" ? "" : " (filtered)"}`, `    ${path}`);
 		}

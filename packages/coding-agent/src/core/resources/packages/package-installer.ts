@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, readdirSync, realpathSync, rmdirSync, rmSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
 import { APP_NAME } from "../../../config/app-identity.js";
+import { errorMessage } from "../../errors.js";
 import { writeFileAtomicSync } from "../../fs/atomic-write.js";
 import type { InstallLocation } from "./install-paths.js";
 import { runPackageCommand } from "./package-command.js";
@@ -130,7 +131,7 @@ export class PackageInstaller {
 			if (parsed.kind === "npm") await this.installNpm(parsed, location.prefix ?? dirname(location.path));
 			else await this.installGit(source, parsed, location);
 		} catch (error) {
-			const message = error instanceof Error ? error.message : String(error);
+			const message = errorMessage(error);
 			this.options.onProgress?.({ type: "error", action, source, message });
 			throw error;
 		}
@@ -153,7 +154,7 @@ export class PackageInstaller {
 			if (existsSync(join(location.path, "package.json"))) await this.installProductionDependencies(location.path);
 		} catch (error) {
 			removeWithEmptyParents(location.path, location.root);
-			const message = error instanceof Error ? error.message : String(error);
+			const message = errorMessage(error);
 			if ((this.options.output ?? "capture") === "capture" && CREDENTIAL_PROMPT.test(message)) {
 				throw new Error(
 					`${message}\nConfigure a git credential helper or an ssh agent, or run "${APP_NAME} install ${source}" from a shell.`,

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, realpathSync, statSync } from "node:fs";
 import { join, relative, resolve, sep } from "node:path";
 import type { PackageSourceObject } from "../../../config/settings/types.js";
-import { globToRegExp } from "../../tools/search/glob.js";
+import { pathGlobToRegExp } from "../../tools/search/glob.js";
 import {
 	collectExtensionEntries,
 	collectFilesByExtension,
@@ -57,7 +57,7 @@ function expandManifestEntries(root: string, entries: readonly string[], kind: P
 }
 
 function globFromRoot(root: string, pattern: string): string[] {
-	const regex = globToRegExp(pattern.replace(/^\.\//, ""));
+	const regex = pathGlobToRegExp(pattern.replace(/^\.\//, ""));
 	const all = collectFilesByExtension(root, "", true);
 	return all
 		.map((file) => relative(root, file).split(sep).join("/"))

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync, rmSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
-import { errorMessage } from "../../../config/fs/json-text.js";
+import { errorMessage } from "../../errors.js";
 import { writeFileAtomicSync } from "../../fs/atomic-write.js";
 import { type InstallLocation, packageInstallLocation } from "./install-paths.js";
 import { installedVersion, isNewerVersion } from "./npm-versions.js";

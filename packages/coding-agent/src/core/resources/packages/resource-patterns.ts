@@ -1,6 +1,6 @@
 import { basename, dirname, relative, sep } from "node:path";
 import { expandTilde } from "../../../config/paths.js";
-import { globToRegExp } from "../../tools/search/glob.js";
+import { pathGlobToRegExp } from "../../tools/search/glob.js";
 
 /** `!x`, `+x`, `-x` and anything with `*` or `?` filters files; other entries name files. */
 export function isPatternEntry(entry: string): boolean {
@@ -27,7 +27,7 @@ function matchTargets(file: string, baseDir: string): { globTargets: string[]; e
 }
 
 function matchesGlob(pattern: string, file: string, baseDir: string): boolean {
-	const regex = globToRegExp(toPosix(expandTilde(pattern)));
+	const regex = pathGlobToRegExp(toPosix(expandTilde(pattern)));
 	return matchTargets(file, baseDir).globTargets.some((target) => regex.test(target));
 }
 
@@ -103,7 +103,7 @@ export function lastBuiltinOverride(builtinPath: string, patterns: readonly stri
 		const prefix = pattern[0];
 		if (prefix !== "+" && prefix !== "-" && prefix !== "!") continue;
 		const body = pattern.slice(1);
-		const matches = prefix === "!" ? globToRegExp(body).test(builtinPath) : body === builtinPath;
+		const matches = prefix === "!" ? pathGlobToRegExp(body).test(builtinPath) : body === builtinPath;
 		if (matches) decision = prefix === "+";
 	}
 	return decision;

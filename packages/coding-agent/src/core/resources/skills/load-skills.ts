@@ -1,8 +1,8 @@
 import { existsSync, statSync } from "node:fs";
 import { join, relative, resolve } from "node:path";
 import { CONFIG_DIR_NAME } from "../../../config/app-identity.js";
-import { errorMessage } from "../../../config/fs/json-text.js";
 import { getAgentDir } from "../../../config/paths.js";
+import { errorMessage } from "../../errors.js";
 import { NameRegistry } from "../loader/name-registry.js";
 import { resolveResourcePath } from "../loader/path-key.js";
 import { collectSkillEntries } from "../scan/directory-scan.js";

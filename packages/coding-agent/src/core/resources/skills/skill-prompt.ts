@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import { errorMessage } from "../../../config/fs/json-text.js";
+import { errorMessage } from "../../errors.js";
 import { stripFrontmatter } from "../frontmatter/frontmatter.js";
 import type { Skill } from "./skills.js";
 

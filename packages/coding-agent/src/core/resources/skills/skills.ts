@@ -1,6 +1,6 @@
 import { readFileSync, statSync } from "node:fs";
 import { basename, dirname } from "node:path";
-import { errorMessage } from "../../../config/fs/json-text.js";
+import { errorMessage } from "../../errors.js";
 import { readFrontmatter } from "../frontmatter/frontmatter.js";
 import { NameRegistry } from "../loader/name-registry.js";
 import { collectSkillEntries } from "../scan/directory-scan.js";

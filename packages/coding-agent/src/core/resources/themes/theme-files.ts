@@ -1,6 +1,6 @@
 import { readFileSync, statSync } from "node:fs";
 import { JsonFileError, parseJsonFile } from "../../../config/fs/json-file.js";
-import { errorMessage } from "../../../config/fs/json-text.js";
+import { errorMessage } from "../../errors.js";
 import { NameRegistry } from "../loader/name-registry.js";
 import { collectFilesByExtension } from "../scan/directory-scan.js";
 import type { ResourceDiagnostic, SourceInfo } from "../types.js";

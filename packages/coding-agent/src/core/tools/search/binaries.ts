@@ -4,9 +4,9 @@ import { join } from "node:path";
 import { getToolBinDir } from "../shell/session-env.js";
 import { ABORTED_MESSAGE } from "../types.js";
 import { downloadSearchBinary, type SearchBinaryDownloadOptions } from "./binary-download.js";
+import type { SearchBinaryName } from "./release-assets.js";
 
-export type SearchBinaryName = "rg" | "fd";
-export type { SearchBinaryDownloadOptions };
+export type { SearchBinaryDownloadOptions, SearchBinaryName };
 
 /** A located external search binary. */
 export interface SearchBinary {

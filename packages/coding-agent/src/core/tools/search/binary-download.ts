@@ -2,10 +2,16 @@ import { mkdir } from "node:fs/promises";
 import { join } from "node:path";
 import { isOffline } from "../../../config/env.js";
 import { PRIVATE_DIR_MODE } from "../../../config/paths.js";
+import { errorMessage } from "../../errors.js";
 import { writeFileAtomic } from "../../fs/atomic-write.js";
-import type { SearchBinaryName } from "./binaries.js";
 import { extractFromTarGz, extractFromZip } from "./release-archive.js";
-import { pickReleaseAsset, type ReleaseAsset, releaseTarget, SEARCH_RELEASES } from "./release-assets.js";
+import {
+	pickReleaseAsset,
+	type ReleaseAsset,
+	releaseTarget,
+	SEARCH_RELEASES,
+	type SearchBinaryName,
+} from "./release-assets.js";
 
 /** How release binaries are fetched; every field has a production default and exists for tests and hosts. */
 export interface SearchBinaryDownloadOptions {
@@ -64,7 +70,7 @@ function reason(error: unknown, timeoutMs: number): string {
 		return `timed out after ${timeoutMs / 1000}s`;
 	const cause = error instanceof Error ? (error.cause as { code?: unknown } | undefined) : undefined;
 	if (typeof cause?.code === "string") return cause.code;
-	return error instanceof Error ? error.message : String(error);
+	return errorMessage(error);
 }
 
 /** Concurrent tau processes each install a complete binary; the last rename wins, nobody runs half a file. */
@@ -121,6 +127,6 @@ export async function downloadSearchBinary(
 				: extractFromTarGz(archive, target.executable);
 		return { path: await installAtomically(binDir, target.executable, binary) };
 	} catch (error) {
-		return { problem: `download failed: ${error instanceof Error ? error.message : String(error)}` };
+		return { problem: `download failed: ${errorMessage(error)}` };
 	}
 }

@@ -51,7 +51,8 @@ export function globToRegexSource(glob: string): string {
 	return source;
 }
 
-export function globToRegExp(glob: string, ignoreCase = false): RegExp {
+/** Compiles a path glob (`*` within a segment, `**` across, `{a,b}`, `[...]`) matching a whole path. */
+export function pathGlobToRegExp(glob: string, ignoreCase = false): RegExp {
 	return new RegExp(`^${globToRegexSource(glob)}$`, ignoreCase ? "i" : "");
 }
 
@@ -66,7 +67,7 @@ export function escapeGlob(path: string): string {
  */
 export function createPathGlob(pattern: string, ignoreCase = false): (relativePath: string) => boolean {
 	const trimmed = pattern.replace(/^(\.\/)+/, "");
-	const regex = globToRegExp(trimmed.replace(/^\//, ""), ignoreCase);
+	const regex = pathGlobToRegExp(trimmed.replace(/^\//, ""), ignoreCase);
 	if (!trimmed.includes("/")) return (path) => regex.test(path.slice(path.lastIndexOf("/") + 1));
 	return (path) => regex.test(path);
 }

@@ -1,4 +1,5 @@
-import type { SearchBinaryName } from "./binaries.js";
+/** The external search programs tau can locate or download. */
+export type SearchBinaryName = "rg" | "fd";
 
 /** Where each search tool publishes its release archives (docs/design/tools.md#search-binaries). */
 export const SEARCH_RELEASES: Record<

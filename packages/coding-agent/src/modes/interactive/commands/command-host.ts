@@ -1,7 +1,7 @@
 import type { Component, KeybindingsManager, SelectItem } from "@tau/tui";
 import type { AgentSession } from "../../../core/agent-session/agent-session.js";
 import type { Theme } from "../../../core/resources/index.js";
-import type { AgentSessionRuntime } from "../../../core/runtime/agent-session-runtime.js";
+import type { AgentSessionRuntime } from "../../../sdk/agent-session-runtime.js";
 import type { NoticeKind } from "../components/chat-notice.js";
 import type { MarkdownTransform } from "../components/markdown-transform.js";
 

@@ -1,4 +1,5 @@
 import { type ClipboardReader, type TUI, TuiAltScreen } from "@tau/tui";
+import { errorMessage } from "../../../core/errors.js";
 import { pasteFromClipboard } from "../clipboard/clipboard-paste.js";
 import type { CommandHost } from "../commands/command-host.js";
 import { selectModel } from "../commands/model-commands.js";
@@ -25,10 +26,6 @@ export interface AppKeyOwner extends CommandHost {
 	readClipboard(): ClipboardReader;
 	/** Re-colours the editor border (thinking level, `!` shell mode). */
 	refreshEditorBorder(): void;
-}
-
-function messageOf(error: unknown): string {
-	return error instanceof Error ? error.message : String(error);
 }
 
 /** Binds the application key actions (docs/design/interactive.md#submission-and-keys) to the coordinator and its controllers. */
@@ -101,7 +98,7 @@ export function appKeyActionHost(
 					owner.refreshEditorBorder();
 					owner.tui.requestRender();
 				},
-				(error) => owner.notify("error", `Failed to paste from clipboard: ${messageOf(error)}`),
+				(error) => owner.notify("error", `Failed to paste from clipboard: ${errorMessage(error)}`),
 			);
 		},
 	};

@@ -1,5 +1,6 @@
 import type { TUI } from "@tau/tui";
 import { APP_NAME } from "../../../config/app-identity.js";
+import { errorMessage } from "../../../core/errors.js";
 import { type FailureSources, watchProcessFailures, writeCrashLog } from "./process-failures.js";
 
 export interface ExitPathsHost {
@@ -17,10 +18,6 @@ export interface ExitPathsOptions {
 	/** Called with the exit code; default `process.exit`. */
 	exit?: (code: number) => void;
 	failureSources?: FailureSources;
-}
-
-function messageOf(error: unknown): string {
-	return error instanceof Error ? error.message : String(error);
 }
 
 /**
@@ -105,7 +102,7 @@ export class ExitPaths {
 			this.host.tui.stop();
 		} finally {
 			const log = writeCrashLog(this.host.agentDir, error);
-			process.stderr.write(`${APP_NAME} crashed: ${messageOf(error)}${log ? `\nCrash log: ${log}` : ""}\n`);
+			process.stderr.write(`${APP_NAME} crashed: ${errorMessage(error)}${log ? `\nCrash log: ${log}` : ""}\n`);
 			this.terminate(1);
 		}
 	}

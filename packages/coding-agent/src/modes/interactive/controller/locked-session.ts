@@ -1,8 +1,8 @@
 import { hostname } from "node:os";
 import type { SelectItem } from "@tau/tui";
 import type { AgentSession } from "../../../core/agent-session/agent-session.js";
-import type { AgentSessionRuntime } from "../../../core/runtime/agent-session-runtime.js";
 import type { SessionLockHolder } from "../../../core/session/index.js";
+import type { AgentSessionRuntime } from "../../../sdk/agent-session-runtime.js";
 import type { NoticeKind } from "../components/chat-notice.js";
 
 /** What the choice needs from the interactive mode. */

@@ -1,5 +1,6 @@
 import { type Component, type KeybindingsManager, type KeyId, matchesKey } from "@tau/tui";
 import type { AgentSession } from "../../../core/agent-session/agent-session.js";
+import { errorMessage } from "../../../core/errors.js";
 import {
 	type Extension,
 	findEntryRenderer,
@@ -18,10 +19,6 @@ import { styleKeyHint } from "../keybindings/key-hints.js";
 
 function extensionsOf(session: AgentSession): Extension[] {
 	return loadedExtensions(session.resourceLoader);
-}
-
-function messageOf(error: unknown): string {
-	return error instanceof Error ? error.message : String(error);
 }
 
 /** Extension shortcuts and renderers as the interactive mode uses them. */
@@ -53,7 +50,7 @@ export class ExtensionHooks {
 			if (!matchesKey(data, key as KeyId)) continue;
 			Promise.resolve()
 				.then(() => shortcut.options.handler(session.extensionRunner.createContext()))
-				.catch((error) => this.report("error", `Shortcut ${shortcut.key} failed: ${messageOf(error)}`));
+				.catch((error) => this.report("error", `Shortcut ${shortcut.key} failed: ${errorMessage(error)}`));
 			return true;
 		}
 		return false;
@@ -120,7 +117,7 @@ export class ExtensionHooks {
 		try {
 			return render();
 		} catch (error) {
-			this.report("error", `Extension renderer failed: ${messageOf(error)}`);
+			this.report("error", `Extension renderer failed: ${errorMessage(error)}`);
 			return undefined;
 		}
 	}

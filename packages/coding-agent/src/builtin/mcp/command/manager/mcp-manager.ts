@@ -1,10 +1,11 @@
 import type { SelectItem } from "@tau/tui";
+import { errorMessage } from "../../../../core/errors.js";
 import type { ExtensionContext } from "../../../../core/extensions/index.js";
 import { activeTheme } from "../../../../modes/interactive/theme/active-theme.js";
 import { usesOAuth } from "../../config/entry-auth.js";
 import type { McpServerEntry } from "../../config/load-config.js";
 import { getMcpToolExposure } from "../../exposure.js";
-import type { McpCommandHost } from "../mcp-command.js";
+import type { McpCommandHost } from "../command-host.js";
 import { attentionRank, describeState, failureReason, serverState, sourceText } from "../server-status.js";
 import { type ManagerMenu, McpManagerView } from "./manager-view.js";
 
@@ -31,7 +32,7 @@ export async function runMcpManager(ctx: ExtensionContext, host: McpCommandHost)
 		new ManagerFlow(view, host, ctx).run().then(
 			() => done(),
 			(error: unknown) => {
-				ctx.ui.notify(error instanceof Error ? error.message : String(error), "error");
+				ctx.ui.notify(errorMessage(error), "error");
 				done();
 			},
 		);

@@ -1,3 +1,4 @@
+import { errorMessage } from "../../../errors.js";
 import type {
 	AgentBeforeSettleEvent,
 	BoundaryContextPreview,
@@ -49,11 +50,7 @@ export async function dispatchBoundary(
 			valid = true;
 		} catch (error) {
 			valid = false;
-			host.report(
-				"<boundary>",
-				base.type,
-				new Error(`Invalid boundary entries: ${error instanceof Error ? error.message : String(error)}`),
-			);
+			host.report("<boundary>", base.type, new Error(`Invalid boundary entries: ${errorMessage(error)}`));
 		}
 	}
 	if (!valid) return { entries: [], continue: false, valid: false };

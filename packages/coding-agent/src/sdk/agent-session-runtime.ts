@@ -1,16 +1,16 @@
 import { existsSync, rmSync } from "node:fs";
 import { resolve } from "node:path";
-import type { CreateAgentSessionResult } from "../../sdk/create-agent-session.js";
-import type { AgentSessionRuntimeDiagnostic, AgentSessionServices } from "../../sdk/services.js";
-import type { AgentSession } from "../agent-session/agent-session.js";
+import type { AgentSession } from "../core/agent-session/agent-session.js";
 import type {
 	ProjectTrustContext,
 	ReplacedSessionContext,
 	SessionBeforeForkResult,
 	SessionBeforeSwitchResult,
 	SessionStartEvent,
-} from "../extensions/index.js";
-import { forkSession, READ_ONLY_WARNING, SessionManager } from "../session/index.js";
+} from "../core/extensions/index.js";
+import { forkSession, READ_ONLY_WARNING, SessionManager } from "../core/session/index.js";
+import type { CreateAgentSessionResult } from "./create-agent-session.js";
+import type { AgentSessionRuntimeDiagnostic, AgentSessionServices } from "./services.js";
 
 export type CreateAgentSessionRuntimeFactory = (options: {
 	cwd: string;

@@ -18,13 +18,13 @@ export function builtinExtensionFactories(options: { oneShot?: boolean } = {}): 
 	return [
 		{
 			name: "codemode",
-			factory: deferred(async () => (await import("../builtin/codemode/index.js")).createCodemodeExtension()),
+			factory: deferred(async () => (await import("./codemode/index.js")).createCodemodeExtension()),
 			builtin: true,
 			replaceable: true,
 		},
 		{
 			name: "tool-search",
-			factory: deferred(async () => (await import("../builtin/tool-search/index.js")).createToolSearchExtension()),
+			factory: deferred(async () => (await import("./tool-search/index.js")).createToolSearchExtension()),
 			builtin: true,
 			replaceable: true,
 		},
@@ -32,9 +32,7 @@ export function builtinExtensionFactories(options: { oneShot?: boolean } = {}): 
 			name: "mcp",
 			// The extension module itself, not the folder index: that one also exports `tau mcp`,
 			// which loads the MCP client.
-			factory: deferred(async () =>
-				(await import("../builtin/mcp/mcp-extension.js")).createMcpExtension({ connect }),
-			),
+			factory: deferred(async () => (await import("./mcp/mcp-extension.js")).createMcpExtension({ connect })),
 			builtin: true,
 			replaceable: true,
 		},

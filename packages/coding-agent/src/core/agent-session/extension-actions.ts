@@ -1,5 +1,14 @@
-import { ModelRegistry, type ProviderRegistration } from "../../config/index.js";
+import type { Api, Model } from "@tau/ai";
+import {
+	ModelRegistry,
+	type ModelRuntime,
+	type ProviderRegistration,
+	type ScopedModel,
+	type SettingsManager,
+} from "../../config/index.js";
+import { toError } from "../errors.js";
 import type {
+	CustomMessageInput,
 	ExtensionContextActions,
 	ExtensionCoreActions,
 	ExtensionProviderActions,
@@ -8,14 +17,55 @@ import type {
 	SendMessageOptions,
 	SessionStartEvent,
 	SlashCommandInfo,
+	ToolInfo,
 } from "../extensions/index.js";
-import type { ResourceLoader } from "../resources/index.js";
-import type { AgentSession } from "./agent-session.js";
+import type { BuildSystemPromptOptions, ResourceLoader } from "../resources/index.js";
+import type { SessionManager } from "../session/index.js";
+import type { SessionCompactionResult } from "./events.js";
 import { createRunner } from "./extension-bridge.js";
+import type { SessionThinkingLevel } from "./model-selection.js";
+import type { ContextUsage } from "./transcript-queries.js";
 import type { ExtensionBindings } from "./types.js";
 
+/**
+ * What the extension actions use of a session. `AgentSession` is one; it is named by its shape here
+ * because agent-session.ts imports this module.
+ */
+export interface ExtensionActionSession {
+	readonly agent: { readonly signal: AbortSignal | undefined };
+	readonly sessionManager: SessionManager;
+	readonly settingsManager: SettingsManager;
+	readonly resourceLoader: ResourceLoader;
+	readonly modelRuntime: ModelRuntime;
+	readonly model: Model<Api> | undefined;
+	readonly thinkingLevel: SessionThinkingLevel;
+	readonly isIdle: boolean;
+	readonly systemPrompt: string;
+	readonly sessionName: string | undefined;
+	readonly scopedModels: readonly ScopedModel[];
+	readonly pendingMessageCount: number;
+	sendUserMessage(
+		content: Parameters<ExtensionCoreActions["sendUserMessage"]>[0],
+		options: NonNullable<Parameters<ExtensionCoreActions["sendUserMessage"]>[1]>,
+	): Promise<void>;
+	sendCustomMessage(message: CustomMessageInput<unknown>, options: SendMessageOptions): Promise<void>;
+	appendCustomEntry(customType: string, data?: unknown): void;
+	setSessionName(name: string): void;
+	getActiveToolNames(): string[];
+	getAllTools(): ToolInfo[];
+	setActiveToolsByName(names: string[]): void;
+	refreshTools(): void;
+	setModel(model: Model<Api>): Promise<void>;
+	setThinkingLevel(level: SessionThinkingLevel): void;
+	abort(): Promise<void>;
+	requestShutdown(): void;
+	getContextUsage(): ContextUsage | undefined;
+	compact(customInstructions?: string): Promise<SessionCompactionResult>;
+	systemPromptOptions(): BuildSystemPromptOptions;
+}
+
 /** `pi.getCommands()`: extension commands, then prompt templates, then skills (when skill commands are on). */
-function slashCommands(session: AgentSession, runner: ExtensionRunner): SlashCommandInfo[] {
+function slashCommands(session: ExtensionActionSession, runner: ExtensionRunner): SlashCommandInfo[] {
 	const commands: SlashCommandInfo[] = runner.getCommands().map((command) => ({
 		name: command.invocationName,
 		source: "extension",
@@ -44,7 +94,7 @@ function slashCommands(session: AgentSession, runner: ExtensionRunner): SlashCom
 }
 
 /** Installs the session behind every `pi.*` action and `ctx` getter of the runner (two-phase init). */
-export function bindSessionToRunner(session: AgentSession, runner: ExtensionRunner): void {
+export function bindSessionToRunner(session: ExtensionActionSession, runner: ExtensionRunner): void {
 	const registry = new ModelRegistry(session.modelRuntime);
 	const core: ExtensionCoreActions = {
 		sendMessage: (message, options) => {
@@ -98,7 +148,7 @@ export function bindSessionToRunner(session: AgentSession, runner: ExtensionRunn
 		compact: (options) => {
 			session.compact(options?.customInstructions).then(
 				(result) => options?.onComplete?.(result),
-				(error) => options?.onError?.(error instanceof Error ? error : new Error(String(error))),
+				(error) => options?.onError?.(toError(error)),
 			);
 		},
 		getSystemPrompt: () => session.systemPrompt,
@@ -148,7 +198,10 @@ export async function announceSessionStart(
 }
 
 /** A command context whose sends are awaited (what `withSession` receives after a replacement). */
-export function createReplacedSessionContext(session: AgentSession, runner: ExtensionRunner): ReplacedSessionContext {
+export function createReplacedSessionContext(
+	session: ExtensionActionSession,
+	runner: ExtensionRunner,
+): ReplacedSessionContext {
 	const context = runner.createCommandContext() as ReplacedSessionContext;
 	Object.assign(context, {
 		sendMessage: (message: Parameters<ReplacedSessionContext["sendMessage"]>[0], options?: SendMessageOptions) =>
