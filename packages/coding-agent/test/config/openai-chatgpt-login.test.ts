@@ -1,10 +1,9 @@
-import { join } from "node:path";
 import type { OAuthCredential } from "@tau/ai";
 import { builtinProviders } from "@tau/ai/providers/all";
-import { AuthStorage, ModelRuntime } from "@tau/coding-agent";
 import { type MockOAuthServer, startMockLlmServer, startMockOAuthServer } from "@tau/testkit";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { readJson, tempDirs, writeJson } from "./helpers.js";
+import { readJson } from "./helpers.js";
+import { runtimeWithAuthFile } from "./oauth-test-runtime.js";
 import { browserUser, pastingUser, type UserLog } from "./oauth-test-users.js";
 
 /** "Sign in with ChatGPT" for the plain `openai` provider, against the @tau/testkit OAuth mock. */
@@ -25,20 +24,7 @@ afterEach(async () => {
 	await oauthServer.close();
 });
 
-function setup(options: { auth?: Record<string, unknown>; modelsJson?: unknown } = {}) {
-	const { agentDir } = tempDirs();
-	const authPath = join(agentDir, "auth.json");
-	if (options.auth) writeJson(authPath, options.auth);
-	const modelsJsonPath = join(agentDir, "models.json");
-	if (options.modelsJson) writeJson(modelsJsonPath, options.modelsJson);
-	const runtime = new ModelRuntime({
-		modelsJsonPath: options.modelsJson ? modelsJsonPath : null,
-		credentials: AuthStorage.create(authPath),
-		builtinProviders: builtinProviders(),
-		agentDir,
-	});
-	return { runtime, authPath };
-}
+const setup = runtimeWithAuthFile;
 
 const exchangesAt = (suffix: string) => oauthServer.exchanges.filter((exchange) => exchange.path.endsWith(suffix));
 

@@ -4,7 +4,7 @@
  * back in the callback and is kept for refreshes. The token is sent to api.openai.com as the API key.
  */
 import type { AuthInteraction, LoginOptions, OAuthCredential } from "../../types/auth.js";
-import { callbackPort, oauthEndpoint } from "./oauth-endpoint.js";
+import { oauthEndpoint } from "./oauth-endpoint.js";
 import { createPkce, createState } from "./pkce.js";
 import { OAuthGrantRejectedError, oauthRequest, requireNumber, requireString } from "./token-request.js";
 
@@ -14,7 +14,7 @@ const DYNAMIC_CLIENT_ID = "dynamic_agent_client";
 const AUTHORIZE_URL = "https://auth.openai.com/api/accounts/authorize";
 const TOKEN_URL = "https://auth.openai.com/api/accounts/oauth/token";
 const RESOURCE = "https://api.openai.com/v1";
-/** The port and path Codex registered too: only one of the two sign-ins can wait at a time. */
+/** The port and path Codex registered too: when it is taken, the pasted redirect URL still works. */
 const CALLBACK_PORT = 1455;
 const CALLBACK_PATH = "/auth/callback";
 const DIRECT_TOKEN_SCOPE = "chatgpt.tokens.use.direct";
@@ -50,70 +50,54 @@ function credentialFrom(json: Record<string, unknown>, clientId: string): OAuthC
 
 export async function login(interaction: AuthInteraction, options?: LoginOptions): Promise<OAuthCredential> {
 	const hostId = await agentHostId(options);
-	const { startLoopbackCallback, authorizationFromCallbackOrPaste } = await import("./loopback-callback.js");
+	const { browserAuthorization } = await import("./browser-authorization.js");
 	const { verifier, challenge } = createPkce();
 	const state = createState();
-	// The port is shared with Codex: when it is taken, the pasted redirect URL still works.
-	const callback = await startLoopbackCallback({
+	const redirect = await browserAuthorization(interaction, {
 		provider: PROVIDER,
-		port: callbackPort(CALLBACK_PORT),
+		account: "ChatGPT",
+		port: CALLBACK_PORT,
 		path: CALLBACK_PATH,
 		redirectHost: "127.0.0.1",
 		state,
-		...(interaction.signal ? { signal: interaction.signal } : {}),
-	}).catch(() => undefined);
-	const redirectUri = callback?.redirectUri ?? `http://127.0.0.1:${CALLBACK_PORT}${CALLBACK_PATH}`;
-	const params = new URLSearchParams({
-		client_id: DYNAMIC_CLIENT_ID,
-		agent_name_hint: options?.agentName ?? "tau",
-		ext_agent_host_id: hostId,
-		response_type: "code",
-		redirect_uri: redirectUri,
-		resource: RESOURCE,
-		scope: SCOPE,
-		state,
-		code_challenge: challenge,
-		code_challenge_method: "S256",
-		nonce: createState(),
-	});
-	try {
-		await interaction.notify({
-			type: "auth_url",
-			url: `${oauthEndpoint(AUTHORIZE_URL)}?${params}`,
-			instructions:
-				"Sign in to ChatGPT in your browser. If the browser runs on another machine, paste the address it ends on here.",
-		});
-		const redirect = await authorizationFromCallbackOrPaste(
-			interaction,
-			callback,
-			state,
-			"Paste the final redirect URL",
-		);
-		// The registered client's id arrives only in the redirect, so a bare pasted code is not enough.
-		const clientId = redirect.params.get("client_id")?.trim();
-		if (!clientId) throw new Error(`${PROVIDER} sign-in: paste the whole redirect URL (it carries the client id)`);
-		if (redirect.params.get("state") !== state) throw new Error("OAuth state mismatch");
-		await interaction.notify({ type: "progress", message: "Exchanging the authorization code…" });
-		const json = await oauthRequest({
-			provider: PROVIDER,
-			url: oauthEndpoint(TOKEN_URL),
-			form: true,
-			body: {
-				grant_type: "authorization_code",
-				client_id: clientId,
-				code: redirect.code,
-				code_verifier: verifier,
+		authorizeUrl: (redirectUri) => {
+			const params = new URLSearchParams({
+				client_id: DYNAMIC_CLIENT_ID,
+				agent_name_hint: options?.agentName ?? "tau",
+				ext_agent_host_id: hostId,
+				response_type: "code",
 				redirect_uri: redirectUri,
 				resource: RESOURCE,
-			},
-			...(interaction.signal ? { signal: interaction.signal } : {}),
-		});
-		// Unused, but its absence means the grant is not the one asked for (Pi checks it too).
-		requireString(json, "id_token", PROVIDER);
-		return credentialFrom(json, clientId);
-	} finally {
-		callback?.close();
-	}
+				scope: SCOPE,
+				state,
+				code_challenge: challenge,
+				code_challenge_method: "S256",
+				nonce: createState(),
+			});
+			return `${oauthEndpoint(AUTHORIZE_URL)}?${params}`;
+		},
+	});
+	// The registered client's id arrives only in the redirect, so a bare pasted code is not enough.
+	const clientId = redirect.params.get("client_id")?.trim();
+	if (!clientId) throw new Error(`${PROVIDER} sign-in: paste the whole redirect URL (it carries the client id)`);
+	if (redirect.params.get("state") !== state) throw new Error("OAuth state mismatch");
+	const json = await oauthRequest({
+		provider: PROVIDER,
+		url: oauthEndpoint(TOKEN_URL),
+		form: true,
+		body: {
+			grant_type: "authorization_code",
+			client_id: clientId,
+			code: redirect.code,
+			code_verifier: verifier,
+			redirect_uri: redirect.redirectUri,
+			resource: RESOURCE,
+		},
+		...(interaction.signal ? { signal: interaction.signal } : {}),
+	});
+	// Unused, but its absence means the grant is not the one asked for (Pi checks it too).
+	requireString(json, "id_token", PROVIDER);
+	return credentialFrom(json, clientId);
 }
 
 export async function refresh(credential: OAuthCredential, signal: AbortSignal): Promise<OAuthCredential> {
