@@ -1,8 +1,10 @@
+import { join } from "node:path";
 import type { OAuthCredential } from "@tau/ai";
 import { builtinProviders } from "@tau/ai/providers/all";
 import { type MockOAuthServer, startMockLlmServer, startMockOAuthServer } from "@tau/testkit";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { readJson } from "./helpers.js";
+import { runAuth, scriptedTerminal } from "../cli/scripted-terminal.js";
+import { readJson, tempDirs } from "./helpers.js";
 import { runtimeWithAuthFile } from "./oauth-test-runtime.js";
 import { browserUser, pastingUser, type UserLog } from "./oauth-test-users.js";
 
@@ -115,6 +117,36 @@ describe("Sign in with ChatGPT (openai)", () => {
 		await expect(login).rejects.toThrow("OAuth state mismatch");
 		expect(exchangesAt("/token")).toHaveLength(0);
 		expect(() => readJson(authPath)).toThrow();
+	});
+
+	it("refuses a pasted address that lost its state", async () => {
+		const { runtime } = setup();
+		const login = runtime.login(
+			"openai",
+			"oauth",
+			pastingUser("browser", (redirect) => {
+				redirect.searchParams.delete("state");
+				return redirect.toString();
+			}),
+			withDevice,
+		);
+		await expect(login).rejects.toThrow("OAuth state mismatch");
+		expect(exchangesAt("/token")).toHaveLength(0);
+	});
+
+	it("`tau auth login openai` signs in with the installation's device id, created in settings.json", async () => {
+		const { agentDir } = tempDirs();
+		const browser: Promise<Response>[] = [];
+		const result = await runAuth(["login", "openai"], {
+			agentDir,
+			terminal: scriptedTerminal([]),
+			openUrl: (url) => browser.push(fetch(url)),
+		});
+		expect(result).toMatchObject({ code: 0, stdout: "Logged in to OpenAI (openai).\n" });
+		expect((await browser[0])?.status).toBe(200);
+		const deviceId = readJson(join(agentDir, "settings.json")).deviceId;
+		expect(exchangesAt("/api/accounts/authorize")[0]!.params.ext_agent_host_id).toBe(`urn:uuid:${deviceId}`);
+		expect(readJson(join(agentDir, "auth.json")).openai.clientId).toMatch(/^agent-client-/);
 	});
 
 	it("needs the installation's device id", async () => {
