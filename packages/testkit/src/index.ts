@@ -2,6 +2,7 @@ export {
 	type MockOAuthServer,
 	type MockOAuthServerOptions,
 	type OAuthExchange,
+	type ResourceGrant,
 	startMockOAuthServer,
 } from "./oauth/oauth-server.js";
 export {

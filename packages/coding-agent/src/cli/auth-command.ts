@@ -2,7 +2,7 @@ import { join } from "node:path";
 import type { CredentialStore, Provider } from "@tau/ai";
 import { builtinProviders } from "@tau/ai/providers/all";
 import { APP_NAME } from "../config/app-identity.js";
-import { AuthStorage, ModelRuntime, ReadOnlyAuthStorage } from "../config/index.js";
+import { AuthStorage, ModelRuntime, ReadOnlyAuthStorage, SettingsManager } from "../config/index.js";
 import { getAgentDir } from "../config/paths.js";
 import { errorMessage } from "../core/errors.js";
 import { openInBrowser } from "../core/platform/open-url.js";
@@ -216,11 +216,20 @@ async function login(context: AuthContext, args: ParsedAuthArgs): Promise<number
 		controller,
 		...(noBrowser ? {} : { openUrl: context.options.openUrl ?? openInBrowser }),
 	});
+	// Read (or created) only by sign-ins that name this installation, such as ChatGPT's.
+	let settings: SettingsManager | undefined;
+	const getDeviceId = () => {
+		settings ??= SettingsManager.create(process.cwd(), context.agentDir);
+		return settings.getOrCreateDeviceId();
+	};
 	try {
-		await untilAborted(runtime.login(provider.id, type, interaction, { agentName: APP_NAME }), controller.signal);
+		await untilAborted(
+			runtime.login(provider.id, type, interaction, { agentName: APP_NAME, getDeviceId }),
+			controller.signal,
+		);
 	} finally {
 		process.off("SIGINT", onSigint);
-		await runtime.settleCredentialWrites();
+		await Promise.all([runtime.settleCredentialWrites(), settings?.flush()]);
 	}
 	io.stdout(`Logged in to ${provider.name} (${provider.id}).\n`);
 	return 0;

@@ -1,10 +1,8 @@
 import { spawn } from "node:child_process";
 import { statSync } from "node:fs";
-import { dirname, join } from "node:path";
+import { dirname } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { AuthNotification, OAuthCredential } from "@tau/ai";
-import { builtinProviders } from "@tau/ai/providers/all";
-import { AuthStorage, ModelRuntime } from "@tau/coding-agent";
 import {
 	type MockOAuthServer,
 	type MockOAuthServerOptions,
@@ -13,7 +11,8 @@ import {
 } from "@tau/testkit";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { PI_CLI, PI_MISSING, PI_NODE, piInstalled } from "../support/pi-reference.js";
-import { readJson, tempDirs, writeJson } from "./helpers.js";
+import { readJson, writeJson } from "./helpers.js";
+import { runtimeWithAuthFile } from "./oauth-test-runtime.js";
 import { browserUser, pastingUser, type UserLog } from "./oauth-test-users.js";
 
 let oauthServer: MockOAuthServer;
@@ -34,20 +33,7 @@ async function restartOAuthServer(options: MockOAuthServerOptions): Promise<void
 	vi.stubEnv("TAU_TEST_OAUTH_ORIGIN", oauthServer.origin);
 }
 
-function setup(options: { auth?: Record<string, unknown>; modelsJson?: unknown } = {}) {
-	const { agentDir } = tempDirs();
-	const authPath = join(agentDir, "auth.json");
-	if (options.auth) writeJson(authPath, options.auth);
-	const modelsJsonPath = join(agentDir, "models.json");
-	if (options.modelsJson) writeJson(modelsJsonPath, options.modelsJson);
-	const runtime = new ModelRuntime({
-		modelsJsonPath: options.modelsJson ? modelsJsonPath : null,
-		credentials: AuthStorage.create(authPath),
-		builtinProviders: builtinProviders(),
-		agentDir,
-	});
-	return { runtime, authPath };
-}
+const setup = runtimeWithAuthFile;
 
 const tokenRequests = () => oauthServer.exchanges.filter((exchange) => exchange.path.endsWith("/token"));
 

@@ -139,6 +139,8 @@ describe.skipIf(!cliBuilt)("lazy startup (built CLI)", () => {
 			// Sign-in flows load only to sign in or refresh.
 			"/auth/oauth/anthropic-oauth",
 			"/auth/oauth/loopback-callback",
+			"/auth/oauth/browser-authorization",
+			"/auth/oauth/openai-chatgpt-oauth",
 			// Proxy support loads only when a proxy variable is set.
 			"/node_modules/undici/",
 			"/node_modules/https-proxy-agent/",

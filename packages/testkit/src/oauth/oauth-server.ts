@@ -1,7 +1,7 @@
 /**
  * A mock of the OAuth endpoints tau's subscription sign-ins talk to: authorization (PKCE), token
  * (code and refresh grants, rotating single-use refresh tokens), GitHub's device flow and Copilot's
- * token exchange. tau sends every OAuth request to `<origin>/<original host>/<path>` when the
+ * token exchange, and OpenAI's dynamic client registration ("Sign in with ChatGPT"). tau sends every OAuth request to `<origin>/<original host>/<path>` when the
  * test-only variable `TAU_TEST_OAUTH_ORIGIN` is set to `origin`.
  */
 import { createHash } from "node:crypto";
@@ -36,8 +36,8 @@ export interface MockOAuthServer {
 	readonly refreshCount: number;
 	/** Makes every token issued so far unusable (the user revoked the app). */
 	revokeAll(): void;
-	/** Issues a refresh token the server will accept, as if from an earlier sign-in. */
-	seedRefreshToken(token: string): void;
+	/** Issues a refresh token the server will accept, as if from an earlier sign-in (to `grant`'s client). */
+	seedRefreshToken(token: string, grant?: ResourceGrant): void;
 	/** Lets a test hold refresh answers until `release` resolves (for races). */
 	holdRefreshes(release: Promise<void>): void;
 	/** Resolves when the first refresh request (or Copilot token exchange) has arrived. */
@@ -45,10 +45,18 @@ export interface MockOAuthServer {
 	close(): Promise<void>;
 }
 
+/** A grant bound to an API resource: the issued client id, scope and resource must come back on refresh. */
+export interface ResourceGrant {
+	clientId: string;
+	scope: string;
+	resource: string;
+}
+
 interface PendingCode {
 	challenge: string;
 	redirectUri: string;
 	clientId: string;
+	grant?: ResourceGrant;
 }
 
 function base64url(value: unknown): string {
@@ -77,6 +85,7 @@ export async function startMockOAuthServer(options: MockOAuthServerOptions = {})
 	const liveAccessTokens = new Set<string>();
 	const githubTokens = new Set<string>();
 	const devices = new Map<string, number>();
+	const resourceGrants = new Map<string, ResourceGrant>();
 	let serial = 0;
 	let refreshCount = 0;
 	let hold: Promise<void> | undefined;
@@ -102,6 +111,17 @@ export async function startMockOAuthServer(options: MockOAuthServerOptions = {})
 		const access = accessToken(host);
 		liveAccessTokens.add(access);
 		return { access_token: access, refresh_token: refresh, expires_in: expiresIn, token_type: "Bearer" };
+	};
+
+	/** Tokens for a resource grant also carry the granted scope and an ID token; the grant follows the refresh token. */
+	const grantTokens = (host: string, grant: ResourceGrant) => {
+		const issued = tokens(host);
+		resourceGrants.set(issued.refresh_token, grant);
+		return {
+			...issued,
+			scope: grant.scope,
+			id_token: `${base64url({ alg: "none" })}.${base64url({ n: serial })}.sig`,
+		};
 	};
 
 	const startDevice = (host: string, res: ServerResponse) => {
@@ -170,6 +190,23 @@ export async function startMockOAuthServer(options: MockOAuthServerOptions = {})
 			res.writeHead(302, { location: target.toString() });
 			res.end();
 		},
+		/** OpenAI's dynamic registration: a new client per sign-in, its id returned in the redirect. */
+		"GET /accounts/authorize": (_host, p, _req, res) => {
+			const complete = p.code_challenge && p.redirect_uri && p.resource && p.scope && p.state && p.ext_agent_host_id;
+			if (p.client_id !== "dynamic_agent_client" || p.code_challenge_method !== "S256" || !complete) {
+				return send(res, 400, { error: "invalid_request" });
+			}
+			const clientId = `agent-client-${++serial}`;
+			const code = `code-${++serial}`;
+			const grant = { clientId, scope: p.scope!, resource: p.resource! };
+			codes.set(code, { challenge: p.code_challenge!, redirectUri: p.redirect_uri!, clientId, grant });
+			const target = new URL(p.redirect_uri!);
+			target.searchParams.set("code", code);
+			target.searchParams.set("state", p.state!);
+			target.searchParams.set("client_id", clientId);
+			res.writeHead(302, { location: target.toString() });
+			res.end();
+		},
 		"POST /token": async (host, p, _req, res) => {
 			if (p.grant_type === "urn:ietf:params:oauth:grant-type:device_code") return deviceAnswer(host, p, res, 400);
 			if (p.grant_type === "authorization_code") {
@@ -182,16 +219,23 @@ export async function startMockOAuthServer(options: MockOAuthServerOptions = {})
 					createHash("sha256")
 						.update(p.code_verifier ?? "")
 						.digest("base64url") === pending.challenge;
-				return verified ? send(res, 200, tokens(host)) : send(res, 400, { error: "invalid_grant" });
+				if (!verified || (pending.grant && pending.grant.resource !== p.resource)) {
+					return send(res, 400, { error: "invalid_grant" });
+				}
+				return send(res, 200, pending.grant ? grantTokens(host, pending.grant) : tokens(host));
 			}
 			if (p.grant_type === "refresh_token") {
 				markRefreshRequested();
 				if (hold) await hold;
+				const grant = resourceGrants.get(p.refresh_token ?? "");
+				if (grant && (grant.clientId !== p.client_id || grant.resource !== p.resource)) {
+					return send(res, 400, { error: "invalid_client" });
+				}
 				if (!liveRefreshTokens.delete(p.refresh_token ?? "")) {
 					return send(res, 400, { error: "invalid_grant", error_description: "Refresh token revoked" });
 				}
 				refreshCount++;
-				return send(res, 200, tokens(host));
+				return send(res, 200, grant ? grantTokens(host, grant) : tokens(host));
 			}
 			send(res, 400, { error: "unsupported_grant_type" });
 		},
@@ -284,8 +328,9 @@ export async function startMockOAuthServer(options: MockOAuthServerOptions = {})
 			liveAccessTokens.clear();
 			githubTokens.clear();
 		},
-		seedRefreshToken(token) {
+		seedRefreshToken(token, grant) {
 			liveRefreshTokens.add(token);
+			if (grant) resourceGrants.set(token, grant);
 		},
 		holdRefreshes(release) {
 			hold = release;

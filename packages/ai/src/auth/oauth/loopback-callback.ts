@@ -5,9 +5,16 @@ import type { AuthInteraction } from "../../types/auth.js";
 export interface LoopbackCallback {
 	/** The `redirect_uri` to register in the authorization request. */
 	redirectUri: string;
-	/** The authorization code, once the browser arrives; rejects on a provider error. */
-	code: Promise<string>;
+	/** The redirect, once the browser arrives; rejects on a provider error. */
+	authorization: Promise<CallbackAuthorization>;
 	close(): void;
+}
+
+/** What the provider's redirect carried: the code, and every query parameter for flows that need more. */
+export interface CallbackAuthorization {
+	code: string;
+	/** Empty when the user pasted only the code. */
+	params: URLSearchParams;
 }
 
 export interface LoopbackOptions {
@@ -29,13 +36,13 @@ function answer(response: ServerResponse, status: number, message: string): void
 
 /** Listens on 127.0.0.1 only; a request with the wrong path or `state` is refused and ignored. */
 export function startLoopbackCallback(options: LoopbackOptions): Promise<LoopbackCallback> {
-	let resolveCode!: (code: string) => void;
+	let resolveCode!: (authorization: CallbackAuthorization) => void;
 	let rejectCode!: (error: Error) => void;
-	const code = new Promise<string>((resolve, reject) => {
+	const authorization = new Promise<CallbackAuthorization>((resolve, reject) => {
 		resolveCode = resolve;
 		rejectCode = reject;
 	});
-	code.catch(() => undefined);
+	authorization.catch(() => undefined);
 	let handled = false;
 	const server = createServer((request, response) => {
 		const url = new URL(request.url ?? "/", "http://127.0.0.1");
@@ -55,7 +62,7 @@ export function startLoopbackCallback(options: LoopbackOptions): Promise<Loopbac
 			return;
 		}
 		answer(response, 200, `Signed in to ${options.provider}. You can close this page.`);
-		resolveCode(received!);
+		resolveCode({ code: received!, params: url.searchParams });
 	});
 	return new Promise((resolve, reject) => {
 		server.once("error", reject);
@@ -69,7 +76,7 @@ export function startLoopbackCallback(options: LoopbackOptions): Promise<Loopbac
 				rejectCode(new Error("Login cancelled"));
 			};
 			options.signal?.addEventListener("abort", close, { once: true });
-			resolve({ redirectUri: `http://${options.redirectHost}:${port}${options.path}`, code, close });
+			resolve({ redirectUri: `http://${options.redirectHost}:${port}${options.path}`, authorization, close });
 		});
 	});
 }
@@ -77,41 +84,54 @@ export function startLoopbackCallback(options: LoopbackOptions): Promise<Loopbac
 export interface PastedAuthorization {
 	code?: string;
 	state?: string;
+	/** The query of a pasted URL or query string. */
+	params: URLSearchParams;
 }
 
 /** What a user pastes: the whole redirect URL, a `code#state` pair, a query string or the bare code. */
 export function parsePastedAuthorization(input: string): PastedAuthorization {
 	const value = input.trim();
-	if (!value) return {};
-	if (/^https?:\/\//.test(value)) {
-		const url = new URL(value);
-		return withoutEmpty({ code: url.searchParams.get("code"), state: url.searchParams.get("state") });
-	}
+	if (!value) return { params: new URLSearchParams() };
+	if (/^https?:\/\//.test(value)) return fromQuery(new URL(value).searchParams);
 	if (value.includes("#")) {
 		const [code, state] = value.split("#", 2);
-		return withoutEmpty({ code, state });
+		return withoutEmpty({ code, state }, new URLSearchParams());
 	}
-	if (value.includes("code=")) {
-		const params = new URLSearchParams(value.replace(/^\?/, ""));
-		return withoutEmpty({ code: params.get("code"), state: params.get("state") });
-	}
-	return { code: value };
+	if (value.includes("code=")) return fromQuery(new URLSearchParams(value.replace(/^\?/, "")));
+	return { code: value, params: new URLSearchParams() };
 }
 
-function withoutEmpty(parts: { code?: string | null; state?: string | null }): PastedAuthorization {
-	return { ...(parts.code ? { code: parts.code } : {}), ...(parts.state ? { state: parts.state } : {}) };
+function fromQuery(params: URLSearchParams): PastedAuthorization {
+	return withoutEmpty({ code: params.get("code"), state: params.get("state") }, params);
 }
 
-/**
- * The authorization code from the browser's redirect, or pasted by the user when the browser runs
- * on another machine (over SSH): whichever comes first. Without a callback server only the paste works.
- */
+function withoutEmpty(
+	parts: { code?: string | null; state?: string | null },
+	params: URLSearchParams,
+): PastedAuthorization {
+	return { ...(parts.code ? { code: parts.code } : {}), ...(parts.state ? { state: parts.state } : {}), params };
+}
+
+/** The authorization code alone, from the callback or the paste (see `authorizationFromCallbackOrPaste`). */
 export async function codeFromCallbackOrPaste(
 	interaction: AuthInteraction,
 	callback: LoopbackCallback | undefined,
 	expectedState: string | undefined,
 	message: string,
 ): Promise<string> {
+	return (await authorizationFromCallbackOrPaste(interaction, callback, expectedState, message)).code;
+}
+
+/**
+ * The browser's redirect, or what the user pasted when the browser runs on another machine (over
+ * SSH): whichever comes first. Without a callback server only the paste works.
+ */
+export async function authorizationFromCallbackOrPaste(
+	interaction: AuthInteraction,
+	callback: LoopbackCallback | undefined,
+	expectedState: string | undefined,
+	message: string,
+): Promise<CallbackAuthorization> {
 	const pasteCancel = new AbortController();
 	const pasted = interaction.prompt({ type: "manual_code", message, signal: pasteCancel.signal }).then((input) => {
 		const parsed = parsePastedAuthorization(input);
@@ -119,10 +139,10 @@ export async function codeFromCallbackOrPaste(
 			throw new Error("OAuth state mismatch");
 		}
 		if (!parsed.code) throw new Error("Missing authorization code");
-		return parsed.code;
+		return { code: parsed.code, params: parsed.params };
 	});
 	try {
-		return await (callback ? Promise.race([callback.code, pasted]) : pasted);
+		return await (callback ? Promise.race([callback.authorization, pasted]) : pasted);
 	} finally {
 		pasteCancel.abort();
 		pasted.catch(() => undefined);

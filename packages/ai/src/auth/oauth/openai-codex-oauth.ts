@@ -6,7 +6,7 @@
  */
 import type { AuthInteraction, LoginOptions, OAuthCredential } from "../../types/auth.js";
 import { pollDeviceCode } from "./device-code-poll.js";
-import { callbackPort, oauthEndpoint } from "./oauth-endpoint.js";
+import { oauthEndpoint } from "./oauth-endpoint.js";
 import { createPkce, createState } from "./pkce.js";
 import { oauthRequest, requireNumber, requireString } from "./token-request.js";
 
@@ -135,44 +135,33 @@ export async function login(interaction: AuthInteraction, options?: LoginOptions
 }
 
 async function browserLogin(interaction: AuthInteraction, options?: LoginOptions): Promise<OAuthCredential> {
-	const { startLoopbackCallback, codeFromCallbackOrPaste } = await import("./loopback-callback.js");
+	const { browserAuthorization } = await import("./browser-authorization.js");
 	const { verifier, challenge } = createPkce();
 	const state = createState();
-	// The port is shared with the Codex CLI: when it is taken, the pasted redirect URL still works.
-	const callback = await startLoopbackCallback({
+	const { code, redirectUri } = await browserAuthorization(interaction, {
 		provider: PROVIDER,
-		port: callbackPort(CALLBACK_PORT),
+		account: "ChatGPT",
+		port: CALLBACK_PORT,
 		path: CALLBACK_PATH,
 		redirectHost: "localhost",
 		state,
-		...(interaction.signal ? { signal: interaction.signal } : {}),
-	}).catch(() => undefined);
-	const redirectUri = callback?.redirectUri ?? `http://localhost:${CALLBACK_PORT}${CALLBACK_PATH}`;
-	const params = new URLSearchParams({
-		response_type: "code",
-		client_id: CLIENT_ID,
-		redirect_uri: redirectUri,
-		scope: SCOPE,
-		code_challenge: challenge,
-		code_challenge_method: "S256",
-		state,
-		id_token_add_organizations: "true",
-		codex_cli_simplified_flow: "true",
-		originator: options?.agentName ?? "tau",
+		authorizeUrl: (redirectUri) => {
+			const params = new URLSearchParams({
+				response_type: "code",
+				client_id: CLIENT_ID,
+				redirect_uri: redirectUri,
+				scope: SCOPE,
+				code_challenge: challenge,
+				code_challenge_method: "S256",
+				state,
+				id_token_add_organizations: "true",
+				codex_cli_simplified_flow: "true",
+				originator: options?.agentName ?? "tau",
+			});
+			return `${oauthEndpoint(AUTHORIZE_URL)}?${params}`;
+		},
 	});
-	try {
-		await interaction.notify({
-			type: "auth_url",
-			url: `${oauthEndpoint(AUTHORIZE_URL)}?${params}`,
-			instructions:
-				"Sign in to ChatGPT in your browser. If the browser runs on another machine, paste the address it ends on here.",
-		});
-		const code = await codeFromCallbackOrPaste(interaction, callback, state, "Paste the final redirect URL");
-		await interaction.notify({ type: "progress", message: "Exchanging the authorization code…" });
-		return await exchangeCode(code, verifier, redirectUri, interaction.signal);
-	} finally {
-		callback?.close();
-	}
+	return exchangeCode(code, verifier, redirectUri, interaction.signal);
 }
 
 export async function refresh(credential: OAuthCredential, signal: AbortSignal): Promise<OAuthCredential> {

@@ -33,6 +33,16 @@ export function openaiCodexLogin(): OAuthAuth {
 	});
 }
 
+/** The plain `openai` provider's sign-in: the ChatGPT account's token is used as the API key. */
+export function openaiChatgptLogin(): OAuthAuth {
+	return lazyOAuth({
+		name: "OpenAI (ChatGPT subscription)",
+		isSubscription: true,
+		loginLabel: "Sign in with ChatGPT",
+		load: () => import("./openai-chatgpt-oauth.js"),
+	});
+}
+
 export function xaiLogin(): OAuthAuth {
 	return lazyOAuth({
 		name: "xAI (Grok/X subscription)",

@@ -1,5 +1,11 @@
 import { envApiKeyAuth } from "../../auth/auth-helpers.js";
-import { kimiCodingLogin, metaLogin, openrouterLogin, xaiLogin } from "../../auth/oauth/subscription-logins.js";
+import {
+	kimiCodingLogin,
+	metaLogin,
+	openaiChatgptLogin,
+	openrouterLogin,
+	xaiLogin,
+} from "../../auth/oauth/subscription-logins.js";
 import type { OAuthAuth } from "../../types/auth.js";
 import type { Provider } from "../../types/provider.js";
 import { catalogProvider } from "../catalog/catalog-provider.js";
@@ -120,6 +126,7 @@ const HOSTED: Record<string, HostedProvider> = {
 		baseUrl: "https://api.openai.com/v1",
 		keyName: "OpenAI API key",
 		envVars: ["OPENAI_API_KEY"],
+		oauth: openaiChatgptLogin,
 	},
 	opencode: { name: "OpenCode Zen", keyName: "OpenCode API key", envVars: ["OPENCODE_API_KEY"] },
 	"opencode-go": { name: "OpenCode Go", keyName: "OpenCode API key", envVars: ["OPENCODE_API_KEY"] },

@@ -82,7 +82,10 @@ async function signIn(host: CommandHost, provider: Provider): Promise<void> {
 	}
 	const controller = new AbortController();
 	try {
-		await runtime.login(provider.id, type, interactionFor(host, controller.signal), { agentName: host.appName });
+		await runtime.login(provider.id, type, interactionFor(host, controller.signal), {
+			agentName: host.appName,
+			getDeviceId: () => host.session.settingsManager.getOrCreateDeviceId(),
+		});
 		host.notify("success", `✓ Logged in to ${provider.name}`);
 		host.refreshFooter();
 	} catch (error) {
