@@ -1,7 +1,6 @@
 import { execFileSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { resolve } from "node:path";
-import { errorMessage } from "./error-message.js";
 
 /**
  * pi 1.6 as an oracle for differential tests (docs/testkit.md "Differential tests against pi"): the same
@@ -93,7 +92,9 @@ export async function runOracleCalls(
 			const value = await fn.apply(owner, call.args.map(decodeOracleArgument));
 			results.push({ value: encodeOracleValue(value) });
 		} catch (error) {
-			results.push({ error: errorMessage(error) });
+			// Inline, not errorMessage(): pi's child runs this function from its source text, where an
+			// imported helper (renamed by the test transform) does not exist.
+			results.push({ error: error instanceof Error ? error.message : String(error) });
 		}
 	}
 	return results;
