@@ -6,7 +6,7 @@
 import type { AuthInteraction, OAuthCredential } from "../../types/auth.js";
 import { callbackPort, oauthEndpoint } from "./oauth-endpoint.js";
 import { createPkce } from "./pkce.js";
-import { oauthRequest, requireNumber, requireString } from "./token-request.js";
+import { exchangeAuthorizationCode, oauthRequest, requireNumber, requireString } from "./token-request.js";
 
 const PROVIDER = "Anthropic";
 const CLIENT_ID = "9d1c250a-e61b-44d9-88ed-5944d1962f5e";
@@ -54,18 +54,15 @@ async function exchangeCode(
 	redirectUri: string,
 	signal: AbortSignal | undefined,
 ): Promise<OAuthCredential> {
-	const json = await oauthRequest({
+	const json = await exchangeAuthorizationCode({
 		provider: PROVIDER,
 		url: oauthEndpoint(TOKEN_URL),
-		body: {
-			grant_type: "authorization_code",
-			client_id: CLIENT_ID,
-			code,
-			state: verifier,
-			redirect_uri: redirectUri,
-			code_verifier: verifier,
-		},
-		...(signal ? { signal } : {}),
+		clientId: CLIENT_ID,
+		code,
+		verifier,
+		redirectUri,
+		extra: { state: verifier },
+		signal,
 	});
 	return credentialFrom(json);
 }

@@ -6,7 +6,13 @@
 import type { AuthInteraction, LoginOptions, OAuthCredential } from "../../types/auth.js";
 import { oauthEndpoint } from "./oauth-endpoint.js";
 import { createPkce, createState } from "./pkce.js";
-import { OAuthGrantRejectedError, oauthRequest, requireNumber, requireString } from "./token-request.js";
+import {
+	exchangeAuthorizationCode,
+	OAuthGrantRejectedError,
+	oauthRequest,
+	requireNumber,
+	requireString,
+} from "./token-request.js";
 
 const PROVIDER = "OpenAI";
 /** Asks OpenAI to register a new client for this sign-in. */
@@ -81,19 +87,16 @@ export async function login(interaction: AuthInteraction, options?: LoginOptions
 	const clientId = redirect.params.get("client_id")?.trim();
 	if (!clientId) throw new Error(`${PROVIDER} sign-in: paste the whole redirect URL (it carries the client id)`);
 	if (redirect.params.get("state") !== state) throw new Error("OAuth state mismatch");
-	const json = await oauthRequest({
+	const json = await exchangeAuthorizationCode({
 		provider: PROVIDER,
 		url: oauthEndpoint(TOKEN_URL),
+		clientId,
+		code: redirect.code,
+		verifier,
+		redirectUri: redirect.redirectUri,
 		form: true,
-		body: {
-			grant_type: "authorization_code",
-			client_id: clientId,
-			code: redirect.code,
-			code_verifier: verifier,
-			redirect_uri: redirect.redirectUri,
-			resource: RESOURCE,
-		},
-		...(interaction.signal ? { signal: interaction.signal } : {}),
+		extra: { resource: RESOURCE },
+		signal: interaction.signal,
 	});
 	// Unused, but its absence means the grant is not the one asked for (Pi checks it too).
 	requireString(json, "id_token", PROVIDER);

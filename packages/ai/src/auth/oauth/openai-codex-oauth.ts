@@ -8,7 +8,7 @@ import type { AuthInteraction, LoginOptions, OAuthCredential } from "../../types
 import { pollDeviceCode } from "./device-code-poll.js";
 import { oauthEndpoint } from "./oauth-endpoint.js";
 import { createPkce, createState } from "./pkce.js";
-import { oauthRequest, requireNumber, requireString } from "./token-request.js";
+import { exchangeAuthorizationCode, oauthRequest, requireNumber, requireString } from "./token-request.js";
 
 const PROVIDER = "OpenAI";
 const CLIENT_ID = "app_EMoamEEZ73f0CkXaXp7hrann";
@@ -57,18 +57,15 @@ async function exchangeCode(
 	redirectUri: string,
 	signal: AbortSignal | undefined,
 ): Promise<OAuthCredential> {
-	const json = await oauthRequest({
+	const json = await exchangeAuthorizationCode({
 		provider: PROVIDER,
 		url: oauthEndpoint(TOKEN_URL),
+		clientId: CLIENT_ID,
+		code,
+		verifier,
+		redirectUri,
 		form: true,
-		body: {
-			grant_type: "authorization_code",
-			client_id: CLIENT_ID,
-			code,
-			code_verifier: verifier,
-			redirect_uri: redirectUri,
-		},
-		...(signal ? { signal } : {}),
+		signal,
 	});
 	return credentialFrom(json);
 }

@@ -95,3 +95,36 @@ export function requireNumber(json: Record<string, unknown>, field: string, prov
 	}
 	return value;
 }
+
+/** The PKCE authorization-code exchange every browser sign-in ends with (RFC 7636). */
+export interface AuthorizationCodeExchange {
+	provider: string;
+	url: string;
+	clientId: string;
+	code: string;
+	verifier: string;
+	redirectUri: string;
+	/** Form-encoded instead of JSON. */
+	form?: boolean;
+	/** Provider-specific fields (Anthropic's `state`, OpenAI's `resource`). */
+	extra?: Record<string, string>;
+	signal?: AbortSignal | undefined;
+}
+
+/** Trades an authorization code for tokens; the answer is the token endpoint's JSON. */
+export function exchangeAuthorizationCode(exchange: AuthorizationCodeExchange): Promise<Record<string, unknown>> {
+	return oauthRequest({
+		provider: exchange.provider,
+		url: exchange.url,
+		...(exchange.form ? { form: true } : {}),
+		body: {
+			grant_type: "authorization_code",
+			client_id: exchange.clientId,
+			code: exchange.code,
+			code_verifier: exchange.verifier,
+			redirect_uri: exchange.redirectUri,
+			...exchange.extra,
+		},
+		...(exchange.signal ? { signal: exchange.signal } : {}),
+	});
+}
