@@ -7,7 +7,6 @@ export {
 } from "./client/mcp-client.js";
 export {
 	isMcpServerOverride,
-	isSecureOrLoopbackUrl,
 	type McpExposure,
 	type McpHttpServerConfig,
 	type McpOAuthConfig,

@@ -4,7 +4,6 @@
 export { mcpNamespace, mcpServerSummary } from "../naming.js";
 export {
 	isMcpServerOverride,
-	isSecureOrLoopbackUrl,
 	type McpExposure,
 	type McpHttpServerConfig,
 	type McpOAuthConfig,

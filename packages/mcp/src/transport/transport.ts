@@ -3,6 +3,7 @@ import type { JsonRpcMessage } from "../protocol.js";
 /** Default upper bound for one framed message. */
 export const DEFAULT_MAX_MESSAGE_BYTES = 16 * 1024 * 1024;
 
+/** Options of one `McpTransport.send`. */
 export interface McpSendOptions {
 	/** Aborted when the request settles; transports must not dispatch (or re-dispatch) after that. */
 	signal?: AbortSignal;

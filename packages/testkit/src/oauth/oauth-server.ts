@@ -7,6 +7,7 @@
 import { createHash } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 
+/** One request the mock OAuth server answered: method, original provider host, path and parameters. */
 export interface OAuthExchange {
 	method: string;
 	/** The original provider host, e.g. `claude.ai`. */
@@ -17,6 +18,7 @@ export interface OAuthExchange {
 	headers: IncomingMessage["headers"];
 }
 
+/** Options of `startMockOAuthServer`: token lifetime, the ChatGPT account id and device-code pending polls. */
 export interface MockOAuthServerOptions {
 	/** Lifetime of issued access tokens, in seconds (default 3600). */
 	expiresIn?: number;
@@ -28,6 +30,7 @@ export interface MockOAuthServerOptions {
 	deviceInterval?: number;
 }
 
+/** A running mock of the providers' OAuth endpoints: its origin, the exchanges it saw and ways to revoke tokens. */
 export interface MockOAuthServer {
 	/** The value for `TAU_TEST_OAUTH_ORIGIN`. */
 	readonly origin: string;
@@ -77,6 +80,7 @@ function send(response: ServerResponse, status: number, body: unknown): void {
 	response.end(JSON.stringify(body));
 }
 
+/** Starts a mock of the providers' OAuth and token endpoints on 127.0.0.1 (reached through `TAU_TEST_OAUTH_ORIGIN`). */
 export async function startMockOAuthServer(options: MockOAuthServerOptions = {}): Promise<MockOAuthServer> {
 	const expiresIn = options.expiresIn ?? 3600;
 	const exchanges: OAuthExchange[] = [];

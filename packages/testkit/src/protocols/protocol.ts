@@ -1,5 +1,6 @@
 import type { ResolvedTurn, TurnContext } from "../scenario/resolve.js";
 
+/** A wire protocol the mock LLM server speaks; the request path selects it. */
 export type ProtocolName =
 	| "anthropic-messages"
 	| "openai-chat"

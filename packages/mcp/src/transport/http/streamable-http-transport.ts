@@ -11,8 +11,13 @@ import { type JsonRpcId, type JsonRpcMessage, parseJsonRpcMessage } from "../../
 import { DEFAULT_MAX_MESSAGE_BYTES, Listeners, type McpSendOptions, type McpTransport } from "../transport.js";
 import { SseParser } from "./sse-parser.js";
 
+/** The `fetch` signature the HTTP transport and the OAuth code call; pass one to route or stub requests. */
 export type FetchLike = (input: string | URL, init?: RequestInit) => Promise<Response>;
 
+/**
+ * What `McpAuthProvider.onUnauthorized` receives: the 401 response, the server URL, the fetch to use and the token that
+ * failed.
+ */
 export interface McpUnauthorizedContext {
 	response: Response;
 	serverUrl: URL;
@@ -20,17 +25,28 @@ export interface McpUnauthorizedContext {
 	token?: string;
 }
 
+/**
+ * Supplies the bearer token of each HTTP request and reacts to a 401 (refresh or sign in) before the request is
+ * retried.
+ */
 export interface McpAuthProvider {
 	token(): Promise<string | undefined>;
 	onUnauthorized?(context: McpUnauthorizedContext): Promise<void>;
 }
 
+/**
+ * Backoff of the HTTP transport when its server-sent event stream drops: first and longest delay, and how often to
+ * retry.
+ */
 export interface ReconnectOptions {
 	initialDelayMs?: number;
 	maxDelayMs?: number;
 	maxRetries?: number;
 }
 
+/**
+ * Options of `StreamableHttpTransport`: the server URL, headers, authorization, reconnection and message size limit.
+ */
 export interface StreamableHttpTransportOptions {
 	url: string | URL;
 	headers?: Record<string, string>;

@@ -5,6 +5,7 @@ import { DEFAULT_MAX_MESSAGE_BYTES, Listeners, type McpTransport } from "../tran
 import { LineFramer } from "./line-framer.js";
 import { signalGroup, trackGroup, untrackGroup } from "./process-groups.js";
 
+/** Options of `StdioTransport`: the command to start, its arguments, directory and environment. */
 export interface StdioTransportOptions {
 	command: string;
 	args?: string[];
