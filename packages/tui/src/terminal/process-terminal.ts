@@ -23,6 +23,7 @@ export interface TerminalOutput extends NodeJS.EventEmitter {
 	write(data: string): boolean;
 }
 
+/** Streams a `ProcessTerminal` uses instead of `process.stdin` and `process.stdout`. */
 export interface ProcessTerminalOptions {
 	stdin?: TerminalInput;
 	stdout?: TerminalOutput;
@@ -56,6 +57,9 @@ export function isAppleTerminalSession(): boolean {
 	return process.platform === "darwin" && process.env.TERM_PROGRAM === "Apple_Terminal";
 }
 
+/**
+ * The `Terminal` of the current process: raw-mode stdin, stdout, resize events and the keyboard protocol negotiation.
+ */
 export class ProcessTerminal implements Terminal {
 	private readonly stdin: TerminalInput;
 	private readonly stdout: TerminalOutput;

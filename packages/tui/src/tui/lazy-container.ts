@@ -1,6 +1,7 @@
 import type { Component } from "./component.js";
 import { Container } from "./container.js";
 
+/** Options of `LazyContainer`: how many lines the first frame needs and how earlier children appear later. */
 export interface LazyContainerOptions {
 	/** Lines the first frame draws from the end: the screen plus the scroll-back it needs. */
 	firstFrameLines(): number;
