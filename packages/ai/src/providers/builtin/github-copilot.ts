@@ -37,6 +37,7 @@ function copilotStreams(): ProviderStreams {
 	};
 }
 
+/** The GitHub Copilot provider over its shipped catalog, authorized by `COPILOT_GITHUB_TOKEN` or a GitHub sign-in. */
 export function githubCopilotProvider(): Provider {
 	return catalogProvider({
 		id: "github-copilot",
