@@ -26,6 +26,26 @@ export interface McpTransport {
 	release?(): void;
 }
 
+/**
+ * The listener side every transport shares: `onMessage`, `onError` and `onClose` register on the
+ * sets a subclass emits to.
+ */
+export abstract class TransportListeners {
+	protected readonly messages = new Listeners<[JsonRpcMessage]>();
+	protected readonly errors = new Listeners<[Error]>();
+	protected readonly closes = new Listeners<[]>();
+
+	onMessage(listener: (message: JsonRpcMessage) => void): () => void {
+		return this.messages.add(listener);
+	}
+	onError(listener: (error: Error) => void): () => void {
+		return this.errors.add(listener);
+	}
+	onClose(listener: () => void): () => void {
+		return this.closes.add(listener);
+	}
+}
+
 /** A tiny listener set used by transports and the client. */
 export class Listeners<T extends unknown[]> {
 	private readonly set = new Set<(...args: T) => void>();
