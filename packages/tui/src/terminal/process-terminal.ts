@@ -213,12 +213,7 @@ export class ProcessTerminal implements Terminal {
 		this.statusSupported = false;
 		this.statusQueryPending = false;
 		this.write(Seq.bracketedPasteOff);
-		if (this.kittyPushed || this.kittyActive) this.write(Seq.kittyPop);
-		this.kittyPushed = false;
-		this.kittyActive = false;
-		setKittyProtocolActive(false);
-		if (this.modifyOtherKeys) this.write(Seq.modifyOtherKeysOff);
-		this.modifyOtherKeys = false;
+		this.leaveKeyboardProtocols();
 		this.owedDa1 = 0;
 		this.clearSplit();
 		this.buffer?.destroy();
@@ -230,6 +225,16 @@ export class ProcessTerminal implements Terminal {
 		// Paused stdin keeps buffered keys such as Ctrl+D from reaching the parent shell.
 		this.stdin.pause();
 		this.stdin.setRawMode?.(this.wasRaw);
+	}
+
+	/** Turns the Kitty keyboard protocol and modifyOtherKeys off again, if they were on. */
+	private leaveKeyboardProtocols(): void {
+		if (this.kittyPushed || this.kittyActive) this.write(Seq.kittyPop);
+		this.kittyPushed = false;
+		this.kittyActive = false;
+		setKittyProtocolActive(false);
+		if (this.modifyOtherKeys) this.write(Seq.modifyOtherKeysOff);
+		this.modifyOtherKeys = false;
 	}
 
 	restoreOnExit(before: string, after: string): void {
@@ -248,12 +253,7 @@ export class ProcessTerminal implements Terminal {
 	}
 
 	async drainInput(maxMs = 1000, idleMs = 50): Promise<void> {
-		if (this.kittyPushed || this.kittyActive) this.write(Seq.kittyPop);
-		this.kittyPushed = false;
-		this.kittyActive = false;
-		setKittyProtocolActive(false);
-		if (this.modifyOtherKeys) this.write(Seq.modifyOtherKeysOff);
-		this.modifyOtherKeys = false;
+		this.leaveKeyboardProtocols();
 		this.stdin.off("data", this.dataHandler);
 		let lastData = Date.now();
 		const onData = () => {
