@@ -7,6 +7,7 @@ export {
 } from "./client/mcp-client.js";
 export {
 	isMcpServerOverride,
+	isSecureOrLoopbackUrl,
 	type McpExposure,
 	type McpHttpServerConfig,
 	type McpOAuthConfig,

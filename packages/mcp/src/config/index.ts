@@ -4,6 +4,7 @@
 export { mcpNamespace, mcpServerSummary } from "../naming.js";
 export {
 	isMcpServerOverride,
+	isSecureOrLoopbackUrl,
 	type McpExposure,
 	type McpHttpServerConfig,
 	type McpOAuthConfig,

@@ -122,7 +122,8 @@ function validateOAuth(raw: unknown, options: ValidateMcpServerConfigOptions): s
 	return raw as McpOAuthConfig;
 }
 
-function isSecureOrLoopbackUrl(value: string): boolean {
+/** Whether a URL may carry credentials: `https:`, or `http:` to `localhost`, `127.0.0.1` or `[::1]`. */
+export function isSecureOrLoopbackUrl(value: string): boolean {
 	if (!URL.canParse(value)) return false;
 	const url = new URL(value);
 	return url.protocol === "https:" || (url.protocol === "http:" && isLoopbackHost(url.hostname));
