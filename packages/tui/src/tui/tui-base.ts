@@ -26,8 +26,8 @@ const FRAME_COST_FACTOR = 2;
  */
 export type TuiMode = "regular" | "fullscreen";
 /**
- * What an input listener returns: `consume` stops the input, `data` replaces it for the next listener; nothing passes
- * it on.
+ * What an input listener returns: `consume` stops the input, `data` replaces it for the next listener, and
+ * `undefined` passes it on unchanged.
  */
 export type InputListenerResult = { consume?: boolean; data?: string } | undefined;
 /** Sees raw terminal input before the focused component; can consume it or hand on changed data. */
