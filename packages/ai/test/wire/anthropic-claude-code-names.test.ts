@@ -41,6 +41,16 @@ async function send(mock: MockLlmServer, key: string, messages: Message[]): Prom
 	return message;
 }
 
+/** The result of the `read` call `id`, as the agent loop records it. */
+const readResult = (id: string): Message => ({
+	role: "toolResult",
+	toolCallId: id,
+	toolName: "read",
+	content: [{ type: "text", text: "export {}" }],
+	isError: false,
+	timestamp: 3,
+});
+
 const toolCallNames = (message: AssistantMessage) =>
 	message.content.flatMap((block) => (block.type === "toolCall" ? [block.name] : []));
 
@@ -72,14 +82,7 @@ describe("anthropic-messages with a Claude Pro/Max subscription token", () => {
 		const ask: Message = { role: "user", content: "look", timestamp: 1 };
 		const first = await send(mock, SUBSCRIPTION_TOKEN, [ask]);
 		expect(toolCallNames(first)).toEqual(["read"]);
-		const result: Message = {
-			role: "toolResult",
-			toolCallId: "toolu_first",
-			toolName: "read",
-			content: [{ type: "text", text: "export {}" }],
-			isError: false,
-			timestamp: 3,
-		};
+		const result = readResult("toolu_first");
 		const second = await send(mock, SUBSCRIPTION_TOKEN, [ask, first, result]);
 		expect(toolCallNames(second)).toEqual(["bash"]);
 		const replayed = body(mock.requests[1]).messages as WireMessage[];
@@ -107,14 +110,7 @@ describe("anthropic-messages with an API key (negative control)", () => {
 			"find",
 		]);
 		expect(toolCallNames(first)).toEqual(["read"]);
-		const result: Message = {
-			role: "toolResult",
-			toolCallId: "toolu_1",
-			toolName: "read",
-			content: [{ type: "text", text: "export {}" }],
-			isError: false,
-			timestamp: 3,
-		};
+		const result = readResult("toolu_1");
 		const second = await send(mock, API_KEY, [ask, first, result]);
 		expect(toolCallNames(second)).toEqual(["Read"]);
 		const replayed = body(mock.requests[1]).messages as WireMessage[];
