@@ -1,3 +1,4 @@
+export type { MockCopilotModel, MockCopilotPolicy, MockCopilotSeatOptions } from "./oauth/copilot-seat.js";
 export {
 	type MockOAuthServer,
 	type MockOAuthServerOptions,

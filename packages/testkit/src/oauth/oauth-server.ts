@@ -1,11 +1,12 @@
 /**
  * A mock of the OAuth endpoints tau's subscription sign-ins talk to: authorization (PKCE), token
  * (code and refresh grants, rotating single-use refresh tokens), GitHub's device flow and Copilot's
- * token exchange, and OpenAI's dynamic client registration ("Sign in with ChatGPT"). tau sends every OAuth request to `<origin>/<original host>/<path>` when the
+ * token exchange and seat models (copilot-seat.ts), and OpenAI's dynamic client registration ("Sign in with ChatGPT"). tau sends every OAuth request to `<origin>/<original host>/<path>` when the
  * test-only variable `TAU_TEST_OAUTH_ORIGIN` is set to `origin`.
  */
 import { createHash } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import { type MockCopilotPolicy, type MockCopilotSeatOptions, mockCopilotSeat } from "./copilot-seat.js";
 
 /** One request the mock OAuth server answered: method, original provider host, path and parameters. */
 export interface OAuthExchange {
@@ -28,6 +29,8 @@ export interface MockOAuthServerOptions {
 	pendingPolls?: number;
 	/** The `interval` sent with a device code, in seconds (default 0). */
 	deviceInterval?: number;
+	/** The GitHub Copilot seat's models and how its model endpoints answer. */
+	copilotSeat?: MockCopilotSeatOptions;
 }
 
 /** A running mock of the providers' OAuth endpoints: its origin, the exchanges it saw and ways to revoke tokens. */
@@ -45,6 +48,8 @@ export interface MockOAuthServer {
 	holdRefreshes(release: Promise<void>): void;
 	/** Resolves when the first refresh request (or Copilot token exchange) has arrived. */
 	readonly refreshRequested: Promise<void>;
+	/** The Copilot seat's policy of each model now (after the policy requests so far). */
+	readonly copilotPolicies: ReadonlyMap<string, MockCopilotPolicy>;
 	close(): Promise<void>;
 }
 
@@ -90,6 +95,7 @@ export async function startMockOAuthServer(options: MockOAuthServerOptions = {})
 	const githubTokens = new Set<string>();
 	const devices = new Map<string, number>();
 	const resourceGrants = new Map<string, ResourceGrant>();
+	const copilotSeat = mockCopilotSeat(options.copilotSeat);
 	let serial = 0;
 	let refreshCount = 0;
 	let hold: Promise<void> | undefined;
@@ -290,11 +296,12 @@ export async function startMockOAuthServer(options: MockOAuthServerOptions = {})
 			if (hold) await hold;
 			refreshCount++;
 			const expiresAt = Math.floor(Date.now() / 1000) + expiresIn;
-			send(res, 200, {
-				token: `tid=${++serial};exp=${expiresAt};proxy-ep=proxy.individual.githubcopilot.com;sku=test`,
-				expires_at: expiresAt,
-			});
+			const copilotToken = `tid=${++serial};exp=${expiresAt};proxy-ep=proxy.individual.githubcopilot.com;sku=test`;
+			copilotSeat.issue(copilotToken);
+			send(res, 200, { token: copilotToken, expires_at: expiresAt });
 		},
+		"GET /models": (_host, _p, req, res) => copilotSeat.list(req, res),
+		"POST /policy": (_host, _p, req, res) => copilotSeat.policy(req, res),
 	};
 
 	const server = createServer((request, response) => {
@@ -324,6 +331,7 @@ export async function startMockOAuthServer(options: MockOAuthServerOptions = {})
 		origin: `http://127.0.0.1:${port}`,
 		exchanges,
 		refreshRequested,
+		copilotPolicies: copilotSeat.policies,
 		get refreshCount() {
 			return refreshCount;
 		},

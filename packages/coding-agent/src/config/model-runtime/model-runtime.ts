@@ -250,7 +250,11 @@ export class ModelRuntime implements Models {
 		return this.models
 			.getProviders()
 			.filter((provider) => this.availability.has(provider.id))
-			.flatMap((provider) => this.models.getModels(provider.id));
+			.flatMap((provider) => {
+				const models = this.models.getModels(provider.id);
+				const usable = this.availability.usable(provider.id);
+				return usable ? models.filter((model) => usable.has(model.id)) : models;
+			});
 	}
 
 	/** Whether the last check found usable credentials for the provider. */
