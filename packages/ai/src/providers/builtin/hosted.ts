@@ -161,7 +161,6 @@ const HOSTED: Record<string, HostedProvider> = {
 		keyName: "Qwen Token Plan Individual CN API key",
 		envVars: ["QWEN_TOKEN_PLAN_INDIVIDUAL_CN_API_KEY", "QWEN_TOKEN_PLAN_CN_API_KEY"],
 	},
-	radius: { name: "Radius", keyName: "Radius API key", envVars: ["RADIUS_API_KEY"] },
 	together: {
 		name: "Together",
 		baseUrl: "https://api.together.ai/v1",
@@ -253,7 +252,6 @@ export const qwenTokenPlanProvider = (): Provider => hostedProvider("qwen-token-
 export const qwenTokenPlanCnProvider = (): Provider => hostedProvider("qwen-token-plan-cn");
 export const qwenTokenPlanIndividualProvider = (): Provider => hostedProvider("qwen-token-plan-individual");
 export const qwenTokenPlanIndividualCnProvider = (): Provider => hostedProvider("qwen-token-plan-individual-cn");
-export const radiusProvider = (): Provider => hostedProvider("radius");
 export const togetherProvider = (): Provider => hostedProvider("together");
 export const typesafeProvider = (): Provider => hostedProvider("typesafe");
 export const vercelAIGatewayProvider = (): Provider => hostedProvider("vercel-ai-gateway");
