@@ -91,7 +91,32 @@ async function signIn(host: CommandHost, provider: Provider): Promise<void> {
 	} catch (error) {
 		controller.abort();
 		host.notify("error", `Login failed: ${(error as Error).message}`);
+		return;
 	}
+	if (provider.id === "radius") await offerRadiusMcpServer(host, provider);
+}
+
+/**
+ * After a Radius sign-in, offers to point the Radius MCP server in the global mcp.json at that login
+ * (adding it when missing); nothing is asked when a global server already uses it (docs/providers.md "Radius").
+ */
+async function offerRadiusMcpServer(host: CommandHost, provider: Provider): Promise<void> {
+	const { planRadiusMcpServer, writeRadiusMcpServer } = await import("../../../config/mcp-json/radius-mcp-server.js");
+	const plan = planRadiusMcpServer(provider.id, host.agentDir);
+	if (!plan) return;
+	const answer = await host.pick(`Configure ${provider.name} MCP in ${plan.mcpPath}?`, [
+		{ value: "yes", label: "Yes" },
+		{ value: "no", label: "No" },
+	]);
+	if (answer?.value !== "yes") return;
+	try {
+		writeRadiusMcpServer(plan);
+	} catch (error) {
+		host.notify("error", `Could not update ${plan.mcpPath}: ${(error as Error).message}`);
+		return;
+	}
+	// The MCP extension reads mcp.json when the session starts.
+	await host.reload();
 }
 
 async function logout(host: CommandHost): Promise<void> {
