@@ -1,11 +1,10 @@
 import { join } from "node:path";
 import type { AuthNotification, OAuthCredential } from "@tau/ai";
-import { builtinProviders } from "@tau/ai/providers/all";
-import { AuthStorage, FileModelsStore, ModelRuntime } from "@tau/coding-agent";
 import { type MockLlmServer, type MockOAuthServer, startMockLlmServer, startMockOAuthServer } from "@tau/testkit";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { runAuth, scriptedTerminal } from "../cli/scripted-terminal.js";
 import { readJson, tempDirs, writeJson } from "./helpers.js";
+import { runtimeWithAuthFile } from "./oauth-test-runtime.js";
 import { browserUser, type UserLog } from "./oauth-test-users.js";
 
 /** The Radius provider end to end: sign-in, refresh, the gateway's catalog and a prompt, against @tau/testkit. */
@@ -39,22 +38,8 @@ afterEach(async () => {
 
 const exchangesAt = (suffix: string) => oauthServer.exchanges.filter((exchange) => exchange.path.endsWith(suffix));
 
-/** A runtime over the built-ins with auth.json, models-store.json and (when given) models.json in a temp agent dir. */
-function setup(options: { agentDir?: string; auth?: Record<string, unknown>; modelsJson?: unknown } = {}) {
-	const agentDir = options.agentDir ?? tempDirs().agentDir;
-	const authPath = join(agentDir, "auth.json");
-	if (options.auth) writeJson(authPath, options.auth);
-	const modelsJsonPath = join(agentDir, "models.json");
-	if (options.modelsJson) writeJson(modelsJsonPath, options.modelsJson);
-	const runtime = new ModelRuntime({
-		modelsJsonPath: options.modelsJson ? modelsJsonPath : null,
-		credentials: AuthStorage.create(authPath),
-		modelsStore: new FileModelsStore(join(agentDir, "models-store.json")),
-		builtinProviders: builtinProviders(),
-		agentDir,
-	});
-	return { runtime, authPath, agentDir };
-}
+const setup = (options: Parameters<typeof runtimeWithAuthFile>[0] = {}) =>
+	runtimeWithAuthFile({ ...options, modelsStore: true });
 
 const signedIn = (extra: Partial<OAuthCredential> = {}): OAuthCredential => ({
 	type: "oauth",

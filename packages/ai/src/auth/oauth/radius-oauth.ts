@@ -6,7 +6,7 @@
 import type { AuthInteraction, OAuthAuth, OAuthCredential } from "../../types/auth.js";
 import { browserAuthorization } from "./browser-authorization.js";
 import { oauthEndpoint } from "./oauth-endpoint.js";
-import { createPkce, createState } from "./pkce.js";
+import { authorizationQuery, createPkce, createState } from "./pkce.js";
 import { deviceTokenResponse } from "./standard-device-login.js";
 import { exchangeAuthorizationCode, oauthRequest, requireNumber, requireString } from "./token-request.js";
 
@@ -60,16 +60,10 @@ async function browserLogin(provider: string, gateway: string, interaction: Auth
 		state,
 		authorizeUrl: (redirectUri) => {
 			const url = new URL(oauthEndpoint(endpoint));
-			url.search = new URLSearchParams({
-				response_type: "code",
-				client_id: CLIENT_ID,
-				redirect_uri: redirectUri,
-				scope: SCOPE,
-				code_challenge: challenge,
-				code_challenge_method: "S256",
-				handoff: "url",
-				state,
-			}).toString();
+			url.search = authorizationQuery(
+				{ clientId: CLIENT_ID, redirectUri, scope: SCOPE, challenge, state },
+				{ handoff: "url" },
+			).toString();
 			return url.toString();
 		},
 	});
