@@ -10,8 +10,20 @@ import { InteractiveHarness, KEYS } from "./harness.js";
 let harness: InteractiveHarness | undefined;
 let oauthServer: MockOAuthServer;
 
+const gatewayModel = {
+	id: "team-fast",
+	name: "Team fast",
+	reasoning: false,
+	input: ["text"],
+	cost: { input: 1, output: 2, cacheRead: 0, cacheWrite: 0 },
+	contextWindow: 100_000,
+	maxTokens: 8192,
+};
+
 beforeEach(async () => {
-	oauthServer = await startMockOAuthServer();
+	oauthServer = await startMockOAuthServer({
+		radiusCatalog: { baseUrl: "https://radius.pi.dev/v1", models: [gatewayModel] },
+	});
 	vi.stubEnv("TAU_TEST_OAUTH_ORIGIN", oauthServer.origin);
 });
 
@@ -33,7 +45,7 @@ async function signInWithDeviceCode(current: InteractiveHarness): Promise<void> 
 }
 
 describe("/login radius", () => {
-	it("signs in, then offers the Radius MCP server and adds it to the global mcp.json on Yes", async () => {
+	it("signs in, fetches the account's catalog, then adds the Radius MCP server to the global mcp.json on Yes", async () => {
 		harness = await InteractiveHarness.start({ columns: 200 });
 		const current = harness;
 		current.runtime.session.modelRuntime.registerNativeProvider(radiusProvider());
@@ -45,6 +57,9 @@ describe("/login radius", () => {
 		expect(JSON.parse(readFileSync(mcpPath, "utf8"))).toEqual({
 			mcpServers: { radius: { url: "https://radius.pi.dev/mcp", auth: { provider: "radius" } } },
 		});
+		const modelRuntime = current.runtime.session.modelRuntime;
+		await current.until(() => modelRuntime.getModels("radius").length === 1);
+		expect(modelRuntime.getModels("radius")[0]).toMatchObject({ id: "team-fast", api: "pi-messages" });
 	});
 
 	it("asks nothing when a global server already uses the login", async () => {

@@ -93,7 +93,38 @@ async function signIn(host: CommandHost, provider: Provider): Promise<void> {
 		host.notify("error", `Login failed: ${(error as Error).message}`);
 		return;
 	}
+	if (provider.refreshModels) refreshCatalogInBackground(host, provider);
 	if (provider.id === "radius") await offerRadiusMcpServer(host, provider);
+}
+
+/** How long a catalog fetched after a sign-in may take before the cached list stays. */
+const CATALOG_REFRESH_TIMEOUT_MS = 15_000;
+
+/**
+ * A catalog that depends on the account (Radius) is fetched with the new credential right away, in the
+ * background; until it arrives, and when it fails, the cached or shipped list stays.
+ */
+function refreshCatalogInBackground(host: CommandHost, provider: Provider): void {
+	const cached = "using the cached model list";
+	void host.session.modelRuntime
+		.refresh({ providers: [provider.id], signal: AbortSignal.timeout(CATALOG_REFRESH_TIMEOUT_MS) })
+		.then((result) => {
+			const failure = result.errors.get(provider.id);
+			if (result.aborted) host.notify("warning", `The ${provider.name} model catalog refresh timed out; ${cached}`);
+			else if (failure) {
+				host.notify(
+					"warning",
+					`The ${provider.name} model catalog could not be refreshed (${failure.message}); ${cached}`,
+				);
+			}
+			host.refreshFooter();
+		})
+		.catch((error: unknown) =>
+			host.notify(
+				"warning",
+				`The ${provider.name} model catalog could not be refreshed: ${(error as Error).message}`,
+			),
+		);
 }
 
 /**
