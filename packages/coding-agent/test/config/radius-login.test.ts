@@ -141,6 +141,16 @@ describe("Radius catalog and requests", () => {
 		expect(exchangesAt("/v1/config")).toHaveLength(1);
 	});
 
+	it("a Pi credential that still carries its gateway catalog seeds the store when the gateway is unreachable", async () => {
+		const gatewayConfig = { baseUrl: llm.url("/pi/v1"), models: [gatewayModel("from-pi")] };
+		// An access token the gateway did not issue is refused, so only the kept catalog is there to use.
+		const { runtime, agentDir } = setup({ auth: { radius: signedIn({ access: "access-unknown", gatewayConfig }) } });
+		const result = await runtime.refresh({ allowNetwork: true, providers: ["radius"] });
+		expect(result.errors.get("radius")?.message).toContain("401");
+		expect(runtime.getModels("radius").map((model) => model.id)).toEqual(["from-pi"]);
+		expect(readJson(join(agentDir, "models-store.json")).radius.models[0]).toMatchObject({ id: "from-pi" });
+	});
+
 	it("sends a prompt to the gateway over pi-messages with the signed-in token", async () => {
 		const { runtime } = setup({ auth: { radius: signedIn() } });
 		await runtime.refresh({ allowNetwork: true, providers: ["radius"] });
