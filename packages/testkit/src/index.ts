@@ -23,6 +23,7 @@ export {
 	piOracle,
 	runOracleCalls,
 } from "./pi-oracle.js";
+export { PI_MESSAGES_PRICES } from "./protocols/pi-messages.js";
 export { type ProtocolName, sseFrame } from "./protocols/protocol.js";
 export {
 	type InterceptCertificate,

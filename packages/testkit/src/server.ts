@@ -7,6 +7,7 @@ import { googleGenerativeAi } from "./protocols/google-generative-ai.js";
 import { mistralChat } from "./protocols/mistral-chat.js";
 import { openAiChat } from "./protocols/openai-chat.js";
 import { openAiResponses } from "./protocols/openai-responses.js";
+import { piMessages } from "./protocols/pi-messages.js";
 import type { ProtocolContext, WireProtocol } from "./protocols/protocol.js";
 import { type RecordedRequest, RequestLog, type RequestOutcome } from "./request-log.js";
 import { type BodyCut, type WriteResult, whenClosed, writeBody } from "./response-writer.js";
@@ -63,6 +64,8 @@ export interface MockLlmServer {
 }
 
 const PROTOCOLS: readonly WireProtocol[] = [
+	// Before Anthropic's, whose `/messages` path it shares under its own prefix.
+	piMessages,
 	anthropicMessages,
 	mistralChat,
 	openAiChat,

@@ -1,7 +1,8 @@
 /**
  * A mock of the OAuth endpoints tau's subscription sign-ins talk to: authorization (PKCE), token
  * (code and refresh grants, rotating single-use refresh tokens), GitHub's device flow and Copilot's
- * token exchange and seat models (copilot-seat.ts), and OpenAI's dynamic client registration ("Sign in with ChatGPT"). tau sends every OAuth request to `<origin>/<original host>/<path>` when the
+ * token exchange and seat models (copilot-seat.ts), OpenAI's dynamic client registration ("Sign in with ChatGPT"),
+ * and a Radius gateway's sign-in discovery and account catalog (`/v1/oauth`, `/v1/config`). tau sends every OAuth request to `<origin>/<original host>/<path>` when the
  * test-only variable `TAU_TEST_OAUTH_ORIGIN` is set to `origin`.
  */
 import { createHash } from "node:crypto";
@@ -31,6 +32,8 @@ export interface MockOAuthServerOptions {
 	deviceInterval?: number;
 	/** The GitHub Copilot seat's models and how its model endpoints answer. */
 	copilotSeat?: MockCopilotSeatOptions;
+	/** What a Radius gateway's `/v1/config` answers with (default: no models, served at `https://<host>/v1`). */
+	radiusCatalog?: { baseUrl: string; models: Record<string, unknown>[] };
 }
 
 /** A running mock of the providers' OAuth endpoints: its origin, the exchanges it saw and ways to revoke tokens. */
@@ -120,7 +123,9 @@ export async function startMockOAuthServer(options: MockOAuthServerOptions = {})
 		liveRefreshTokens.add(refresh);
 		const access = accessToken(host);
 		liveAccessTokens.add(access);
-		return { access_token: access, refresh_token: refresh, expires_in: expiresIn, token_type: "Bearer" };
+		// A Radius gateway names the granted scope.
+		const scope = host.includes("radius") ? { scope: "gateway offline_access" } : {};
+		return { access_token: access, refresh_token: refresh, expires_in: expiresIn, token_type: "Bearer", ...scope };
 	};
 
 	/** Tokens for a resource grant also carry the granted scope and an ID token; the grant follows the refresh token. */
@@ -275,6 +280,18 @@ export async function startMockOAuthServer(options: MockOAuthServerOptions = {})
 				clientId: "app_EMoamEEZ73f0CkXaXp7hrann",
 			});
 			send(res, 200, { authorization_code: code, code_verifier: verifier });
+		},
+		/** Radius: the gateway names its interactive authorization address; the rest of the sign-in is its own. */
+		"GET /v1/oauth": (host, _p, _req, res) =>
+			send(res, 200, { authorizationEndpoint: `https://${host}/oauth/authorize` }),
+		"POST /v1/oauth/device": (host, _p, _req, res) => startDevice(host, res),
+		/** Radius: the account's catalog; a token this server issued and revoked is refused. */
+		"GET /v1/config": (host, _p, req, res) => {
+			const token = (req.headers.authorization ?? "").replace(/^Bearer /, "");
+			if (!token || (token.startsWith("access-") && !liveAccessTokens.has(token))) {
+				return send(res, 401, { error: "invalid_token" });
+			}
+			send(res, 200, options.radiusCatalog ?? { baseUrl: `https://${host}/v1`, models: [] });
 		},
 		"POST /device_authorization": (host, _p, _req, res) => startDevice(host, res),
 		"POST /device/authorization": (host, _p, _req, res) => startDevice(host, res),

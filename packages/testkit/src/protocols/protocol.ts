@@ -7,7 +7,8 @@ export type ProtocolName =
 	| "openai-responses"
 	| "google-generative-ai"
 	| "bedrock-converse"
-	| "mistral-chat";
+	| "mistral-chat"
+	| "pi-messages";
 
 /** What an HTTP error response should say; unset fields take the provider's usual wording. */
 export interface ErrorSpec {

@@ -13,8 +13,11 @@ import { googleVertexProvider } from "./google-vertex.js";
 import { hostedProvider } from "./hosted.js";
 import { llamaCppProvider, lmStudioProvider, ollamaProvider, vllmProvider } from "./local.js";
 import { openaiCodexProvider } from "./openai-codex.js";
+import { radiusProvider } from "./radius.js";
 
 export { DEFAULT_MODEL_PER_PROVIDER, defaultModelIdFor } from "../data/default-models.js";
+/** A Radius gateway as a provider: the built-in `radius`, or a gateway named in models.json (`"oauth": "radius"`). */
+export { type RadiusProviderOptions, radiusProvider } from "./radius.js";
 
 /** Providers whose behaviour goes beyond an API key over the shipped catalog. */
 const SPECIAL_PROVIDERS: Record<string, () => Provider> = {
@@ -26,6 +29,7 @@ const SPECIAL_PROVIDERS: Record<string, () => Provider> = {
 	"github-copilot": githubCopilotProvider,
 	"google-vertex": googleVertexProvider,
 	"openai-codex": openaiCodexProvider,
+	radius: () => radiusProvider(),
 };
 
 /**

@@ -161,7 +161,6 @@ const HOSTED: Record<string, HostedProvider> = {
 		keyName: "Qwen Token Plan Individual CN API key",
 		envVars: ["QWEN_TOKEN_PLAN_INDIVIDUAL_CN_API_KEY", "QWEN_TOKEN_PLAN_CN_API_KEY"],
 	},
-	radius: { name: "Radius", keyName: "Radius API key", envVars: ["RADIUS_API_KEY"] },
 	together: {
 		name: "Together",
 		baseUrl: "https://api.together.ai/v1",
@@ -327,8 +326,6 @@ export const qwenTokenPlanIndividualProvider = (): Provider => hostedProvider("q
  * authorized by `QWEN_TOKEN_PLAN_INDIVIDUAL_CN_API_KEY`, `QWEN_TOKEN_PLAN_CN_API_KEY` or a stored key.
  */
 export const qwenTokenPlanIndividualCnProvider = (): Provider => hostedProvider("qwen-token-plan-individual-cn");
-/** The Radius provider (`radius`) over its shipped model catalog, authorized by `RADIUS_API_KEY` or a stored key. */
-export const radiusProvider = (): Provider => hostedProvider("radius");
 /**
  * The Together provider (`together`) over its shipped model catalog, authorized by `TOGETHER_API_KEY` or a stored key.
  */
