@@ -1,5 +1,4 @@
-import { Agent as HttpAgent, request as httpRequest, type IncomingMessage, type RequestOptions } from "node:http";
-import type { Agent as HttpsAgent } from "node:https";
+import { request as httpRequest, type IncomingMessage, type RequestOptions } from "node:http";
 import type { Readable } from "node:stream";
 import { createBrotliDecompress, createGunzip, createInflate } from "node:zlib";
 import { proxyForUrl } from "./proxy-env.js";
@@ -24,20 +23,17 @@ const FETCH_DEFAULT_HEADERS: Readonly<Record<string, string>> = {
 /** Statuses whose response has no body (a `Response` refuses one). */
 const NULL_BODY_STATUSES = new Set([101, 103, 204, 205, 304]);
 
-/** One keep-alive agent per protocol: a session's requests reuse the connection, as `fetch` does. */
-let httpAgent: HttpAgent | undefined;
-let httpsAgent: Promise<{ agent: HttpsAgent; request: typeof httpRequest }> | undefined;
+/**
+ * The request function for a protocol; `node:https` loads with the first https request. Requests use
+ * Node's global agents, which keep a connection alive between requests (closing it after 5 idle
+ * seconds), as `fetch` does.
+ */
+let httpsRequest: Promise<typeof httpRequest> | undefined;
 
-async function transport(protocol: string): Promise<{ agent: HttpAgent | HttpsAgent; request: typeof httpRequest }> {
-	if (protocol === "http:") {
-		httpAgent ??= new HttpAgent({ keepAlive: true });
-		return { agent: httpAgent, request: httpRequest };
-	}
-	httpsAgent ??= import("node:https").then((https) => ({
-		agent: new https.Agent({ keepAlive: true }),
-		request: https.request as typeof httpRequest,
-	}));
-	return httpsAgent;
+async function requestFor(protocol: string): Promise<typeof httpRequest> {
+	if (protocol === "http:") return httpRequest;
+	httpsRequest ??= import("node:https").then((https) => https.request as typeof httpRequest);
+	return httpsRequest;
 }
 
 /** Request headers as a plain record, whatever form `init.headers` has. */
@@ -123,11 +119,11 @@ export async function nodeHttpFetch(input: FetchInput, init?: RequestInit): Prom
 	if (!url) return globalThis.fetch(input, init);
 	const signal = init?.signal ?? undefined;
 	if (signal?.aborted) throw abortReason(signal);
-	const { agent, request } = await transport(url.protocol);
+	const request = await requestFor(url.protocol);
 	const headers = headerRecord(init?.headers);
 	for (const [name, value] of Object.entries(FETCH_DEFAULT_HEADERS)) headers[name] ??= value;
 	const body = init?.body as string | Uint8Array | null | undefined;
-	const options: RequestOptions = { method: init?.method ?? "GET", headers, agent };
+	const options: RequestOptions = { method: init?.method ?? "GET", headers };
 	const response = await new Promise<IncomingMessage>((resolve, reject) => {
 		let received: IncomingMessage | undefined;
 		const sent = request(url, options, (incoming) => {
