@@ -5,8 +5,10 @@
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 
+/** A Copilot seat's policy for one model: usable, refused by the organisation, or terms not yet accepted. */
 export type MockCopilotPolicy = "enabled" | "disabled" | "unconfigured";
 
+/** One model of the mock Copilot seat's model list. */
 export interface MockCopilotModel {
 	id: string;
 	/** Offered in the editor's model picker (default true). */
@@ -17,6 +19,7 @@ export interface MockCopilotModel {
 	toolCalls?: boolean;
 }
 
+/** What the mock Copilot seat serves: its models, and which requests fail. */
 export interface MockCopilotSeatOptions {
 	/** The seat's models (default: `claude-haiku-4.5` and `gpt-5.4-nano`, both usable). */
 	models?: readonly MockCopilotModel[];
@@ -26,6 +29,7 @@ export interface MockCopilotSeatOptions {
 	modelListStatus?: number;
 }
 
+/** The mock Copilot seat's model-list and policy endpoints, as the OAuth mock serves them. */
 export interface MockCopilotSeat {
 	/** Remembers a Copilot token the server issued. */
 	issue(token: string): void;
@@ -46,6 +50,7 @@ function send(response: ServerResponse, status: number, body: unknown): void {
 	response.end(JSON.stringify(body));
 }
 
+/** A mock Copilot seat whose policies change as the policy requests arrive. */
 export function mockCopilotSeat(options: MockCopilotSeatOptions = {}): MockCopilotSeat {
 	const models = options.models ?? DEFAULT_MODELS;
 	const policies = new Map(models.map((model) => [model.id, model.policy ?? "enabled"]));
