@@ -142,7 +142,7 @@ export class SessionTree {
 		this.entries.push(entry);
 		this.byId.set(entry.id, entry);
 		this.leafId = entry.id;
-		if (isConversationEntry(entry)) this.conversation = true;
+		if (!this.conversation && isConversationEntry(entry)) this.conversation = true;
 		this.indexMetadata(entry);
 	}
 
