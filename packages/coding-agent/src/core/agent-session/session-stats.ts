@@ -52,7 +52,7 @@ export function computeSessionStats(
 			else if (message.role === "toolResult") toolResults++;
 			else if (message.role === "assistant") {
 				assistantMessages++;
-				toolCalls += message.content.filter((block) => block.type === "toolCall").length;
+				for (const block of message.content) if (block.type === "toolCall") toolCalls++;
 			}
 		}
 		const usage = usageOf(entry);

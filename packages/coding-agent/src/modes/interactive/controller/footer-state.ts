@@ -29,8 +29,10 @@ export function readGitBranch(cwd: string): string | undefined {
 
 /** Cache hit rate of the most recent assistant message, when it used the cache at all. */
 function latestCacheHit(session: AgentSession): number | undefined {
-	for (let i = session.messages.length - 1; i >= 0; i--) {
-		const message = session.messages[i]!;
+	// Read once: each read of `session.messages` copies the projection.
+	const messages = session.messages;
+	for (let i = messages.length - 1; i >= 0; i--) {
+		const message = messages[i]!;
 		if (message.role !== "assistant") continue;
 		const { input, cacheRead, cacheWrite } = message.usage;
 		if (cacheRead + cacheWrite === 0) return undefined;
