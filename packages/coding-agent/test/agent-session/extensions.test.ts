@@ -1,7 +1,8 @@
 import { fauxAssistantMessage, fauxToolCall } from "@tau/ai";
-import type { AnyToolDefinition, ExtensionAPI } from "@tau/coding-agent";
+import type { ExtensionAPI } from "@tau/coding-agent";
 import { Type } from "typebox";
 import { describe, expect, it } from "vitest";
+import type { AnyToolDefinition } from "../../src/core/extensions/index.js";
 import { createHarness, gate, heldResponse, textOfMessage } from "./harness.js";
 
 function recordingTool(calls: unknown[]): AnyToolDefinition {

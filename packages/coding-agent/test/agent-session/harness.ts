@@ -9,12 +9,12 @@ import {
 	type AgentSession,
 	type AgentSessionEvent,
 	type CreateAgentSessionOptions,
-	type DefaultResourceLoaderOptions,
 	defaultExtensionLoader,
 	type ModelRuntime,
 	type SessionManager,
 	SettingsManager,
 } from "@tau/coding-agent";
+import type { DefaultResourceLoaderOptions } from "../../src/core/resources/index.js";
 import { createIsolatedSession, isolatedModelRuntime, tempAgentDir, tempDir } from "../support/isolated-session.js";
 
 export interface Harness {

@@ -8,7 +8,7 @@ import {
 	type Model,
 	type SimpleStreamOptions,
 } from "@tau/ai";
-import type { SummaryCompletion } from "@tau/coding-agent";
+import type { SummaryCompletion } from "../../src/core/compaction/index.js";
 
 export interface RecordedRequest {
 	model: Model<Api>;

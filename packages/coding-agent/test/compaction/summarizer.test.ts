@@ -1,14 +1,7 @@
 import { fauxAssistantMessage, fauxToolCall } from "@tau/ai";
-import {
-	compact,
-	convertToLlm,
-	prepareCompaction,
-	SessionManager,
-	type SummaryCompletion,
-	serializeConversation,
-	summaryMaxTokens,
-} from "@tau/coding-agent";
+import { compact, convertToLlm, prepareCompaction, SessionManager, serializeConversation } from "@tau/coding-agent";
 import { describe, expect, it } from "vitest";
+import { type SummaryCompletion, summaryMaxTokens } from "../../src/core/compaction/index.js";
 import { assistant, toolCallAssistant, toolResult, usage, user } from "../session/helpers.js";
 import { fauxSummarizer, promptOf, sized } from "./helpers.js";
 

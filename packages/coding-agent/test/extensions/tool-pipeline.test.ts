@@ -5,9 +5,10 @@ import {
 	fauxToolCall,
 	getCurrentTools,
 } from "@tau/ai";
-import type { AnyToolDefinition, ExtensionAPI } from "@tau/coding-agent";
+import type { ExtensionAPI } from "@tau/coding-agent";
 import { Type } from "typebox";
 import { describe, expect, it } from "vitest";
+import type { AnyToolDefinition } from "../../src/core/extensions/index.js";
 import { createHarness, textOfMessage } from "../agent-session/harness.js";
 
 /** A tool that records the arguments `execute` received and optionally marks its result terminating. */

@@ -1,20 +1,20 @@
 import { fauxAssistantMessage } from "@tau/ai";
 import {
 	CustomEditor,
-	type EditorFactory,
 	type ExtensionAPI,
 	getLanguageFromPath,
 	getMarkdownTheme,
 	highlightCode,
 	keyHint,
 	keyText,
-	REQUIRED_THEME_TOKENS,
 	rawKeyHint,
 	Theme,
 } from "@tau/coding-agent";
 import { type EditorTheme, KeybindingsManager, Markdown, setKeybindings, type TUI, TUI_KEYBINDINGS } from "@tau/tui";
 import { afterEach, describe, expect, it } from "vitest";
 import { VirtualTerminal } from "../../../tui/test/helpers/virtual-terminal.js";
+import type { EditorFactory } from "../../src/core/extensions/index.js";
+import { REQUIRED_THEME_TOKENS } from "../../src/core/resources/index.js";
 import { builtinTheme } from "../../src/core/resources/themes/builtin-theme.js";
 import { appKeybindingDefinitions } from "../../src/modes/interactive/keybindings/app-keybindings.js";
 import { setActiveTheme } from "../../src/modes/interactive/theme/active-theme.js";

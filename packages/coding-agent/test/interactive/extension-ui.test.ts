@@ -1,7 +1,8 @@
 import { fauxAssistantMessage, fauxToolCall } from "@tau/ai";
-import { type ExtensionAPI, REQUIRED_THEME_TOKENS, Theme } from "@tau/coding-agent";
+import { type ExtensionAPI, Theme } from "@tau/coding-agent";
 import { Type } from "typebox";
 import { afterEach, describe, expect, it } from "vitest";
+import { REQUIRED_THEME_TOKENS } from "../../src/core/resources/index.js";
 import { InteractiveHarness, KEYS } from "./harness.js";
 
 let harness: InteractiveHarness | undefined;

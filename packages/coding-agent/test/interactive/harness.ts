@@ -8,9 +8,10 @@ import {
 	type FauxResponseStep,
 	fauxAssistantMessage,
 } from "@tau/ai";
-import type { AgentSessionEvent, AgentSessionRuntime, DefaultResourceLoaderOptions } from "@tau/coding-agent";
+import type { AgentSessionEvent, AgentSessionRuntime } from "@tau/coding-agent";
 import type { ProgramStatus } from "@tau/tui";
 import { VirtualTerminal } from "../../../tui/test/helpers/virtual-terminal.js";
+import type { DefaultResourceLoaderOptions } from "../../src/core/resources/index.js";
 import type { InteractiveModeOptions } from "../../src/modes/interactive/index.js";
 import { InteractiveMode } from "../../src/modes/interactive/interactive-mode.js";
 import { createFauxRuntime } from "../support/faux-runtime.js";

@@ -1,18 +1,20 @@
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import { dirname, join } from "node:path";
 import {
-	buildSystemPrompt,
-	createProjectTrustResolver,
 	DefaultResourceLoader,
 	type ExtensionAPI,
 	hasTrustRequiringProjectResources,
-	ProjectTrustCache,
 	ProjectTrustStore,
 	SettingsManager,
-	TRUST_REQUIRING_ENTRIES,
-	type TrustPromptChoice,
 } from "@tau/coding-agent";
 import { describe, expect, it } from "vitest";
+import type { TrustPromptChoice } from "../../src/config/index.js";
+import {
+	buildSystemPrompt,
+	createProjectTrustResolver,
+	ProjectTrustCache,
+	TRUST_REQUIRING_ENTRIES,
+} from "../../src/core/resources/index.js";
 import { fakeExtensionLoader, resourceDirs, skillFile, write, writeJson } from "./helpers.js";
 
 describe("what requires a trust decision", () => {

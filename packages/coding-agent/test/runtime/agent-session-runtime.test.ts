@@ -8,12 +8,11 @@ import {
 	createAgentSessionRuntime,
 	createAgentSessionServices,
 	type ExtensionAPI,
-	MissingSessionCwdError,
-	SessionImportFileNotFoundError,
 	SessionManager,
 	SettingsManager,
 } from "@tau/coding-agent";
 import { describe, expect, it } from "vitest";
+import { MissingSessionCwdError, SessionImportFileNotFoundError } from "../../src/sdk/index.js";
 import { gate, heldResponse } from "../agent-session/harness.js";
 import { isolatedModelRuntime, tempDir } from "../support/isolated-session.js";
 

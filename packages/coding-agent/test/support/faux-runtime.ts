@@ -4,11 +4,11 @@ import {
 	type AgentSessionRuntime,
 	createAgentSession,
 	createAgentSessionRuntime,
-	type DefaultResourceLoaderOptions,
 	defaultExtensionLoader,
 	SessionManager,
 	SettingsManager,
 } from "@tau/coding-agent";
+import type { DefaultResourceLoaderOptions } from "../../src/core/resources/index.js";
 import { isolatedModelRuntime, isolatedResourceLoader } from "./isolated-session.js";
 
 export interface FauxRuntimeOptions {

@@ -13,11 +13,11 @@ import {
 	type CreateAgentSessionOptions,
 	createAgentSession,
 	DefaultResourceLoader,
-	type DefaultResourceLoaderOptions,
 	ModelRuntime,
 	SessionManager,
 	SettingsManager,
 } from "@tau/coding-agent";
+import type { DefaultResourceLoaderOptions } from "../../src/core/resources/index.js";
 
 export function tempDir(prefix = "tau-session-"): string {
 	return mkdtempSync(join(tmpdir(), prefix));
