@@ -80,6 +80,16 @@ describe("loading extension files", () => {
 	});
 });
 
+/** API methods that need a bound session, so they throw while the factory still runs. */
+const SESSION_ACTIONS = [
+	"sendMessage",
+	"appendEntry",
+	"getActiveTools",
+	"getAllTools",
+	"getCommands",
+	"getThinkingLevel",
+];
+
 describe("two-phase initialization", () => {
 	it("action methods throw during loading, setModel rejects, exec works", async () => {
 		const observed: Record<string, unknown> = {};
@@ -87,14 +97,7 @@ describe("two-phase initialization", () => {
 			cwd,
 			items: [
 				inlineExtension("<inline:probe>", async (pi: any) => {
-					for (const name of [
-						"sendMessage",
-						"appendEntry",
-						"getActiveTools",
-						"getAllTools",
-						"getCommands",
-						"getThinkingLevel",
-					]) {
+					for (const name of SESSION_ACTIONS) {
 						try {
 							pi[name]({ customType: "x", content: "", display: false });
 							observed[name] = "no throw";
@@ -108,14 +111,7 @@ describe("two-phase initialization", () => {
 			],
 		});
 		expect(result.errors).toEqual([]);
-		for (const name of [
-			"sendMessage",
-			"appendEntry",
-			"getActiveTools",
-			"getAllTools",
-			"getCommands",
-			"getThinkingLevel",
-		]) {
+		for (const name of SESSION_ACTIONS) {
 			expect(observed[name]).toBe(NOT_INITIALIZED_MESSAGE);
 		}
 		expect(observed.setModel).toBe("rejected: Extension runtime not initialized");

@@ -22,6 +22,22 @@ import type {
 	ReadToolInput,
 	WriteToolInput,
 } from "../../tools/index.js";
+import type {
+	SessionBeforeCompactEvent,
+	SessionBeforeCompactResult,
+	SessionBeforeForkEvent,
+	SessionBeforeForkResult,
+	SessionBeforeSwitchEvent,
+	SessionBeforeSwitchResult,
+	SessionBeforeTreeEvent,
+	SessionBeforeTreeResult,
+	SessionCompactEvent,
+	SessionCompactFailedEvent,
+	SessionInfoChangedEvent,
+	SessionShutdownEvent,
+	SessionStartEvent,
+	SessionTreeEvent,
+} from "./session-events.js";
 
 /*
  * Event payloads and handler results (docs/design/extensions.md#events). Every event carries `type` equal to its
@@ -66,42 +82,6 @@ export interface ResourcesDiscoverResult {
 export interface McpServersChangeEvent {
 	type: "mcp_servers_change";
 }
-
-import type {
-	SessionBeforeCompactEvent,
-	SessionBeforeCompactResult,
-	SessionBeforeForkEvent,
-	SessionBeforeForkResult,
-	SessionBeforeSwitchEvent,
-	SessionBeforeSwitchResult,
-	SessionBeforeTreeEvent,
-	SessionBeforeTreeResult,
-	SessionCompactEvent,
-	SessionCompactFailedEvent,
-	SessionInfoChangedEvent,
-	SessionShutdownEvent,
-	SessionStartEvent,
-	SessionTreeEvent,
-} from "./session-events.js";
-
-export type {
-	SessionBeforeCompactEvent,
-	SessionBeforeCompactResult,
-	SessionBeforeForkEvent,
-	SessionBeforeForkResult,
-	SessionBeforeSwitchEvent,
-	SessionBeforeSwitchResult,
-	SessionBeforeTreeEvent,
-	SessionBeforeTreeResult,
-	SessionCompactEvent,
-	SessionCompactFailedEvent,
-	SessionInfoChangedEvent,
-	SessionShutdownEvent,
-	SessionStartEvent,
-	SessionStartReason,
-	SessionTreeEvent,
-	TreePreparation,
-} from "./session-events.js";
 
 // UI prompts
 
