@@ -10,12 +10,19 @@ import {
 	type AgentSessionEvent,
 	type CreateAgentSessionOptions,
 	defaultExtensionLoader,
+	type ExtensionFactory,
 	type ModelRuntime,
 	type SessionManager,
 	SettingsManager,
 } from "@tau/coding-agent";
 import type { DefaultResourceLoaderOptions } from "../../src/core/resources/index.js";
-import { createIsolatedSession, isolatedModelRuntime, tempAgentDir, tempDir } from "../support/isolated-session.js";
+import {
+	createIsolatedSession,
+	isolatedModelRuntime,
+	tempAgentDir,
+	tempDir,
+	withExtension,
+} from "../support/isolated-session.js";
 
 export interface Harness {
 	cwd: string;
@@ -35,6 +42,8 @@ export interface HarnessOptions {
 	settings?: Record<string, unknown>;
 	models?: FauxModelDefinition[];
 	loader?: Partial<DefaultResourceLoaderOptions>;
+	/** One inline extension, loaded after `loader.extensionFactories` (the common case of a test). */
+	extension?: ExtensionFactory;
 	session?: Partial<CreateAgentSessionOptions>;
 	sessionManager?: SessionManager;
 	/** Built for the harness' own dirs (default: in-memory settings from `settings`). */
@@ -61,7 +70,7 @@ export async function createHarness(options: HarnessOptions = {}): Promise<Harne
 				{ projectTrusted: false },
 			),
 		...(options.sessionManager ? { sessionManager: options.sessionManager } : {}),
-		loader: { loadExtensions: defaultExtensionLoader, ...options.loader },
+		loader: { loadExtensions: defaultExtensionLoader, ...withExtension(options.loader, options.extension) },
 		session: {
 			retrySleep: async (ms, signal) => {
 				sleeps.push(ms);

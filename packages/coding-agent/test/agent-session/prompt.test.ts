@@ -44,22 +44,18 @@ describe("AgentSession.prompt", () => {
 	it("runs input and before_agent_start handlers before the run starts", async () => {
 		const order: string[] = [];
 		const h = await createHarness({
-			loader: {
-				extensionFactories: [
-					(pi: ExtensionAPI) => {
-						pi.on("input", () => {
-							order.push("input");
-							return undefined;
-						});
-						pi.on("before_agent_start", () => {
-							order.push("before_agent_start");
-							return undefined;
-						});
-						pi.on("agent_start", () => {
-							order.push("agent_start");
-						});
-					},
-				],
+			extension: (pi: ExtensionAPI) => {
+				pi.on("input", () => {
+					order.push("input");
+					return undefined;
+				});
+				pi.on("before_agent_start", () => {
+					order.push("before_agent_start");
+					return undefined;
+				});
+				pi.on("agent_start", () => {
+					order.push("agent_start");
+				});
 			},
 		});
 		h.faux.setResponses([fauxAssistantMessage("ok")]);
@@ -188,20 +184,16 @@ describe("AgentSession.prompt", () => {
 	it("runs an extension command even while streaming, without an input event", async () => {
 		const seen: string[] = [];
 		const h = await createHarness({
-			loader: {
-				extensionFactories: [
-					(pi: ExtensionAPI) => {
-						pi.registerCommand("note", {
-							handler: async (args) => {
-								seen.push(`command:${args}`);
-							},
-						});
-						pi.on("input", (event) => {
-							seen.push(`input:${event.text}`);
-							return undefined;
-						});
+			extension: (pi: ExtensionAPI) => {
+				pi.registerCommand("note", {
+					handler: async (args) => {
+						seen.push(`command:${args}`);
 					},
-				],
+				});
+				pi.on("input", (event) => {
+					seen.push(`input:${event.text}`);
+					return undefined;
+				});
 			},
 		});
 		const hold = gate();
@@ -221,12 +213,8 @@ describe("AgentSession.prompt", () => {
 
 	it("expands prompt templates and hands input transforms to the run", async () => {
 		const h = await createHarness({
-			loader: {
-				extensionFactories: [
-					(pi: ExtensionAPI) => {
-						pi.on("input", (event) => ({ action: "transform", text: event.text.toUpperCase() }));
-					},
-				],
+			extension: (pi: ExtensionAPI) => {
+				pi.on("input", (event) => ({ action: "transform", text: event.text.toUpperCase() }));
 			},
 		});
 		h.faux.setResponses([fauxAssistantMessage("ok")]);

@@ -8,7 +8,7 @@ import {
 	type FauxResponseStep,
 	fauxAssistantMessage,
 } from "@tau/ai";
-import type { AgentSessionEvent, AgentSessionRuntime } from "@tau/coding-agent";
+import type { AgentSessionEvent, AgentSessionRuntime, ExtensionFactory } from "@tau/coding-agent";
 import type { ProgramStatus } from "@tau/tui";
 import { VirtualTerminal } from "../../../tui/test/helpers/virtual-terminal.js";
 import type { DefaultResourceLoaderOptions } from "../../src/core/resources/index.js";
@@ -56,6 +56,8 @@ export interface HarnessOptions {
 	/** Opens this session file instead of a new session. */
 	sessionFile?: string;
 	loader?: Partial<DefaultResourceLoaderOptions>;
+	/** One inline extension, loaded after `loader.extensionFactories`. */
+	extension?: ExtensionFactory;
 	mode?: Omit<InteractiveModeOptions, "terminal" | "exit" | "stdout" | "now">;
 	/** Files for keybindings.json etc. in the agent dir, written before start. */
 	agentFiles?: Record<string, string>;
@@ -137,6 +139,7 @@ export class InteractiveHarness {
 			...(options.models ? { models: options.models } : {}),
 			...(options.settings ? { settings: options.settings } : {}),
 			...(options.loader ? { loader: options.loader } : {}),
+			...(options.extension ? { extension: options.extension } : {}),
 			...(options.persisted ? { persisted: true } : {}),
 			...(options.sessionFile ? { sessionFile: options.sessionFile } : {}),
 		});

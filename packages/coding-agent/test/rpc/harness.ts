@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { PassThrough } from "node:stream";
 import type { FauxModelDefinition, FauxProviderHandle } from "@tau/ai";
-import type { AgentSessionRuntime } from "@tau/coding-agent";
+import type { AgentSessionRuntime, ExtensionFactory } from "@tau/coding-agent";
 import type { DefaultResourceLoaderOptions } from "../../src/core/resources/index.js";
 import { runRpcMode } from "../../src/modes/rpc/index.js";
 import { RawWriter } from "../../src/modes/shared/index.js";
@@ -18,6 +18,8 @@ export function tempDir(prefix = "tau-rpc-"): string {
 export interface RpcHarnessOptions {
 	models?: FauxModelDefinition[];
 	loader?: Partial<DefaultResourceLoaderOptions>;
+	/** One inline extension, loaded after `loader.extensionFactories`. */
+	extension?: ExtensionFactory;
 	settings?: Record<string, unknown>;
 	persisted?: boolean;
 	/** No provider is registered and no model given: the session starts without a model. */
@@ -59,6 +61,7 @@ export class RpcHarness {
 			...(options.models ? { models: options.models } : {}),
 			...(options.settings ? { settings: options.settings } : {}),
 			...(options.loader ? { loader: options.loader } : {}),
+			...(options.extension ? { extension: options.extension } : {}),
 			...(options.persisted ? { persisted: true } : {}),
 			...(options.noModel ? { noModel: true } : {}),
 		});

@@ -13,6 +13,7 @@ import {
 	type CreateAgentSessionOptions,
 	createAgentSession,
 	DefaultResourceLoader,
+	type ExtensionFactory,
 	ModelRuntime,
 	SessionManager,
 	SettingsManager,
@@ -39,6 +40,16 @@ export function isolatedModelRuntime(providers: Record<string, Provider> = {}): 
 	});
 	for (const [id, provider] of Object.entries(providers)) modelRuntime.registerProvider(id, provider);
 	return modelRuntime;
+}
+
+/** `loader` options with a test's one inline `extension` loaded after the loader's own `extensionFactories`. */
+export function withExtension(
+	loader: Partial<DefaultResourceLoaderOptions> | undefined,
+	extension: ExtensionFactory | undefined,
+): Partial<DefaultResourceLoaderOptions> {
+	return extension
+		? { ...loader, extensionFactories: [...(loader?.extensionFactories ?? []), extension] }
+		: { ...loader };
 }
 
 /** A loaded resource loader that discovers no extensions, skills, prompts, themes or context files. */
