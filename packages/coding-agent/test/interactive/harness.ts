@@ -15,6 +15,7 @@ import type { DefaultResourceLoaderOptions } from "../../src/core/resources/inde
 import type { InteractiveModeOptions } from "../../src/modes/interactive/index.js";
 import { InteractiveMode } from "../../src/modes/interactive/interactive-mode.js";
 import { createFauxRuntime } from "../support/faux-runtime.js";
+import { gate } from "../support/gate.js";
 
 /** A virtual terminal that delivers keys synchronously (no escape-sequence timeout to wait for). */
 export class KeyTerminal extends VirtualTerminal {
@@ -73,22 +74,14 @@ export function gatedStep(message: AssistantMessage): {
 	started: Promise<void>;
 	open: () => void;
 } {
-	let markStarted!: () => void;
-	let open!: () => void;
-	const started = new Promise<void>((resolve) => {
-		markStarted = resolve;
-	});
-	const opened = new Promise<void>((resolve) => {
-		open = resolve;
-	});
+	const { started, open, wait } = gate();
 	return {
 		started,
 		open,
 		step: async (_context, options) => {
-			markStarted();
 			const signal = options?.signal;
 			await Promise.race([
-				opened,
+				wait(),
 				new Promise<void>((resolve) => {
 					if (signal?.aborted) resolve();
 					signal?.addEventListener("abort", () => resolve(), { once: true });

@@ -158,22 +158,4 @@ export class RpcHarness {
 	}
 }
 
-/** A faux response step that waits until the test opens it (no timers). */
-export function gate(): { started: Promise<void>; open: () => void; wait: () => Promise<void> } {
-	let markStarted!: () => void;
-	let open!: () => void;
-	const started = new Promise<void>((resolve) => {
-		markStarted = resolve;
-	});
-	const opened = new Promise<void>((resolve) => {
-		open = resolve;
-	});
-	return {
-		started,
-		open,
-		wait: async () => {
-			markStarted();
-			await opened;
-		},
-	};
-}
+export { gate } from "../support/gate.js";
