@@ -139,3 +139,18 @@ export function gate(): { wait: Promise<void>; release: () => void; started: Pro
 	});
 	return { wait, release, started, markStarted };
 }
+
+/** An extension with a `/note` command and an `input` handler that log to `seen` (`command:<args>`, `input:<text>`). */
+export function noteCommandAndInputLog(seen: string[]): ExtensionFactory {
+	return (pi) => {
+		pi.registerCommand("note", {
+			handler: async (args) => {
+				seen.push(`command:${args}`);
+			},
+		});
+		pi.on("input", (event) => {
+			seen.push(`input:${event.text}`);
+			return undefined;
+		});
+	};
+}

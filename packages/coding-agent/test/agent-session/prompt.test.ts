@@ -1,7 +1,7 @@
 import { createProvider, envApiKeyAuth, fauxAssistantMessage, fauxToolCall } from "@tau/ai";
 import type { ExtensionAPI } from "@tau/coding-agent";
 import { describe, expect, it } from "vitest";
-import { createHarness, eventTypes, gate, heldResponse, textOfMessage } from "./harness.js";
+import { createHarness, eventTypes, gate, heldResponse, noteCommandAndInputLog, textOfMessage } from "./harness.js";
 
 /** Registers provider `locked` (model `locked-1`), whose key variable is never set. */
 function registerKeylessProvider(h: Awaited<ReturnType<typeof createHarness>>): void {
@@ -184,17 +184,7 @@ describe("AgentSession.prompt", () => {
 	it("runs an extension command even while streaming, without an input event", async () => {
 		const seen: string[] = [];
 		const h = await createHarness({
-			extension: (pi: ExtensionAPI) => {
-				pi.registerCommand("note", {
-					handler: async (args) => {
-						seen.push(`command:${args}`);
-					},
-				});
-				pi.on("input", (event) => {
-					seen.push(`input:${event.text}`);
-					return undefined;
-				});
-			},
+			extension: noteCommandAndInputLog(seen),
 		});
 		const hold = gate();
 		h.faux.setResponses([heldResponse(hold, fauxAssistantMessage("done"))]);
