@@ -15,6 +15,7 @@ import {
 	ProjectTrustCache,
 	TRUST_REQUIRING_ENTRIES,
 } from "../../src/core/resources/index.js";
+import { NO_RESOURCES } from "../support/isolated-session.js";
 import { fakeExtensionLoader, resourceDirs, skillFile, write, writeJson } from "./helpers.js";
 
 describe("what requires a trust decision", () => {
@@ -405,11 +406,7 @@ describe("course contract: SDK resources isolate the target project", () => {
 			homeDir: root,
 			settingsManager: SettingsManager.inMemory({}, { projectTrusted: false }),
 			loadExtensions: fake.load,
-			noExtensions: true,
-			noSkills: true,
-			noPromptTemplates: true,
-			noThemes: true,
-			noContextFiles: true,
+			...NO_RESOURCES,
 			systemPromptOverride: () => undefined,
 			agentsFilesOverride: () => ({ agentsFiles: [] }),
 			appendSystemPromptOverride: () => [productRules],

@@ -52,19 +52,21 @@ export function withExtension(
 		: { ...loader };
 }
 
+/** `DefaultResourceLoader` options that turn off discovery of every resource kind (only what a test adds loads). */
+export const NO_RESOURCES = {
+	noExtensions: true,
+	noSkills: true,
+	noPromptTemplates: true,
+	noThemes: true,
+	noContextFiles: true,
+} as const;
+
 /** A loaded resource loader that discovers no extensions, skills, prompts, themes or context files. */
 export async function isolatedResourceLoader(
 	options: Pick<DefaultResourceLoaderOptions, "cwd" | "agentDir" | "settingsManager"> &
 		Partial<DefaultResourceLoaderOptions>,
 ): Promise<DefaultResourceLoader> {
-	const resourceLoader = new DefaultResourceLoader({
-		noExtensions: true,
-		noSkills: true,
-		noPromptTemplates: true,
-		noThemes: true,
-		noContextFiles: true,
-		...options,
-	});
+	const resourceLoader = new DefaultResourceLoader({ ...NO_RESOURCES, ...options });
 	await resourceLoader.reload();
 	return resourceLoader;
 }
