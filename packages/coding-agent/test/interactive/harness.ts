@@ -126,16 +126,7 @@ export class InteractiveHarness {
 			mkdirSync(dirname(join(cwd, name)), { recursive: true });
 			writeFileSync(join(cwd, name), content);
 		}
-		const { runtime, faux } = await createFauxRuntime({
-			cwd,
-			agentDir,
-			...(options.models ? { models: options.models } : {}),
-			...(options.settings ? { settings: options.settings } : {}),
-			...(options.loader ? { loader: options.loader } : {}),
-			...(options.extension ? { extension: options.extension } : {}),
-			...(options.persisted ? { persisted: true } : {}),
-			...(options.sessionFile ? { sessionFile: options.sessionFile } : {}),
-		});
+		const { runtime, faux } = await createFauxRuntime({ ...options, cwd, agentDir });
 		if (options.responses) faux.setResponses(options.responses);
 		const harness = new InteractiveHarness(runtime, faux, cwd, agentDir, options);
 		harness.track();

@@ -55,16 +55,7 @@ export class RpcHarness {
 		const cwd = tempDir();
 		const agentDir = join(tempDir("tau-rpc-agent-"), "agent");
 		mkdirSync(agentDir, { recursive: true });
-		const { runtime, faux } = await createFauxRuntime({
-			cwd,
-			agentDir,
-			...(options.models ? { models: options.models } : {}),
-			...(options.settings ? { settings: options.settings } : {}),
-			...(options.loader ? { loader: options.loader } : {}),
-			...(options.extension ? { extension: options.extension } : {}),
-			...(options.persisted ? { persisted: true } : {}),
-			...(options.noModel ? { noModel: true } : {}),
-		});
+		const { runtime, faux } = await createFauxRuntime({ ...options, cwd, agentDir });
 		const lines: string[] = [];
 		let buffer = "";
 		let harness: RpcHarness | undefined;
