@@ -1,6 +1,6 @@
 import type { Usage } from "@tau/ai";
+import type { ContextUsage } from "../extensions/index.js";
 import type { SessionEntry, SessionManager } from "../session/index.js";
-import type { ContextUsage } from "./transcript-queries.js";
 
 /** Message counts and spend of a whole session file (RPC `get_session_stats`, `/session`). */
 export interface SessionStats {

@@ -214,6 +214,10 @@ export function extendProjection(state: ExtensibleProjection, appended: readonly
 	return true;
 }
 
+/**
+ * The model context of a session branch: walks from the leaf (the current one by default) to the root and applies
+ * compactions, summaries and context edits.
+ */
 export function buildSessionContext(
 	entries: readonly SessionEntry[],
 	leafId?: string | null,

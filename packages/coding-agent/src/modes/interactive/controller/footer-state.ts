@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import type { AgentSession } from "../../../core/agent-session/agent-session.js";
 import type { SessionStats } from "../../../core/agent-session/session-stats.js";
-import type { ContextUsage } from "../../../core/agent-session/transcript-queries.js";
+import type { ContextUsage } from "../../../core/extensions/index.js";
 import type { FooterState } from "../components/footer.js";
 
 /** The `.git/HEAD` file of `cwd`'s repository, if any. */
