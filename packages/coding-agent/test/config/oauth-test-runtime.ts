@@ -1,6 +1,7 @@
 import { join } from "node:path";
 import { builtinProviders } from "@tau/ai/providers/all";
-import { AuthStorage, FileModelsStore, ModelRuntime } from "@tau/coding-agent";
+import { AuthStorage, ModelRuntime } from "@tau/coding-agent";
+import { FileModelsStore } from "../../src/config/index.js";
 import { tempDirs, writeJson } from "./helpers.js";
 
 /**

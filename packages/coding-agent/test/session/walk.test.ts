@@ -1,5 +1,6 @@
-import { buildSessionPath, type SessionEntry } from "@tau/coding-agent";
+import type { SessionEntry } from "@tau/coding-agent";
 import { describe, expect, it } from "vitest";
+import { buildSessionPath } from "../../src/core/session/index.js";
 import { user } from "./helpers.js";
 
 /** The walk as specified: a set of visited ids stops it at the first id seen twice, with a warning. */
