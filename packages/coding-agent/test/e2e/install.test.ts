@@ -157,7 +157,9 @@ describe.skipIf(!cliBuilt)("installing tau like a CLI", () => {
 
 			// The documentation the system prompt names ships inside the installed package.
 			const packageDir = join(prefix, "lib", "node_modules", "@tau", "coding-agent");
-			const script = `import { buildSystemPromptSections } from ${JSON.stringify(join(packageDir, "dist", "index.js"))};
+			// The sections builder is internal (not on the package entry); the installed dist holds its module.
+			const builder = join(packageDir, "dist", "core", "resources", "system-prompt", "system-prompt.js");
+			const script = `import { buildSystemPromptSections } from ${JSON.stringify(builder)};
 process.stdout.write(buildSystemPromptSections({ cwd: "/" }).docs);`;
 			const section = run(box, process.execPath, ["--input-type=module", "-e", script], box.home);
 			expect(section.status, section.stderr).toBe(0);
