@@ -14,11 +14,20 @@ import { streamWhileTyping, type TuiMode } from "./tui/streaming.js";
 
 const CLI = resolve(import.meta.dirname, "../dist/bundle/cli.js");
 const RATES = [50, 500];
-/** A fast stream ends within seconds: it is repeated for enough keystrokes. */
-const roundsAt = (tokensPerSecond: number) => (tokensPerSecond >= 500 ? 4 : 1);
+/** A fast stream ends within seconds: it is repeated for enough keystrokes (TAU_TUI_BENCH_ROUNDS multiplies). */
+const roundsAt = (tokensPerSecond: number) =>
+	(tokensPerSecond >= 500 ? 4 : 1) * Math.max(1, Number(process.env.TAU_TUI_BENCH_ROUNDS) || 1);
 const HISTORY_SIZES = [10, 200, 2_000, 20_000];
 /** Fullscreen (the default) and regular mode, where the transcript goes to terminal scrollback. */
 const MODES: readonly TuiMode[] = ["fullscreen", "regular"];
+
+/**
+ * TAU_TUI_BENCH selects scenarios by words, all of which must match one of a scenario's tags: its
+ * kind (`streaming`, `history`), mode (`fullscreen`, `regular`), answer (`code`, `paragraph`) and rate
+ * (`50`, `500`). `TAU_TUI_BENCH="streaming regular code 500"` runs one row per contender.
+ */
+const FILTER = (process.env.TAU_TUI_BENCH ?? "").split(/\s+/).filter(Boolean);
+const selected = (...tags: (string | number)[]) => FILTER.every((word) => tags.some((tag) => String(tag) === word));
 
 /** Row names keep their fullscreen form; regular-mode rows say so. */
 const labelIn = (contender: Contender, mode: TuiMode) =>
@@ -29,32 +38,41 @@ function percentile(samples: readonly number[], p: number): number {
 	return sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? 0;
 }
 
+/** One streaming scenario; the contenders take turns round by round, so load changes hit them alike. */
 async function streaming(
 	ctx: BenchContext,
-	contender: Contender,
+	contenders: readonly Contender[],
 	box: Box,
 	server: MockLlmServer,
 	answer: StreamedAnswer,
 	rate: number,
 	mode: TuiMode,
 ): Promise<void> {
-	const echo: number[] = [];
-	const cpu: number[] = [];
-	const bytes: number[] = [];
-	const catchUp: number[] = [];
+	const results = contenders.map(() => ({
+		echo: [] as number[],
+		cpu: [] as number[],
+		bytes: [] as number[],
+		catchUp: [] as number[],
+	}));
 	for (let round = 0; round < roundsAt(rate); round++) {
-		const result = await streamWhileTyping(contender, box, server, answer, rate, mode);
-		echo.push(...result.echoMs);
-		cpu.push(result.cpuPercent);
-		bytes.push(result.bytesPerToken);
-		catchUp.push(result.catchUpMs);
+		for (const [i, contender] of contenders.entries()) {
+			const result = await streamWhileTyping(contender, box, server, answer, rate, mode);
+			const into = results[i]!;
+			into.echo.push(...result.echoMs);
+			into.cpu.push(result.cpuPercent);
+			into.bytes.push(result.bytesPerToken);
+			into.catchUp.push(result.catchUpMs);
+		}
 	}
-	const name = (what: string) => `tui: ${labelIn(contender, mode)} ${answer.name} at ${rate} tok/s, ${what}`;
-	ctx.record(name("keystroke echo"), "ms", echo);
-	ctx.record(name("keystroke echo p95"), "ms", [percentile(echo, 0.95)]);
-	ctx.record(name("CPU"), "%", cpu);
-	ctx.record(name("output per token"), "bytes", bytes);
-	ctx.record(name("screen behind the stream at its end"), "ms", catchUp);
+	for (const [i, contender] of contenders.entries()) {
+		const { echo, cpu, bytes, catchUp } = results[i]!;
+		const name = (what: string) => `tui: ${labelIn(contender, mode)} ${answer.name} at ${rate} tok/s, ${what}`;
+		ctx.record(name("keystroke echo"), "ms", echo);
+		ctx.record(name("keystroke echo p95"), "ms", [percentile(echo, 0.95)]);
+		ctx.record(name("CPU"), "%", cpu);
+		ctx.record(name("output per token"), "bytes", bytes);
+		ctx.record(name("screen behind the stream at its end"), "ms", catchUp);
+	}
 }
 
 /** Every scenario, each run by every contender in turn (so load changes hit them alike). */
@@ -65,8 +83,10 @@ async function benchAll(ctx: BenchContext, contenders: readonly Contender[], cle
 		for (const mode of MODES) {
 			for (const answer of [codeBlockAnswer(), paragraphAnswer()])
 				for (const rate of RATES)
-					for (const contender of contenders) await streaming(ctx, contender, box, server, answer, rate, mode);
+					if (selected("streaming", mode, answer.tag, rate))
+						await streaming(ctx, contenders, box, server, answer, rate, mode);
 			for (const entries of HISTORY_SIZES) {
+				if (!selected("history", mode, entries)) continue;
 				for (const contender of contenders) {
 					const samples: number[] = [];
 					for (let i = 0; i < (entries >= 20_000 ? 2 : 3); i++)
