@@ -39,6 +39,20 @@ function profileArgs(contender: Contender): string[] {
 	return ["--cpu-prof", `--cpu-prof-dir=${join(resolve(dir), contender.label.replace(/[^\w.-]+/g, "-"))}`];
 }
 
+/**
+ * Presses Enter until `sent` resolves: pi 1.6 now and then drops an Enter that arrives right after
+ * the typed text, and the run would wait for its request forever.
+ */
+async function submit(pty: PtyProcess, sent: Promise<unknown>): Promise<void> {
+	let done = false;
+	void sent.then(() => (done = true));
+	for (let attempt = 0; attempt < 10 && !done; attempt++) {
+		pty.write("\r");
+		await Promise.race([sent, new Promise((resolve) => setTimeout(resolve, 3_000))]);
+	}
+	await sent;
+}
+
 export async function streamWhileTyping(
 	contender: Contender,
 	box: Box,
@@ -61,8 +75,7 @@ export async function streamWhileTyping(
 		server.enqueue({ text: answer.pieces, framesPerSecond: tokensPerSecond });
 		pty.write("go");
 		await pty.waitFor("go");
-		pty.write("\r");
-		await server.waitForRequest(requestIndex);
+		await submit(pty, server.waitForRequest(requestIndex));
 		const shownAt = pty.waitFor(END_MARKER, pty.output.length, 120_000);
 		const cpuBefore = pty.cpuMs();
 		const bytesBefore = pty.bytes;
