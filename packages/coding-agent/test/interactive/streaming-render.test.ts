@@ -24,17 +24,24 @@ const ANSWER = [
 
 type Mode = "regular" | "fullscreen";
 
-/** What the terminal shows: every row's text (scrollback included) and every visible cell's style. */
+/**
+ * What the terminal shows after drawing `prefixes` and then the whole answer: every row's text
+ * (scrollback included) and every visible cell's style. The terminal narrows from 44 to 40 columns
+ * half-way (before the answer, when there are no prefixes), so width-keyed reuse is exercised too.
+ */
 async function drawn(mode: Mode, prefixes: readonly string[]): Promise<{ rows: string[]; styles: string[] }> {
-	const term = new VirtualTerminal(40, mode === "regular" ? 10 : 40);
+	const rows = mode === "regular" ? 10 : 40;
+	const term = new VirtualTerminal(44, rows);
 	const tui: TUI = mode === "regular" ? new TuiMainScreen(term) : new TuiAltScreen(term);
 	const view = new AssistantMessageView(theme, { hideThinking: false, hiddenThinkingLabel: "Thinking..." });
 	tui.addChild(view);
 	tui.start();
-	for (const text of prefixes) {
+	prefixes.forEach((text, i) => {
+		if (i === prefixes.length >> 1) term.resize(40, rows);
 		view.updateContent(fauxAssistantMessage([fauxText(text)]), true);
 		tui.renderNow();
-	}
+	});
+	if (prefixes.length === 0) term.resize(40, rows);
 	view.updateContent(fauxAssistantMessage([fauxText(ANSWER)]), false);
 	tui.renderNow();
 	await term.flush();
@@ -42,9 +49,9 @@ async function drawn(mode: Mode, prefixes: readonly string[]): Promise<{ rows: s
 	const styles = viewport.map((_, row) =>
 		JSON.stringify(Array.from({ length: 40 }, (_, col) => term.getCellStyle(row, col))),
 	);
-	const rows = [...term.getScrollback(), ...viewport];
+	const shown = [...term.getScrollback(), ...viewport];
 	tui.stop();
-	return { rows, styles };
+	return { rows: shown, styles };
 }
 
 describe("a streamed answer on screen", () => {
