@@ -42,9 +42,12 @@ function resolveRelative(fromFile, specifier) {
 	return [base.replace(/\.js$/, ".ts"), `${base}.ts`, join(base, "index.ts")].find(isFile);
 }
 
-/** The doc comment that ends right before `offset` (whitespace between), or undefined. */
+/**
+ * The doc comment that ends right before `offset`, or undefined. Whitespace and line comments may
+ * stand between (a `// biome-ignore` must touch the declaration; TypeScript still reads the doc).
+ */
 function docCommentBefore(text, offset) {
-	const before = text.slice(0, offset).trimEnd();
+	const before = text.slice(0, offset).replace(/(?:\n[ \t]*\/\/[^\n]*)*\s*$/, "");
 	if (!before.endsWith("*/")) return undefined;
 	const start = before.lastIndexOf("/**");
 	return start === -1 ? undefined : before.slice(start);

@@ -61,6 +61,8 @@ export class Agent {
 
 	readonly #state: MutableAgentState;
 	readonly #listeners = new Set<AgentListener>();
+	/** `#listeners` as an array, replaced on every change, so an event (one per streamed token) copies nothing. */
+	#listenerSnapshot: readonly AgentListener[] = [];
 	readonly #steeringQueue: PendingMessageQueue;
 	readonly #followUpQueue: PendingMessageQueue;
 	#activeRun: ActiveRun | undefined;
@@ -117,8 +119,9 @@ export class Agent {
 
 	subscribe(listener: AgentListener): () => void {
 		this.#listeners.add(listener);
+		this.#listenerSnapshot = [...this.#listeners];
 		return () => {
-			this.#listeners.delete(listener);
+			if (this.#listeners.delete(listener)) this.#listenerSnapshot = [...this.#listeners];
 		};
 	}
 
@@ -276,7 +279,7 @@ export class Agent {
 		const run = this.#activeRun;
 		if (!run) throw new Error("Agent listener invoked outside active run");
 		this.#reduce(event);
-		const listeners = [...this.#listeners];
+		const listeners = this.#listenerSnapshot;
 		const signal = run.abortController.signal;
 		for (let index = 0; index < listeners.length; index++) {
 			const pending = listeners[index]!(event, signal);

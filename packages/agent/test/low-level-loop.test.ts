@@ -37,6 +37,19 @@ function setup(steps: FauxResponseStep[]) {
 	return { faux, streamFn, config };
 }
 
+/** The stream options a one-turn run with `overrides` of the config sends to the model. */
+async function optionsSent(overrides: Partial<AgentLoopConfig>): Promise<SimpleStreamOptions | undefined> {
+	const seen: (SimpleStreamOptions | undefined)[] = [];
+	const { streamFn, config } = setup([
+		(_context, options) => {
+			seen.push(options);
+			return fauxAssistantMessage("ok");
+		},
+	]);
+	await runAgentLoop([user("go")], { messages: [] }, { ...config, ...overrides }, () => {}, undefined, streamFn);
+	return seen[0];
+}
+
 async function drain(stream: AsyncIterable<AgentEvent>): Promise<AgentEvent[]> {
 	const events: AgentEvent[] = [];
 	for await (const event of stream) events.push(event);
@@ -64,42 +77,14 @@ describe("runAgentLoop", () => {
 	});
 
 	it("falls back from a falsy getApiKey to config.apiKey and sends the merged identity", async () => {
-		const seen: (SimpleStreamOptions | undefined)[] = [];
-		const { streamFn, config } = setup([
-			(_context, options) => {
-				seen.push(options);
-				return fauxAssistantMessage("ok");
-			},
-		]);
-		await runAgentLoop(
-			[user("go")],
-			{ messages: [] },
-			{ ...config, apiKey: "configured", getApiKey: () => undefined },
-			() => {},
-			undefined,
-			streamFn,
-		);
-		expect(seen[0]?.apiKey).toBe("configured");
-		expect(seen[0]?.identity).toEqual(DEFAULT_AGENT_IDENTITY);
+		const sent = await optionsSent({ apiKey: "configured", getApiKey: () => undefined });
+		expect(sent?.apiKey).toBe("configured");
+		expect(sent?.identity).toEqual(DEFAULT_AGENT_IDENTITY);
 	});
 
 	it("sends no attribution when the identity turns it off", async () => {
-		const seen: (SimpleStreamOptions | undefined)[] = [];
-		const { streamFn, config } = setup([
-			(_context, options) => {
-				seen.push(options);
-				return fauxAssistantMessage("ok");
-			},
-		]);
-		await runAgentLoop(
-			[user("go")],
-			{ messages: [] },
-			{ ...config, identity: { attribution: null } },
-			() => {},
-			undefined,
-			streamFn,
-		);
-		expect(seen[0]?.identity).toEqual({ attribution: null });
+		const sent = await optionsSent({ identity: { attribution: null } });
+		expect(sent?.identity).toEqual({ attribution: null });
 	});
 
 	it("rejects when a hook violates its contract", async () => {

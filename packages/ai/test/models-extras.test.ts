@@ -11,6 +11,7 @@ import {
 	type RefreshModelsContext,
 } from "@tau/ai";
 import { describe, expect, it, vi } from "vitest";
+import { latch } from "./support/latch.js";
 
 const keyless = { apiKey: { name: "none", resolve: async () => ({ auth: {} }) } };
 
@@ -61,14 +62,8 @@ describe("media requests never reject", () => {
 
 describe("refresh publication", () => {
 	it("drops the result of a refresh superseded by setProvider", async () => {
-		let release: () => void = () => {};
-		const gate = new Promise<void>((resolve) => {
-			release = resolve;
-		});
-		let entered: () => void = () => {};
-		const inFetch = new Promise<void>((resolve) => {
-			entered = resolve;
-		});
+		const { promise: gate, release } = latch();
+		const { promise: inFetch, release: entered } = latch();
 		const faux = fauxProvider();
 		const stale: Model = { ...faux.getModel(), id: "stale", provider: "dyn" };
 		const slow = createProvider({

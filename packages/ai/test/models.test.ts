@@ -21,6 +21,7 @@ import {
 	zeroUsage,
 } from "@tau/ai";
 import { describe, expect, it, vi } from "vitest";
+import { latch } from "./support/latch.js";
 
 const context: Context = { messages: [{ role: "user", content: "hi", timestamp: 1 }] };
 
@@ -454,10 +455,7 @@ describe("OAuth refresh", () => {
 	});
 
 	it("returns undefined when logged out during the refresh", async () => {
-		let release: () => void = () => {};
-		const gate = new Promise<void>((resolve) => {
-			release = resolve;
-		});
+		const { promise: gate, release } = latch();
 		const { models, credentials } = oauthSetup(async (c) => {
 			await gate;
 			return { ...c, access: "new", expires: Date.now() + 3_600_000 };
@@ -470,14 +468,8 @@ describe("OAuth refresh", () => {
 	});
 
 	it("lets a request queued behind a running refresh abandon its wait without disturbing the refresh", async () => {
-		let release: () => void = () => {};
-		const gate = new Promise<void>((resolve) => {
-			release = resolve;
-		});
-		let started: () => void = () => {};
-		const refreshStarted = new Promise<void>((resolve) => {
-			started = resolve;
-		});
+		const { promise: gate, release } = latch();
+		const { promise: refreshStarted, release: started } = latch();
 		const refresh = vi.fn(async (c: OAuthCredential) => {
 			started();
 			await gate;
@@ -498,14 +490,8 @@ describe("OAuth refresh", () => {
 	});
 
 	it("lets the caller abandon the lock wait while a started refresh still completes", async () => {
-		let release: () => void = () => {};
-		const gate = new Promise<void>((resolve) => {
-			release = resolve;
-		});
-		let started: () => void = () => {};
-		const refreshStarted = new Promise<void>((resolve) => {
-			started = resolve;
-		});
+		const { promise: gate, release } = latch();
+		const { promise: refreshStarted, release: started } = latch();
 		const { models, credentials } = oauthSetup(async (c) => {
 			started();
 			await gate;

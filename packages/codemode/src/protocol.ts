@@ -38,10 +38,14 @@ export interface VmChannel {
 	stop(): void;
 }
 
+/** Callbacks a VM launcher calls: each message from the VM, and a failure to start or of the transport. */
 export interface VmEvents {
 	message(message: unknown): void;
 	/** The VM could not start or its transport failed. */
 	failure(message: string): void;
 }
 
+/**
+ * Starts a VM (worker thread by default) and returns the channel to talk to it; replaceable to run scripts elsewhere.
+ */
 export type VmLauncher = (start: VmStartData, events: VmEvents) => VmChannel;

@@ -11,16 +11,24 @@ NEWLINE: /\r?\n/
 SOURCE: /[\s\S]+/
 `;
 
+/** The options a script may set on its first line (`// @options: {"timeout_ms": …, "max_output_tokens": …}`). */
 export interface CodemodeSourceOptions {
 	maxOutputTokens?: number;
 	timeoutMs?: number;
 }
 
+/**
+ * The result of `parseCodemodeSource`: the script code (line numbers kept) and the options of its `// @options:` line.
+ */
 export interface CodemodeSource {
 	code: string;
 	options: CodemodeSourceOptions;
 }
 
+/**
+ * Thrown by `parseCodemodeSource` for an empty script or a misplaced or invalid `// @options:` line; the message says
+ * what to fix.
+ */
 export class CodemodeSourceError extends Error {
 	constructor(message: string) {
 		super(message);

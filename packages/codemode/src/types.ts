@@ -1,6 +1,7 @@
 /** A JSON Schema used only to render declarations; it is never validated. */
 export type JsonSchema = { [key: string]: unknown } | boolean;
 
+/** What a host tool's `execute` receives besides its arguments: the run's abort signal. */
 export interface CodemodeCallContext {
 	signal: AbortSignal;
 }
@@ -20,6 +21,7 @@ export interface CodemodeTool {
 	execute(args: unknown, ctx: CodemodeCallContext): unknown | Promise<unknown>;
 }
 
+/** Options of a sandbox: the host tools and globals scripts may call, limits and defaults for each run. */
 export interface CodemodeSandboxOptions {
 	tools?: CodemodeTool[];
 	globals?: CodemodeTool[];
@@ -39,22 +41,26 @@ export interface CodemodeSandboxOptions {
 	onWorkerStarted?(exited: Promise<void>): void;
 }
 
+/** Options of one script run: abort signal, deadline and the key-value store the script sees. */
 export interface CodemodeExecuteOptions {
 	signal?: AbortSignal;
 	timeoutMs?: number;
 	store?: Readonly<Record<string, unknown>>;
 }
 
+/** One piece of script output: printed text (console output marked) or an image. */
 export type CodemodeOutputItem =
 	| { type: "text"; text: string; console?: true }
 	| { type: "image"; data: string; mimeType: string };
 
+/** One host tool call a script made: the tool name, how it ended and how long it took. */
 export interface CodemodeCall {
 	name: string;
 	status: "ok" | "error" | "cancelled";
 	durationMs: number;
 }
 
+/** Why a script run failed: a script exception, the deadline, an abort or a sandbox failure. */
 export interface CodemodeError {
 	kind: "script" | "timeout" | "aborted" | "sandbox";
 	name?: string;
@@ -62,11 +68,13 @@ export interface CodemodeError {
 	stack?: string;
 }
 
+/** The store changes a script made: keys set and keys deleted, for the host to persist. */
 export interface CodemodeStoreWrites {
 	set: Record<string, unknown>;
 	delete: string[];
 }
 
+/** The outcome of a script run: its value or error, with the output, the tool calls made and the store writes. */
 export type CodemodeResult =
 	| {
 			ok: true;

@@ -6,6 +6,9 @@ import { parentPort, workerData } from "node:worker_threads";
 import type { HostToVmMessage, VmStartData, VmToHostMessage } from "./protocol.js";
 import { VmRuntime } from "./vm/runtime.js";
 
+/**
+ * @internal The data the host's worker launcher hands to this worker entry; only codemode's own launcher creates it.
+ */
 export interface CodemodeWorkerData {
 	start: VmStartData;
 	interrupt: SharedArrayBuffer;

@@ -17,6 +17,17 @@ export function tool(name: string, execute: CodemodeTool["execute"], extra: Part
 	return { name, execute, ...extra };
 }
 
+/** A tool whose calls report that they started and then wait until the test resolves `gate`. */
+export function gatedTool<T>(name: string) {
+	const gate = deferred<T>();
+	const started = deferred();
+	const gated = tool(name, () => {
+		started.resolve();
+		return gate.promise;
+	});
+	return { tool: gated, started, gate };
+}
+
 export async function run(code: string, options: CodemodeSandboxOptions = {}): Promise<CodemodeResult> {
 	return sandbox(options).execute(code);
 }

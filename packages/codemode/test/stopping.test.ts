@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { deferred, failure, okValue, run, sandbox, tool } from "./helpers.js";
+import { deferred, failure, gatedTool, okValue, run, sandbox, tool } from "./helpers.js";
 
 describe("deadline", () => {
 	it("times out a busy loop while the host event loop stays responsive", async () => {
@@ -42,12 +42,7 @@ describe("deadline", () => {
 	});
 
 	it("never times out with timeoutMs Infinity", async () => {
-		const gate = deferred<string>();
-		const started = deferred();
-		const wait = tool("wait", () => {
-			started.resolve();
-			return gate.promise;
-		});
+		const { tool: wait, started, gate } = gatedTool<string>("wait");
 		const s = sandbox({ tools: [wait], timeoutMs: Number.POSITIVE_INFINITY });
 		const pending = s.execute("return await tools.wait()");
 		await started.promise;
@@ -102,12 +97,7 @@ describe("never-settling scripts", () => {
 	});
 
 	it("waits while a tool call is pending", async () => {
-		const gate = deferred<number>();
-		const started = deferred();
-		const later = tool("later", () => {
-			started.resolve();
-			return gate.promise;
-		});
+		const { tool: later, started, gate } = gatedTool<number>("later");
 		const s = sandbox({ tools: [later], timeoutMs: Number.POSITIVE_INFINITY });
 		const pending = s.execute("return await new Promise((resolve) => { tools.later().then(resolve) })");
 		await started.promise;

@@ -2,8 +2,9 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Model } from "@tau/ai";
-import { AuthStorage, resolveModelReference, resolveModelScope, SettingsManager } from "@tau/coding-agent";
+import { AuthStorage, SettingsManager } from "@tau/coding-agent";
 import type { Bench } from "../../../scripts/bench/api.js";
+import { resolveModelReference, resolveModelScope } from "../src/config/index.js";
 
 function catalog(size: number): Model[] {
 	return Array.from({ length: size }, (_, i) => ({

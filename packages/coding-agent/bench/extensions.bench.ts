@@ -2,8 +2,9 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { AgentMessage } from "@tau/agent";
-import { type ExtensionAPI, ExtensionRunner, loadExtensionItems, loadExtensions } from "@tau/coding-agent";
+import { type ExtensionAPI, ExtensionRunner, loadExtensions } from "@tau/coding-agent";
 import type { Bench } from "../../../scripts/bench/api.js";
+import { loadExtensionItems } from "../src/core/extensions/index.js";
 
 const cwd = mkdtempSync(join(tmpdir(), "tau-ext-bench-"));
 

@@ -1,8 +1,9 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { buildSystemPrompt, DefaultResourceLoader, parseFrontmatter, SettingsManager } from "@tau/coding-agent";
+import { DefaultResourceLoader, parseFrontmatter, SettingsManager } from "@tau/coding-agent";
 import type { Bench } from "../../../scripts/bench/api.js";
+import { buildSystemPrompt } from "../src/core/resources/index.js";
 
 const SKILL_TEXT = [
 	"---",

@@ -1,6 +1,7 @@
 // The interactive UI in a real pseudo-terminal against the built CLI, tau beside pi 1.6 in the same
 // run (same mock server, same scripted answers): keystroke echo and CPU while answers stream, output
 // per streamed token, and the first frame of long sessions. Needs Linux and util-linux `script`.
+// TAU_TUI_BENCH selects scenarios by words (see FILTER below).
 import { rmSync } from "node:fs";
 import { resolve } from "node:path";
 import type { MockLlmServer } from "@tau/testkit";
@@ -8,7 +9,7 @@ import type { Bench, BenchContext } from "../../../scripts/bench/api.js";
 import { type Box, type Contender, makeBox, withServer } from "./cli-harness.js";
 import { referenceContenders } from "./reference-pi.js";
 import { codeBlockAnswer, paragraphAnswer, type StreamedAnswer } from "./tui/answers.js";
-import { firstFrameMs } from "./tui/history.js";
+import { firstFrame } from "./tui/history.js";
 import { ptyUnavailable } from "./tui/pty-process.js";
 import { streamWhileTyping, type TuiMode } from "./tui/streaming.js";
 
@@ -24,7 +25,8 @@ const MODES: readonly TuiMode[] = ["fullscreen", "regular"];
 /**
  * TAU_TUI_BENCH selects scenarios by words, all of which must match one of a scenario's tags: its
  * kind (`streaming`, `history`), mode (`fullscreen`, `regular`), answer (`code`, `paragraph`) and rate
- * (`50`, `500`). `TAU_TUI_BENCH="streaming regular code 500"` runs one row per contender.
+ * (`50`, `500`), or for first frames its kind (`history`, also `first-frame`), mode and entry count.
+ * `TAU_TUI_BENCH="streaming regular code 500"` runs one row per contender.
  */
 const FILTER = (process.env.TAU_TUI_BENCH ?? "").split(/\s+/).filter(Boolean);
 const selected = (...tags: (string | number)[]) => FILTER.every((word) => tags.some((tag) => String(tag) === word));
@@ -75,7 +77,29 @@ async function streaming(
 	}
 }
 
-/** Every scenario, each run by every contender in turn (so load changes hit them alike). */
+/**
+ * Wall time to the first frame, and the CPU the program used until then (steadier than wall time on
+ * a loaded machine).
+ */
+async function firstFrames(
+	ctx: BenchContext,
+	contender: Contender,
+	box: Box,
+	entries: number,
+	mode: TuiMode,
+): Promise<void> {
+	const wall: number[] = [];
+	const cpu: number[] = [];
+	for (let i = 0; i < (entries >= 20_000 ? 2 : 3); i++) {
+		const frame = await firstFrame(contender, box, entries, mode);
+		wall.push(frame.ms);
+		cpu.push(frame.cpuMs);
+	}
+	ctx.record(`tui: ${labelIn(contender, mode)} first frame, ${entries} entries`, "ms", wall);
+	ctx.record(`tui: ${labelIn(contender, mode)} first frame CPU, ${entries} entries`, "ms", cpu);
+}
+
+/** Every selected scenario, each run by every contender in turn (so load changes hit them alike). */
 async function benchAll(ctx: BenchContext, contenders: readonly Contender[], cleanup: string[]): Promise<void> {
 	await withServer(async (server) => {
 		const box = makeBox(server);
@@ -85,15 +109,9 @@ async function benchAll(ctx: BenchContext, contenders: readonly Contender[], cle
 				for (const rate of RATES)
 					if (selected("streaming", mode, answer.tag, rate))
 						await streaming(ctx, contenders, box, server, answer, rate, mode);
-			for (const entries of HISTORY_SIZES) {
-				if (!selected("history", mode, entries)) continue;
-				for (const contender of contenders) {
-					const samples: number[] = [];
-					for (let i = 0; i < (entries >= 20_000 ? 2 : 3); i++)
-						samples.push(await firstFrameMs(contender, box, entries, mode));
-					ctx.record(`tui: ${labelIn(contender, mode)} first frame, ${entries} entries`, "ms", samples);
-				}
-			}
+			for (const entries of HISTORY_SIZES)
+				if (selected("history", "first-frame", mode, entries))
+					for (const contender of contenders) await firstFrames(ctx, contender, box, entries, mode);
 		}
 	});
 }

@@ -27,6 +27,7 @@ export class McpConnectionClosedError extends Error {
 	}
 }
 
+/** Rejects a request the server did not answer in time; the client also sends the server a cancellation. */
 export class McpTimeoutError extends Error {
 	readonly timeoutMs: number;
 	constructor(method: string, timeoutMs: number) {
@@ -36,6 +37,7 @@ export class McpTimeoutError extends Error {
 	}
 }
 
+/** Rejects a request whose abort signal fired; the client also sends the server a cancellation. */
 export class McpAbortError extends Error {
 	constructor(message = "MCP request aborted") {
 		super(message);

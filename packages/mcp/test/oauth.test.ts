@@ -1,6 +1,5 @@
 import { createHash } from "node:crypto";
 import {
-	codeChallengeS256,
 	completeMcpSignIn,
 	createMcpAuthProvider,
 	createMemoryOAuthStore,
@@ -203,7 +202,9 @@ describe("sign-in", () => {
 		});
 		expect(tokens.access_token).toBe("at-1");
 		const token = as.requests.find((r) => r.path === "/token")!;
-		expect(codeChallengeS256(token.form.get("code_verifier")!)).toBe(url.searchParams.get("code_challenge"));
+		expect(createHash("sha256").update(token.form.get("code_verifier")!).digest("base64url")).toBe(
+			url.searchParams.get("code_challenge"),
+		);
 		expect(token.form.get("resource")).toBe(`${as.base}/mcp`);
 		expect(token.form.get("redirect_uri")).toBe(options.redirectUrl);
 		expect(await options.store.load()).toMatchObject({

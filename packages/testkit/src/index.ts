@@ -1,3 +1,4 @@
+export type { MockCopilotModel, MockCopilotPolicy, MockCopilotSeatOptions } from "./oauth/copilot-seat.js";
 export {
 	type MockOAuthServer,
 	type MockOAuthServerOptions,
@@ -22,6 +23,7 @@ export {
 	piOracle,
 	runOracleCalls,
 } from "./pi-oracle.js";
+export { PI_MESSAGES_PRICES } from "./protocols/pi-messages.js";
 export { type ProtocolName, sseFrame } from "./protocols/protocol.js";
 export {
 	type InterceptCertificate,

@@ -20,6 +20,7 @@ export interface OracleCall {
 /** The encoded return value, or the message of what the call threw. */
 export type OracleResult = { value: unknown } | { error: string };
 
+/** Where the pi 1.6 reference is (its Node and package root), or why it is not available so a test can skip. */
 export type PiOracle = { available: true; node: string; root: string } | { available: false; reason: string };
 
 /** Where the pi reference is, from the environment ./test.sh sets. */
@@ -110,6 +111,7 @@ const namespace = await import(input.module);
 process.stdout.write(JSON.stringify(await runOracleCalls(namespace, input.calls)));
 `;
 
+/** Options of `callPi`: the child's environment, a normalizer for both sides' results and Node options. */
 export interface CallPiOptions {
 	/** The child's whole environment (default: only PATH and HOME). */
 	env?: Record<string, string>;
@@ -142,6 +144,7 @@ export function callPi(
  */
 export type OracleNormalizer = (json: string, side: "pi" | "tau") => string;
 
+/** One call whose results differ between pi and tau, with both answers. */
 export interface OracleDifference {
 	call: OracleCall;
 	pi: OracleResult;

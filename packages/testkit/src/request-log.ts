@@ -11,6 +11,7 @@ export type RequestOutcome =
 	/** `close()` (or the lifetime limit) ended the response. */
 	| "server-closed";
 
+/** One request the mock server received: method, path, protocol, headers, parsed body and how it ended. */
 export interface RecordedRequest {
 	/** Position in the log, from 0. */
 	index: number;

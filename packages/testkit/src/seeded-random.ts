@@ -13,6 +13,7 @@ export interface SeededRandom {
 	string(alphabet: readonly string[], length: number): string;
 }
 
+/** A deterministic random generator: the same seed gives the same sequence, for reproducible generated inputs. */
 export function seededRandom(seed: number): SeededRandom {
 	let state = seed >>> 0;
 	const next = () => {

@@ -7,6 +7,7 @@ import { googleGenerativeAi } from "./protocols/google-generative-ai.js";
 import { mistralChat } from "./protocols/mistral-chat.js";
 import { openAiChat } from "./protocols/openai-chat.js";
 import { openAiResponses } from "./protocols/openai-responses.js";
+import { piMessages } from "./protocols/pi-messages.js";
 import type { ProtocolContext, WireProtocol } from "./protocols/protocol.js";
 import { type RecordedRequest, RequestLog, type RequestOutcome } from "./request-log.js";
 import { type BodyCut, type WriteResult, whenClosed, writeBody } from "./response-writer.js";
@@ -16,6 +17,7 @@ import type { MockFault, MockTurn, RawTurn, ScriptedReply } from "./scenario/tur
 /** Builds the reply for a request from its parsed body and headers. */
 export type TurnFactory = (request: RecordedRequest) => ScriptedReply | Promise<ScriptedReply>;
 
+/** Options of `startMockLlmServer`: required API key, queued replies and a factory for further requests. */
 export interface MockLlmServerOptions {
 	/** When set, requests must carry it as `x-api-key`, `api-key` or `Authorization: Bearer`; else 401. */
 	apiKey?: string;
@@ -38,6 +40,7 @@ export interface MockLlmServerOptions {
 	models?: ReadonlyArray<string | Record<string, unknown>>;
 }
 
+/** A running mock LLM server: its URL, the requests it received, replies to queue and `close`. */
 export interface MockLlmServer {
 	/** `http://127.0.0.1:<port>` — the Anthropic SDK's baseURL; OpenAI SDKs want `url("/v1")`. */
 	readonly baseUrl: string;
@@ -61,6 +64,8 @@ export interface MockLlmServer {
 }
 
 const PROTOCOLS: readonly WireProtocol[] = [
+	// Before Anthropic's, whose `/messages` path it shares under its own prefix.
+	piMessages,
 	anthropicMessages,
 	mistralChat,
 	openAiChat,
@@ -134,6 +139,10 @@ function bodyCut(fault: MockFault | undefined): BodyCut | undefined {
 	return { afterBytes: fault.afterBytes, afterEvents: fault.afterEvents, action: fault.kind };
 }
 
+/**
+ * Starts a mock LLM server on 127.0.0.1 that answers the real wire protocols with scripted replies, and records every
+ * request.
+ */
 export async function startMockLlmServer(options: MockLlmServerOptions = {}): Promise<MockLlmServer> {
 	const log = new RequestLog();
 	const queue: Array<ScriptedReply | TurnFactory> = [...(options.replies ?? [])];

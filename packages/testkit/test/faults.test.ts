@@ -24,6 +24,20 @@ interface Driver {
 	terminal: string;
 }
 
+/** The type of each item of an SDK stream, in order; `onEvent` runs after each. */
+async function streamedTypes<T>(
+	stream: AsyncIterable<T>,
+	typeOf: (item: T) => string,
+	onEvent: (() => void) | undefined,
+): Promise<string[]> {
+	const types: string[] = [];
+	for await (const item of stream) {
+		types.push(typeOf(item));
+		onEvent?.();
+	}
+	return types;
+}
+
 let server: MockLlmServer;
 afterEach(() => server?.close());
 
@@ -36,12 +50,7 @@ function anthropicDriver(): Driver {
 		protocol: "anthropic-messages",
 		async stream(signal, onEvent) {
 			const stream = await client.messages.create({ ...params, stream: true }, { signal });
-			const types: string[] = [];
-			for await (const event of stream) {
-				types.push(event.type);
-				onEvent?.();
-			}
-			return types;
+			return streamedTypes(stream, (event) => event.type, onEvent);
 		},
 		create: () => client.messages.create(params),
 		final: () => client.messages.stream(params).finalMessage(),
@@ -56,12 +65,7 @@ function chatDriver(): Driver {
 		protocol: "openai-chat",
 		async stream(signal, onEvent) {
 			const stream = await client.chat.completions.create({ ...params, stream: true }, { signal });
-			const types: string[] = [];
-			for await (const chunk of stream) {
-				types.push(chunk.choices[0]?.finish_reason ? "finish" : "chunk");
-				onEvent?.();
-			}
-			return types;
+			return streamedTypes(stream, (chunk) => (chunk.choices[0]?.finish_reason ? "finish" : "chunk"), onEvent);
 		},
 		create: () => client.chat.completions.create(params),
 		final: () => client.chat.completions.stream(params).finalChatCompletion(),
@@ -76,12 +80,7 @@ function responsesDriver(): Driver {
 		protocol: "openai-responses",
 		async stream(signal, onEvent) {
 			const stream = await client.responses.create({ ...params, stream: true }, { signal });
-			const types: string[] = [];
-			for await (const event of stream) {
-				types.push(event.type);
-				onEvent?.();
-			}
-			return types;
+			return streamedTypes(stream, (event) => event.type, onEvent);
 		},
 		create: () => client.responses.create(params),
 		final: () => client.responses.stream(params).finalResponse(),

@@ -1,24 +1,7 @@
 import type { Bench } from "../../../scripts/bench/api.js";
-import { Container, Editor, Markdown, type MarkdownTheme, Text, TuiMainScreen } from "../src/index.js";
+import { Container, Editor, Markdown, Text, TuiMainScreen } from "../src/index.js";
+import { plain, plainMarkdownTheme, plainSelectListTheme } from "../test/helpers/themes.js";
 import { CountingTerminal } from "./counting-terminal.js";
-
-const plain = (t: string) => t;
-const theme: MarkdownTheme = {
-	heading: plain,
-	link: plain,
-	linkUrl: plain,
-	code: plain,
-	codeBlock: plain,
-	codeBlockBorder: plain,
-	quote: plain,
-	quoteBorder: plain,
-	hr: plain,
-	listBullet: plain,
-	bold: plain,
-	italic: plain,
-	strikethrough: plain,
-	underline: plain,
-};
 
 /** A transcript of `lines` lines (messages of 10 lines) whose last line changes every frame. */
 async function transcript(ctx: Parameters<Bench>[0], lines: number): Promise<void> {
@@ -56,7 +39,7 @@ const bench: Bench = async (ctx) => {
 	// A 2,000-line markdown answer streamed line by line (60 updates/s in the app; here back to back).
 	const term = new CountingTerminal(120, 40);
 	const tui = new TuiMainScreen(term);
-	const md = new Markdown("", 1, 0, theme);
+	const md = new Markdown("", 1, 0, plainMarkdownTheme);
 	tui.addChild(md);
 	tui.start();
 	const answer = Array.from({ length: 2000 }, (_, i) =>
@@ -85,7 +68,7 @@ const bench: Bench = async (ctx) => {
 	const editorTui = new TuiMainScreen(editorTerm);
 	const editor = new Editor(editorTui, {
 		borderColor: plain,
-		selectList: { selectedPrefix: plain, selectedText: plain, description: plain, scrollInfo: plain, noMatch: plain },
+		selectList: plainSelectListTheme,
 	});
 	editorTui.addChild(editor);
 	editorTui.setFocus(editor);

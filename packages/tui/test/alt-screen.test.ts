@@ -4,6 +4,7 @@ import {
 	isViewportTUI,
 	MIN_RENDER_INTERVAL_MS,
 	ScrollView,
+	type ScrollViewOptions,
 	setCapabilityOverrides,
 	TuiAltScreen,
 	VStack,
@@ -45,6 +46,22 @@ function setup(cols = 40, rows = 10, lines = numbered(30)) {
 	tui.addChild(content);
 	tui.start();
 	return { term, tui, content };
+}
+
+/** A started screen whose layout is a short inner scroll view above the primary one. */
+function startNestedScrollViews(innerOptions: ScrollViewOptions) {
+	const term = new VirtualTerminal(40, 10);
+	const tui = new TuiAltScreen(term);
+	const inner = new ScrollView(new Lines(numbered(8, "inner")), innerOptions);
+	const outer = new ScrollView(new Lines(numbered(20, "outer")), { follow: "end", primary: true });
+	tui.setLayoutRoot(
+		new VStack([
+			{ component: inner, basis: 5, shrink: 0 },
+			{ component: outer, basis: 0, grow: 1 },
+		]),
+	);
+	tui.start();
+	return { term, tui };
 }
 
 const sgrMouse = (b: number, x: number, y: number, release = false) =>
@@ -155,17 +172,7 @@ describe("TuiAltScreen viewport", () => {
 	});
 
 	it("wheel over a nested scroll view scrolls it first and chains the remainder", async () => {
-		const term = new VirtualTerminal(40, 10);
-		const tui = new TuiAltScreen(term);
-		const inner = new ScrollView(new Lines(numbered(8, "inner")), { follow: "end" });
-		const outer = new ScrollView(new Lines(numbered(20, "outer")), { follow: "end", primary: true });
-		tui.setLayoutRoot(
-			new VStack([
-				{ component: inner, basis: 5, shrink: 0 },
-				{ component: outer, basis: 0, grow: 1 },
-			]),
-		);
-		tui.start();
+		const { term, tui } = startNestedScrollViews({ follow: "end" });
 		await frame(term);
 		expect(term.getViewport()[0]).toBe("inner 4");
 		term.sendInput(sgrMouse(64 | 8, 2, 2)); // alt: 5 lines up over the inner view
@@ -309,17 +316,7 @@ describe("TuiAltScreen options", () => {
 	});
 
 	it("overscroll: contain keeps unused wheel delta inside the view", async () => {
-		const term = new VirtualTerminal(40, 10);
-		const tui = new TuiAltScreen(term);
-		const inner = new ScrollView(new Lines(numbered(8, "inner")), { follow: "end", overscroll: "contain" });
-		const outer = new ScrollView(new Lines(numbered(20, "outer")), { follow: "end", primary: true });
-		tui.setLayoutRoot(
-			new VStack([
-				{ component: inner, basis: 5, shrink: 0 },
-				{ component: outer, basis: 0, grow: 1 },
-			]),
-		);
-		tui.start();
+		const { term, tui } = startNestedScrollViews({ follow: "end", overscroll: "contain" });
 		await frame(term);
 		term.sendInput(sgrMouse(64 | 8, 2, 2));
 		await frame(term);

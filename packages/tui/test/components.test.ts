@@ -14,15 +14,7 @@ import {
 	visibleWidth,
 } from "@tau/tui";
 import { afterEach, describe, expect, it, vi } from "vitest";
-
-const plain = (t: string) => t;
-const selectTheme = {
-	selectedPrefix: plain,
-	selectedText: plain,
-	description: plain,
-	scrollInfo: plain,
-	noMatch: plain,
-};
+import { plain, plainSelectListTheme } from "./helpers/themes.js";
 
 afterEach(() => {
 	vi.useRealTimers();
@@ -86,14 +78,14 @@ describe("SelectList", () => {
 	const items: SelectItem[] = Array.from({ length: 8 }, (_, i) => ({ value: `item${i}`, label: `Item ${i}` }));
 
 	it("wraps around with up and down", () => {
-		const list = new SelectList(items, 5, selectTheme);
+		const list = new SelectList(items, 5, plainSelectListTheme);
 		list.handleInput("\x1b[A");
 		expect(list.getSelectedIndex()).toBe(7);
 		list.handleInput("\x1b[B");
 		expect(list.getSelectedIndex()).toBe(0);
 	});
 	it("shows (i/n) when not all items are visible", () => {
-		const list = new SelectList(items, 5, selectTheme);
+		const list = new SelectList(items, 5, plainSelectListTheme);
 		list.handleInput("\x1b[6~");
 		const lines = list.render(30);
 		expect(lines).toHaveLength(6);
@@ -108,7 +100,7 @@ describe("SelectList", () => {
 				{ value: "help", label: "help" },
 			],
 			5,
-			selectTheme,
+			plainSelectListTheme,
 		);
 		list.setFilter("M");
 		expect(list.getItems().map((i) => i.value)).toEqual(["model", "mcp"]);
@@ -116,7 +108,7 @@ describe("SelectList", () => {
 		expect(list.render(30)).toEqual(["  No matching commands"]);
 	});
 	it("confirms and cancels", () => {
-		const list = new SelectList(items, 5, selectTheme);
+		const list = new SelectList(items, 5, plainSelectListTheme);
 		const selected: string[] = [];
 		let cancelled = false;
 		list.onSelect = (i) => selected.push(i.value);
@@ -130,7 +122,11 @@ describe("SelectList", () => {
 		expect(cancelled).toBe(true);
 	});
 	it("shows descriptions in a second column when wide enough", () => {
-		const list = new SelectList([{ value: "a", label: "alpha", description: "first letter" }], 5, selectTheme);
+		const list = new SelectList(
+			[{ value: "a", label: "alpha", description: "first letter" }],
+			5,
+			plainSelectListTheme,
+		);
 		expect(list.render(60)[0]).toBe("→ alpha  first letter");
 		for (const l of list.render(60)) expect(visibleWidth(l)).toBeLessThanOrEqual(60);
 	});

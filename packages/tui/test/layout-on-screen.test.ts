@@ -1,8 +1,7 @@
-import { Markdown, type MarkdownTheme, Text, TuiMainScreen, visibleWidth } from "@tau/tui";
+import { Markdown, Text, TuiMainScreen, visibleWidth } from "@tau/tui";
 import { describe, expect, it } from "vitest";
+import { plainMarkdownTheme } from "./helpers/themes.js";
 import { VirtualTerminal } from "./helpers/virtual-terminal.js";
-
-const plain = (t: string) => t;
 
 describe("CJK and ANSI layout on a real terminal emulator", () => {
 	it("wrapped CJK text occupies exactly the columns the width functions predict", async () => {
@@ -25,25 +24,9 @@ describe("CJK and ANSI layout on a real terminal emulator", () => {
 	});
 
 	it("a streamed markdown table stays within the terminal width", async () => {
-		const theme: MarkdownTheme = {
-			heading: plain,
-			link: plain,
-			linkUrl: plain,
-			code: plain,
-			codeBlock: plain,
-			codeBlockBorder: plain,
-			quote: plain,
-			quoteBorder: plain,
-			hr: plain,
-			listBullet: plain,
-			bold: plain,
-			italic: plain,
-			strikethrough: plain,
-			underline: plain,
-		};
 		const term = new VirtualTerminal(30, 12);
 		const tui = new TuiMainScreen(term);
-		const md = new Markdown("", 0, 0, theme);
+		const md = new Markdown("", 0, 0, plainMarkdownTheme);
 		tui.addChild(md);
 		tui.start();
 		const table = "| name | 説明 |\n|---|---|\n| alpha | 最初の文字です |\n| beta | second letter of the alphabet |";

@@ -91,4 +91,79 @@ describe("LazyContainer", () => {
 		plain.deferHead();
 		expect(plain.render(40)).toEqual(many.flatMap((m) => m.lines));
 	});
+
+	describe("deferEarlier: children built only when drawn", () => {
+		/** `count` three-line messages handed out in batches of `size`, latest first, counting what was built. */
+		function batches(count: number, size: number) {
+			const messages = Array.from({ length: count }, (_, i) => new Lines(numbered(3, `message ${i} line`)));
+			let end = count;
+			let built = 0;
+			const next = () => {
+				const start = Math.max(0, end - size);
+				const batch = messages.slice(start, end);
+				end = start;
+				built += batch.length;
+				return batch;
+			};
+			return { messages, next, built: () => built, full: messages.flatMap((m) => m.lines) };
+		}
+
+		it("the first frame builds only the batches it draws; the rest are built and revealed in order", async () => {
+			const { container } = lazy("progressive");
+			const history = batches(2_000, 32);
+			const tail = new Lines(["after"]);
+			container.addChild(tail);
+			container.deferEarlier(history.next);
+			expect(container.headPending).toBe(true);
+			expect(history.built()).toBe(0);
+			const first = container.render(40);
+			expect(first).toEqual([...history.full.slice(-9), "after"]);
+			expect(history.built()).toBe(32);
+			while (container.headPending) {
+				await nextImmediate();
+				const lines = container.render(40);
+				expect([...history.full, "after"].slice(-lines.length)).toEqual(lines);
+			}
+			expect(history.built()).toBe(2_000);
+			expect(container.render(40)).toEqual([...history.full, "after"]);
+		});
+
+		it('"whole" reveals the built history at once', async () => {
+			const { container, frames } = lazy("whole");
+			const history = batches(500, 32);
+			container.deferEarlier(history.next);
+			expect(container.render(40)).toEqual(history.full.slice(-12));
+			while (container.headPending) {
+				await nextImmediate();
+				const lines = container.render(40);
+				expect(lines.length === 12 || lines.length === history.full.length).toBe(true);
+			}
+			expect(container.render(40)).toEqual(history.full);
+			expect(frames()).toBe(1);
+		});
+
+		it("revealAll builds every batch; clear drops the unbuilt ones; without options all are built at once", () => {
+			const { container } = lazy("progressive");
+			const history = batches(300, 32);
+			container.deferEarlier(history.next);
+			container.render(40);
+			container.revealAll();
+			expect(history.built()).toBe(300);
+			expect(container.headPending).toBe(false);
+			expect(container.render(40)).toEqual(history.full);
+
+			const dropped = batches(300, 32);
+			container.deferEarlier(dropped.next);
+			container.clear();
+			expect(dropped.built()).toBe(0);
+			expect(container.headPending).toBe(false);
+			expect(container.render(40)).toEqual([]);
+
+			const plain = new LazyContainer();
+			const eager = batches(100, 32);
+			plain.deferEarlier(eager.next);
+			expect(eager.built()).toBe(100);
+			expect(plain.render(40)).toEqual(eager.full);
+		});
+	});
 });

@@ -7,6 +7,7 @@ import {
 	visibleWidth,
 } from "@tau/tui";
 import { afterEach, describe, expect, it } from "vitest";
+import { plainMarkdownTheme } from "./helpers/themes.js";
 
 function tagTheme(counts: Record<string, number> = {}): MarkdownTheme {
 	const tag = (name: string) => (t: string) => {
@@ -31,24 +32,6 @@ function tagTheme(counts: Record<string, number> = {}): MarkdownTheme {
 	};
 }
 
-const identity = (t: string) => t;
-const plainTheme: MarkdownTheme = {
-	heading: identity,
-	link: identity,
-	linkUrl: identity,
-	code: identity,
-	codeBlock: identity,
-	codeBlockBorder: identity,
-	quote: identity,
-	quoteBorder: identity,
-	hr: identity,
-	listBullet: identity,
-	bold: identity,
-	italic: identity,
-	strikethrough: identity,
-	underline: identity,
-};
-
 afterEach(() => setCapabilityOverrides({}));
 
 describe("Markdown", () => {
@@ -56,7 +39,7 @@ describe("Markdown", () => {
 		const md = new Markdown("Some **bold** and *italic* text that wraps around", 1, 0, tagTheme());
 		const lines = md.render(20);
 		expect(lines[0]).toContain("<b>bold</b>");
-		for (const l of new Markdown("word ".repeat(30), 1, 0, plainTheme).render(20))
+		for (const l of new Markdown("word ".repeat(30), 1, 0, plainMarkdownTheme).render(20))
 			expect(visibleWidth(l)).toBeLessThanOrEqual(20);
 	});
 
@@ -76,7 +59,7 @@ describe("Markdown", () => {
 			calls++;
 			return code.split("\n").map((l) => `H:${l}`);
 		};
-		const theme = { ...plainTheme, highlightCode };
+		const theme = { ...plainMarkdownTheme, highlightCode };
 		const md = new Markdown("```js\nx\n```\n\npara", 0, 0, theme);
 		expect(md.render(30)).toContain("  H:x");
 		md.setText("```js\nx\n```\n\npara more");
@@ -87,11 +70,11 @@ describe("Markdown", () => {
 	it("shows link URLs without hyperlink support and OSC 8 with it", () => {
 		setCapabilityOverrides({ hyperlinks: false });
 		const text = "see [docs](https://example.com) and <https://x.test>";
-		const plain = new Markdown(text, 0, 0, plainTheme).render(80).join("\n");
+		const plain = new Markdown(text, 0, 0, plainMarkdownTheme).render(80).join("\n");
 		expect(plain).toContain("docs (https://example.com)");
 		expect(plain).not.toContain("x.test (https://x.test)");
 		setCapabilityOverrides({ hyperlinks: true });
-		const linked = new Markdown(text, 0, 0, plainTheme).render(80).join("\n");
+		const linked = new Markdown(text, 0, 0, plainMarkdownTheme).render(80).join("\n");
 		expect(linked).toContain("\x1b]8;;https://example.com\x1b\\docs\x1b]8;;\x1b\\");
 		expect(stripTerminalSequences(linked)).not.toContain("(https://example.com)");
 	});
@@ -191,7 +174,7 @@ describe("Markdown", () => {
 			"- one\n- two\n  - nested\n\n1. first\n2. second\n\n> quoted\n\n---\n\n| a | b |\n|---|---|\n| long cell content here | 2 |",
 			0,
 			0,
-			plainTheme,
+			plainMarkdownTheme,
 		);
 		const lines = md.render(24);
 		expect(lines).toContain("- one");
@@ -203,13 +186,13 @@ describe("Markdown", () => {
 	});
 
 	it("returns no lines for blank text, honours padding and background", () => {
-		expect(new Markdown("  \n", 1, 1, plainTheme).render(10)).toEqual([]);
-		const lines = new Markdown("hi", 1, 1, plainTheme, { bgColor: (t) => `[${t}]` }).render(6);
+		expect(new Markdown("  \n", 1, 1, plainMarkdownTheme).render(10)).toEqual([]);
+		const lines = new Markdown("hi", 1, 1, plainMarkdownTheme, { bgColor: (t) => `[${t}]` }).render(6);
 		expect(lines).toEqual(["[      ]", "[ hi   ]", "[      ]"]);
 	});
 
 	it("drops HTML comments and a partial closing fence while streaming", () => {
-		const lines = new Markdown("<!-- hidden -->\n\ntext\n\n```\ncode\n``", 0, 0, plainTheme).render(30);
+		const lines = new Markdown("<!-- hidden -->\n\ntext\n\n```\ncode\n``", 0, 0, plainMarkdownTheme).render(30);
 		expect(lines.join("\n")).not.toContain("hidden");
 		expect(lines).not.toContain("  ``");
 	});
@@ -223,18 +206,18 @@ describe("Markdown", () => {
 
 	it("renders LaTeX math as Unicode text unless disabled, leaving dollar amounts alone", () => {
 		const text = "Energy $E = mc^2$ costs $5 and $10.\n\n$$\n\\frac{a}{b} \\leq \\sqrt{x}\n$$";
-		const lines = new Markdown(text, 0, 0, plainTheme).render(60);
+		const lines = new Markdown(text, 0, 0, plainMarkdownTheme).render(60);
 		expect(lines[0]).toBe("Energy E = mc² costs $5 and $10.");
 		// Display math stacks the fraction over a rule, aligned with the text after it.
 		const block = lines.indexOf("  a");
 		expect(lines.slice(block, block + 3)).toEqual(["  a", "  ─ ≤ √x", "  b"]);
-		const raw = new Markdown(text, 0, 0, plainTheme, undefined, { renderLatex: false }).render(60);
+		const raw = new Markdown(text, 0, 0, plainMarkdownTheme, undefined, { renderLatex: false }).render(60);
 		expect(raw[0]).toBe("Energy $E = mc^2$ costs $5 and $10.");
 	});
 
 	it("shows math the renderer does not understand as written", () => {
 		// `\constructor` names no LaTeX command, though every object has a property of that name.
-		const lines = new Markdown("See $\\constructor x$ and $\\color{red}{x}$.", 0, 0, plainTheme).render(60);
+		const lines = new Markdown("See $\\constructor x$ and $\\color{red}{x}$.", 0, 0, plainMarkdownTheme).render(60);
 		expect(lines[0]).toBe("See $\\constructor x$ and $\\color{red}{x}$.");
 		expect(renderLatex("\\toString")).toBeUndefined();
 		expect(renderLatex("\\hat{\\constructor}", { display: true })).toBeUndefined();
@@ -246,12 +229,12 @@ describe("Markdown", () => {
 			"\\*not emphasis\\*\n\n3) third\n4) fourth",
 			0,
 			0,
-			plainTheme,
+			plainMarkdownTheme,
 			undefined,
 			options,
 		).render(40);
 		expect(lines[0]).toBe("\\*not emphasis\\*");
 		expect(lines).toContain("3) third");
-		expect(new Markdown("3) third", 0, 0, plainTheme).render(40)).toEqual(["3. third"]);
+		expect(new Markdown("3) third", 0, 0, plainMarkdownTheme).render(40)).toEqual(["3. third"]);
 	});
 });

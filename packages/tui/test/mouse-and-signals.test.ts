@@ -1,16 +1,9 @@
 import { Input, type SelectItem, SelectList, TuiAltScreen, TuiMainScreen, VStack } from "@tau/tui";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { Lines, nextTick } from "./helpers/components.js";
+import { plainSelectListTheme } from "./helpers/themes.js";
 import { VirtualTerminal } from "./helpers/virtual-terminal.js";
 
-const plain = (t: string) => t;
-const selectTheme = {
-	selectedPrefix: plain,
-	selectedText: plain,
-	description: plain,
-	scrollInfo: plain,
-	noMatch: plain,
-};
 const sgrMouse = (b: number, x: number, y: number, release = false) =>
 	`\x1b[<${b};${x + 1};${y + 1}${release ? "m" : "M"}`;
 
@@ -26,7 +19,7 @@ describe("mouse routing in the alternate screen", () => {
 		const term = new VirtualTerminal(40, 10);
 		const tui = new TuiAltScreen(term);
 		const items: SelectItem[] = ["a", "b", "c", "d"].map((v) => ({ value: v, label: v }));
-		const list = new SelectList(items, 4, selectTheme);
+		const list = new SelectList(items, 4, plainSelectListTheme);
 		const chosen: string[] = [];
 		list.onSelect = (i) => chosen.push(i.value);
 		tui.setLayoutRoot(

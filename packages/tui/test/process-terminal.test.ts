@@ -101,29 +101,21 @@ describe("ProcessTerminal", () => {
 	});
 
 	it("delivers a lone ESC after 10 ms, or 100 ms over SSH, or TAU_TUI_ESC_TIMEOUT", () => {
-		const local = setup();
-		local.stdin.type("\x1b");
-		vi.advanceTimersByTime(10);
-		expect(local.inputs).toEqual(["\x1b"]);
-		local.terminal.stop();
-
+		/** Types ESC and checks it is delivered exactly `ms` later. */
+		const expectEscAfter = (ms: number) => {
+			const { stdin, terminal, inputs } = setup();
+			stdin.type("\x1b");
+			vi.advanceTimersByTime(ms - 1);
+			expect(inputs).toEqual([]);
+			vi.advanceTimersByTime(1);
+			expect(inputs).toEqual(["\x1b"]);
+			terminal.stop();
+		};
+		expectEscAfter(10);
 		vi.stubEnv("SSH_TTY", "/dev/pts/1");
-		const ssh = setup();
-		ssh.stdin.type("\x1b");
-		vi.advanceTimersByTime(99);
-		expect(ssh.inputs).toEqual([]);
-		vi.advanceTimersByTime(1);
-		expect(ssh.inputs).toEqual(["\x1b"]);
-		ssh.terminal.stop();
-
+		expectEscAfter(100);
 		vi.stubEnv("TAU_TUI_ESC_TIMEOUT", "30");
-		const custom = setup();
-		custom.stdin.type("\x1b");
-		vi.advanceTimersByTime(29);
-		expect(custom.inputs).toEqual([]);
-		vi.advanceTimersByTime(1);
-		expect(custom.inputs).toEqual(["\x1b"]);
-		custom.terminal.stop();
+		expectEscAfter(30);
 	});
 
 	it("re-wraps a bracketed paste split across chunks as one input", () => {

@@ -22,6 +22,22 @@ function frames(term: VirtualTerminal): number {
 	return term.getRawOutput().split("\x1b[?2026h").length - 1;
 }
 
+/** A started 40x10 main screen showing `children`, with `focus` focused when given. */
+function startScreen(children: Component[], focus?: Component): { term: VirtualTerminal; tui: TuiMainScreen } {
+	const term = new VirtualTerminal(40, 10);
+	const tui = new TuiMainScreen(term);
+	for (const child of children) tui.addChild(child);
+	if (focus) tui.setFocus(focus);
+	tui.start();
+	return { term, tui };
+}
+
+/** Lets the first frame render and the pacing interval after it pass. */
+async function afterFirstFrame(): Promise<void> {
+	await nextTick();
+	await vi.advanceTimersByTimeAsync(MIN_RENDER_INTERVAL_MS);
+}
+
 beforeEach(() => {
 	vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "Date"] });
 });
@@ -31,13 +47,9 @@ afterEach(() => {
 
 describe("render scheduling", () => {
 	it("coalesces many requests into one frame", async () => {
-		const term = new VirtualTerminal(40, 10);
-		const tui = new TuiMainScreen(term);
 		const content = new Lines(["a"]);
-		tui.addChild(content);
-		tui.start();
-		await nextTick();
-		await vi.advanceTimersByTimeAsync(MIN_RENDER_INTERVAL_MS);
+		const { term, tui } = startScreen([content]);
+		await afterFirstFrame();
 		term.clearRawOutput();
 		for (let i = 0; i < 100; i++) {
 			content.set([`value ${i}`]);
@@ -78,14 +90,9 @@ describe("render scheduling", () => {
 	});
 
 	it("renders keyboard input on the next tick, cancelling a pending throttled frame", async () => {
-		const term = new VirtualTerminal(40, 10);
-		const tui = new TuiMainScreen(term);
 		const log = new KeyLog();
-		tui.addChild(log);
-		tui.setFocus(log);
-		tui.start();
-		await nextTick();
-		await vi.advanceTimersByTimeAsync(MIN_RENDER_INTERVAL_MS);
+		const { term, tui } = startScreen([log], log);
+		await afterFirstFrame();
 		// A throttled frame is now pending (the last frame was just rendered).
 		tui.requestRender();
 		await nextTick();
@@ -104,13 +111,9 @@ describe("render scheduling", () => {
 	});
 
 	it("deferred updates: the latest per key runs once, before the next paced frame", async () => {
-		const term = new VirtualTerminal(40, 10);
-		const tui = new TuiMainScreen(term);
 		const content = new Lines(["a"]);
-		tui.addChild(content);
-		tui.start();
-		await nextTick();
-		await vi.advanceTimersByTimeAsync(MIN_RENDER_INTERVAL_MS);
+		const { term, tui } = startScreen([content]);
+		await afterFirstFrame();
 		const applied: number[] = [];
 		for (let i = 0; i < 50; i++)
 			tui.deferUpdate(content, () => {
@@ -127,16 +130,10 @@ describe("render scheduling", () => {
 	});
 
 	it("a keystroke frame does not wait for deferred updates; the next paced frame applies them", async () => {
-		const term = new VirtualTerminal(40, 10);
-		const tui = new TuiMainScreen(term);
 		const log = new KeyLog();
 		const streamed = new Lines(["stream 0"]);
-		tui.addChild(streamed);
-		tui.addChild(log);
-		tui.setFocus(log);
-		tui.start();
-		await nextTick();
-		await vi.advanceTimersByTimeAsync(MIN_RENDER_INTERVAL_MS);
+		const { term, tui } = startScreen([streamed, log], log);
+		await afterFirstFrame();
 		let applied = 0;
 		tui.deferUpdate(streamed, () => {
 			applied++;
@@ -157,11 +154,8 @@ describe("render scheduling", () => {
 	});
 
 	it("flushUpdate and renderNow apply a waiting update at once", async () => {
-		const term = new VirtualTerminal(40, 10);
-		const tui = new TuiMainScreen(term);
 		const content = new Lines(["a"]);
-		tui.addChild(content);
-		tui.start();
+		const { term, tui } = startScreen([content]);
 		tui.deferUpdate(content, () => content.set(["flushed"]));
 		tui.flushUpdate(content);
 		expect(content.lines).toEqual(["flushed"]);
@@ -177,12 +171,8 @@ describe("render scheduling", () => {
 	});
 
 	it("filters key-release events unless the component wants them", async () => {
-		const term = new VirtualTerminal(40, 10);
-		const tui = new TuiMainScreen(term);
 		const log = new KeyLog();
-		tui.addChild(log);
-		tui.setFocus(log);
-		tui.start();
+		const { term, tui } = startScreen([log], log);
 		term.sendInput("\x1b[97;1:3u");
 		expect(log.keys).toEqual([]);
 		// A paste whose text looks like a release suffix is still delivered.
@@ -195,12 +185,8 @@ describe("render scheduling", () => {
 	});
 
 	it("input listeners can consume or rewrite input", async () => {
-		const term = new VirtualTerminal(40, 10);
-		const tui = new TuiMainScreen(term);
 		const log = new KeyLog();
-		tui.addChild(log);
-		tui.setFocus(log);
-		tui.start();
+		const { term, tui } = startScreen([log], log);
 		const remove = tui.addInputListener((d) =>
 			d === "a" ? { consume: true } : d === "b" ? { data: "B" } : undefined,
 		);

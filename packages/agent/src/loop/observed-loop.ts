@@ -7,6 +7,7 @@ import type { AgentMessage } from "../types/messages.js";
 import { assertContinuable, runAgentLoop, runAgentLoopContinue } from "./agent-loop.js";
 import { createFailureMessage, failureSequence } from "./failure.js";
 
+/** The stream `agentLoop` returns: every `AgentEvent` of the run, ending with the messages the run created. */
 export type AgentEventStream = EventStream<AgentEvent, AgentMessage[]>;
 
 /** Observational form of `runAgentLoop`: events are pushed without waiting for the consumer. */

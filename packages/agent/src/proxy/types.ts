@@ -1,5 +1,6 @@
 import type { SimpleStreamOptions, ToolCall, Usage } from "@tau/ai";
 
+/** Options of `streamProxy`: the stream options forwarded to the proxy server plus its URL and auth token. */
 export interface ProxyStreamOptions
 	extends Pick<
 		SimpleStreamOptions,

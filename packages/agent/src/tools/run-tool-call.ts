@@ -6,6 +6,7 @@ import { withCallSignal } from "./call-signal.js";
 import { executeAndFinalize } from "./finalize.js";
 import { prepareToolCall } from "./prepare.js";
 
+/** Options of `runToolCall`: the tool set, the issuing message and context, the hooks and the abort signal. */
 export interface RunToolCallOptions {
 	tools: readonly AgentTool<any>[];
 	/** Passed to hooks as the issuing message. */

@@ -22,6 +22,10 @@ export type StreamFn = (
 	options?: SimpleStreamOptions,
 ) => AssistantMessageEventStream | Promise<AssistantMessageEventStream>;
 
+/**
+ * Options of one agent-loop run: the model, how the transcript becomes LLM messages, API keys, tool execution and the
+ * turn hooks.
+ */
 export interface AgentLoopConfig extends SimpleStreamOptions {
 	model: Model<any>;
 	convertToLlm: (messages: AgentMessage[]) => Message[] | Promise<Message[]>;

@@ -1,6 +1,7 @@
 import type { AssistantMessageEvent, ToolResultMessage } from "@tau/ai";
 import type { AgentMessage } from "./messages.js";
 
+/** Everything a loop run reports, in order: run, turn and message boundaries, streaming deltas and tool executions. */
 export type AgentEvent =
 	| { type: "agent_start" }
 	/** Only the messages created by this run, not the full transcript. */

@@ -5,6 +5,7 @@ import type { AgentLoopTurnUpdate, FinishTurn, PrepareNextTurnContext, PrepareRe
 import type { AgentMessage, QueueMode, ThinkingLevel } from "./messages.js";
 import type { AgentTool, ToolExecutionMode } from "./tools.js";
 
+/** The live state of an `Agent`: system prompt, model, tools, transcript and what is streaming now. */
 export interface AgentState {
 	/** Replayed from the transcript; change it by appending system messages. */
 	readonly systemPrompt: string;
@@ -22,6 +23,7 @@ export interface AgentState {
 
 type PrepareNextTurnResult = Promise<AgentLoopTurnUpdate | undefined> | AgentLoopTurnUpdate | undefined;
 
+/** Constructor options of `Agent`: initial state, transcript conversion, stream function, queue modes and hooks. */
 export interface AgentOptions {
 	initialState?: Partial<Omit<AgentState, "pendingToolCalls" | "isStreaming" | "streamingMessage" | "errorMessage">>;
 	/** Default keeps the roles `system`, `user`, `assistant`, `toolResult`. */

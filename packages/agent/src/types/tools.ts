@@ -1,11 +1,13 @@
 import type { ImageContent, JsonValue, TextContent, Tool, ToolCall, Usage } from "@tau/ai";
 import type { Static, TSchema } from "typebox";
 
+/** Whether the tool calls of one assistant message run one after another or concurrently. */
 export type ToolExecutionMode = "sequential" | "parallel";
 
 /** The `toolCall` content block of an assistant message. */
 export type AgentToolCall = ToolCall;
 
+/** What a tool returns: content for the model plus details and structured data for the UI. */
 export interface AgentToolResult<T = JsonValue | undefined> {
 	/** Model-facing result. */
 	content: (TextContent | ImageContent)[];
@@ -21,6 +23,7 @@ export interface AgentToolResult<T = JsonValue | undefined> {
 	terminate?: boolean;
 }
 
+/** Receives partial results while a tool runs, so the UI can show progress before the final result. */
 export type AgentToolUpdateCallback<T = any> = (partialResult: AgentToolResult<T>) => void;
 
 /** Static type of the parameter schema: TypeBox `Static`, `any` for `AgentTool<any>`, else `unknown`. */
@@ -30,6 +33,7 @@ export type AgentToolParams<TParameters> = unknown extends TParameters
 		? Static<TParameters>
 		: unknown;
 
+/** A tool the agent can call: its schema, a label for the UI and the `execute` function that produces the result. */
 export interface AgentTool<TParameters extends object = object, TDetails = any> extends Tool<TParameters> {
 	/** Human-readable name, UI only. */
 	label: string;
@@ -49,6 +53,7 @@ export interface AgentTool<TParameters extends object = object, TDetails = any> 
 	executionMode?: ToolExecutionMode;
 }
 
+/** One finished tool call: the call, its result, whether it failed and how long it ran. */
 export interface AgentToolCallOutcome {
 	toolCall: AgentToolCall;
 	result: AgentToolResult<any>;

@@ -28,6 +28,7 @@ export function keylessAuth(name: string): ApiKeyAuth {
 	return { name, resolve: async () => ({ auth: {} }) };
 }
 
+/** Options of `lazyOAuth`: the sign-in's name and labels, and the loader of its implementation (run on first use). */
 export interface LazyOAuthOptions {
 	name: string;
 	isSubscription?: boolean;

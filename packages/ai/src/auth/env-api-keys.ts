@@ -11,13 +11,30 @@ import { join } from "node:path";
 
 export type ProviderEnv = Record<string, string | undefined>;
 
+/**
+ * The environment variable that holds a bearer token for Anthropic (sent as `Authorization` instead of an API key);
+ * read first.
+ */
 export const ANTHROPIC_AUTH_TOKEN_ENV = "ANTHROPIC_AUTH_TOKEN";
+/** The environment variable that holds a Claude subscription OAuth access token for Anthropic. */
 export const ANTHROPIC_OAUTH_TOKEN_ENV = "ANTHROPIC_OAUTH_TOKEN";
+/** The environment variable that holds an Anthropic API key. */
 export const ANTHROPIC_API_KEY_ENV = "ANTHROPIC_API_KEY";
+/**
+ * The environment variable that names the workload identity federation rule under which Anthropic exchanges an identity
+ * token.
+ */
 export const ANTHROPIC_FEDERATION_RULE_ID_ENV = "ANTHROPIC_FEDERATION_RULE_ID";
+/** The environment variable that names the Anthropic organization of a workload identity federation sign-in. */
 export const ANTHROPIC_ORGANIZATION_ID_ENV = "ANTHROPIC_ORGANIZATION_ID";
+/** The environment variable that names the Anthropic service account a workload identity federation sign-in acts as. */
 export const ANTHROPIC_SERVICE_ACCOUNT_ID_ENV = "ANTHROPIC_SERVICE_ACCOUNT_ID";
+/**
+ * The environment variable that holds the path of an identity token file (e.g. a Kubernetes service-account token)
+ * exchanged for an Anthropic access token.
+ */
 export const ANTHROPIC_IDENTITY_TOKEN_FILE_ENV = "ANTHROPIC_IDENTITY_TOKEN_FILE";
+/** The environment variable that names the Anthropic workspace a workload identity federation sign-in is scoped to. */
 export const ANTHROPIC_WORKSPACE_ID_ENV = "ANTHROPIC_WORKSPACE_ID";
 
 /** What `getEnvApiKey` returns for a provider whose ambient credentials are configured. */

@@ -17,12 +17,14 @@ export type ApiStreamFunction = (
 	context: TranscriptContext,
 	options?: StreamOptions,
 ) => AssistantMessageEventStream;
+/** The `streamSimple` signature of a registered API implementation. */
 export type ApiStreamSimpleFunction = (
 	model: Model<Api>,
 	context: TranscriptContext,
 	options?: SimpleStreamOptions,
 ) => AssistantMessageEventStream;
 
+/** pi-ai's registration of an API implementation: the API id with its `stream` and `streamSimple` functions. */
 export interface ApiProvider<TApi extends Api = Api, TOptions extends StreamOptions = StreamOptions> {
 	api: TApi;
 	stream: StreamFunction<TApi, TOptions>;
@@ -69,10 +71,12 @@ export function registerApiProvider<TApi extends Api, TOptions extends StreamOpt
 	registry.set(provider.api, { provider: registered, sourceId });
 }
 
+/** The implementation registered for an API id, or undefined. */
 export function getApiProvider(api: Api): RegisteredApiProvider | undefined {
 	return registry.get(api)?.provider;
 }
 
+/** Every registered API implementation. */
 export function getApiProviders(): RegisteredApiProvider[] {
 	return Array.from(registry.values(), (entry) => entry.provider);
 }

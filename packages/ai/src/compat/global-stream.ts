@@ -43,6 +43,10 @@ function requireApiProvider(api: Api): RegisteredApiProvider {
 	return provider;
 }
 
+/**
+ * Streams a model's answer with that API's own options; built-in models read keys from the environment and stored
+ * credentials.
+ */
 export function stream<TApi extends Api>(
 	model: Model<TApi>,
 	context: Context,
@@ -54,6 +58,7 @@ export function stream<TApi extends Api>(
 	return requireApiProvider(model.api).stream(model, transcript, withEnvApiKey(model, options));
 }
 
+/** Runs `stream` to the end and returns the final assistant message. */
 export function complete<TApi extends Api>(
 	model: Model<TApi>,
 	context: Context,
@@ -62,6 +67,10 @@ export function complete<TApi extends Api>(
 	return stream(model, context, options).result();
 }
 
+/**
+ * Streams a model's answer with the portable `SimpleStreamOptions`; built-in models read keys from the environment and
+ * stored credentials.
+ */
 export function streamSimple<TApi extends Api>(
 	model: Model<TApi>,
 	context: Context,
@@ -73,6 +82,7 @@ export function streamSimple<TApi extends Api>(
 	return requireApiProvider(model.api).streamSimple(model, transcript, withEnvApiKey(model, options));
 }
 
+/** Runs `streamSimple` to the end and returns the final assistant message. */
 export function completeSimple<TApi extends Api>(
 	model: Model<TApi>,
 	context: Context,

@@ -28,6 +28,7 @@ export interface RegisteredImagesApiProvider {
 
 const registry = new Map<ImageApi, RegisteredImagesApiProvider>();
 
+/** Registers (or replaces) the image generation implementation of an image API id. */
 export function registerImagesApiProvider<TApi extends ImageApi, TOptions extends ImagesOptions>(
 	provider: ImagesApiProvider<TApi, TOptions>,
 	_sourceId?: string,
@@ -42,6 +43,7 @@ export function registerImagesApiProvider<TApi extends ImageApi, TOptions extend
 	});
 }
 
+/** The image generation implementation registered for an image API id, or undefined. */
 export function getImagesApiProvider(api: ImageApi): RegisteredImagesApiProvider | undefined {
 	return registry.get(api);
 }
@@ -49,6 +51,7 @@ export function getImagesApiProvider(api: ImageApi): RegisteredImagesApiProvider
 /** Image generation over OpenRouter, loading its SDK on the first request. */
 export const generateImagesOpenRouter: ImagesFunction = openRouterImagesApi().generateImages;
 
+/** Registers the shipped image generation implementations (OpenRouter images). */
 export function registerBuiltInImagesApiProviders(): void {
 	registerImagesApiProvider({ api: "openrouter-images", generateImages: generateImagesOpenRouter });
 }

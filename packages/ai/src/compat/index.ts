@@ -52,7 +52,6 @@ export {
 	qwenTokenPlanIndividualCnProvider,
 	qwenTokenPlanIndividualProvider,
 	qwenTokenPlanProvider,
-	radiusProvider,
 	togetherProvider,
 	typesafeProvider,
 	vercelAIGatewayProvider,

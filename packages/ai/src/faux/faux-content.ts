@@ -3,8 +3,10 @@ import type { JsonObject, JsonValue } from "../types/json.js";
 import type { AssistantMessage, DeferredHandle, StopReason } from "../types/messages.js";
 import { zeroUsage } from "../types/usage.js";
 
+/** A content block a scripted faux answer may contain: text, thinking or a tool call. */
 export type FauxContentBlock = TextContent | ThinkingContent | ToolCall;
 
+/** Options of `fauxAssistantMessage`: stop reason, error, response id and the other fields of the scripted message. */
 export interface FauxAssistantMessageOptions {
 	/** Default "stop". */
 	stopReason?: StopReason;
@@ -19,10 +21,12 @@ function randomSuffix(): string {
 	return Math.random().toString(36).slice(2, 10);
 }
 
+/** A text block for a scripted faux answer. */
 export function fauxText(text: string): TextContent {
 	return { type: "text", text };
 }
 
+/** A thinking block for a scripted faux answer. */
 export function fauxThinking(thinking: string): ThinkingContent {
 	return { type: "thinking", thinking };
 }

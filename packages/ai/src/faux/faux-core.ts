@@ -9,6 +9,7 @@ import { zeroUsage } from "../types/usage.js";
 import { ABORTED_MESSAGE, type FauxPacing, streamScriptedReply } from "./faux-stream.js";
 import { fauxPromptText, fauxUsage } from "./faux-usage.js";
 
+/** Counters the faux provider keeps: requests made, deferred fetches and cancelled deferred requests. */
 export interface FauxProviderState {
 	/** Every request, counted at request start, including failed ones. */
 	callCount: number;
@@ -16,6 +17,7 @@ export interface FauxProviderState {
 	cancelledDeferred: DeferredHandle[];
 }
 
+/** Builds a faux answer from the request (context, options, state and model), for answers that depend on the prompt. */
 export type FauxResponseFactory = (
 	context: TranscriptContext,
 	options: SimpleStreamOptions | undefined,
@@ -23,8 +25,10 @@ export type FauxResponseFactory = (
 	model: Model<string>,
 ) => AssistantMessage | Promise<AssistantMessage>;
 
+/** One queued faux answer: a fixed assistant message or a factory that builds it per request. */
 export type FauxResponseStep = AssistantMessage | FauxResponseFactory;
 
+/** A model the faux provider serves: id, name, reasoning, input kinds and limits. */
 export interface FauxModelDefinition {
 	id: string;
 	name?: string;
@@ -36,6 +40,7 @@ export interface FauxModelDefinition {
 	maxTokens?: number;
 }
 
+/** Options of `registerFauxProvider`: API and provider ids, the models served, deferred requests and streaming pace. */
 export interface FauxProviderOptions {
 	/** Default: a unique id per handle. */
 	api?: string;

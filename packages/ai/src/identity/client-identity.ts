@@ -1,6 +1,7 @@
 import type { ClientAttribution, ClientIdentity, ClientIdentityTarget } from "../types/identity.js";
 import { TAU_AI_VERSION } from "../version.js";
 
+/** tau's own attribution: the name, URL and categories sent where providers credit the calling app. */
 export const TAU_ATTRIBUTION: ClientAttribution = {
 	name: "tau",
 	url: "https://github.com/tau-agent/tau",

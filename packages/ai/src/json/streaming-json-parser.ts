@@ -1,8 +1,10 @@
 import type { JsonObject, JsonValue } from "../types/json.js";
 import { FlatteningText } from "./flattening-text.js";
 
+/** Where a value sits in a JSON document: object keys and array indexes from the root. */
 export type JsonPath = readonly (string | number)[];
 
+/** One change the streaming JSON parser reports: a value set at a path, or text appended to a string at a path. */
 export type JsonChange =
 	| { kind: "set"; path: JsonPath; value: JsonValue }
 	| { kind: "append"; path: JsonPath; text: string };

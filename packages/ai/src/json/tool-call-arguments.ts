@@ -103,11 +103,14 @@ export function parseStreamingJson<T = JsonObject>(text: string | undefined): T 
 
 /**
  * The argument text of one streaming tool call and its live partial parse. Kept in adapter state, never on
- * the content block.
+ * the content block. Text given to `push` is parsed only when `current()` is read, so a stream whose
+ * consumers never look at the partial arguments (JSON and RPC output) never pays for parsing them.
  */
 export class ToolCallArgumentsStream {
 	private parser = new StreamingJsonParser();
 	private raw = new FlatteningText();
+	/** Text pushed since the parser last read. */
+	private unparsed: string[] = [];
 	private lastSnapshot: JsonValue | undefined;
 	private lastArguments: JsonObject = {};
 
@@ -117,8 +120,22 @@ export class ToolCallArgumentsStream {
 
 	/** Partial arguments after `delta`: a new object when they changed, the same object otherwise. */
 	append(delta: string): JsonObject {
+		this.push(delta);
+		return this.current();
+	}
+
+	/** Adds `delta` to the text without parsing it yet. */
+	push(delta: string): void {
 		this.raw.append(delta);
-		this.parser.append(delta);
+		this.unparsed.push(delta);
+	}
+
+	/** Partial arguments of all text so far: a new object when they changed since the last read, else the same. */
+	current(): JsonObject {
+		if (this.unparsed.length === 0) return this.lastArguments;
+		const { unparsed } = this;
+		this.unparsed = [];
+		this.parser.append(unparsed.length === 1 ? (unparsed[0] as string) : unparsed.join(""));
 		const snapshot = this.parser.snapshot();
 		if (snapshot !== this.lastSnapshot) {
 			this.lastSnapshot = snapshot;
@@ -131,10 +148,11 @@ export class ToolCallArgumentsStream {
 	replace(fullText: string): { delta: string | undefined; arguments: JsonObject } {
 		if (fullText.startsWith(this.raw.value)) {
 			const delta = fullText.slice(this.raw.value.length);
-			return { delta, arguments: delta ? this.append(delta) : this.lastArguments };
+			return { delta, arguments: delta ? this.append(delta) : this.current() };
 		}
 		this.parser = new StreamingJsonParser();
 		this.raw = new FlatteningText();
+		this.unparsed = [];
 		this.lastSnapshot = undefined;
 		this.lastArguments = {};
 		return { delta: undefined, arguments: this.append(fullText) };

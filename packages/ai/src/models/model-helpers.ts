@@ -5,6 +5,7 @@ export function getModelType(model: AnyModel): ModelType {
 	return model.type ?? "chat";
 }
 
+/** Whether a model is of the given kind (chat, image, classifier); narrows its type. */
 export function isModelType<T extends ModelType>(model: AnyModel, type: T): model is ModelTypeMap[T] {
 	return getModelType(model) === type;
 }

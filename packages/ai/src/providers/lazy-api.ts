@@ -1,6 +1,7 @@
 import { lazyStream } from "../stream/lazy-stream.js";
 import type { ProviderStreams } from "../types/provider.js";
 
+/** Which deferred-request operations a lazily loaded API implementation supports. */
 export interface LazyApiCapabilities {
 	fetchDeferred?: boolean;
 	cancelDeferred?: boolean;

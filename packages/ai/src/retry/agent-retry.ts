@@ -2,6 +2,7 @@ import type { AssistantMessage } from "../types/messages.js";
 import { abortableSleep } from "../utils/abort.js";
 import { isRetryableAssistantError } from "./retryable-error.js";
 
+/** When the agent retries a failed turn: whether at all, how often, the base delay and the longest delay it waits. */
 export interface RetryPolicy {
 	enabled: boolean;
 	maxRetries: number;
@@ -9,8 +10,10 @@ export interface RetryPolicy {
 	maxAgentDelayMs?: number;
 }
 
+/** The default cap of the agent's delay between retries of a failed turn, in milliseconds. */
 export const DEFAULT_MAX_AGENT_RETRY_DELAY_MS = 60000;
 
+/** Callbacks that report the agent's retries of a failed turn: scheduled, started and finished. */
 export interface RetryCallbacks {
 	onRetryScheduled?(attempt: number, maxRetries: number, delayMs: number, errorMessage: string): void;
 	onRetryAttemptStart?(): void;

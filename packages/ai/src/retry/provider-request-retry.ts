@@ -1,6 +1,7 @@
 import { abortableSleep } from "../utils/abort.js";
 import { errorMessage } from "../utils/error-message.js";
 
+/** How a provider request is retried after a retryable failure: retry count, delay cap and abort signal. */
 export interface ProviderRequestRetryOptions {
 	/** Retries after the first attempt; default 0. */
 	maxRetries?: number;

@@ -34,6 +34,7 @@ export class AssistantMessageEventStream extends EventStream<AssistantMessageEve
 	}
 }
 
+/** A new, empty event stream; an API implementation pushes events into it and ends it with the final message. */
 export function createAssistantMessageEventStream(): AssistantMessageEventStream {
 	return new AssistantMessageEventStream();
 }

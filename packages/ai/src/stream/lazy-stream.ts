@@ -5,6 +5,7 @@ import { AssistantMessageEventStream } from "./assistant-message-event-stream.js
 import { EventStream } from "./event-stream.js";
 import { errorEvent, failedAssistantMessage } from "./failure.js";
 
+/** Sees the events and final message of a lazily started stream, e.g. to record them. */
 export interface LazyStreamObserver {
 	onEvent?(event: AssistantMessageEvent): void;
 	onResult?(message: AssistantMessage | undefined): void;

@@ -52,11 +52,13 @@ export function getCurrentSystemPrompt(messages: readonly Entry[]): string {
 	return getSystemMessageText(getCurrentSystemMessage(messages));
 }
 
+/** The system message at the head of a transcript (the replayed prompt and tools), if there is one. */
 export function getInitialSystemMessage(messages: readonly Entry[]): SystemMessage | undefined {
 	const head = messages[0];
 	return head && isSystemMessage(head) ? head : undefined;
 }
 
+/** The transcript without its leading system message. */
 export function withoutInitialSystemMessage<T extends Entry>(messages: readonly T[]): T[] {
 	return getInitialSystemMessage(messages) ? messages.slice(1) : [...messages];
 }

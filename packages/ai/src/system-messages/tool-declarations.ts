@@ -28,6 +28,7 @@ function declarationJson(tool: Tool): string {
 	});
 }
 
+/** Whether two tool declarations are the same to the model (name, description, schema and sampling constraints). */
 export function declarationsEqual(a: Tool, b: Tool): boolean {
 	return declarationJson(a) === declarationJson(b);
 }
@@ -77,6 +78,7 @@ function lastNonAdditiveChange(systemMessages: readonly SystemMessage[]): number
 	return last;
 }
 
+/** Whether the transcript's system messages ever removed or redefined a tool, rather than only adding tools. */
 export function hasNonAdditiveToolChanges(messages: readonly Entry[]): boolean {
 	return lastNonAdditiveChange(messages.filter(isSystemMessage)) >= 0;
 }

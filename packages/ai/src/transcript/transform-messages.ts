@@ -2,6 +2,9 @@ import type { ImageContent, TextContent, ThinkingContent, ToolCall } from "../ty
 import type { AssistantMessage, Message, ToolResultMessage, UserMessage } from "../types/messages.js";
 import type { Api, Model } from "../types/model.js";
 
+/**
+ * Rewrites a tool call id from another model into one the target API accepts (ids must match between call and result).
+ */
 export type ToolCallIdNormalizer<TApi extends Api> = (
 	id: string,
 	model: Model<TApi>,

@@ -6,8 +6,13 @@ import type { ThinkingBudgets, ThinkingLevel } from "./thinking.js";
  * root entry stays free of SDK imports; SDK-specific values are typed structurally.
  */
 
+/** How hard an OpenAI-style model should reason. */
 export type ReasoningEffort = "minimal" | "low" | "medium" | "high" | "xhigh" | "max";
 
+/**
+ * Options of the `anthropic-messages` API: thinking (budget or adaptive effort), tool choice and Anthropic-specific
+ * request fields.
+ */
 export interface AnthropicOptions extends StreamOptions {
 	thinkingEnabled?: boolean;
 	/** Budget models only; 1024 when thinking is enabled without a budget. */
@@ -23,6 +28,7 @@ export interface AnthropicOptions extends StreamOptions {
 	client?: unknown;
 }
 
+/** The `tool_choice` of OpenAI APIs: automatic, none, required, one named function, or a raw value. */
 export type OpenAIToolChoice =
 	| "auto"
 	| "none"
@@ -30,12 +36,14 @@ export type OpenAIToolChoice =
 	| { type: "function"; function: { name: string } }
 	| Record<string, unknown>;
 
+/** Options of the `openai-completions` API: tool choice, reasoning effort and thinking budgets. */
 export interface OpenAICompletionsOptions extends StreamOptions {
 	toolChoice?: OpenAIToolChoice;
 	reasoningEffort?: ReasoningEffort;
 	thinkingBudgets?: ThinkingBudgets;
 }
 
+/** Options of the `openai-responses` API: reasoning effort and summary, service tier and tool choice. */
 export interface OpenAIResponsesOptions extends StreamOptions {
 	reasoningEffort?: ReasoningEffort;
 	reasoningSummary?: "auto" | "detailed" | "concise" | null;
@@ -55,12 +63,17 @@ export interface AzureEndpointOptions extends StreamOptions {
 	azureDeploymentName?: string;
 }
 
+/** Options of the `azure-openai-responses` API: the Azure endpoint, reasoning effort and summary, and tool choice. */
 export interface AzureOpenAIResponsesOptions extends AzureEndpointOptions {
 	reasoningEffort?: ReasoningEffort;
 	reasoningSummary?: "auto" | "detailed" | "concise" | null;
 	toolChoice?: OpenAIToolChoice;
 }
 
+/**
+ * Options of the `openai-codex-responses` API (ChatGPT sign-in): reasoning effort and summary, service tier, verbosity
+ * and tool choice.
+ */
 export interface OpenAICodexResponsesOptions extends StreamOptions {
 	reasoningEffort?: "none" | ReasoningEffort;
 	reasoningSummary?: "auto" | "concise" | "detailed" | "off" | "on" | null;
@@ -72,11 +85,13 @@ export interface OpenAICodexResponsesOptions extends StreamOptions {
 /** Gemini's discrete thinking levels (Gemini 3 and later). */
 export type GoogleApiThinkingLevel = "THINKING_LEVEL_UNSPECIFIED" | "MINIMAL" | "LOW" | "MEDIUM" | "HIGH";
 
+/** Options of the `google-generative-ai` API: tool choice and thinking (budget or level). */
 export interface GoogleOptions extends StreamOptions {
 	toolChoice?: "auto" | "none" | "any";
 	thinking?: { enabled: boolean; budgetTokens?: number; level?: GoogleApiThinkingLevel };
 }
 
+/** Options of the `google-vertex` API: the Gemini options plus the Google Cloud project and location. */
 export interface GoogleVertexOptions extends GoogleOptions {
 	/** Default `GOOGLE_CLOUD_PROJECT` (or `GCLOUD_PROJECT`). */
 	project?: string;
@@ -84,6 +99,7 @@ export interface GoogleVertexOptions extends GoogleOptions {
 	location?: string;
 }
 
+/** Options of the `bedrock-converse-stream` API: AWS region and profile, tool choice and reasoning. */
 export interface BedrockOptions extends StreamOptions {
 	/** Default `AWS_REGION`, `AWS_DEFAULT_REGION`, the model's endpoint region, then us-east-1. */
 	region?: string;
@@ -102,6 +118,7 @@ export interface BedrockOptions extends StreamOptions {
 	bearerToken?: string;
 }
 
+/** Options of the `mistral-conversations` API: tool choice, reasoning prompt mode and effort. */
 export interface MistralOptions extends StreamOptions {
 	toolChoice?: "auto" | "none" | "any" | "required" | { type: "function"; function: { name: string } };
 	/** Magistral-style reasoning models. */
@@ -109,6 +126,7 @@ export interface MistralOptions extends StreamOptions {
 	reasoningEffort?: "none" | "low" | "medium" | "high" | "max";
 }
 
+/** The request options type of each built-in API id, so `stream` is typed by the model's API. */
 export interface ApiOptionsMap {
 	"anthropic-messages": AnthropicOptions;
 	"openai-completions": OpenAICompletionsOptions;

@@ -1,15 +1,18 @@
+/** What auth adds to a request: an API key, headers, or a different base URL. */
 export interface ModelAuth {
 	apiKey?: string;
 	headers?: Record<string, string | null>;
 	baseUrl?: string;
 }
 
+/** A stored API-key credential: the key itself, or environment values the provider's auth reads. */
 export interface ApiKeyCredential {
 	type: "api_key";
 	key?: string;
 	env?: Record<string, string>;
 }
 
+/** OAuth tokens as stored: access and refresh token, expiry, and provider-specific fields. */
 export interface OAuthCredentials {
 	refresh: string;
 	access: string;
@@ -18,6 +21,7 @@ export interface OAuthCredentials {
 	[key: string]: unknown;
 }
 
+/** A stored OAuth credential. */
 export interface OAuthCredential extends OAuthCredentials {
 	type: "oauth";
 }
@@ -31,6 +35,7 @@ export interface CredentialInfo {
 	type: "api_key" | "oauth";
 }
 
+/** Resolved auth for one request: key, headers or base URL, extra environment values and where they came from. */
 export interface AuthResult {
 	auth: ModelAuth;
 	env?: Record<string, string>;
@@ -38,6 +43,7 @@ export interface AuthResult {
 	source?: string;
 }
 
+/** Whether a provider has auth configured and of which kind, without resolving (or refreshing) it. */
 export interface AuthCheck {
 	source?: string;
 	type: "api_key" | "oauth";
@@ -49,6 +55,7 @@ export interface AuthContext {
 	fileExists(path: string): Promise<boolean>;
 }
 
+/** A question a sign-in flow asks the user: free text, a secret, a choice, or a pasted authorization code. */
 export type AuthPrompt =
 	| { type: "text"; message: string; placeholder?: string; default?: string }
 	| { type: "secret"; message: string; placeholder?: string }
@@ -56,6 +63,9 @@ export type AuthPrompt =
 	/** `signal` aborts when the code arrives another way (the browser reached the callback server). */
 	| { type: "manual_code"; message: string; placeholder?: string; signal?: AbortSignal };
 
+/**
+ * A message a sign-in flow shows without waiting for an answer: information, a URL to open, a device code or progress.
+ */
 export type AuthNotification =
 	| { type: "info"; message: string }
 	| { type: "auth_url"; url: string; instructions?: string }
@@ -69,17 +79,23 @@ export interface AuthInteraction {
 	signal?: AbortSignal;
 }
 
+/** Options a sign-in may use: a stable device id and the agent's name to show the provider. */
 export interface LoginOptions {
 	getDeviceId?: () => string | Promise<string>;
 	agentName?: string;
 }
 
+/** What an `ApiKeyAuth` check or resolve receives: the auth context, the stored credential and an abort signal. */
 export interface ApiKeyAuthInput {
 	ctx: AuthContext;
 	credential?: ApiKeyCredential;
 	signal: AbortSignal;
 }
 
+/**
+ * A provider's API-key authentication: how to ask the user for a key, check whether one is configured and resolve it
+ * for a request.
+ */
 export interface ApiKeyAuth {
 	name: string;
 	login?(interaction: AuthInteraction & { signal: AbortSignal }): Promise<ApiKeyCredential>;
@@ -87,6 +103,7 @@ export interface ApiKeyAuth {
 	resolve(input: ApiKeyAuthInput): Promise<AuthResult | undefined>;
 }
 
+/** A provider's account sign-in (OAuth): log in, refresh the token, and turn the credential into request auth. */
 export interface OAuthAuth {
 	name: string;
 	isSubscription?: boolean;
@@ -104,6 +121,9 @@ export interface ProviderAuth {
 	oauth?: OAuthAuth;
 }
 
+/**
+ * Per-request overrides of auth resolution: an explicit API key, environment values, the minimum OAuth token validity.
+ */
 export interface AuthResolutionOverrides {
 	apiKey?: string;
 	env?: Record<string, string>;
@@ -111,6 +131,7 @@ export interface AuthResolutionOverrides {
 	signal?: AbortSignal;
 }
 
+/** Options of `CredentialStore` reads and writes. */
 export interface CredentialStoreOptions {
 	signal?: AbortSignal;
 }

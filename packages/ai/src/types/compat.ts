@@ -6,6 +6,9 @@
 
 export type SessionAffinityFormat = "openai" | "openrouter";
 
+/**
+ * How an OpenAI-compatible endpoint expects thinking to be requested and returned; each vendor spells it differently.
+ */
 export type OpenAICompletionsThinkingFormat =
 	| "openai"
 	| "openrouter"
@@ -26,6 +29,10 @@ export type ChatTemplateKwarg =
 	| null
 	| { $var: "thinking.enabled" | "thinking.effort" | "thinking.budget"; omitWhenOff?: boolean };
 
+/**
+ * Quirks of an OpenAI-compatible chat completions endpoint that a model's `compat` field declares: supported fields,
+ * roles and the thinking format.
+ */
 export interface OpenAICompletionsCompat {
 	supportsStore?: boolean;
 	supportsDeveloperRole?: boolean;
@@ -59,6 +66,9 @@ export interface OpenAICompletionsCompat {
 	vllmPriority?: number;
 }
 
+/**
+ * Quirks of an OpenAI Responses endpoint that a model's `compat` field declares: roles, caching and session affinity.
+ */
 export interface OpenAIResponsesCompat {
 	supportsDeveloperRole?: boolean;
 	supportsMidConvoSystemMessages?: boolean;
@@ -75,6 +85,10 @@ export interface OpenAIResponsesCompat {
 	supportsReasoningEffort?: boolean;
 }
 
+/**
+ * Quirks of an Anthropic-compatible endpoint that a model's `compat` field declares: streaming, caching and header
+ * features it supports.
+ */
 export interface AnthropicMessagesCompat {
 	supportsEagerToolInputStreaming?: boolean;
 	supportsLongCacheRetention?: boolean;
@@ -99,10 +113,12 @@ export interface AnthropicAllowedFallbackModel {
 	cost: { input: number; output: number; cacheRead: number; cacheWrite: number };
 }
 
+/** Quirks of a Bedrock model that its `compat` field declares. */
 export interface BedrockCompat {
 	supportsStrictMode?: boolean;
 }
 
+/** Quirks of a Mistral model that its `compat` field declares. */
 export interface MistralConversationsCompat {
 	supportsMidConvoSystemMessages?: boolean;
 	supportsStrictMode?: boolean;
@@ -119,6 +135,7 @@ export interface ApiCompatMap {
 	"mistral-conversations": MistralConversationsCompat;
 }
 
+/** The `compat` type of models of API `TApi`: the API's own compat interface, or any object for other APIs. */
 export type ApiCompat<TApi extends string> = TApi extends keyof ApiCompatMap
 	? ApiCompatMap[TApi]
 	: OpenAICompletionsCompat | OpenAIResponsesCompat | AnthropicMessagesCompat | Record<string, unknown>;

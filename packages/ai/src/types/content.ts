@@ -1,5 +1,6 @@
 import type { JsonObject } from "./json.js";
 
+/** Text in a message. */
 export interface TextContent {
 	type: "text";
 	text: string;
@@ -7,6 +8,7 @@ export interface TextContent {
 	textSignature?: string;
 }
 
+/** A model's reasoning, shown to the user and replayed to the same model (with its signature) on the next turn. */
 export interface ThinkingContent {
 	type: "thinking";
 	thinking: string;
@@ -16,6 +18,7 @@ export interface ThinkingContent {
 	redacted?: boolean;
 }
 
+/** An image in a message: base64 data and its MIME type. */
 export interface ImageContent {
 	type: "image";
 	/** Base64 data without a `data:` prefix. */
@@ -23,6 +26,7 @@ export interface ImageContent {
 	mimeType: string;
 }
 
+/** A call of a tool the model made: id, tool name and JSON arguments. */
 export interface ToolCall {
 	type: "toolCall";
 	id: string;

@@ -19,4 +19,5 @@ export type AssistantMessageEvent =
 	| { type: "done"; reason: "stop" | "length" | "toolUse" | "deferred"; message: AssistantMessage }
 	| { type: "error"; reason: "error" | "aborted"; error: AssistantMessage };
 
+/** The `type` of any streaming event (`start`, `text_delta`, `toolcall_end`, `done`, …). */
 export type AssistantMessageEventType = AssistantMessageEvent["type"];

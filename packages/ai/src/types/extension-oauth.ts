@@ -3,6 +3,7 @@
  * "legacy extension OAuth" surface), so such extensions type-check against tau.
  */
 
+/** A text question an extension's OAuth login asks the user. */
 export interface OAuthPrompt {
 	message: string;
 	placeholder?: string;
@@ -27,16 +28,22 @@ export interface OAuthDeviceCodeInfo {
 	expiresInSeconds?: number;
 }
 
+/** One choice of an `OAuthSelectPrompt`. */
 export interface OAuthSelectOption {
 	id: string;
 	label: string;
 }
 
+/** A multiple-choice question an extension's OAuth login asks the user. */
 export interface OAuthSelectPrompt {
 	message: string;
 	options: OAuthSelectOption[];
 }
 
+/**
+ * The callbacks a pi-style extension's OAuth login calls to show a URL or device code, ask the user and report
+ * progress.
+ */
 export interface OAuthLoginCallbacks {
 	onAuth(info: OAuthAuthInfo): void;
 	onDeviceCode(info: OAuthDeviceCodeInfo): void;

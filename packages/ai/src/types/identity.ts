@@ -1,9 +1,17 @@
+/**
+ * The application named in attribution headers (OpenRouter's `HTTP-Referer`/`X-Title` and the like): name, URL and
+ * categories.
+ */
 export interface ClientAttribution {
 	name: string;
 	url: string;
 	categories?: string[];
 }
 
+/**
+ * The User-Agent sent: short (`tau`), detailed (`tau/<version>` with platform, runtime and architecture; the default),
+ * or a custom string.
+ */
 export type UserAgentMode = "short" | "detailed" | { custom: string };
 
 /** Who is calling: drives the User-Agent and attribution headers (lowest-precedence defaults). */

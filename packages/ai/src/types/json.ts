@@ -1,6 +1,7 @@
 /** Any value that survives `JSON.parse(JSON.stringify(x))` unchanged. */
 export type JsonValue = null | boolean | number | string | readonly JsonValue[] | JsonObject;
 
+/** A JSON object: string keys, JSON values. */
 export type JsonObject = { [key: string]: JsonValue };
 
 /**

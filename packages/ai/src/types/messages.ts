@@ -21,12 +21,14 @@ export interface SystemMessage {
 	timestamp: number;
 }
 
+/** A user's message: text, or text and images. */
 export interface UserMessage {
 	role: "user";
 	content: string | (TextContent | ImageContent)[];
 	timestamp: number;
 }
 
+/** A model's answer: text, thinking and tool calls, with the model that produced it, usage, stop reason and error. */
 export interface AssistantMessage {
 	role: "assistant";
 	content: (TextContent | ThinkingContent | ToolCall)[];
@@ -59,6 +61,9 @@ export interface AssistantMessage {
 	durationMs?: number;
 }
 
+/**
+ * The result of a tool call sent back to the model: content it sees, details it does not, and whether the tool failed.
+ */
 export interface ToolResultMessage<TDetails = JsonValue> {
 	role: "toolResult";
 	toolCallId: string;
@@ -77,8 +82,10 @@ export interface ToolResultMessage<TDetails = JsonValue> {
 	durationMs?: number;
 }
 
+/** Any message of a transcript: system, user, assistant or tool result. */
 export type Message = SystemMessage | UserMessage | AssistantMessage | ToolResultMessage;
 
+/** An error recorded in a diagnostic: name, message, stack and code. */
 export interface DiagnosticErrorInfo {
 	name?: string;
 	message: string;
@@ -86,6 +93,7 @@ export interface DiagnosticErrorInfo {
 	code?: string | number;
 }
 
+/** A diagnostic record attached to an assistant message (e.g. a retried or repaired request), for logs and support. */
 export interface AssistantMessageDiagnostic {
 	type: string;
 	timestamp: number;
@@ -93,11 +101,16 @@ export interface AssistantMessageDiagnostic {
 	details?: JsonObject;
 }
 
+/** The tool calls a tool made while it ran, and whether the record is complete. */
 export interface NestedToolCalls {
 	calls: NestedToolCallRecord[];
 	complete: boolean;
 }
 
+/**
+ * One tool call a tool made on the model's behalf (e.g. inside a code-mode script): name, arguments, outcome and
+ * duration.
+ */
 export interface NestedToolCallRecord {
 	id: string;
 	name: string;
@@ -108,6 +121,7 @@ export interface NestedToolCallRecord {
 	error?: string;
 }
 
+/** A deferred (batch or background) request a provider accepted: where to poll for its result and until when. */
 export interface DeferredHandle {
 	provider: string;
 	modelId: string;

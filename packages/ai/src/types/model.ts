@@ -1,6 +1,7 @@
 import type { ApiCompat } from "./compat.js";
 import type { ModelThinkingLevel, ThinkingLevelMap } from "./thinking.js";
 
+/** The API ids with built-in implementations; `Api` also accepts any other string for custom APIs. */
 export type KnownApi =
 	| "openai-completions"
 	| "openai-responses"
@@ -16,6 +17,7 @@ export type KnownApi =
 /** A wire protocol id; known literals are a convenience, any string is allowed. */
 export type Api = KnownApi | (string & {});
 
+/** The ids of the built-in providers; a provider id may also be any other string. */
 export type KnownProvider =
 	| "amazon-bedrock"
 	| "ant-ling"
@@ -67,7 +69,9 @@ export type KnownProvider =
 
 /** Who serves, bills and authenticates. */
 export type ProviderId = string;
+/** The API id of an image generation model. */
 export type ImageApi = string;
+/** The API id of a classifier model. */
 export type ClassifierApi = string;
 
 /** USD per million tokens. */
@@ -80,6 +84,7 @@ export interface ModelCost {
 	tiers?: ModelCostTier[];
 }
 
+/** Prices that apply once a request's input exceeds `inputTokensAbove` tokens (USD per million tokens). */
 export interface ModelCostTier {
 	inputTokensAbove: number;
 	input: number;
@@ -88,6 +93,7 @@ export interface ModelCostTier {
 	cacheWrite: number;
 }
 
+/** Request limits of a model: the largest request body and how many and how large images may be. */
 export interface ModelInputLimits {
 	maxRequestBytes?: number;
 	images?: {
@@ -97,6 +103,7 @@ export interface ModelInputLimits {
 	};
 }
 
+/** The fields every model kind shares: id, name, API, provider, base URL, input kinds and cost. */
 export interface BaseModel<TApi extends string> {
 	/** Upstream model id, unique per (provider, type). */
 	id: string;
@@ -111,6 +118,9 @@ export interface BaseModel<TApi extends string> {
 	headers?: Record<string, string>;
 }
 
+/**
+ * A chat model: what it accepts, whether it reasons, context window, output limit, cost and the quirks of its endpoint.
+ */
 export interface Model<TApi extends Api = Api> extends BaseModel<TApi> {
 	/** Absent means chat; compare through `getModelType`/`isModelType`, never directly. */
 	type?: "chat";
@@ -125,21 +135,26 @@ export interface Model<TApi extends Api = Api> extends BaseModel<TApi> {
 	compat?: ApiCompat<TApi>;
 }
 
+/** An image generation model and the kinds of output it produces. */
 export interface ImageModel<TApi extends string = ImageApi> extends BaseModel<TApi> {
 	type: "image";
 	output: ("text" | "image")[];
 }
 
+/** A classifier model: answers questions about a state instead of chatting. */
 export interface ClassifierModel<TApi extends string = ClassifierApi> extends BaseModel<TApi> {
 	type: "classifier";
 	contextWindow: number;
 	compat?: object;
 }
 
+/** A model of any kind: chat, image generation or classifier. */
 export type AnyModel = Model<Api> | ImageModel<string> | ClassifierModel<string>;
 
+/** The kinds of model: chat, image generation and classifier. */
 export type ModelType = "chat" | "image" | "classifier";
 
+/** The model type of each model kind, for `isModelType`. */
 export interface ModelTypeMap {
 	chat: Model<Api>;
 	image: ImageModel<string>;

@@ -3,14 +3,22 @@ import type { Api, Model } from "./model.js";
 import type { CacheRetention, ThinkingBudgets, ThinkingLevel } from "./thinking.js";
 import type { ToolChoice } from "./tools.js";
 
+/**
+ * How a request is carried: server-sent events, a WebSocket (optionally kept and reused), or whichever the API prefers.
+ */
 export type Transport = "sse" | "websocket" | "websocket-cached" | "auto";
 
+/** The HTTP status and headers of a provider's response, passed to `onResponse`. */
 export interface ProviderResponseInfo {
 	status: number;
 	/** Header names lower-cased. */
 	headers: Record<string, string>;
 }
 
+/**
+ * Options every provider request takes: abort signal, API key, headers, fetch, retries and hooks on the payload and
+ * response.
+ */
 export interface ProviderRequestOptions<TModel = Model<Api>> {
 	signal?: AbortSignal;
 	/** Accepted and ignored in tau 1.0. */
@@ -35,6 +43,10 @@ export interface ProviderRequestOptions<TModel = Model<Api>> {
 	maxRetryDelayMs?: number;
 }
 
+/**
+ * Options of one streaming request: sampling, output limit, caching, session id, transport and a hook on each provider
+ * event.
+ */
 export interface StreamOptions extends ProviderRequestOptions {
 	/** Awaited in stream order for each parsed provider event; treat `data` as read-only. */
 	onProviderStreamEvent?: (data: unknown, model: Model<Api>) => void | Promise<void>;
@@ -52,6 +64,10 @@ export interface StreamOptions extends ProviderRequestOptions {
 	metadata?: Record<string, unknown>;
 }
 
+/**
+ * The portable request options every API understands: a thinking level instead of API-specific reasoning fields, tool
+ * choice, deferred mode.
+ */
 export interface SimpleStreamOptions extends StreamOptions {
 	toolChoice?: ToolChoice;
 	/** Absent means thinking off. */

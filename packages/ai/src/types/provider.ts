@@ -32,6 +32,7 @@ export type StreamFunction<TApi extends Api = Api, TOptions extends StreamOption
 	options?: TOptions,
 ) => AssistantMessageEventStream;
 
+/** Options of fetching or cancelling a deferred request: abort signal, API key, headers and environment. */
 export interface DeferredRequestOptions {
 	signal?: AbortSignal;
 	apiKey?: string;
@@ -55,10 +56,12 @@ export interface ProviderStreams {
 	cancelDeferred?(model: Model<Api>, handle: DeferredHandle, options?: DeferredRequestOptions): Promise<void>;
 }
 
+/** A provider's image generation implementation. */
 export interface ProviderImages {
 	generateImages(model: ImageModel, context: ImagesContext, options?: ImagesOptions): Promise<AssistantImages>;
 }
 
+/** A provider's classifier implementation. */
 export interface ProviderClassifier {
 	classify(
 		model: ClassifierModel,
@@ -75,12 +78,14 @@ export interface ModelsStoreEntry {
 	etag?: string;
 }
 
+/** Stores each provider's refreshed model list between runs. */
 export interface ModelsStore {
 	read(providerId: string, options?: { signal?: AbortSignal }): Promise<ModelsStoreEntry | undefined>;
 	write(providerId: string, entry: ModelsStoreEntry, options?: { signal?: AbortSignal }): Promise<void>;
 	delete(providerId: string, options?: { signal?: AbortSignal }): Promise<void>;
 }
 
+/** How a provider's model refresh publishes its result: what to persist, and the update to apply after. */
 export interface ModelsPublication {
 	/** `null` deletes the stored entry. */
 	persist?: ModelsStoreEntry | null;
@@ -100,6 +105,10 @@ export interface RefreshModelsContext {
 	baseUrl?: string;
 }
 
+/**
+ * A model provider: its id, name, endpoint, auth and the API implementation that streams its models, plus how it lists
+ * them.
+ */
 export interface Provider<TApi extends Api = Api> {
 	readonly id: string;
 	readonly name: string;
@@ -140,6 +149,10 @@ export interface Provider<TApi extends Api = Api> {
 	): Promise<ClassifierResult>;
 }
 
+/**
+ * Options of `createProvider`: id, name, base URL and headers, auth, the API implementation and the models or how to
+ * fetch them.
+ */
 export interface CreateProviderOptions<TApi extends Api = Api> {
 	id: string;
 	/** Defaults to `id`. */
@@ -159,6 +172,7 @@ export interface CreateProviderOptions<TApi extends Api = Api> {
 	classifiers?: Partial<Record<string, ProviderClassifier>>;
 }
 
+/** Hooks that change every request the `Models` runtime sends, such as its final headers. */
 export interface ModelsRequestTransforms {
 	/** Sees the merged request headers; its result is final. Providers never receive it. */
 	transformHeaders?: (
@@ -166,6 +180,7 @@ export interface ModelsRequestTransforms {
 	) => Record<string, string | null> | Promise<Record<string, string | null>>;
 }
 
+/** Options of `Models.refresh`: whether the network may be used, which providers, forcing a refresh, abort signal. */
 export interface ModelsRefreshOptions {
 	allowNetwork?: boolean;
 	providers?: readonly string[];
@@ -173,11 +188,13 @@ export interface ModelsRefreshOptions {
 	signal?: AbortSignal;
 }
 
+/** The outcome of `Models.refresh`: whether it was aborted and the error of each provider that failed. */
 export interface ModelsRefreshResult {
 	aborted: boolean;
 	errors: ReadonlyMap<string, Error>;
 }
 
+/** Options of `Models.isAvailable` and related checks. */
 export interface AvailabilityOptions {
 	signal?: AbortSignal;
 }
@@ -247,6 +264,7 @@ export interface Models {
 	): Promise<ClassifierResult>;
 }
 
+/** A `Models` runtime whose providers can be added, replaced and removed. */
 export interface MutableModels extends Models {
 	/** Upsert by id; supersedes any in-flight refresh of that id. */
 	setProvider(provider: Provider): void;
@@ -254,6 +272,10 @@ export interface MutableModels extends Models {
 	clearProviders(): void;
 }
 
+/**
+ * Options of `createModels`: the credential store, the store of refreshed model lists, the auth context and client
+ * identity.
+ */
 export interface CreateModelsOptions {
 	credentials?: CredentialStore;
 	modelsStore?: ModelsStore;

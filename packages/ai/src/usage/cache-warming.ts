@@ -14,6 +14,9 @@ export type CacheWarmingAction = "warm" | "stop";
 /** "streaming" while the run that sent the request is active; "idle" once it settled. */
 export type CacheWarmingPhase = "streaming" | "idle";
 
+/**
+ * Whether keeping a prompt cache warm pays off now: the cost of a warming request against the cost of losing the cache.
+ */
 export interface CacheWarmingDecision {
 	phase: CacheWarmingPhase;
 	/** A cache read of the prompt plus one output token. */

@@ -7,6 +7,7 @@ import { calculateContextTokens } from "./cost.js";
 const CHARS_PER_TOKEN = 3.5;
 const IMAGE_CHARS = 4800;
 
+/** A rough token count of a text (characters / 4), for budgeting before a model reports usage. */
 export function estimateTextTokens(text: string): number {
 	return Math.ceil(text.length / CHARS_PER_TOKEN);
 }
@@ -38,10 +39,12 @@ function messageChars(message: Message): number {
 	return chars;
 }
 
+/** A rough token count of one message (characters / 4; images count a fixed amount), for context budgeting. */
 export function estimateMessageTokens(message: Message): number {
 	return Math.ceil(messageChars(message) / CHARS_PER_TOKEN);
 }
 
+/** An estimate of a transcript's context tokens: the last reported usage plus an estimate of the messages after it. */
 export interface ContextTokenEstimate {
 	tokens: number;
 	/** Context tokens reported by the last usable assistant usage (0 when none). */

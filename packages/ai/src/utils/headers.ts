@@ -1,3 +1,4 @@
+/** One layer of request headers for `mergeHeaders`; a `null` value removes a header set by a lower layer. */
 export type HeaderLayer = Readonly<Record<string, string | null>> | undefined;
 
 /**

@@ -4,6 +4,7 @@ const MAX_REF_EXPANSIONS = 32;
 const MAX_TAG_CHARS = 80;
 const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 
+/** Options of `schemaToType`: where `$ref`s resolve and how long the rendered type may get. */
 export interface SchemaToTypeOptions {
 	/** Document that local `$ref`s resolve against; defaults to the schema itself. */
 	root?: JsonSchema;

@@ -7,11 +7,15 @@ import { COLUMNS, READY_TEXT, ROWS, type TuiMode } from "./streaming.js";
 
 let runs = 0;
 
-/**
- * Milliseconds from spawning the CLI (in `mode`) on a session of `entries` entries until both its
- * last answer and the footer are on screen.
- */
-export async function firstFrameMs(contender: Contender, box: Box, entries: number, mode: TuiMode): Promise<number> {
+export interface FirstFrame {
+	/** Milliseconds from spawning the CLI until both the session's last answer and the footer are on screen. */
+	ms: number;
+	/** CPU time (user + system) the program had used by then. */
+	cpuMs: number;
+}
+
+/** The first frame of the CLI (in `mode`) resuming a session of `entries` entries. */
+export async function firstFrame(contender: Contender, box: Box, entries: number, mode: TuiMode): Promise<FirstFrame> {
 	// A fresh file per run: a session another (killed) process opened stays locked for a while.
 	const file = join(box.home, `history-${entries}-${++runs}.jsonl`);
 	writeLargeSession(file, box.project, entries);
@@ -28,7 +32,8 @@ export async function firstFrameMs(contender: Contender, box: Box, entries: numb
 	});
 	try {
 		const shown = await Promise.all([pty.waitFor(lastAnswer, 0, 120_000), pty.waitFor(READY_TEXT, 0, 120_000)]);
-		return Math.max(...shown) - spawnedAt;
+		const cpuMs = pty.cpuMs();
+		return { ms: Math.max(...shown) - spawnedAt, cpuMs };
 	} finally {
 		await pty.kill();
 	}

@@ -4,6 +4,7 @@
  */
 
 export type OutputMode = "text" | "json" | "rpc";
+/** The interactive display mode chosen with `--tui-mode`: regular scrollback or fullscreen. */
 export type TuiMode = "regular" | "fullscreen";
 export const THINKING_LEVELS = ["off", "minimal", "low", "medium", "high", "xhigh", "max"] as const;
 export type CliThinkingLevel = (typeof THINKING_LEVELS)[number];
@@ -200,6 +201,10 @@ function applyValue(args: ParsedArgs, flag: string, field: keyof ParsedArgs, val
 	}
 }
 
+/**
+ * Parses `tau` command-line arguments into options, messages and `@file` arguments; unknown flags are kept for
+ * extensions.
+ */
 export function parseArgs(argv: readonly string[]): ParsedArgs {
 	const args = emptyArgs();
 	let i = 0;

@@ -1,12 +1,13 @@
 import { join } from "node:path";
-import type { CredentialStore, Provider } from "@tau/ai";
+import type { CredentialStore, ModelsStore, Provider } from "@tau/ai";
 import { builtinProviders } from "@tau/ai/providers/all";
 import { APP_NAME } from "../config/app-identity.js";
-import { AuthStorage, ModelRuntime, ReadOnlyAuthStorage, SettingsManager } from "../config/index.js";
+import { AuthStorage, FileModelsStore, ModelRuntime, ReadOnlyAuthStorage, SettingsManager } from "../config/index.js";
 import { getAgentDir } from "../config/paths.js";
 import { errorMessage } from "../core/errors.js";
 import { openInBrowser } from "../core/platform/open-url.js";
 import { registerExtensionProviders } from "./auth-extension-providers.js";
+import { afterLogin } from "./auth-login-followups.js";
 import {
 	type AuthReport,
 	type AuthTarget,
@@ -156,11 +157,12 @@ function processTerminal(): AuthCommandOptions["terminal"] {
 	return { input: process.stdin, output: process.stderr };
 }
 
-function createRuntime(context: AuthContext, credentials: CredentialStore): ModelRuntime {
+function createRuntime(context: AuthContext, credentials: CredentialStore, modelsStore?: ModelsStore): ModelRuntime {
 	return new ModelRuntime({
 		credentials,
 		builtinProviders: context.options.providers ?? builtinProviders(),
 		agentDir: context.agentDir,
+		...(modelsStore ? { modelsStore } : {}),
 	});
 }
 
@@ -199,7 +201,9 @@ async function login(context: AuthContext, args: ParsedAuthArgs): Promise<number
 	const apiKey = args.flags.has("--api-key");
 	const noBrowser = args.flags.has("--no-browser");
 	if (apiKey && noBrowser) throw new Error("--api-key and --no-browser cannot be used together");
-	const runtime = createRuntime(context, AuthStorage.create(context.authPath));
+	// The catalog an account's sign-in unlocks is stored for the next start (`afterLogin`).
+	const modelsStore = new FileModelsStore(join(context.agentDir, "models-store.json"));
+	const runtime = createRuntime(context, AuthStorage.create(context.authPath), modelsStore);
 	const provider = await findProvider(context, runtime, args.positionals[0]!);
 	const type = apiKey || !provider.auth.oauth ? "api_key" : "oauth";
 	if (noBrowser && type !== "oauth") throw new Error(`${provider.name} has no account sign-in; use --api-key`);
@@ -227,11 +231,12 @@ async function login(context: AuthContext, args: ParsedAuthArgs): Promise<number
 			runtime.login(provider.id, type, interaction, { agentName: APP_NAME, getDeviceId }),
 			controller.signal,
 		);
+		io.stdout(`Logged in to ${provider.name} (${provider.id}).\n`);
+		await afterLogin(provider, runtime, { io, agentDir: context.agentDir, signal: controller.signal });
 	} finally {
 		process.off("SIGINT", onSigint);
 		await Promise.all([runtime.settleCredentialWrites(), settings?.flush()]);
 	}
-	io.stdout(`Logged in to ${provider.name} (${provider.id}).\n`);
 	return 0;
 }
 

@@ -46,11 +46,13 @@ const branding = readBranding();
 const brand = branding.tauConfig ?? branding.piConfig ?? {};
 
 export const APP_NAME: string = brand.name ?? "tau";
+/** Name of the per-user and per-project configuration directory (`.tau`, or a brand's own). */
 export const CONFIG_DIR_NAME: string = brand.configDir ?? ".tau";
 export const ENV_PREFIX: string = APP_NAME.toUpperCase();
 export const ENV_AGENT_DIR = `${ENV_PREFIX}_CODING_AGENT_DIR`;
 export const ENV_SESSION_DIR = `${ENV_PREFIX}_CODING_AGENT_SESSION_DIR`;
 export const PACKAGE_NAME: string = branding.name ?? "@tau/coding-agent";
+/** The version of the running tau package. */
 export const VERSION: string = branding.version ?? "0.0.0";
 
 /** The name of a product environment variable: `envName("OFFLINE")` is `TAU_OFFLINE`. */
@@ -63,14 +65,17 @@ export function getPackageDir(): string {
 	return PACKAGE_DIR;
 }
 
+/** Absolute path of the README shipped with the installed package. */
 export function getReadmePath(): string {
 	return join(PACKAGE_DIR, "README.md");
 }
 
+/** Absolute path of the documentation shipped with the installed package. */
 export function getDocsPath(): string {
 	return readerPath("docs");
 }
 
+/** Absolute path of the examples shipped with the installed package. */
 export function getExamplesPath(): string {
 	return readerPath("examples");
 }

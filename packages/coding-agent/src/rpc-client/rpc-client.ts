@@ -19,6 +19,10 @@ import type {
 } from "../modes/rpc/index.js";
 import { attachJsonlLineReader, type JsonAgentSessionEvent, serializeJsonLine } from "../modes/shared/index.js";
 
+/**
+ * Options of `RpcClient`: the CLI to start, its working directory, environment, provider, model and extra
+ * arguments.
+ */
 export interface RpcClientOptions {
 	/** Default `"dist/cli.js"`, relative to the client's cwd. */
 	cliPath?: string;
@@ -32,6 +36,7 @@ export interface RpcClientOptions {
 	args?: string[];
 }
 
+/** Receives each session event an `RpcClient` reads from the agent process. */
 export type RpcEventListener = (event: JsonAgentSessionEvent) => void;
 export type RpcExtensionUIListener = (request: RpcExtensionUIRequest) => void;
 

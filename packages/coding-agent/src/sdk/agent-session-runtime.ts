@@ -12,6 +12,10 @@ import { forkSession, READ_ONLY_WARNING, SessionManager } from "../core/session/
 import type { CreateAgentSessionResult } from "./create-agent-session.js";
 import type { AgentSessionRuntimeDiagnostic, AgentSessionServices } from "./services.js";
 
+/**
+ * Creates the session for an `AgentSessionRuntime` each time it starts or replaces one (new, resume, fork,
+ * import), for a given working directory, agent directory and session manager.
+ */
 export type CreateAgentSessionRuntimeFactory = (options: {
 	cwd: string;
 	agentDir: string;

@@ -31,6 +31,10 @@ import { resolveToolSelection, type ToolsFlagValue } from "../core/tools/index.j
 import { createDefaultModelRuntime } from "./model-runtime-factory.js";
 import { headerTransform, providerHooks } from "./provider-hooks.js";
 
+/**
+ * Options of `createAgentSession`: working and agent directories, model and thinking level, tools, resource
+ * loader, session manager and model runtime; everything has a default.
+ */
 export interface CreateAgentSessionOptions {
 	/** Default: the session manager's cwd, else `process.cwd()`; resolved to absolute. */
 	cwd?: string;
@@ -58,6 +62,10 @@ export interface CreateAgentSessionOptions {
 	summaryCompletion?: SummaryCompletion;
 }
 
+/**
+ * What `createAgentSession` returns: the session, the extensions it loaded (with their errors), and a message when
+ * the initial model fell back.
+ */
 export interface CreateAgentSessionResult {
 	session: AgentSession;
 	extensionsResult: LoadExtensionsResult;

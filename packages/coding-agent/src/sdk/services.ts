@@ -25,6 +25,10 @@ import {
 } from "./create-agent-session.js";
 import { createDefaultModelRuntime } from "./model-runtime-factory.js";
 
+/**
+ * A message about setting up a session's services (for example a settings or resource problem), with its severity
+ * (info, warning or error), for the host to show.
+ */
 export interface AgentSessionRuntimeDiagnostic {
 	type: "info" | "warning" | "error";
 	message: string;
@@ -40,6 +44,10 @@ export interface AgentSessionServices {
 	diagnostics: AgentSessionRuntimeDiagnostic[];
 }
 
+/**
+ * Options of `createAgentSessionServices`: the working and agent directories and, optionally, the auth storage,
+ * settings, model runtime and resource loader to use.
+ */
 export interface CreateAgentSessionServicesOptions {
 	cwd: string;
 	agentDir?: string;
@@ -91,6 +99,10 @@ export async function createAgentSessionServices(
 	return { cwd, agentDir, modelRuntime, settingsManager, resourceLoader, diagnostics };
 }
 
+/**
+ * Options of `createAgentSessionFromServices`: services created earlier, the session manager, and the model,
+ * thinking level and tools to start with.
+ */
 export interface CreateAgentSessionFromServicesOptions {
 	services: AgentSessionServices;
 	sessionManager: SessionManager;

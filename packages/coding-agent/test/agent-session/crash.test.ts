@@ -2,8 +2,9 @@ import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, watch } from "node:fs";
 import { join, resolve } from "node:path";
 import { fauxAssistantMessage } from "@tau/ai";
-import { INTERRUPTED_TEXT, SessionManager, TOOL_INTENT_TYPE } from "@tau/coding-agent";
+import { SessionManager } from "@tau/coding-agent";
 import { describe, expect, it } from "vitest";
+import { INTERRUPTED_TEXT, TOOL_INTENT_TYPE } from "../../src/sdk/index.js";
 import { tempDir } from "../support/isolated-session.js";
 import { createHarness, textOfMessage } from "./harness.js";
 

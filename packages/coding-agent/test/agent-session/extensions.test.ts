@@ -1,7 +1,8 @@
 import { fauxAssistantMessage, fauxToolCall } from "@tau/ai";
-import type { AnyToolDefinition, ExtensionAPI } from "@tau/coding-agent";
+import type { ExtensionAPI } from "@tau/coding-agent";
 import { Type } from "typebox";
 import { describe, expect, it } from "vitest";
+import type { AnyToolDefinition } from "../../src/core/extensions/index.js";
 import { createHarness, gate, heldResponse, textOfMessage } from "./harness.js";
 
 function recordingTool(calls: unknown[]): AnyToolDefinition {
@@ -27,18 +28,14 @@ describe("extensions through a real session", () => {
 		const toolResults: unknown[] = [];
 		const h = await createHarness({
 			session: { customTools: [recordingTool(calls)] },
-			loader: {
-				extensionFactories: [
-					(pi: ExtensionAPI) => {
-						pi.on("tool_call", () => {
-							throw new Error("policy engine crashed");
-						});
-						pi.on("tool_result", (event) => {
-							toolResults.push(event);
-							return undefined;
-						});
-					},
-				],
+			extension: (pi: ExtensionAPI) => {
+				pi.on("tool_call", () => {
+					throw new Error("policy engine crashed");
+				});
+				pi.on("tool_result", (event) => {
+					toolResults.push(event);
+					return undefined;
+				});
 			},
 		});
 		h.faux.setResponses([callRecord("x"), fauxAssistantMessage("done")]);
@@ -55,15 +52,11 @@ describe("extensions through a real session", () => {
 		const calls: unknown[] = [];
 		const h = await createHarness({
 			session: { customTools: [recordingTool(calls)] },
-			loader: {
-				extensionFactories: [
-					(pi: ExtensionAPI) => {
-						pi.on("tool_call", (event) => {
-							(event.input as { value: string }).value = "rewritten";
-							return undefined;
-						});
-					},
-				],
+			extension: (pi: ExtensionAPI) => {
+				pi.on("tool_call", (event) => {
+					(event.input as { value: string }).value = "rewritten";
+					return undefined;
+				});
 			},
 		});
 		h.faux.setResponses([callRecord("original"), fauxAssistantMessage("done")]);
@@ -73,16 +66,12 @@ describe("extensions through a real session", () => {
 
 	it("message_end replacement is applied in place: agent state, subscribers and the persisted entry", async () => {
 		const h = await createHarness({
-			loader: {
-				extensionFactories: [
-					(pi: ExtensionAPI) => {
-						pi.on("message_end", (event) =>
-							event.message.role === "assistant"
-								? { message: { ...event.message, content: [{ type: "text", text: "REDACTED" }] } }
-								: undefined,
-						);
-					},
-				],
+			extension: (pi: ExtensionAPI) => {
+				pi.on("message_end", (event) =>
+					event.message.role === "assistant"
+						? { message: { ...event.message, content: [{ type: "text", text: "REDACTED" }] } }
+						: undefined,
+				);
 			},
 		});
 		let seen = "";
@@ -99,17 +88,13 @@ describe("extensions through a real session", () => {
 
 	it("before_agent_start messages follow the starting message in handler order", async () => {
 		const h = await createHarness({
-			loader: {
-				extensionFactories: [
-					(pi: ExtensionAPI) => {
-						pi.on("before_agent_start", () => ({
-							message: { customType: "a", content: "first note", display: false },
-						}));
-						pi.on("before_agent_start", () => ({
-							message: { customType: "b", content: "second note", display: false },
-						}));
-					},
-				],
+			extension: (pi: ExtensionAPI) => {
+				pi.on("before_agent_start", () => ({
+					message: { customType: "a", content: "first note", display: false },
+				}));
+				pi.on("before_agent_start", () => ({
+					message: { customType: "b", content: "second note", display: false },
+				}));
 			},
 		});
 		h.faux.setResponses([fauxAssistantMessage("ok")]);
@@ -137,29 +122,25 @@ describe("extensions through a real session", () => {
 			const compacted: { fromExtension: boolean }[] = [];
 			const h = await createHarness({
 				settings: { compaction: { enabled: false, reserveTokens: 200, keepRecentTokens: 20 } },
-				loader: {
-					extensionFactories: [
-						(pi: ExtensionAPI) => {
-							pi.on("session_before_compact", (event) =>
-								mode === "cancel"
-									? { cancel: true }
-									: {
-											compaction: {
-												summary: "EXTENSION SUMMARY",
-												firstKeptEntryId: event.preparation.firstKeptEntryId,
-												tokensBefore: 123,
-												details: { readFiles: [], modifiedFiles: [] },
-											},
-										},
-							);
-							pi.on("session_compact_failed", (event) => {
-								failed.push(event);
-							});
-							pi.on("session_compact", (event) => {
-								compacted.push(event);
-							});
-						},
-					],
+				extension: (pi: ExtensionAPI) => {
+					pi.on("session_before_compact", (event) =>
+						mode === "cancel"
+							? { cancel: true }
+							: {
+									compaction: {
+										summary: "EXTENSION SUMMARY",
+										firstKeptEntryId: event.preparation.firstKeptEntryId,
+										tokensBefore: 123,
+										details: { readFiles: [], modifiedFiles: [] },
+									},
+								},
+					);
+					pi.on("session_compact_failed", (event) => {
+						failed.push(event);
+					});
+					pi.on("session_compact", (event) => {
+						compacted.push(event);
+					});
 				},
 			});
 			h.faux.setResponses([fauxAssistantMessage("word ".repeat(400)), fauxAssistantMessage("word ".repeat(400))]);
@@ -184,24 +165,20 @@ describe("extensions through a real session", () => {
 		const order: string[] = [];
 		let sent = false;
 		const h = await createHarness({
-			loader: {
-				extensionFactories: [
-					(pi: ExtensionAPI) => {
-						pi.on("agent_settled", async () => {
-							order.push("settled-1");
-							if (!sent) {
-								sent = true;
-								pi.sendUserMessage("follow-up from extension");
-							}
-						});
-						pi.on("agent_settled", async () => {
-							order.push("settled-2");
-						});
-						pi.on("agent_start", () => {
-							order.push("agent_start");
-						});
-					},
-				],
+			extension: (pi: ExtensionAPI) => {
+				pi.on("agent_settled", async () => {
+					order.push("settled-1");
+					if (!sent) {
+						sent = true;
+						pi.sendUserMessage("follow-up from extension");
+					}
+				});
+				pi.on("agent_settled", async () => {
+					order.push("settled-2");
+				});
+				pi.on("agent_start", () => {
+					order.push("agent_start");
+				});
 			},
 		});
 		let settledCount = 0;
@@ -220,20 +197,16 @@ describe("extensions through a real session", () => {
 	it("turn_end runs after the turn was persisted; an invalid draft discards the whole proposal", async () => {
 		const resolved: boolean[] = [];
 		const h = await createHarness({
-			loader: {
-				extensionFactories: [
-					(pi: ExtensionAPI) => {
-						pi.on("turn_end", (event, ctx) => {
-							resolved.push(ctx.sessionManager.getEntry(event.messageEntryId) !== undefined);
-							return {
-								entries: [
-									{ type: "custom", customType: "kept?" },
-									{ type: "context_edit", targetId: "no-such-entry", replacement: null },
-								],
-							};
-						});
-					},
-				],
+			extension: (pi: ExtensionAPI) => {
+				pi.on("turn_end", (event, ctx) => {
+					resolved.push(ctx.sessionManager.getEntry(event.messageEntryId) !== undefined);
+					return {
+						entries: [
+							{ type: "custom", customType: "kept?" },
+							{ type: "context_edit", targetId: "no-such-entry", replacement: null },
+						],
+					};
+				});
 			},
 		});
 		h.faux.setResponses([fauxAssistantMessage("ok")]);
@@ -247,12 +220,8 @@ describe("extensions through a real session", () => {
 	it("a tool registered after binding is listed at once and declared on the next request", async () => {
 		let api: ExtensionAPI | undefined;
 		const h = await createHarness({
-			loader: {
-				extensionFactories: [
-					(pi: ExtensionAPI) => {
-						api = pi;
-					},
-				],
+			extension: (pi: ExtensionAPI) => {
+				api = pi;
 			},
 		});
 		await h.session.bindExtensions({});
@@ -286,18 +255,14 @@ describe("ctx.executeTool through a real session", () => {
 		};
 		const h = await createHarness({
 			session: { customTools: [caller], tools: ["caller", "ls"] },
-			loader: {
-				extensionFactories: [
-					(pi: ExtensionAPI) => {
-						pi.on("tool_call", (event) => {
-							gated.push({
-								toolName: event.toolName,
-								...(event.parentToolCallId ? { parentToolCallId: event.parentToolCallId } : {}),
-							});
-							return undefined;
-						});
-					},
-				],
+			extension: (pi: ExtensionAPI) => {
+				pi.on("tool_call", (event) => {
+					gated.push({
+						toolName: event.toolName,
+						...(event.parentToolCallId ? { parentToolCallId: event.parentToolCallId } : {}),
+					});
+					return undefined;
+				});
 			},
 		});
 		h.faux.setResponses([
@@ -334,28 +299,24 @@ describe("turn_end continuation", () => {
 			const errors: string[] = [];
 			let asked = false;
 			const h = await createHarness({
-				loader: {
-					extensionFactories: [
-						(pi: ExtensionAPI) => {
-							pi.on("turn_end", () => {
-								if (asked) return undefined;
-								asked = true;
-								return withDraft
-									? {
-											entries: [
-												{
-													type: "custom_message",
-													customType: "nudge",
-													content: "one more thing",
-													display: false,
-												},
-											],
-											continue: true,
-										}
-									: { continue: true };
-							});
-						},
-					],
+				extension: (pi: ExtensionAPI) => {
+					pi.on("turn_end", () => {
+						if (asked) return undefined;
+						asked = true;
+						return withDraft
+							? {
+									entries: [
+										{
+											type: "custom_message",
+											customType: "nudge",
+											content: "one more thing",
+											display: false,
+										},
+									],
+									continue: true,
+								}
+							: { continue: true };
+					});
 				},
 			});
 			await h.session.bindExtensions({ onError: (error) => errors.push(error.error) });
@@ -377,20 +338,16 @@ describe("turn_end continuation", () => {
 		const starts: string[] = [];
 		let api: ExtensionAPI | undefined;
 		const h = await createHarness({
-			loader: {
-				extensionFactories: [
-					(pi: ExtensionAPI) => {
-						api = pi;
-						pi.on("input", (event) => {
-							sources.push(event.source);
-							return undefined;
-						});
-						pi.on("before_agent_start", (event) => {
-							starts.push(event.messageType);
-							return undefined;
-						});
-					},
-				],
+			extension: (pi: ExtensionAPI) => {
+				api = pi;
+				pi.on("input", (event) => {
+					sources.push(event.source);
+					return undefined;
+				});
+				pi.on("before_agent_start", (event) => {
+					starts.push(event.messageType);
+					return undefined;
+				});
 			},
 		});
 		h.faux.setResponses([fauxAssistantMessage("a"), fauxAssistantMessage("b"), fauxAssistantMessage("c")]);
@@ -411,18 +368,14 @@ describe("abort and shutdown", () => {
 	it("abort mid-stream settles aborted and skips agent_before_settle", async () => {
 		const seen: string[] = [];
 		const h = await createHarness({
-			loader: {
-				extensionFactories: [
-					(pi: ExtensionAPI) => {
-						pi.on("agent_before_settle", () => {
-							seen.push("before_settle");
-							return undefined;
-						});
-						pi.on("agent_settled", (event) => {
-							seen.push(`settled:${event.aborted}`);
-						});
-					},
-				],
+			extension: (pi: ExtensionAPI) => {
+				pi.on("agent_before_settle", () => {
+					seen.push("before_settle");
+					return undefined;
+				});
+				pi.on("agent_settled", (event) => {
+					seen.push(`settled:${event.aborted}`);
+				});
 			},
 		});
 		const hold = gate();
@@ -439,14 +392,10 @@ describe("abort and shutdown", () => {
 	it("shutdown() delivers session_shutdown to bound extensions, then disposes", async () => {
 		const seen: string[] = [];
 		const h = await createHarness({
-			loader: {
-				extensionFactories: [
-					(pi: ExtensionAPI) => {
-						pi.on("session_shutdown", (event) => {
-							seen.push(event.reason);
-						});
-					},
-				],
+			extension: (pi: ExtensionAPI) => {
+				pi.on("session_shutdown", (event) => {
+					seen.push(event.reason);
+				});
 			},
 		});
 		await h.session.bindExtensions({});
@@ -514,16 +463,12 @@ describe("prepareLoadout", () => {
 		const errors: unknown[] = [];
 		const dispositions: string[] = [];
 		const h = await createHarness({
-			loader: {
-				extensionFactories: [
-					(pi: ExtensionAPI) => {
-						pi.registerCommand("boom", {
-							handler: async () => {
-								throw new Error("kaboom");
-							},
-						});
+			extension: (pi: ExtensionAPI) => {
+				pi.registerCommand("boom", {
+					handler: async () => {
+						throw new Error("kaboom");
 					},
-				],
+				});
 			},
 		});
 		h.session.extensionRunner.onError((error) => errors.push(error));

@@ -99,6 +99,25 @@ function branchKinds(session: AgentSession): string[] {
 
 const ok: ScriptedReply = { text: "recovered", usage: { input: 50, output: 5 } };
 
+/**
+ * A long first answer, then `second` answers the second prompt under a budget so tight that the session must
+ * compact; the summary request gets "SUMMARY" and the `after` replies follow.
+ */
+async function compactingSecondPrompt(second: ScriptedReply, after: ScriptedReply[] = []): Promise<FaultHarness> {
+	const h = await faultHarness(
+		[
+			{ text: "word ".repeat(3000), usage: { input: 100, output: 3000 } },
+			second,
+			{ text: "SUMMARY", usage: { input: 10, output: 5 } },
+			...after,
+		],
+		{ compaction: { enabled: true, reserveTokens: 1000, keepRecentTokens: 20 } },
+	);
+	await h.session.prompt("first");
+	await h.session.prompt("second");
+	return h;
+}
+
 describe("provider faults through the real adapter", () => {
 	it("429 with retry-after: session-level backoff (2 s), omitted attempt, success", async () => {
 		const h = await faultHarness([
@@ -183,17 +202,7 @@ describe("provider faults through the real adapter", () => {
 	});
 
 	it("a context overflow error compacts once and retries", async () => {
-		const h = await faultHarness(
-			[
-				{ text: "word ".repeat(3000), usage: { input: 100, output: 3000 } },
-				{ fault: { kind: "overflow" } },
-				{ text: "SUMMARY", usage: { input: 10, output: 5 } },
-				ok,
-			],
-			{ compaction: { enabled: true, reserveTokens: 1000, keepRecentTokens: 20 } },
-		);
-		await h.session.prompt("first");
-		await h.session.prompt("second");
+		const h = await compactingSecondPrompt({ fault: { kind: "overflow" } }, [ok]);
 		expect(summary(h.events)).toEqual([
 			"settled",
 			"compaction_start:overflow",
@@ -215,16 +224,7 @@ describe("provider faults through the real adapter", () => {
 	});
 
 	it("a silent overflow (usage above the window) compacts without retrying", async () => {
-		const h = await faultHarness(
-			[
-				{ text: "word ".repeat(3000), usage: { input: 100, output: 3000 } },
-				{ text: "answer", usage: { input: 250_000, output: 5 } },
-				{ text: "SUMMARY", usage: { input: 10, output: 5 } },
-			],
-			{ compaction: { enabled: true, reserveTokens: 1000, keepRecentTokens: 20 } },
-		);
-		await h.session.prompt("first");
-		await h.session.prompt("second");
+		const h = await compactingSecondPrompt({ text: "answer", usage: { input: 250_000, output: 5 } });
 		expect(summary(h.events)).toEqual([
 			"settled",
 			"compaction_start:overflow",
@@ -244,17 +244,10 @@ describe("provider faults through the real adapter", () => {
 	});
 
 	it("a length stop below maxTokens (context pressure) compacts once and retries", async () => {
-		const h = await faultHarness(
-			[
-				{ text: "word ".repeat(3000), usage: { input: 100, output: 3000 } },
-				{ text: "cut", stopReason: "length", usage: { input: 190_000, output: 3 } },
-				{ text: "SUMMARY", usage: { input: 10, output: 5 } },
-				ok,
-			],
-			{ compaction: { enabled: true, reserveTokens: 1000, keepRecentTokens: 20 } },
+		const h = await compactingSecondPrompt(
+			{ text: "cut", stopReason: "length", usage: { input: 190_000, output: 3 } },
+			[ok],
 		);
-		await h.session.prompt("first");
-		await h.session.prompt("second");
 		expect(summary(h.events)).toEqual([
 			"settled",
 			"compaction_start:overflow",

@@ -9,13 +9,20 @@ import {
 	type AgentSession,
 	type AgentSessionEvent,
 	type CreateAgentSessionOptions,
-	type DefaultResourceLoaderOptions,
 	defaultExtensionLoader,
+	type ExtensionFactory,
 	type ModelRuntime,
 	type SessionManager,
 	SettingsManager,
 } from "@tau/coding-agent";
-import { createIsolatedSession, isolatedModelRuntime, tempAgentDir, tempDir } from "../support/isolated-session.js";
+import type { DefaultResourceLoaderOptions } from "../../src/core/resources/index.js";
+import {
+	createIsolatedSession,
+	isolatedModelRuntime,
+	tempAgentDir,
+	tempDir,
+	withExtension,
+} from "../support/isolated-session.js";
 
 export interface Harness {
 	cwd: string;
@@ -35,6 +42,8 @@ export interface HarnessOptions {
 	settings?: Record<string, unknown>;
 	models?: FauxModelDefinition[];
 	loader?: Partial<DefaultResourceLoaderOptions>;
+	/** One inline extension, loaded after `loader.extensionFactories` (the common case of a test). */
+	extension?: ExtensionFactory;
 	session?: Partial<CreateAgentSessionOptions>;
 	sessionManager?: SessionManager;
 	/** Built for the harness' own dirs (default: in-memory settings from `settings`). */
@@ -61,7 +70,7 @@ export async function createHarness(options: HarnessOptions = {}): Promise<Harne
 				{ projectTrusted: false },
 			),
 		...(options.sessionManager ? { sessionManager: options.sessionManager } : {}),
-		loader: { loadExtensions: defaultExtensionLoader, ...options.loader },
+		loader: { loadExtensions: defaultExtensionLoader, ...withExtension(options.loader, options.extension) },
 		session: {
 			retrySleep: async (ms, signal) => {
 				sleeps.push(ms);
@@ -129,4 +138,19 @@ export function gate(): { wait: Promise<void>; release: () => void; started: Pro
 		markStarted = resolve;
 	});
 	return { wait, release, started, markStarted };
+}
+
+/** An extension with a `/note` command and an `input` handler that log to `seen` (`command:<args>`, `input:<text>`). */
+export function noteCommandAndInputLog(seen: string[]): ExtensionFactory {
+	return (pi) => {
+		pi.registerCommand("note", {
+			handler: async (args) => {
+				seen.push(`command:${args}`);
+			},
+		});
+		pi.on("input", (event) => {
+			seen.push(`input:${event.text}`);
+			return undefined;
+		});
+	};
 }

@@ -42,16 +42,12 @@ describe("prompt images", () => {
 				{ id: "small", inputLimits: { images: { resize: { maxWidth: 400, maxHeight: 400 } } } },
 				{ id: "tiny", inputLimits: { images: { resize: { maxWidth: 100, maxHeight: 100 } } } },
 			],
-			loader: {
-				extensionFactories: [
-					(pi: ExtensionAPI) => {
-						pi.on("before_agent_start", async (_event, ctx) => {
-							const tiny = ctx.modelRegistry.find("faux", "tiny");
-							if (tiny) await pi.setModel(tiny);
-							return undefined;
-						});
-					},
-				],
+			extension: (pi: ExtensionAPI) => {
+				pi.on("before_agent_start", async (_event, ctx) => {
+					const tiny = ctx.modelRegistry.find("faux", "tiny");
+					if (tiny) await pi.setModel(tiny);
+					return undefined;
+				});
 			},
 		});
 		h.faux.setResponses([fauxAssistantMessage("seen")]);

@@ -10,14 +10,10 @@ describe("navigateTree, reload and model cycling", () => {
 	it("navigating to a user message returns its text, moves the leaf to its parent and fires session_tree", async () => {
 		const trees: unknown[] = [];
 		const h = await createHarness({
-			loader: {
-				extensionFactories: [
-					(pi: ExtensionAPI) => {
-						pi.on("session_tree", (event) => {
-							trees.push(event);
-						});
-					},
-				],
+			extension: (pi: ExtensionAPI) => {
+				pi.on("session_tree", (event) => {
+					trees.push(event);
+				});
 			},
 		});
 		h.faux.setResponses([
@@ -64,18 +60,14 @@ describe("navigateTree, reload and model cycling", () => {
 		const log: string[] = [];
 		let instances = 0;
 		const h = await createHarness({
-			loader: {
-				extensionFactories: [
-					(pi: ExtensionAPI) => {
-						const instance = ++instances;
-						pi.on("session_start", (event) => {
-							log.push(`start:${event.reason}:${instance}`);
-						});
-						pi.on("session_shutdown", (event) => {
-							log.push(`shutdown:${event.reason}:${instance}`);
-						});
-					},
-				],
+			extension: (pi: ExtensionAPI) => {
+				const instance = ++instances;
+				pi.on("session_start", (event) => {
+					log.push(`start:${event.reason}:${instance}`);
+				});
+				pi.on("session_shutdown", (event) => {
+					log.push(`shutdown:${event.reason}:${instance}`);
+				});
 			},
 		});
 		await h.session.reload();
@@ -173,12 +165,8 @@ describe("tool loadout restored from the transcript", () => {
 				cwd: first.cwd,
 				sessionManager: first.sessionManager,
 				session,
-				loader: {
-					extensionFactories: [
-						(pi: ExtensionAPI) => {
-							api = pi;
-						},
-					],
+				extension: (pi: ExtensionAPI) => {
+					api = pi;
 				},
 			});
 			return { h, registerLate: () => api!.registerTool(deferred) };
@@ -221,16 +209,12 @@ describe("prompt preflight", () => {
 	it("navigateTree refuses while a prompt is in its input hooks", async () => {
 		const hold = gate();
 		const h = await createHarness({
-			loader: {
-				extensionFactories: [
-					(pi: ExtensionAPI) => {
-						pi.on("input", async () => {
-							hold.markStarted();
-							await hold.wait;
-							return undefined;
-						});
-					},
-				],
+			extension: (pi: ExtensionAPI) => {
+				pi.on("input", async () => {
+					hold.markStarted();
+					await hold.wait;
+					return undefined;
+				});
 			},
 		});
 		h.faux.setResponses([fauxAssistantMessage("ok")]);

@@ -81,15 +81,11 @@ describe("canonical projection", () => {
 			execute: async () => ({ content: [{ type: "text" as const, text: "ok" }], details: undefined }),
 		});
 		const h = await createHarness({
-			loader: {
-				extensionFactories: [
-					(pi: ExtensionAPI) => {
-						api = pi;
-						pi.registerTool(tool("deferred_x", "deferred"));
-						pi.registerTool(tool("codemode_x", "codemode"));
-						pi.registerTool(tool("hidden_x", "hidden"));
-					},
-				],
+			extension: (pi: ExtensionAPI) => {
+				api = pi;
+				pi.registerTool(tool("deferred_x", "deferred"));
+				pi.registerTool(tool("codemode_x", "codemode"));
+				pi.registerTool(tool("hidden_x", "hidden"));
 			},
 		});
 		h.faux.setResponses([fauxAssistantMessage("one"), fauxAssistantMessage("two")]);
@@ -111,16 +107,12 @@ describe("canonical projection", () => {
 		let toolCalls = 0;
 		const h = await createHarness({
 			session: { tools: ["ls", "grep"] },
-			loader: {
-				extensionFactories: [
-					(pi: ExtensionAPI) => {
-						api = pi;
-						pi.on("tool_call", () => {
-							if (++toolCalls === 2) pi.setActiveTools([...pi.getActiveTools(), "grep"]);
-							return undefined;
-						});
-					},
-				],
+			extension: (pi: ExtensionAPI) => {
+				api = pi;
+				pi.on("tool_call", () => {
+					if (++toolCalls === 2) pi.setActiveTools([...pi.getActiveTools(), "grep"]);
+					return undefined;
+				});
 			},
 		});
 		h.session.setActiveToolsByName(["ls"]);
@@ -157,12 +149,8 @@ describe("canonical projection", () => {
 	it("before_agent_start systemPrompt forces one leading system message for that run only", async () => {
 		let force = true;
 		const h = await createHarness({
-			loader: {
-				extensionFactories: [
-					(pi: ExtensionAPI) => {
-						pi.on("before_agent_start", () => (force ? { systemPrompt: "FORCED PROMPT" } : undefined));
-					},
-				],
+			extension: (pi: ExtensionAPI) => {
+				pi.on("before_agent_start", () => (force ? { systemPrompt: "FORCED PROMPT" } : undefined));
 			},
 		});
 		h.faux.setResponses([fauxAssistantMessage("one"), fauxAssistantMessage("two")]);
@@ -227,16 +215,12 @@ describe("persistence", () => {
 		let seen: string | undefined;
 		const h = await createHarness({
 			session: { tools: ["ls"] },
-			loader: {
-				extensionFactories: [
-					(pi: ExtensionAPI) => {
-						pi.on("tool_call", (_event, ctx) => {
-							const last = ctx.sessionManager.getBranch().at(-1);
-							seen = last?.type === "message" ? last.message.role : last?.type;
-							return undefined;
-						});
-					},
-				],
+			extension: (pi: ExtensionAPI) => {
+				pi.on("tool_call", (_event, ctx) => {
+					const last = ctx.sessionManager.getBranch().at(-1);
+					seen = last?.type === "message" ? last.message.role : last?.type;
+					return undefined;
+				});
 			},
 		});
 		h.faux.setResponses([
@@ -251,16 +235,12 @@ describe("persistence", () => {
 		let api: ExtensionAPI | undefined;
 		const h = await createHarness({
 			session: { tools: ["ls"] },
-			loader: {
-				extensionFactories: [
-					(pi: ExtensionAPI) => {
-						api = pi;
-						pi.on("tool_call", () => {
-							pi.sendMessage({ customType: "side", content: "noted", display: false }, { triggerTurn: false });
-							return undefined;
-						});
-					},
-				],
+			extension: (pi: ExtensionAPI) => {
+				api = pi;
+				pi.on("tool_call", () => {
+					pi.sendMessage({ customType: "side", content: "noted", display: false }, { triggerTurn: false });
+					return undefined;
+				});
 			},
 		});
 		expect(api).toBeDefined();

@@ -1,7 +1,7 @@
 import { createProvider, envApiKeyAuth, fauxAssistantMessage, fauxToolCall } from "@tau/ai";
 import type { ExtensionAPI } from "@tau/coding-agent";
 import { describe, expect, it } from "vitest";
-import { createHarness, eventTypes, gate, heldResponse, textOfMessage } from "./harness.js";
+import { createHarness, eventTypes, gate, heldResponse, noteCommandAndInputLog, textOfMessage } from "./harness.js";
 
 /** Registers provider `locked` (model `locked-1`), whose key variable is never set. */
 function registerKeylessProvider(h: Awaited<ReturnType<typeof createHarness>>): void {
@@ -44,22 +44,18 @@ describe("AgentSession.prompt", () => {
 	it("runs input and before_agent_start handlers before the run starts", async () => {
 		const order: string[] = [];
 		const h = await createHarness({
-			loader: {
-				extensionFactories: [
-					(pi: ExtensionAPI) => {
-						pi.on("input", () => {
-							order.push("input");
-							return undefined;
-						});
-						pi.on("before_agent_start", () => {
-							order.push("before_agent_start");
-							return undefined;
-						});
-						pi.on("agent_start", () => {
-							order.push("agent_start");
-						});
-					},
-				],
+			extension: (pi: ExtensionAPI) => {
+				pi.on("input", () => {
+					order.push("input");
+					return undefined;
+				});
+				pi.on("before_agent_start", () => {
+					order.push("before_agent_start");
+					return undefined;
+				});
+				pi.on("agent_start", () => {
+					order.push("agent_start");
+				});
 			},
 		});
 		h.faux.setResponses([fauxAssistantMessage("ok")]);
@@ -188,21 +184,7 @@ describe("AgentSession.prompt", () => {
 	it("runs an extension command even while streaming, without an input event", async () => {
 		const seen: string[] = [];
 		const h = await createHarness({
-			loader: {
-				extensionFactories: [
-					(pi: ExtensionAPI) => {
-						pi.registerCommand("note", {
-							handler: async (args) => {
-								seen.push(`command:${args}`);
-							},
-						});
-						pi.on("input", (event) => {
-							seen.push(`input:${event.text}`);
-							return undefined;
-						});
-					},
-				],
-			},
+			extension: noteCommandAndInputLog(seen),
 		});
 		const hold = gate();
 		h.faux.setResponses([heldResponse(hold, fauxAssistantMessage("done"))]);
@@ -221,12 +203,8 @@ describe("AgentSession.prompt", () => {
 
 	it("expands prompt templates and hands input transforms to the run", async () => {
 		const h = await createHarness({
-			loader: {
-				extensionFactories: [
-					(pi: ExtensionAPI) => {
-						pi.on("input", (event) => ({ action: "transform", text: event.text.toUpperCase() }));
-					},
-				],
+			extension: (pi: ExtensionAPI) => {
+				pi.on("input", (event) => ({ action: "transform", text: event.text.toUpperCase() }));
 			},
 		});
 		h.faux.setResponses([fauxAssistantMessage("ok")]);

@@ -56,15 +56,11 @@ describe("session state and lifecycle", () => {
 		const observed: boolean[] = [];
 		let session: AgentSession | undefined;
 		const h = await createHarness({
-			loader: {
-				extensionFactories: [
-					(pi: ExtensionAPI) => {
-						pi.on("before_agent_start", () => {
-							observed.push(session!.isStreaming, session!.isIdle);
-							return undefined;
-						});
-					},
-				],
+			extension: (pi: ExtensionAPI) => {
+				pi.on("before_agent_start", () => {
+					observed.push(session!.isStreaming, session!.isIdle);
+					return undefined;
+				});
 			},
 		});
 		session = h.session;
@@ -80,17 +76,13 @@ describe("session state and lifecycle", () => {
 	it("an idle custom message without a trigger reaches subscribers only, and the transcript", async () => {
 		const extensionSaw: string[] = [];
 		const h = await createHarness({
-			loader: {
-				extensionFactories: [
-					(pi: ExtensionAPI) => {
-						pi.on("message_start", (event) => {
-							extensionSaw.push(`start:${event.message.role}`);
-						});
-						pi.on("message_end", (event) => {
-							extensionSaw.push(`end:${event.message.role}`);
-						});
-					},
-				],
+			extension: (pi: ExtensionAPI) => {
+				pi.on("message_start", (event) => {
+					extensionSaw.push(`start:${event.message.role}`);
+				});
+				pi.on("message_end", (event) => {
+					extensionSaw.push(`end:${event.message.role}`);
+				});
 			},
 		});
 		await h.session.sendCustomMessage({ customType: "note", content: "hello", display: true });
@@ -106,14 +98,10 @@ describe("session state and lifecycle", () => {
 	it("dispose() does not deliver session_shutdown (the runtime or shutdown() does)", async () => {
 		const seen: string[] = [];
 		const h = await createHarness({
-			loader: {
-				extensionFactories: [
-					(pi: ExtensionAPI) => {
-						pi.on("session_shutdown", (event) => {
-							seen.push(event.reason);
-						});
-					},
-				],
+			extension: (pi: ExtensionAPI) => {
+				pi.on("session_shutdown", (event) => {
+					seen.push(event.reason);
+				});
 			},
 		});
 		await h.session.bindExtensions({});

@@ -142,14 +142,10 @@ describe("overflow and threshold compaction", () => {
 		const failed: unknown[] = [];
 		const h = await createHarness({
 			settings: SMALL,
-			loader: {
-				extensionFactories: [
-					(pi: ExtensionAPI) => {
-						pi.on("session_compact_failed", (event) => {
-							failed.push(event);
-						});
-					},
-				],
+			extension: (pi: ExtensionAPI) => {
+				pi.on("session_compact_failed", (event) => {
+					failed.push(event);
+				});
 			},
 		});
 		// Provider replies are stamped at request time, so the retry answer is newer than the compaction.
@@ -239,22 +235,16 @@ describe("agent_before_settle", () => {
 	it("continue starts another low-level run; abort skips it", async () => {
 		let continues = 1;
 		const h = await createHarness({
-			loader: {
-				extensionFactories: [
-					(pi: ExtensionAPI) => {
-						pi.on("agent_before_settle", () => {
-							if (continues-- > 0) {
-								return {
-									entries: [
-										{ type: "custom_message", customType: "nudge", content: "keep going", display: false },
-									],
-									continue: true,
-								};
-							}
-							return undefined;
-						});
-					},
-				],
+			extension: (pi: ExtensionAPI) => {
+				pi.on("agent_before_settle", () => {
+					if (continues-- > 0) {
+						return {
+							entries: [{ type: "custom_message", customType: "nudge", content: "keep going", display: false }],
+							continue: true,
+						};
+					}
+					return undefined;
+				});
 			},
 		});
 		h.faux.setResponses([fauxAssistantMessage("one"), fauxAssistantMessage("two")]);
@@ -296,16 +286,12 @@ describe("threshold compaction inside and after a run", () => {
 		const h = await createHarness({
 			settings,
 			models,
-			loader: {
-				extensionFactories: [
-					(pi: ExtensionAPI) => {
-						// Queue a message right after the second answer, which crosses the threshold.
-						pi.on("agent_end", () => {
-							if (++agentEnds !== 2) return;
-							pi.sendUserMessage("queued after the answer", { deliverAs: "followUp" });
-						});
-					},
-				],
+			extension: (pi: ExtensionAPI) => {
+				// Queue a message right after the second answer, which crosses the threshold.
+				pi.on("agent_end", () => {
+					if (++agentEnds !== 2) return;
+					pi.sendUserMessage("queued after the answer", { deliverAs: "followUp" });
+				});
 			},
 		});
 		h.faux.setResponses([fauxAssistantMessage(long("one")), () => fauxAssistantMessage("two ".repeat(2400))]);

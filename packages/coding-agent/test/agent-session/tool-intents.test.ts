@@ -1,8 +1,9 @@
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fauxAssistantMessage, fauxToolCall } from "@tau/ai";
-import { INTERRUPTED_TEXT, NEVER_STARTED_TEXT, SessionManager, TOOL_INTENT_TYPE } from "@tau/coding-agent";
+import { SessionManager } from "@tau/coding-agent";
 import { describe, expect, it } from "vitest";
+import { INTERRUPTED_TEXT, NEVER_STARTED_TEXT, TOOL_INTENT_TYPE } from "../../src/sdk/index.js";
 import { tempDir } from "../support/isolated-session.js";
 import { createHarness, textOfMessage } from "./harness.js";
 

@@ -1,8 +1,9 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fauxAssistantMessage, fauxToolCall } from "@tau/ai";
-import { nodeSessionFileSystem, type SessionFileSystem, SessionManager } from "@tau/coding-agent";
+import { SessionManager } from "@tau/coding-agent";
 import { afterEach, describe, expect, it } from "vitest";
+import { nodeSessionFileSystem, type SessionFileSystem } from "../../src/core/session/index.js";
 import { tempDir } from "../support/isolated-session.js";
 import { holdSession } from "../support/session-holder.js";
 import { createHarness, type Harness } from "./harness.js";

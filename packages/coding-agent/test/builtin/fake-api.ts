@@ -1,4 +1,5 @@
-import type { AnyToolDefinition, ExtensionAPI, ExtensionToolContext, ToolExposure, ToolInfo } from "@tau/coding-agent";
+import type { ExtensionAPI, ExtensionToolContext, ToolExposure, ToolInfo } from "@tau/coding-agent";
+import type { AnyToolDefinition } from "../../src/core/extensions/index.js";
 
 /**
  * An in-memory ExtensionAPI for unit tests of built-in tools: tools registered by the factory

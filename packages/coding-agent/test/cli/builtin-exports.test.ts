@@ -1,13 +1,7 @@
-import {
-	Bm25Ranker,
-	CODEMODE_STORE_ENTRY_TYPE,
-	CODEMODE_TOOL_NAME,
-	createCodemodeExtension,
-	createToolSearchExtension,
-	DEFAULT_TOOL_SEARCH_LIMIT,
-	readCodemodeStore,
-} from "@tau/coding-agent";
+import { createCodemodeExtension, createToolSearchExtension } from "@tau/coding-agent";
 import { describe, expect, it } from "vitest";
+import { CODEMODE_STORE_ENTRY_TYPE, CODEMODE_TOOL_NAME, readCodemodeStore } from "../../src/builtin/codemode/index.js";
+import { Bm25Ranker, DEFAULT_TOOL_SEARCH_LIMIT } from "../../src/builtin/tool-search/index.js";
 
 describe("built-in extension exports", () => {
 	it("the package root exposes the code mode and tool search built-ins for SDK hosts", () => {

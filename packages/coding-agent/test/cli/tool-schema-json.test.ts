@@ -1,5 +1,13 @@
-import { bashSchema, editSchema, findSchema, grepSchema, lsSchema, readSchema, writeSchema } from "@tau/coding-agent";
 import { describe, expect, it } from "vitest";
+import {
+	bashSchema,
+	editSchema,
+	findSchema,
+	grepSchema,
+	lsSchema,
+	readSchema,
+	writeSchema,
+} from "../../src/core/tools/index.js";
 
 // The built-in tool schemas are plain JSON Schema literals (no TypeBox at startup); the wire shape a
 // provider sees must stay exactly what the TypeBox-built schemas serialized to.

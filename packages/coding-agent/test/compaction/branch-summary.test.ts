@@ -7,7 +7,7 @@ import {
 } from "@tau/coding-agent";
 import { describe, expect, it } from "vitest";
 import { assistant, toolCallAssistant, toolResult, user } from "../session/helpers.js";
-import { fauxSummarizer, promptOf, sized } from "./helpers.js";
+import { fauxSummarizer, promptOf, SUMMARY_HEADINGS, sized } from "./helpers.js";
 
 function tree() {
 	const manager = SessionManager.inMemory("/w");
@@ -122,16 +122,7 @@ describe("branch summaries", () => {
 		const s = fauxSummarizer([fauxAssistantMessage("x")]);
 		await generateBranchSummary(entries, s.model, { complete: s.complete, customInstructions: "tests" });
 		const prompt = promptOf(s.requests[0]!);
-		const order = [
-			"## Goal",
-			"## Constraints & Preferences",
-			"## Progress",
-			"### Done",
-			"### In Progress",
-			"### Blocked",
-			"## Key Decisions",
-			"## Next Steps",
-		].map((h) => prompt.indexOf(h));
+		const order = SUMMARY_HEADINGS.map((h) => prompt.indexOf(h));
 		expect(order.every((index, i) => index > 0 && (i === 0 || index > order[i - 1]!))).toBe(true);
 		expect(prompt.endsWith("\n\nAdditional focus: tests")).toBe(true);
 	});

@@ -1,6 +1,7 @@
 import { fauxAssistantMessage } from "@tau/ai";
-import { compactSession, omitFailedAttempt, SessionManager } from "@tau/coding-agent";
+import { SessionManager } from "@tau/coding-agent";
 import { describe, expect, it } from "vitest";
+import { compactSession, omitFailedAttempt } from "../../src/core/compaction/index.js";
 import { assistant, toolCallAssistant, toolResult, user } from "../session/helpers.js";
 import { fauxSummarizer, sized } from "./helpers.js";
 

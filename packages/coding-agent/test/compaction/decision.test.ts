@@ -1,13 +1,13 @@
 import type { AssistantMessage } from "@tau/ai";
+import { SessionManager } from "@tau/coding-agent";
+import { describe, expect, it } from "vitest";
 import {
 	type CompactionCheck,
 	decideCompaction,
 	LENGTH_RECOVERY_FAILED,
 	OVERFLOW_RECOVERY_FAILED,
 	omitFailedAttempt,
-	SessionManager,
-} from "@tau/coding-agent";
-import { describe, expect, it } from "vitest";
+} from "../../src/core/compaction/index.js";
 import { assistant, usage, user } from "../session/helpers.js";
 import { sized } from "./helpers.js";
 

@@ -1,12 +1,6 @@
-import {
-	calculateContextTokens,
-	estimateContextTokens,
-	estimateProjectedContextTokens,
-	estimateTokens,
-	SessionManager,
-	shouldCompact,
-} from "@tau/coding-agent";
+import { calculateContextTokens, estimateTokens, SessionManager, shouldCompact } from "@tau/coding-agent";
 import { describe, expect, it } from "vitest";
+import { estimateContextTokens, estimateProjectedContextTokens } from "../../src/core/compaction/index.js";
 import { assistant, usage, user } from "../session/helpers.js";
 import { sized } from "./helpers.js";
 

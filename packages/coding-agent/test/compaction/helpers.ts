@@ -8,7 +8,7 @@ import {
 	type Model,
 	type SimpleStreamOptions,
 } from "@tau/ai";
-import type { SummaryCompletion } from "@tau/coding-agent";
+import type { SummaryCompletion } from "../../src/core/compaction/index.js";
 
 export interface RecordedRequest {
 	model: Model<Api>;
@@ -41,3 +41,15 @@ export function promptOf(request: RecordedRequest): string {
 export function sized(tokens: number, fill = "x"): string {
 	return fill.repeat(tokens * 4);
 }
+
+/** The section headings a summary prompt asks for, in order (a compaction summary adds "## Critical Context"). */
+export const SUMMARY_HEADINGS = [
+	"## Goal",
+	"## Constraints & Preferences",
+	"## Progress",
+	"### Done",
+	"### In Progress",
+	"### Blocked",
+	"## Key Decisions",
+	"## Next Steps",
+];

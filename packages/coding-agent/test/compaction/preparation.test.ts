@@ -1,11 +1,6 @@
-import {
-	computeFileLists,
-	findProjectedCutPoint,
-	formatFileLists,
-	prepareCompaction,
-	SessionManager,
-} from "@tau/coding-agent";
+import { prepareCompaction, SessionManager } from "@tau/coding-agent";
 import { describe, expect, it } from "vitest";
+import { computeFileLists, findProjectedCutPoint, formatFileLists } from "../../src/core/compaction/index.js";
 import { assistant, toolCallAssistant, toolResult, usage, user } from "../session/helpers.js";
 import { sized } from "./helpers.js";
 

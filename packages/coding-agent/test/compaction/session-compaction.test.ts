@@ -75,24 +75,20 @@ describe("compaction through a real session", () => {
 		const log: string[] = [];
 		const h = await createHarness({
 			settings: { compaction: { enabled: false, reserveTokens: 200, keepRecentTokens: 20 } },
-			loader: {
-				extensionFactories: [
-					(pi: ExtensionAPI) => {
-						pi.on("session_before_compact", (event) => {
-							log.push(`session_before_compact:${event.reason}:${event.willRetry}`);
-							return {
-								compaction: {
-									summary: "EXTENSION SUMMARY",
-									firstKeptEntryId: event.preparation.firstKeptEntryId,
-									tokensBefore: event.preparation.tokensBefore,
-								},
-							};
-						});
-						pi.on("session_compact", (event) => {
-							log.push(`session_compact:${event.fromExtension}`);
-						});
-					},
-				],
+			extension: (pi: ExtensionAPI) => {
+				pi.on("session_before_compact", (event) => {
+					log.push(`session_before_compact:${event.reason}:${event.willRetry}`);
+					return {
+						compaction: {
+							summary: "EXTENSION SUMMARY",
+							firstKeptEntryId: event.preparation.firstKeptEntryId,
+							tokensBefore: event.preparation.tokensBefore,
+						},
+					};
+				});
+				pi.on("session_compact", (event) => {
+					log.push(`session_compact:${event.fromExtension}`);
+				});
 			},
 		});
 		h.session.subscribe((event) => {

@@ -1,16 +1,9 @@
 import { fauxAssistantMessage, fauxToolCall } from "@tau/ai";
-import {
-	compact,
-	convertToLlm,
-	prepareCompaction,
-	SessionManager,
-	type SummaryCompletion,
-	serializeConversation,
-	summaryMaxTokens,
-} from "@tau/coding-agent";
+import { compact, convertToLlm, prepareCompaction, SessionManager, serializeConversation } from "@tau/coding-agent";
 import { describe, expect, it } from "vitest";
+import { type SummaryCompletion, summaryMaxTokens } from "../../src/core/compaction/index.js";
 import { assistant, toolCallAssistant, toolResult, usage, user } from "../session/helpers.js";
-import { fauxSummarizer, promptOf, sized } from "./helpers.js";
+import { fauxSummarizer, promptOf, SUMMARY_HEADINGS, sized } from "./helpers.js";
 
 const settings = { enabled: true, reserveTokens: 1000, keepRecentTokens: 150 };
 
@@ -51,17 +44,7 @@ describe("compaction summaries", () => {
 		expect(prompt).toContain('[Assistant tool calls]: read(path="src/a.ts")');
 		expect(prompt).toContain("[Tool result]: file body");
 		expect(prompt).not.toContain("<previous-summary>");
-		for (const heading of [
-			"## Goal",
-			"## Constraints & Preferences",
-			"## Progress",
-			"### Done",
-			"### In Progress",
-			"### Blocked",
-			"## Key Decisions",
-			"## Next Steps",
-			"## Critical Context",
-		]) {
+		for (const heading of [...SUMMARY_HEADINGS, "## Critical Context"]) {
 			expect(prompt).toContain(heading);
 		}
 		expect(prompt.endsWith("\n\nAdditional focus: focus on a.ts")).toBe(true);

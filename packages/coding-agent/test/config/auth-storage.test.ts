@@ -2,16 +2,15 @@ import { spawn } from "node:child_process";
 import { chmodSync, readFileSync, statSync, symlinkSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { AuthStorage, readStoredCredential } from "@tau/coding-agent";
+import lockfile from "proper-lockfile";
+import { afterEach, describe, expect, it } from "vitest";
 import {
-	AuthStorage,
 	FileAuthStorageBackend,
 	InMemoryAuthStorageBackend,
 	ReadOnlyAuthStorage,
 	RuntimeCredentials,
-	readStoredCredential,
-} from "@tau/coding-agent";
-import lockfile from "proper-lockfile";
-import { afterEach, describe, expect, it } from "vitest";
+} from "../../src/config/index.js";
 import { readJson, tempDirs, writeJson, writeText } from "./helpers.js";
 
 const saved = { ...process.env };

@@ -1,16 +1,11 @@
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import {
-	AuthStorage,
-	collectSettingsDiagnostics,
-	loadModelsJson,
-	ProjectTrustStore,
-	SettingsManager,
-} from "@tau/coding-agent";
+import { AuthStorage, ProjectTrustStore, SettingsManager } from "@tau/coding-agent";
 import { describe, expect, it } from "vitest";
 import { readMcpFile } from "../../src/builtin/mcp/config/load-config.js";
 import { JsonFileError, parseJsonFile } from "../../src/config/fs/json-file.js";
+import { collectSettingsDiagnostics, loadModelsJson } from "../../src/config/index.js";
 import { loadThemeFromFile } from "../../src/core/resources/themes/theme-files.js";
 import { loadUserKeybindings } from "../../src/modes/interactive/keybindings/app-keybindings.js";
 

@@ -1,22 +1,20 @@
 import { homedir } from "node:os";
 import { join } from "node:path";
+import { CONFIG_DIR_NAME, getAgentDir, SettingsManager } from "@tau/coding-agent";
+import { describe, expect, it } from "vitest";
 import {
 	APP_NAME,
 	applyHttpProxySetting,
 	applyOfflineFlag,
-	CONFIG_DIR_NAME,
 	ENV,
 	ENV_AGENT_DIR,
 	ENV_SESSION_DIR,
-	getAgentDir,
 	getProjectConfigDir,
 	isOffline,
-	SettingsManager,
 	shellToolEnvironment,
 	shouldSkipVersionCheck,
 	telemetryOverride,
-} from "@tau/coding-agent";
-import { describe, expect, it } from "vitest";
+} from "../../src/config/index.js";
 
 describe("branding and paths", () => {
 	it("derives names from package.json tauConfig", () => {

@@ -1,7 +1,8 @@
 import { chmodSync, existsSync, mkdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
-import { importPiConfig, runStartupMigrations } from "@tau/coding-agent";
 import { describe, expect, it } from "vitest";
+import { importPiConfig } from "../../src/config/migrations/import-pi.js";
+import { runStartupMigrations } from "../../src/config/migrations/startup-migrations.js";
 import { readJson, tempDirs, writeJson, writeText } from "./helpers.js";
 
 describe("startup migrations", () => {

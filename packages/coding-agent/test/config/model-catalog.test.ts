@@ -1,7 +1,8 @@
 import { join } from "node:path";
 import { createProvider, envApiKeyAuth, fauxProvider, type Model } from "@tau/ai";
-import { AuthStorage, FileModelsStore, ModelRuntime } from "@tau/coding-agent";
+import { AuthStorage, ModelRuntime } from "@tau/coding-agent";
 import { afterEach, describe, expect, it } from "vitest";
+import { FileModelsStore } from "../../src/config/index.js";
 import { readJson, tempDirs } from "./helpers.js";
 
 const saved = { ...process.env };

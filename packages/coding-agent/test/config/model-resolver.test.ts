@@ -1,13 +1,13 @@
+import { resolveCliModel } from "@tau/coding-agent";
+import { describe, expect, it } from "vitest";
 import {
 	addSavedModelToScope,
 	findExactModelReferenceMatch,
 	parseModelPatterns,
-	resolveCliModel,
 	resolveModelReference,
 	resolveModelScope,
 	selectInitialModel,
-} from "@tau/coding-agent";
-import { describe, expect, it } from "vitest";
+} from "../../src/config/index.js";
 import { chatModel } from "./model-fixtures.js";
 
 const models = [

@@ -1,6 +1,8 @@
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import type { Model } from "@tau/ai";
+import { Value } from "typebox/value";
+import { describe, expect, it } from "vitest";
 import {
 	type BaseProvider,
 	composeProvider,
@@ -9,9 +11,7 @@ import {
 	mergeHeaders,
 	parseModelsJson,
 	stripJsonComments,
-} from "@tau/coding-agent";
-import { Value } from "typebox/value";
-import { describe, expect, it } from "vitest";
+} from "../../src/config/index.js";
 import { type JsonSchemaNode, matchesSchema } from "../../src/config/models-json/schema-check.js";
 import { tempDirs, writeText } from "./helpers.js";
 

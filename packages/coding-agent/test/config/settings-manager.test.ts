@@ -1,14 +1,14 @@
 import { chmodSync, existsSync, lstatSync, readdirSync, readFileSync, statSync, symlinkSync } from "node:fs";
 import { join } from "node:path";
+import { SettingsManager } from "@tau/coding-agent";
+import lockfile from "proper-lockfile";
+import { describe, expect, it } from "vitest";
 import {
 	collectSettingsDiagnostics,
 	formatSettingsWarning,
 	resolveResourceEntries,
 	type SettingsError,
-	SettingsManager,
-} from "@tau/coding-agent";
-import lockfile from "proper-lockfile";
-import { describe, expect, it } from "vitest";
+} from "../../src/config/index.js";
 import { npmCommandOrDefault } from "../../src/config/settings/normalize.js";
 import { readJson, tempDirs, writeJson, writeText } from "./helpers.js";
 

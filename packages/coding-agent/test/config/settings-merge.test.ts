@@ -1,3 +1,5 @@
+import { SettingsManager } from "@tau/coding-agent";
+import { describe, expect, it } from "vitest";
 import {
 	applyToolModifiers,
 	getToolListError,
@@ -5,9 +7,7 @@ import {
 	isToolModifier,
 	mergeSettings,
 	migrateSettings,
-	SettingsManager,
-} from "@tau/coding-agent";
-import { describe, expect, it } from "vitest";
+} from "../../src/config/index.js";
 
 describe("mergeSettings", () => {
 	it("merges objects deeply so a project key keeps the user's sibling keys", () => {

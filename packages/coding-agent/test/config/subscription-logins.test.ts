@@ -215,7 +215,8 @@ describe("GitHub Copilot sign-in", () => {
 		});
 		expect(oauthServer.exchanges[0]).toMatchObject({ host: "ghe.example.com", path: "/login/device/code" });
 		expect(readJson(authPath)["github-copilot"].enterpriseUrl).toBe("ghe.example.com");
-		expect(oauthServer.exchanges.at(-1)!.host).toBe("api.ghe.example.com");
+		const exchange = oauthServer.exchanges.find((entry) => entry.path === "/copilot_internal/v2/token");
+		expect(exchange?.host).toBe("api.ghe.example.com");
 	});
 });
 
@@ -404,7 +405,11 @@ describe("refresh and revocation", () => {
 		const file = readJson(authPath);
 		expect(file.anthropic.refresh).not.toBe("refresh-from-pi");
 		expect(file.anthropic.expires).toBeGreaterThan(Date.now());
-		expect(file["github-copilot"]).toMatchObject({ refresh: "gho_from-pi", availableModelIds: ["gpt-4o"] });
+		// The refresh keeps the GitHub token and replaces Pi's model list with the seat's current one (as Pi's does).
+		expect(file["github-copilot"]).toMatchObject({
+			refresh: "gho_from-pi",
+			availableModelIds: ["claude-haiku-4.5", "gpt-5.4-nano"],
+		});
 		expect(oauthServer.refreshCount).toBe(2);
 	});
 

@@ -1,12 +1,12 @@
+import { SettingsManager } from "@tau/coding-agent";
+import { describe, expect, it } from "vitest";
 import {
 	clampToModel,
 	nextThinkingLevel,
 	parseCliThinkingLevel,
 	resolveInitialThinkingLevel,
-	SettingsManager,
 	thinkingLevelForModelSwitch,
-} from "@tau/coding-agent";
-import { describe, expect, it } from "vitest";
+} from "../../src/config/index.js";
 import { chatModel } from "./model-fixtures.js";
 
 const reasoning = chatModel("acme", "thinker", { reasoning: true });

@@ -1,8 +1,9 @@
 import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { ProjectTrustStore, resolveProjectTrusted, type TrustPromptChoice } from "@tau/coding-agent";
+import { ProjectTrustStore } from "@tau/coding-agent";
 import lockfile from "proper-lockfile";
 import { describe, expect, it } from "vitest";
+import { resolveProjectTrusted, type TrustPromptChoice } from "../../src/config/index.js";
 import { readJson, tempDirs, writeJson, writeText } from "./helpers.js";
 
 function setup() {

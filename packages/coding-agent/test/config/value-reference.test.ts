@@ -1,6 +1,7 @@
 // biome-ignore-all lint/suspicious/noTemplateCurlyInString: the tests spell out literal ${VAR} config syntax
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import {
 	escapeConfigValue,
 	resolveConfigValue,
@@ -8,8 +9,7 @@ import {
 	resolveConfigValueUncached,
 	resolveHeaders,
 	resolveHeadersOrThrow,
-} from "@tau/coding-agent";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+} from "../../src/config/index.js";
 import { tempDirs } from "./helpers.js";
 
 const saved = { ...process.env };

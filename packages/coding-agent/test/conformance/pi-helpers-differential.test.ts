@@ -6,15 +6,14 @@ import {
 	formatDimensionNote,
 	formatReadLineRange,
 	getLastAssistantUsage,
-	OPTIONAL_THEME_TOKENS,
 	parseFrontmatter,
 	parseSkillBlock,
-	REQUIRED_THEME_TOKENS,
 	type SessionEntry,
 	stripFrontmatter,
 	Theme,
 } from "@tau/coding-agent";
 import { describe, expect, it } from "vitest";
+import { OPTIONAL_THEME_TOKENS, REQUIRED_THEME_TOKENS } from "../../src/core/resources/index.js";
 import { PI_MISSING, piInstalled, piModuleUrl, runPiScript } from "../support/pi-reference.js";
 
 /**

@@ -150,6 +150,14 @@ export async function runPi(box: Sandbox, args: readonly string[], env: NodeJS.P
 	return { ...result, stdout: readFileSync(stdoutFile, "utf8") };
 }
 
+/** A `--list-models` table of pi's as tau prints it: pi pads the last column, tau trims trailing blanks. */
+export function trimLines(text: string): string {
+	return text
+		.split("\n")
+		.map((line) => line.trimEnd())
+		.join("\n");
+}
+
 /** JSON-mode stdout as records. */
 export function jsonLines(stdout: string): Array<Record<string, unknown>> {
 	return stdout

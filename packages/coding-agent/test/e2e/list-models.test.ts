@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { cliBuilt, piInstalled, runCli, runPi, sandbox } from "./harness.js";
+import { cliBuilt, piInstalled, runCli, runPi, sandbox, trimLines } from "./harness.js";
 
 /**
  * One key per catalog provider that an API key configures, as each provider reads it (docs/providers.md):
@@ -58,13 +58,6 @@ function rowsPerProvider(table: string): Map<string, number> {
 	}
 	return counts;
 }
-
-/** pi pads the last column; tau trims trailing blanks. */
-const trimLines = (text: string) =>
-	text
-		.split("\n")
-		.map((line) => line.trimEnd())
-		.join("\n");
 
 describe.skipIf(!cliBuilt)("--list-models over the shipped catalog (built CLI)", () => {
 	it("lists the chat models of every provider whose key is set: over 1,600 models from 40 providers", async () => {

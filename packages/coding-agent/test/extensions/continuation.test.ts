@@ -90,18 +90,14 @@ describe("session_before_fork", () => {
 			cwd: tempDir(),
 			agentDir: tempDir("tau-agent-"),
 			persisted: true,
-			loader: {
-				extensionFactories: [
-					(pi: ExtensionAPI) => {
-						pi.on("session_before_fork", () => {
-							log.push("before_fork");
-							return { cancel: true };
-						});
-						pi.on("session_shutdown", (event) => {
-							log.push(`shutdown:${event.reason}`);
-						});
-					},
-				],
+			extension: (pi: ExtensionAPI) => {
+				pi.on("session_before_fork", () => {
+					log.push("before_fork");
+					return { cancel: true };
+				});
+				pi.on("session_shutdown", (event) => {
+					log.push(`shutdown:${event.reason}`);
+				});
 			},
 		});
 		const original = runtime.session;
@@ -121,18 +117,14 @@ describe("built-in tool overrides", () => {
 		const builtin = createReadToolDefinition(tempDir());
 		const h = await createHarness({
 			session: { tools: ["read"] },
-			loader: {
-				extensionFactories: [
-					(pi: ExtensionAPI) => {
-						pi.registerTool({
-							name: "read",
-							label: "Read",
-							description: "Reads through a remote backend",
-							parameters: builtin.parameters,
-							execute: builtin.execute,
-						});
-					},
-				],
+			extension: (pi: ExtensionAPI) => {
+				pi.registerTool({
+					name: "read",
+					label: "Read",
+					description: "Reads through a remote backend",
+					parameters: builtin.parameters,
+					execute: builtin.execute,
+				});
 			},
 		});
 		expect(builtin.promptSnippet).toBeTruthy();

@@ -2,29 +2,16 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { AgentMessage } from "@tau/agent";
-import {
-	type ExtensionAPI,
-	type ExtensionError,
-	ExtensionRunner,
-	loadExtensionItems,
-	STALE_CONTEXT_MESSAGE,
-} from "@tau/coding-agent";
+import { type ExtensionAPI, type ExtensionError, ExtensionRunner } from "@tau/coding-agent";
 import { describe, expect, it } from "vitest";
+import { STALE_CONTEXT_MESSAGE } from "../../src/core/extensions/index.js";
 import { bindFakeSession } from "./fake-session.js";
+import { loadInlineExtensions } from "./inline-extension.js";
 
 const cwd = mkdtempSync(join(tmpdir(), "tau-ext-dispatch-"));
 
 async function runnerWith(...factories: ((pi: ExtensionAPI) => void)[]) {
-	const result = await loadExtensionItems({
-		cwd,
-		items: factories.map((factory, index) => ({
-			path: `ext${index + 1}`,
-			sourceInfo: { path: `ext${index + 1}`, source: "inline", scope: "temporary", origin: "top-level" },
-			hidden: false,
-			replaceable: false,
-			factory: factory as never,
-		})),
-	});
+	const result = await loadInlineExtensions(cwd, factories);
 	expect(result.errors).toEqual([]);
 	const runner = new ExtensionRunner({ extensions: result.extensions, runtime: result.runtime, cwd });
 	const session = bindFakeSession(runner);

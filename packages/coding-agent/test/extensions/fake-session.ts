@@ -1,9 +1,5 @@
-import type {
-	ExtensionContextActions,
-	ExtensionCoreActions,
-	ExtensionProviderActions,
-	ExtensionRunner,
-} from "@tau/coding-agent";
+import type { ExtensionContextActions, ExtensionRunner } from "@tau/coding-agent";
+import type { ExtensionCoreActions, ExtensionProviderActions } from "../../src/core/extensions/index.js";
 
 /** Test double of the session side: records action calls and answers context reads with fixed values. */
 export function bindFakeSession(

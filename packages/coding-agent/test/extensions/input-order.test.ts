@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { fauxAssistantMessage } from "@tau/ai";
 import type { ExtensionAPI } from "@tau/coding-agent";
 import { describe, expect, it } from "vitest";
-import { createHarness, textOfMessage } from "../agent-session/harness.js";
+import { createHarness, noteCommandAndInputLog, textOfMessage } from "../agent-session/harness.js";
 import { tempDir } from "../support/isolated-session.js";
 
 /** A folder with a `note` and a `greet` template and a `demo` skill. */
@@ -38,17 +38,7 @@ const userTexts = (messages: readonly object[]) =>
 describe("input processing order", () => {
 	it("an extension command wins over a same-named template and fires no input event", async () => {
 		const seen: string[] = [];
-		const h = await harnessWith((pi) => {
-			pi.registerCommand("note", {
-				handler: async (args) => {
-					seen.push(`command:${args}`);
-				},
-			});
-			pi.on("input", (event) => {
-				seen.push(`input:${event.text}`);
-				return undefined;
-			});
-		});
+		const h = await harnessWith(noteCommandAndInputLog(seen));
 		expect(h.session.promptTemplates.map((template) => template.name)).toContain("note");
 		await h.session.prompt("/note buy milk");
 		expect(seen).toEqual(["command:buy milk"]);

@@ -3,18 +3,17 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { Agent } from "@tau/agent";
 import { getModel } from "@tau/ai/providers/all";
-import {
-	ExtensionRunner,
-	failedExtensionMessage,
-	loadExtensionItems,
-	loadExtensions,
-	NOT_INITIALIZED_MESSAGE,
-	SessionManager,
-} from "@tau/coding-agent";
+import { ExtensionRunner, loadExtensions, SessionManager } from "@tau/coding-agent";
 import { Text } from "@tau/tui";
 import { Type } from "typebox";
 import { describe, expect, it } from "vitest";
+import {
+	failedExtensionMessage,
+	loadExtensionItems,
+	NOT_INITIALIZED_MESSAGE,
+} from "../../src/core/extensions/index.js";
 import { bindFakeSession } from "./fake-session.js";
+import { inlineExtension } from "./inline-extension.js";
 
 const fixtures = resolve(import.meta.dirname, "../fixtures/extensions");
 const cwd = mkdtempSync(join(tmpdir(), "tau-ext-loader-"));
@@ -81,48 +80,38 @@ describe("loading extension files", () => {
 	});
 });
 
+/** API methods that need a bound session, so they throw while the factory still runs. */
+const SESSION_ACTIONS = [
+	"sendMessage",
+	"appendEntry",
+	"getActiveTools",
+	"getAllTools",
+	"getCommands",
+	"getThinkingLevel",
+];
+
 describe("two-phase initialization", () => {
 	it("action methods throw during loading, setModel rejects, exec works", async () => {
 		const observed: Record<string, unknown> = {};
 		const result = await loadExtensionItems({
 			cwd,
 			items: [
-				{
-					path: "<inline:probe>",
-					sourceInfo: { path: "<inline:probe>", source: "inline", scope: "temporary", origin: "top-level" },
-					hidden: false,
-					replaceable: false,
-					factory: (async (pi: any) => {
-						for (const name of [
-							"sendMessage",
-							"appendEntry",
-							"getActiveTools",
-							"getAllTools",
-							"getCommands",
-							"getThinkingLevel",
-						]) {
-							try {
-								pi[name]({ customType: "x", content: "", display: false });
-								observed[name] = "no throw";
-							} catch (error) {
-								observed[name] = (error as Error).message;
-							}
+				inlineExtension("<inline:probe>", async (pi: any) => {
+					for (const name of SESSION_ACTIONS) {
+						try {
+							pi[name]({ customType: "x", content: "", display: false });
+							observed[name] = "no throw";
+						} catch (error) {
+							observed[name] = (error as Error).message;
 						}
-						observed.setModel = await pi.setModel({}).catch((error: Error) => `rejected: ${error.message}`);
-						observed.exec = (await pi.exec(process.execPath, ["-e", "process.stdout.write('ok')"])).stdout;
-					}) as never,
-				},
+					}
+					observed.setModel = await pi.setModel({}).catch((error: Error) => `rejected: ${error.message}`);
+					observed.exec = (await pi.exec(process.execPath, ["-e", "process.stdout.write('ok')"])).stdout;
+				}),
 			],
 		});
 		expect(result.errors).toEqual([]);
-		for (const name of [
-			"sendMessage",
-			"appendEntry",
-			"getActiveTools",
-			"getAllTools",
-			"getCommands",
-			"getThinkingLevel",
-		]) {
+		for (const name of SESSION_ACTIONS) {
 			expect(observed[name]).toBe(NOT_INITIALIZED_MESSAGE);
 		}
 		expect(observed.setModel).toBe("rejected: Extension runtime not initialized");
@@ -135,37 +124,25 @@ describe("two-phase initialization", () => {
 		const result = await loadExtensionItems({
 			cwd,
 			items: [
-				{
-					path: "<inline:listener>",
-					sourceInfo: { path: "<inline:listener>", source: "inline", scope: "temporary", origin: "top-level" },
-					hidden: false,
-					replaceable: false,
-					factory: ((pi: any) => {
-						pi.events.on("ping", (data: unknown) => delivered.push(["listener", data]));
-					}) as never,
-				},
-				{
-					path: "<inline:broken>",
-					sourceInfo: { path: "<inline:broken>", source: "inline", scope: "temporary", origin: "top-level" },
-					hidden: false,
-					replaceable: false,
-					factory: ((pi: any) => {
-						captured = pi;
-						pi.registerTool({
-							name: "t",
-							label: "t",
-							description: "t",
-							parameters: Type.Object({}),
-							execute: async () => ({ content: [], details: undefined }),
-						});
-						pi.on("input", () => ({ action: "handled" }));
-						pi.registerFlag("broken-flag", { type: "boolean", default: true });
-						pi.registerProvider("broken-provider", { baseUrl: "http://127.0.0.1:1" });
-						pi.registerMcpServer("broken-mcp", { command: "true" });
-						pi.events.on("ping", (data: unknown) => delivered.push(["broken", data]));
-						throw new Error("factory exploded");
-					}) as never,
-				},
+				inlineExtension("<inline:listener>", (pi: any) => {
+					pi.events.on("ping", (data: unknown) => delivered.push(["listener", data]));
+				}),
+				inlineExtension("<inline:broken>", (pi: any) => {
+					captured = pi;
+					pi.registerTool({
+						name: "t",
+						label: "t",
+						description: "t",
+						parameters: Type.Object({}),
+						execute: async () => ({ content: [], details: undefined }),
+					});
+					pi.on("input", () => ({ action: "handled" }));
+					pi.registerFlag("broken-flag", { type: "boolean", default: true });
+					pi.registerProvider("broken-provider", { baseUrl: "http://127.0.0.1:1" });
+					pi.registerMcpServer("broken-mcp", { command: "true" });
+					pi.events.on("ping", (data: unknown) => delivered.push(["broken", data]));
+					throw new Error("factory exploded");
+				}),
 			],
 		});
 		expect(result.errors).toEqual([{ path: "<inline:broken>", error: "Failed to load extension: factory exploded" }]);

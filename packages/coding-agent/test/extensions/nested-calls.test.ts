@@ -3,19 +3,17 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type AgentTool, type AgentToolResult, runToolCall } from "@tau/agent";
 import { type AssistantMessage, zeroUsage } from "@tau/ai";
+import { type ExtensionAPI, ExtensionRunner, type ExtensionToolContext, type ToolDefinition } from "@tau/coding-agent";
+import { Type } from "typebox";
+import { describe, expect, it } from "vitest";
 import {
-	type ExtensionAPI,
-	ExtensionRunner,
-	type ExtensionToolContext,
 	extensionToolToAgentTool,
 	loadExtensionItems,
 	NESTED_CALL_LIMITS,
 	NestedToolCallExecutor,
-	type ToolDefinition,
-} from "@tau/coding-agent";
-import { Type } from "typebox";
-import { describe, expect, it } from "vitest";
+} from "../../src/core/extensions/index.js";
 import { bindFakeSession } from "./fake-session.js";
+import { inlineExtension } from "./inline-extension.js";
 
 const cwd = mkdtempSync(join(tmpdir(), "tau-ext-nested-"));
 const assistant = { role: "assistant", content: [], stopReason: "toolUse" } as unknown as AssistantMessage;
@@ -36,16 +34,10 @@ async function setup(
 	const result = await loadExtensionItems({
 		cwd,
 		items: [
-			{
-				path: "ext",
-				sourceInfo: { path: "ext", source: "inline", scope: "temporary", origin: "top-level" },
-				hidden: false,
-				replaceable: false,
-				factory: ((pi: ExtensionAPI) => {
-					for (const definition of definitions) pi.registerTool(definition);
-					register?.(pi);
-				}) as never,
-			},
+			inlineExtension("ext", (pi) => {
+				for (const definition of definitions) pi.registerTool(definition);
+				register?.(pi);
+			}),
 		],
 	});
 	const runner = new ExtensionRunner({ extensions: result.extensions, runtime: result.runtime, cwd });

@@ -1,41 +1,31 @@
 import { existsSync, mkdtempSync, watch } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { type ExtensionAPI, type ExtensionError, ExtensionRunner } from "@tau/coding-agent";
+import { Type } from "typebox";
+import { describe, expect, it, vi } from "vitest";
 import {
 	activatesOnRegistration,
 	applyExtensionFlagValues,
 	collectLoadoutChanges,
 	EXEC_KILL_GRACE_MS,
-	type ExtensionAPI,
-	type ExtensionError,
-	ExtensionRunner,
 	emitProjectTrustEvent,
 	inheritRenderers,
 	isCallable,
-	type LoadExtensions,
 	loadExtensionItems,
 	nextActiveTools,
 	resolveShortcuts,
 	resolveToolRenderers,
 	transformMarkdown,
-} from "@tau/coding-agent";
-import { Type } from "typebox";
-import { describe, expect, it, vi } from "vitest";
+} from "../../src/core/extensions/index.js";
+import type { LoadExtensions } from "../../src/core/resources/index.js";
 import { bindFakeSession } from "./fake-session.js";
+import { loadInlineExtensions } from "./inline-extension.js";
 
 const cwd = mkdtempSync(join(tmpdir(), "tau-ext-registrations-"));
 
 async function load(...factories: ((pi: ExtensionAPI) => unknown)[]) {
-	const result = await loadExtensionItems({
-		cwd,
-		items: factories.map((factory, index) => ({
-			path: `ext${index + 1}`,
-			sourceInfo: { path: `ext${index + 1}`, source: "inline", scope: "temporary", origin: "top-level" },
-			hidden: false,
-			replaceable: false,
-			factory: factory as never,
-		})),
-	});
+	const result = await loadInlineExtensions(cwd, factories);
 	const runner = new ExtensionRunner({ extensions: result.extensions, runtime: result.runtime, cwd });
 	const errors: ExtensionError[] = [];
 	runner.onError((error) => errors.push(error));

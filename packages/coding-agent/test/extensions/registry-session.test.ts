@@ -1,8 +1,9 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import type { AnyToolDefinition, ExtensionAPI, SlashCommandInfo } from "@tau/coding-agent";
+import type { ExtensionAPI, SlashCommandInfo } from "@tau/coding-agent";
 import { Type } from "typebox";
 import { describe, expect, it } from "vitest";
+import type { AnyToolDefinition } from "../../src/core/extensions/index.js";
 import { createHarness } from "../agent-session/harness.js";
 import { tempDir } from "../support/isolated-session.js";
 

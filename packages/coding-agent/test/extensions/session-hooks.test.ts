@@ -35,12 +35,8 @@ describe("forced system prompt", () => {
 		let force = true;
 		const seen: SeenRequest[] = [];
 		const h = await createHarness({
-			loader: {
-				extensionFactories: [
-					(pi: ExtensionAPI) => {
-						pi.on("before_agent_start", () => (force ? { systemPrompt: "FORCED PROMPT" } : undefined));
-					},
-				],
+			extension: (pi: ExtensionAPI) => {
+				pi.on("before_agent_start", () => (force ? { systemPrompt: "FORCED PROMPT" } : undefined));
 			},
 		});
 		h.faux.setResponses([observing(seen, fauxAssistantMessage("one")), observing(seen, fauxAssistantMessage("two"))]);
@@ -59,16 +55,12 @@ describe("before_agent_start tool selection", () => {
 		for (const via of ["selectedTools", "setActiveTools"] as const) {
 			const seen: SeenRequest[] = [];
 			const h = await createHarness({
-				loader: {
-					extensionFactories: [
-						(pi: ExtensionAPI) => {
-							pi.on("before_agent_start", (event) => {
-								if (via === "selectedTools") event.systemPromptOptions.selectedTools = ["read"];
-								else pi.setActiveTools(["read", "bash"]);
-								return undefined;
-							});
-						},
-					],
+				extension: (pi: ExtensionAPI) => {
+					pi.on("before_agent_start", (event) => {
+						if (via === "selectedTools") event.systemPromptOptions.selectedTools = ["read"];
+						else pi.setActiveTools(["read", "bash"]);
+						return undefined;
+					});
 				},
 			});
 			await h.session.bindExtensions({});
@@ -86,26 +78,22 @@ describe("boundary drafts", () => {
 		const seen: SeenRequest[] = [];
 		let proposed = false;
 		const h = await createHarness({
-			loader: {
-				extensionFactories: [
-					(pi: ExtensionAPI) => {
-						pi.on("input", (event) => {
-							inputs.push(event.text);
-							return undefined;
-						});
-						pi.on("turn_end", () => {
-							if (proposed) return undefined;
-							proposed = true;
-							return {
-								entries: [
-									{ type: "custom", customType: "marker", data: { n: 1 } },
-									{ type: "custom_message", customType: "nudge", content: "please continue", display: false },
-								],
-								continue: true,
-							};
-						});
-					},
-				],
+			extension: (pi: ExtensionAPI) => {
+				pi.on("input", (event) => {
+					inputs.push(event.text);
+					return undefined;
+				});
+				pi.on("turn_end", () => {
+					if (proposed) return undefined;
+					proposed = true;
+					return {
+						entries: [
+							{ type: "custom", customType: "marker", data: { n: 1 } },
+							{ type: "custom_message", customType: "nudge", content: "please continue", display: false },
+						],
+						continue: true,
+					};
+				});
 			},
 		});
 		await h.session.bindExtensions({});
@@ -128,21 +116,15 @@ describe("agent_before_settle", () => {
 		let asked = false;
 		const seen: SeenRequest[] = [];
 		const h = await createHarness({
-			loader: {
-				extensionFactories: [
-					(pi: ExtensionAPI) => {
-						pi.on("agent_before_settle", () => {
-							if (asked) return undefined;
-							asked = true;
-							return {
-								entries: [
-									{ type: "custom_message", customType: "check", content: "double-check", display: false },
-								],
-								continue: true,
-							};
-						});
-					},
-				],
+			extension: (pi: ExtensionAPI) => {
+				pi.on("agent_before_settle", () => {
+					if (asked) return undefined;
+					asked = true;
+					return {
+						entries: [{ type: "custom_message", customType: "check", content: "double-check", display: false }],
+						continue: true,
+					};
+				});
 			},
 		});
 		await h.session.bindExtensions({});
@@ -156,16 +138,12 @@ describe("agent_before_settle", () => {
 	it("an abort while its handlers run commits their entries but does not continue", async () => {
 		const inHandler = gate();
 		const h = await createHarness({
-			loader: {
-				extensionFactories: [
-					(pi: ExtensionAPI) => {
-						pi.on("agent_before_settle", async () => {
-							inHandler.markStarted();
-							await inHandler.wait;
-							return { entries: [{ type: "custom", customType: "late-note" }], continue: true };
-						});
-					},
-				],
+			extension: (pi: ExtensionAPI) => {
+				pi.on("agent_before_settle", async () => {
+					inHandler.markStarted();
+					await inHandler.wait;
+					return { entries: [{ type: "custom", customType: "late-note" }], continue: true };
+				});
 			},
 		});
 		await h.session.bindExtensions({});
@@ -190,17 +168,13 @@ describe("state from the branch", () => {
 				entry.type === "custom" && entry.customType === "counter" ? [String((entry.data as { n: number }).n)] : [],
 			);
 		const h = await createHarness({
-			loader: {
-				extensionFactories: [
-					(pi: ExtensionAPI) => {
-						pi.on("session_start", (_event, ctx) => {
-							snapshots.push(rebuild(ctx.sessionManager.getBranch()));
-						});
-						pi.on("session_tree", (_event, ctx) => {
-							snapshots.push(rebuild(ctx.sessionManager.getBranch()));
-						});
-					},
-				],
+			extension: (pi: ExtensionAPI) => {
+				pi.on("session_start", (_event, ctx) => {
+					snapshots.push(rebuild(ctx.sessionManager.getBranch()));
+				});
+				pi.on("session_tree", (_event, ctx) => {
+					snapshots.push(rebuild(ctx.sessionManager.getBranch()));
+				});
 			},
 		});
 		h.faux.setResponses([fauxAssistantMessage("a"), fauxAssistantMessage("b")]);
@@ -221,23 +195,19 @@ describe("/reload", () => {
 		const log: string[] = [];
 		let instance = 0;
 		const h = await createHarness({
-			loader: {
-				extensionFactories: [
-					(pi: ExtensionAPI) => {
-						const me = ++instance;
-						pi.registerFlag("mode", { type: "string", default: "plain" });
-						pi.on("session_start", (event) => {
-							log.push(`start:${event.reason}:${me}:${String(pi.getFlag("mode"))}`);
-						});
-						pi.on("resources_discover", (event) => {
-							log.push(`discover:${event.reason}:${me}`);
-							return undefined;
-						});
-						pi.on("session_shutdown", (event) => {
-							log.push(`shutdown:${event.reason}:${me}`);
-						});
-					},
-				],
+			extension: (pi: ExtensionAPI) => {
+				const me = ++instance;
+				pi.registerFlag("mode", { type: "string", default: "plain" });
+				pi.on("session_start", (event) => {
+					log.push(`start:${event.reason}:${me}:${String(pi.getFlag("mode"))}`);
+				});
+				pi.on("resources_discover", (event) => {
+					log.push(`discover:${event.reason}:${me}`);
+					return undefined;
+				});
+				pi.on("session_shutdown", (event) => {
+					log.push(`shutdown:${event.reason}:${me}`);
+				});
 			},
 		});
 		await h.session.bindExtensions({});
@@ -266,17 +236,11 @@ describe("context and input in a session", () => {
 	it("a context handler that drops every message cannot drop the system prompt or tools", async () => {
 		const seen: SeenRequest[] = [];
 		const h = await createHarness({
-			loader: {
-				extensionFactories: [
-					(pi: ExtensionAPI) => {
-						pi.on("context", (event) => {
-							expect(event.messages.some((message) => (message as { role: string }).role === "system")).toBe(
-								false,
-							);
-							return { messages: [] };
-						});
-					},
-				],
+			extension: (pi: ExtensionAPI) => {
+				pi.on("context", (event) => {
+					expect(event.messages.some((message) => (message as { role: string }).role === "system")).toBe(false);
+					return { messages: [] };
+				});
 			},
 		});
 		h.faux.setResponses([observing(seen, fauxAssistantMessage("ok"))]);
@@ -289,12 +253,8 @@ describe("context and input in a session", () => {
 
 	it("an input handler answering handled consumes the text: no run, nothing persisted", async () => {
 		const h = await createHarness({
-			loader: {
-				extensionFactories: [
-					(pi: ExtensionAPI) => {
-						pi.on("input", (event) => (event.text === "secret" ? { action: "handled" } : undefined));
-					},
-				],
+			extension: (pi: ExtensionAPI) => {
+				pi.on("input", (event) => (event.text === "secret" ? { action: "handled" } : undefined));
 			},
 		});
 		await h.session.prompt("secret");

@@ -5,9 +5,10 @@ import {
 	fauxToolCall,
 	getCurrentTools,
 } from "@tau/ai";
-import type { AnyToolDefinition, ExtensionAPI } from "@tau/coding-agent";
+import type { ExtensionAPI } from "@tau/coding-agent";
 import { Type } from "typebox";
 import { describe, expect, it } from "vitest";
+import type { AnyToolDefinition } from "../../src/core/extensions/index.js";
 import { createHarness, textOfMessage } from "../agent-session/harness.js";
 
 /** A tool that records the arguments `execute` received and optionally marks its result terminating. */
@@ -70,12 +71,8 @@ describe("terminate", () => {
 	it("a blocked call is terminating when tool_call says so", async () => {
 		const h = await createHarness({
 			session: { customTools: [probeTool("plain", [])] },
-			loader: {
-				extensionFactories: [
-					(pi: ExtensionAPI) => {
-						pi.on("tool_call", () => ({ block: true, terminate: true }));
-					},
-				],
+			extension: (pi: ExtensionAPI) => {
+				pi.on("tool_call", () => ({ block: true, terminate: true }));
 			},
 		});
 		h.faux.setResponses([toolUse(fauxToolCall("plain", { value: "a" }, { id: "c1" })), fauxAssistantMessage("more")]);
@@ -98,15 +95,11 @@ describe("argument pipeline", () => {
 		const gated: string[] = [];
 		const h = await createHarness({
 			session: { customTools: [typed(calls)] },
-			loader: {
-				extensionFactories: [
-					(pi: ExtensionAPI) => {
-						pi.on("tool_call", (event) => {
-							gated.push(event.toolName);
-							return undefined;
-						});
-					},
-				],
+			extension: (pi: ExtensionAPI) => {
+				pi.on("tool_call", (event) => {
+					gated.push(event.toolName);
+					return undefined;
+				});
 			},
 		});
 		h.faux.setResponses([
@@ -131,15 +124,11 @@ describe("argument pipeline", () => {
 		const gated: unknown[] = [];
 		const h = await createHarness({
 			session: { customTools: [typed(calls)] },
-			loader: {
-				extensionFactories: [
-					(pi: ExtensionAPI) => {
-						pi.on("tool_call", (event) => {
-							gated.push(structuredClone(event.input));
-							return undefined;
-						});
-					},
-				],
+			extension: (pi: ExtensionAPI) => {
+				pi.on("tool_call", (event) => {
+					gated.push(structuredClone(event.input));
+					return undefined;
+				});
 			},
 		});
 		h.faux.setResponses([
@@ -173,12 +162,8 @@ describe("exposure and activation", () => {
 		const exposures = ["direct", "model-only", "codemode", "deferred", "hidden"] as const;
 		const h = await createHarness({
 			session: { noTools: "builtin" },
-			loader: {
-				extensionFactories: [
-					(pi: ExtensionAPI) => {
-						for (const exposure of exposures) pi.registerTool(probeTool(`t_${exposure}`, [], { exposure }));
-					},
-				],
+			extension: (pi: ExtensionAPI) => {
+				for (const exposure of exposures) pi.registerTool(probeTool(`t_${exposure}`, [], { exposure }));
 			},
 		});
 		expect(h.session.getActiveToolNames()).toEqual(["t_direct", "t_model-only"]);
@@ -197,12 +182,8 @@ describe("exposure and activation", () => {
 		const lazy = probeTool("lazy", [], { defaultActive: false });
 		const h = await createHarness({
 			session: { noTools: "builtin" },
-			loader: {
-				extensionFactories: [
-					(pi: ExtensionAPI) => {
-						pi.registerTool(lazy);
-					},
-				],
+			extension: (pi: ExtensionAPI) => {
+				pi.registerTool(lazy);
 			},
 		});
 		expect(h.session.getActiveToolNames()).toEqual([]);
@@ -212,12 +193,8 @@ describe("exposure and activation", () => {
 
 		const named = await createHarness({
 			session: { tools: ["lazy"] },
-			loader: {
-				extensionFactories: [
-					(pi: ExtensionAPI) => {
-						pi.registerTool(lazy);
-					},
-				],
+			extension: (pi: ExtensionAPI) => {
+				pi.registerTool(lazy);
 			},
 		});
 		expect(named.session.getActiveToolNames()).toEqual(["lazy"]);

@@ -45,16 +45,12 @@ describe("built-in command details (docs/design/interactive.md#slash-commands)",
 			reloading = resolve;
 		});
 		harness = await InteractiveHarness.start({
-			loader: {
-				extensionFactories: [
-					(pi: ExtensionAPI) => {
-						pi.on("session_start", async (event) => {
-							if (event.reason !== "reload") return;
-							reloading();
-							await gate;
-						});
-					},
-				],
+			extension: (pi: ExtensionAPI) => {
+				pi.on("session_start", async (event) => {
+					if (event.reason !== "reload") return;
+					reloading();
+					await gate;
+				});
 			},
 		});
 		harness.type("draft");
@@ -139,12 +135,8 @@ describe("built-in command details (docs/design/interactive.md#slash-commands)",
 
 	it("/new cancelled by an extension keeps the session and shows no confirmation", async () => {
 		harness = await InteractiveHarness.start({
-			loader: {
-				extensionFactories: [
-					(pi: ExtensionAPI) => {
-						pi.on("session_before_switch", () => ({ cancel: true }));
-					},
-				],
+			extension: (pi: ExtensionAPI) => {
+				pi.on("session_before_switch", () => ({ cancel: true }));
 			},
 		});
 		await harness.answer("hello", "hi");

@@ -1,20 +1,20 @@
 import { fauxAssistantMessage } from "@tau/ai";
 import {
 	CustomEditor,
-	type EditorFactory,
 	type ExtensionAPI,
 	getLanguageFromPath,
 	getMarkdownTheme,
 	highlightCode,
 	keyHint,
 	keyText,
-	REQUIRED_THEME_TOKENS,
 	rawKeyHint,
 	Theme,
 } from "@tau/coding-agent";
 import { type EditorTheme, KeybindingsManager, Markdown, setKeybindings, type TUI, TUI_KEYBINDINGS } from "@tau/tui";
 import { afterEach, describe, expect, it } from "vitest";
 import { VirtualTerminal } from "../../../tui/test/helpers/virtual-terminal.js";
+import type { EditorFactory } from "../../src/core/extensions/index.js";
+import { REQUIRED_THEME_TOKENS } from "../../src/core/resources/index.js";
 import { builtinTheme } from "../../src/core/resources/themes/builtin-theme.js";
 import { appKeybindingDefinitions } from "../../src/modes/interactive/keybindings/app-keybindings.js";
 import { setActiveTheme } from "../../src/modes/interactive/theme/active-theme.js";
@@ -191,23 +191,19 @@ describe("CustomEditor", () => {
 		let current: EditorFactory | undefined;
 		harness = await InteractiveHarness.start({
 			agentFiles: { "keybindings.json": JSON.stringify({ "app.tools.expand": "ctrl+e" }) },
-			loader: {
-				extensionFactories: [
-					(pi: ExtensionAPI) => {
-						pi.registerCommand("marking", {
-							handler: async (_args, ctx) => {
-								ctx.ui.setEditorComponent(factory);
-								current = ctx.ui.getEditorComponent();
-							},
-						});
-						pi.registerCommand("plain", {
-							handler: async (_args, ctx) => {
-								ctx.ui.setEditorText("draft");
-								ctx.ui.setEditorComponent(undefined);
-							},
-						});
+			extension: (pi: ExtensionAPI) => {
+				pi.registerCommand("marking", {
+					handler: async (_args, ctx) => {
+						ctx.ui.setEditorComponent(factory);
+						current = ctx.ui.getEditorComponent();
 					},
-				],
+				});
+				pi.registerCommand("plain", {
+					handler: async (_args, ctx) => {
+						ctx.ui.setEditorText("draft");
+						ctx.ui.setEditorComponent(undefined);
+					},
+				});
 			},
 		});
 		const mode = harness.mode;
@@ -251,12 +247,8 @@ describe("CustomEditor", () => {
 		};
 		const theme = new Theme(values as never, values as never, undefined, { name: "contrast" });
 		harness = await InteractiveHarness.start({
-			loader: {
-				extensionFactories: [
-					(pi: ExtensionAPI) => {
-						pi.registerCommand("contrast", { handler: async (_args, ctx) => void ctx.ui.setTheme(theme) });
-					},
-				],
+			extension: (pi: ExtensionAPI) => {
+				pi.registerCommand("contrast", { handler: async (_args, ctx) => void ctx.ui.setTheme(theme) });
 			},
 		});
 		expect(highlightCode("const", "ts")).toEqual([builtin.fg("syntaxKeyword", "const")]);
@@ -271,17 +263,13 @@ describe("CustomEditor", () => {
 
 	it("keeps the current editor when the factory throws, and reports it", async () => {
 		harness = await InteractiveHarness.start({
-			loader: {
-				extensionFactories: [
-					(pi: ExtensionAPI) => {
-						pi.registerCommand("broken", {
-							handler: async (_args, ctx) =>
-								ctx.ui.setEditorComponent(() => {
-									throw new Error("no editor today");
-								}),
-						});
-					},
-				],
+			extension: (pi: ExtensionAPI) => {
+				pi.registerCommand("broken", {
+					handler: async (_args, ctx) =>
+						ctx.ui.setEditorComponent(() => {
+							throw new Error("no editor today");
+						}),
+				});
 			},
 		});
 		const builtin = harness.mode.editor;

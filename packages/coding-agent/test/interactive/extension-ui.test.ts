@@ -1,7 +1,8 @@
 import { fauxAssistantMessage, fauxToolCall } from "@tau/ai";
-import { type ExtensionAPI, REQUIRED_THEME_TOKENS, Theme } from "@tau/coding-agent";
+import { type ExtensionAPI, Theme } from "@tau/coding-agent";
 import { Type } from "typebox";
 import { afterEach, describe, expect, it } from "vitest";
+import { REQUIRED_THEME_TOKENS } from "../../src/core/resources/index.js";
 import { InteractiveHarness, KEYS } from "./harness.js";
 
 let harness: InteractiveHarness | undefined;
@@ -125,24 +126,20 @@ describe("extension UI context (ctx.ui, hasUI: true)", () => {
 	it("confirm, select and input dialogs replace the editor and report blocked status; notify, status and widgets render", async () => {
 		const results: unknown[] = [];
 		harness = await InteractiveHarness.start({
-			loader: {
-				extensionFactories: [
-					(pi: ExtensionAPI) => {
-						pi.registerCommand("survey", {
-							description: "asks questions",
-							handler: async (_args, ctx) => {
-								results.push(ctx.hasUI, ctx.mode);
-								results.push(await ctx.ui.confirm("Proceed?", "This changes files"));
-								results.push(await ctx.ui.select("Pick a colour", ["red", "green", "blue"]));
-								results.push(await ctx.ui.input("Your name", "type here"));
-								ctx.ui.notify("survey finished", "warning");
-								ctx.ui.setStatus("survey", "survey: done");
-								ctx.ui.setWidget("tips", ["widget line above"]);
-								ctx.ui.setWidget("below", ["widget line below"], { placement: "belowEditor" });
-							},
-						});
+			extension: (pi: ExtensionAPI) => {
+				pi.registerCommand("survey", {
+					description: "asks questions",
+					handler: async (_args, ctx) => {
+						results.push(ctx.hasUI, ctx.mode);
+						results.push(await ctx.ui.confirm("Proceed?", "This changes files"));
+						results.push(await ctx.ui.select("Pick a colour", ["red", "green", "blue"]));
+						results.push(await ctx.ui.input("Your name", "type here"));
+						ctx.ui.notify("survey finished", "warning");
+						ctx.ui.setStatus("survey", "survey: done");
+						ctx.ui.setWidget("tips", ["widget line above"]);
+						ctx.ui.setWidget("below", ["widget line below"], { placement: "belowEditor" });
 					},
-				],
+				});
 			},
 		});
 		harness.submit("/survey");
@@ -178,16 +175,12 @@ describe("extension UI context (ctx.ui, hasUI: true)", () => {
 	it("Escape cancels a dialog with its default value", async () => {
 		let answer: unknown = "unset";
 		harness = await InteractiveHarness.start({
-			loader: {
-				extensionFactories: [
-					(pi: ExtensionAPI) => {
-						pi.registerCommand("ask", {
-							handler: async (_args, ctx) => {
-								answer = await ctx.ui.select("Choose", ["a", "b"]);
-							},
-						});
+			extension: (pi: ExtensionAPI) => {
+				pi.registerCommand("ask", {
+					handler: async (_args, ctx) => {
+						answer = await ctx.ui.select("Choose", ["a", "b"]);
 					},
-				],
+				});
 			},
 		});
 		harness.submit("/ask");
@@ -201,13 +194,9 @@ describe("extension UI context (ctx.ui, hasUI: true)", () => {
 	it("extension shortcuts run before application actions; extension commands are offered by autocomplete", async () => {
 		let fired = 0;
 		harness = await InteractiveHarness.start({
-			loader: {
-				extensionFactories: [
-					(pi: ExtensionAPI) => {
-						pi.registerShortcut("ctrl+y", { description: "count", handler: () => void fired++ });
-						pi.registerCommand("deploy", { description: "ship it", handler: async () => {} });
-					},
-				],
+			extension: (pi: ExtensionAPI) => {
+				pi.registerShortcut("ctrl+y", { description: "count", handler: () => void fired++ });
+				pi.registerCommand("deploy", { description: "ship it", handler: async () => {} });
 			},
 		});
 		harness.terminal.press("\x19");
@@ -218,27 +207,23 @@ describe("extension UI context (ctx.ui, hasUI: true)", () => {
 
 	it("custom messages use a registered renderer; entries without a renderer are not shown", async () => {
 		harness = await InteractiveHarness.start({
-			loader: {
-				extensionFactories: [
-					(pi: ExtensionAPI) => {
-						pi.registerMessageRenderer("weather", (message) => ({
-							render: () => [`WEATHER WIDGET: ${JSON.stringify(message.details)}`],
-							invalidate: () => {},
-						}));
-						pi.registerEntryRenderer("bookmark", (entry) => ({
-							render: () => [`BOOKMARK ${String(entry.data)}`],
-							invalidate: () => {},
-						}));
-						pi.registerCommand("report", {
-							handler: async () => {
-								pi.sendMessage({ customType: "weather", content: "sunny", display: true, details: { c: 21 } });
-								pi.sendMessage({ customType: "plain", content: "plain custom text", display: true });
-								pi.appendEntry("bookmark", "here");
-								pi.appendEntry("hidden-entry", "nothing");
-							},
-						});
+			extension: (pi: ExtensionAPI) => {
+				pi.registerMessageRenderer("weather", (message) => ({
+					render: () => [`WEATHER WIDGET: ${JSON.stringify(message.details)}`],
+					invalidate: () => {},
+				}));
+				pi.registerEntryRenderer("bookmark", (entry) => ({
+					render: () => [`BOOKMARK ${String(entry.data)}`],
+					invalidate: () => {},
+				}));
+				pi.registerCommand("report", {
+					handler: async () => {
+						pi.sendMessage({ customType: "weather", content: "sunny", display: true, details: { c: 21 } });
+						pi.sendMessage({ customType: "plain", content: "plain custom text", display: true });
+						pi.appendEntry("bookmark", "here");
+						pi.appendEntry("hidden-entry", "nothing");
 					},
-				],
+				});
 			},
 		});
 		harness.submit("/report");
@@ -253,28 +238,24 @@ describe("extension UI context (ctx.ui, hasUI: true)", () => {
 
 	it("a tool's own renderCall/renderResult replace the built-in rendering", async () => {
 		harness = await InteractiveHarness.start({
-			loader: {
-				extensionFactories: [
-					(pi: ExtensionAPI) => {
-						pi.registerTool({
-							name: "weather",
-							label: "Weather",
-							description: "Current weather",
-							parameters: Type.Object({ city: Type.String() }),
-							execute: async (_id, params) => ({
-								content: [{ type: "text", text: `raw ${params.city} data` }],
-								details: { temperature: 21 },
-							}),
-							renderCall: (args) => ({ render: () => [`FORECAST FOR ${args.city}`], invalidate: () => {} }),
-							renderResult: (result, options) => ({
-								render: () => [
-									`TEMPERATURE ${(result.details as { temperature: number }).temperature} partial=${options.isPartial}`,
-								],
-								invalidate: () => {},
-							}),
-						});
-					},
-				],
+			extension: (pi: ExtensionAPI) => {
+				pi.registerTool({
+					name: "weather",
+					label: "Weather",
+					description: "Current weather",
+					parameters: Type.Object({ city: Type.String() }),
+					execute: async (_id, params) => ({
+						content: [{ type: "text", text: `raw ${params.city} data` }],
+						details: { temperature: 21 },
+					}),
+					renderCall: (args) => ({ render: () => [`FORECAST FOR ${args.city}`], invalidate: () => {} }),
+					renderResult: (result, options) => ({
+						render: () => [
+							`TEMPERATURE ${(result.details as { temperature: number }).temperature} partial=${options.isPartial}`,
+						],
+						invalidate: () => {},
+					}),
+				});
 			},
 		});
 		harness.faux.setResponses([
@@ -292,23 +273,19 @@ describe("extension UI context (ctx.ui, hasUI: true)", () => {
 
 	it("ctx.ui.setTheme applies to components created afterwards", async () => {
 		harness = await InteractiveHarness.start({
-			loader: {
-				extensionFactories: [
-					(pi: ExtensionAPI) => {
-						pi.registerCommand("retheme", {
-							handler: async (_args, ctx) => {
-								const values = {
-									...Object.fromEntries(REQUIRED_THEME_TOKENS.map((token) => [token, ""])),
-									userMessageBg: 21,
-								};
-								const result = ctx.ui.setTheme(
-									new Theme(values as never, values as never, undefined, { name: "blue-prompts" }),
-								);
-								if (!result.success) throw new Error(result.error);
-							},
-						});
+			extension: (pi: ExtensionAPI) => {
+				pi.registerCommand("retheme", {
+					handler: async (_args, ctx) => {
+						const values = {
+							...Object.fromEntries(REQUIRED_THEME_TOKENS.map((token) => [token, ""])),
+							userMessageBg: 21,
+						};
+						const result = ctx.ui.setTheme(
+							new Theme(values as never, values as never, undefined, { name: "blue-prompts" }),
+						);
+						if (!result.success) throw new Error(result.error);
 					},
-				],
+				});
 			},
 		});
 		harness.submit("/retheme");
@@ -325,17 +302,13 @@ describe("extension UI context (ctx.ui, hasUI: true)", () => {
 	it("onTerminalInput listeners see raw input, survive a renderer switch, and can consume keys", async () => {
 		const seen: string[] = [];
 		harness = await InteractiveHarness.start({
-			loader: {
-				extensionFactories: [
-					(pi: ExtensionAPI) => {
-						pi.on("session_start", (_event, ctx) => {
-							ctx.ui.onTerminalInput((data) => {
-								seen.push(data);
-								return data === "z" ? { consume: true } : undefined;
-							});
-						});
-					},
-				],
+			extension: (pi: ExtensionAPI) => {
+				pi.on("session_start", (_event, ctx) => {
+					ctx.ui.onTerminalInput((data) => {
+						seen.push(data);
+						return data === "z" ? { consume: true } : undefined;
+					});
+				});
 			},
 		});
 		harness.type("az");
@@ -356,25 +329,21 @@ describe("extension UI context (ctx.ui, hasUI: true)", () => {
 
 	it("setHeader and setFooter replace the built-in ones; undefined restores them", async () => {
 		harness = await InteractiveHarness.start({
-			loader: {
-				extensionFactories: [
-					(pi: ExtensionAPI) => {
-						pi.registerCommand("brand", {
-							handler: async (args, ctx) => {
-								if (args === "off") {
-									ctx.ui.setHeader(undefined);
-									ctx.ui.setFooter(undefined);
-									return;
-								}
-								ctx.ui.setHeader(() => ({ render: () => ["CUSTOM HEADER"], invalidate: () => {} }));
-								ctx.ui.setFooter((_tui, _theme, data) => ({
-									render: () => [`CUSTOM FOOTER ${data.getExtensionStatuses().size}`],
-									invalidate: () => {},
-								}));
-							},
-						});
+			extension: (pi: ExtensionAPI) => {
+				pi.registerCommand("brand", {
+					handler: async (args, ctx) => {
+						if (args === "off") {
+							ctx.ui.setHeader(undefined);
+							ctx.ui.setFooter(undefined);
+							return;
+						}
+						ctx.ui.setHeader(() => ({ render: () => ["CUSTOM HEADER"], invalidate: () => {} }));
+						ctx.ui.setFooter((_tui, _theme, data) => ({
+							render: () => [`CUSTOM FOOTER ${data.getExtensionStatuses().size}`],
+							invalidate: () => {},
+						}));
 					},
-				],
+				});
 			},
 		});
 		harness.submit("/brand");

@@ -8,12 +8,14 @@ import {
 	type FauxResponseStep,
 	fauxAssistantMessage,
 } from "@tau/ai";
-import type { AgentSessionEvent, AgentSessionRuntime, DefaultResourceLoaderOptions } from "@tau/coding-agent";
+import type { AgentSessionEvent, AgentSessionRuntime, ExtensionFactory } from "@tau/coding-agent";
 import type { ProgramStatus } from "@tau/tui";
 import { VirtualTerminal } from "../../../tui/test/helpers/virtual-terminal.js";
+import type { DefaultResourceLoaderOptions } from "../../src/core/resources/index.js";
 import type { InteractiveModeOptions } from "../../src/modes/interactive/index.js";
 import { InteractiveMode } from "../../src/modes/interactive/interactive-mode.js";
 import { createFauxRuntime } from "../support/faux-runtime.js";
+import { gate } from "../support/gate.js";
 
 /** A virtual terminal that delivers keys synchronously (no escape-sequence timeout to wait for). */
 export class KeyTerminal extends VirtualTerminal {
@@ -55,6 +57,8 @@ export interface HarnessOptions {
 	/** Opens this session file instead of a new session. */
 	sessionFile?: string;
 	loader?: Partial<DefaultResourceLoaderOptions>;
+	/** One inline extension, loaded after `loader.extensionFactories`. */
+	extension?: ExtensionFactory;
 	mode?: Omit<InteractiveModeOptions, "terminal" | "exit" | "stdout" | "now">;
 	/** Files for keybindings.json etc. in the agent dir, written before start. */
 	agentFiles?: Record<string, string>;
@@ -70,22 +74,14 @@ export function gatedStep(message: AssistantMessage): {
 	started: Promise<void>;
 	open: () => void;
 } {
-	let markStarted!: () => void;
-	let open!: () => void;
-	const started = new Promise<void>((resolve) => {
-		markStarted = resolve;
-	});
-	const opened = new Promise<void>((resolve) => {
-		open = resolve;
-	});
+	const { started, open, wait } = gate();
 	return {
 		started,
 		open,
 		step: async (_context, options) => {
-			markStarted();
 			const signal = options?.signal;
 			await Promise.race([
-				opened,
+				wait(),
 				new Promise<void>((resolve) => {
 					if (signal?.aborted) resolve();
 					signal?.addEventListener("abort", () => resolve(), { once: true });
@@ -130,15 +126,7 @@ export class InteractiveHarness {
 			mkdirSync(dirname(join(cwd, name)), { recursive: true });
 			writeFileSync(join(cwd, name), content);
 		}
-		const { runtime, faux } = await createFauxRuntime({
-			cwd,
-			agentDir,
-			...(options.models ? { models: options.models } : {}),
-			...(options.settings ? { settings: options.settings } : {}),
-			...(options.loader ? { loader: options.loader } : {}),
-			...(options.persisted ? { persisted: true } : {}),
-			...(options.sessionFile ? { sessionFile: options.sessionFile } : {}),
-		});
+		const { runtime, faux } = await createFauxRuntime({ ...options, cwd, agentDir });
 		if (options.responses) faux.setResponses(options.responses);
 		const harness = new InteractiveHarness(runtime, faux, cwd, agentDir, options);
 		harness.track();

@@ -184,12 +184,8 @@ describe("exit and interrupt keys", () => {
 		const listenersBefore = process.listenerCount("SIGHUP");
 		harness = await InteractiveHarness.start({
 			mode: { handleSignals: true },
-			loader: {
-				extensionFactories: [
-					(pi: ExtensionAPI) => {
-						pi.on("session_shutdown", (event) => void shutdowns.push(event.reason));
-					},
-				],
+			extension: (pi: ExtensionAPI) => {
+				pi.on("session_shutdown", (event) => void shutdowns.push(event.reason));
 			},
 		});
 		// Real signals pass their name to listeners; the renderer's handler relies on it.

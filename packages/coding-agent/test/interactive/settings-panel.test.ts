@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fauxAssistantMessage, fauxText, fauxThinking } from "@tau/ai";
 import { afterEach, describe, expect, it } from "vitest";
+import { completeTheme } from "../support/themes.js";
 import { InteractiveHarness, KEYS } from "./harness.js";
 
 let harness: InteractiveHarness | undefined;
@@ -203,14 +204,7 @@ describe("/settings", () => {
 	it("a theme chosen in the panel is saved and applied to the running UI", async () => {
 		const dir = join(mkdtempSync(join(tmpdir(), "tau-settings-theme-")), "themes");
 		mkdirSync(dir);
-		const tokens =
-			"accent border borderAccent borderMuted success error warning muted dim text thinkingText selectedBg userMessageBg userMessageText customMessageBg customMessageText customMessageLabel toolPendingBg toolSuccessBg toolErrorBg toolTitle toolOutput mdHeading mdLink mdLinkUrl mdCode mdCodeBlock mdCodeBlockBorder mdQuote mdQuoteBorder mdHr mdListBullet toolDiffAdded toolDiffRemoved toolDiffContext syntaxComment syntaxKeyword syntaxFunction syntaxVariable syntaxString syntaxNumber syntaxType syntaxOperator syntaxPunctuation thinkingOff thinkingMinimal thinkingLow thinkingMedium thinkingHigh thinkingXhigh bashMode".split(
-				" ",
-			);
-		writeFileSync(
-			join(dir, "night.json"),
-			JSON.stringify({ name: "night", colors: Object.fromEntries(tokens.map((token) => [token, 1])) }),
-		);
+		writeFileSync(join(dir, "night.json"), JSON.stringify(completeTheme("night", 1)));
 		harness = await InteractiveHarness.start({
 			settings: { theme: "system" },
 			loader: { noThemes: false, additionalThemePaths: [dir] },

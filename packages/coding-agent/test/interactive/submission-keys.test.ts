@@ -33,17 +33,13 @@ describe("editor submission pipeline (docs/design/interactive.md#submission-and-
 		let ran = 0;
 		harness = await InteractiveHarness.start({
 			settings: { compaction: { keepRecentTokens: 1 } },
-			loader: {
-				extensionFactories: [
-					(pi: ExtensionAPI) => {
-						pi.registerCommand("ping", {
-							handler: async (_args, ctx) => {
-								ran++;
-								ctx.ui.notify("pong", "info");
-							},
-						});
+			extension: (pi: ExtensionAPI) => {
+				pi.registerCommand("ping", {
+					handler: async (_args, ctx) => {
+						ran++;
+						ctx.ui.notify("pong", "info");
 					},
-				],
+				});
 			},
 		});
 		for (const word of ["hello", "again"]) {

@@ -1,6 +1,8 @@
+import type { AgentMessage } from "@tau/agent";
 import { type AssistantMessage, fauxAssistantMessage, fauxText, fauxToolCall } from "@tau/ai";
 import { KeybindingsManager, stripTerminalSequences } from "@tau/tui";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { ChatTranscript } from "../../src/modes/interactive/components/chat-transcript.js";
 import { KeyActions } from "../../src/modes/interactive/controller/key-actions.js";
 import { appKeybindingDefinitions } from "../../src/modes/interactive/keybindings/app-keybindings.js";
 import { transcriptFixture } from "./transcript-fixture.js";
@@ -232,5 +234,56 @@ describe("text rendering", () => {
 		controller.handle({ type: "message_end", message: streaming([fauxText("**bold** words")], "stop") });
 		expect(text()).toContain("bold words");
 		expect(text()).not.toContain("**");
+	});
+});
+
+describe("a resumed history", () => {
+	/** `pairs` questions, each answered by a bash call (ids reused every 50 calls) and its result. */
+	function history(pairs: number): AgentMessage[] {
+		const messages: AgentMessage[] = [];
+		for (let i = 0; i < pairs; i++) {
+			const call = fauxToolCall("bash", { command: `echo ${i}` }, { id: `call-${i % 50}` });
+			messages.push({ role: "user", content: `question ${i}`, timestamp: 0 });
+			messages.push(streaming([call]));
+			messages.push({
+				role: "toolResult",
+				toolCallId: call.id,
+				toolName: "bash",
+				content: [{ type: "text", text: `result-${i}` }],
+				isError: false,
+				timestamp: 0,
+			});
+		}
+		return messages;
+	}
+
+	it("builds views only for the messages the first frame draws, and each call later shows its own result", async () => {
+		const chat = new ChatTranscript({
+			firstFrameLines: () => 20,
+			reveal: () => "progressive",
+			requestRender: () => {},
+		});
+		const { controller } = transcriptFixture({ chat });
+		const messages = history(300);
+		controller.renderHistory(messages);
+		expect(chat.children).toHaveLength(0);
+		const first = chat.render(80).map(stripTerminalSequences).join("\n");
+		expect(first).toContain("result-299");
+		expect(chat.children.length).toBeLessThan(100);
+		while (chat.headPending) await new Promise((resolve) => setImmediate(resolve));
+		expect(chat.children).toHaveLength(900);
+		const lines = chat.render(80).map(stripTerminalSequences);
+		// Each call's result is the one that followed it, though the call id came back every 50 calls.
+		let at = 0;
+		for (let i = 0; i < 300; i++) {
+			at = lines.findIndex((line, index) => index > at && line.includes(`$ echo ${i}`));
+			expect(lines[at + 1 + lines.slice(at + 1).findIndex((line) => line.includes("result-"))]).toContain(
+				`result-${i}`,
+			);
+		}
+		// The eager transcript (no lazy options) is the same text.
+		const eager = transcriptFixture();
+		eager.controller.renderHistory(messages);
+		expect(eager.text()).toBe(lines.join("\n"));
 	});
 });

@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { ExtensionAPI } from "@tau/coding-agent";
 import { afterEach, describe, expect, it } from "vitest";
+import { completeTheme } from "../support/themes.js";
 import { InteractiveHarness } from "./harness.js";
 
 let harness: InteractiveHarness | undefined;
@@ -16,23 +17,11 @@ afterEach(async () => {
 function themesDir(): string {
 	const dir = join(mkdtempSync(join(tmpdir(), "tau-use-theme-")), "themes");
 	mkdirSync(dir);
-	const tokens = [
-		"accent border borderAccent borderMuted success error warning muted dim text thinkingText selectedBg",
-		"userMessageBg userMessageText customMessageBg customMessageText customMessageLabel toolPendingBg",
-		"toolSuccessBg toolErrorBg toolTitle toolOutput mdHeading mdLink mdLinkUrl mdCode mdCodeBlock",
-		"mdCodeBlockBorder mdQuote mdQuoteBorder mdHr mdListBullet toolDiffAdded toolDiffRemoved toolDiffContext",
-		"syntaxComment syntaxKeyword syntaxFunction syntaxVariable syntaxString syntaxNumber syntaxType",
-		"syntaxOperator syntaxPunctuation thinkingOff thinkingMinimal thinkingLow thinkingMedium thinkingHigh",
-		"thinkingXhigh bashMode",
-	]
-		.join(" ")
-		.split(" ");
 	for (const [name, colour] of [
 		["day", 15],
 		["night", 0],
 	] as const) {
-		const colors = Object.fromEntries(tokens.map((token) => [token, colour]));
-		writeFileSync(join(dir, `${name}.json`), JSON.stringify({ name, colors }));
+		writeFileSync(join(dir, `${name}.json`), JSON.stringify(completeTheme(name, colour)));
 	}
 	return dir;
 }

@@ -89,23 +89,19 @@ describe("user shell commands", () => {
 
 	it("a user_bash handler's result is shown and recorded without running the command", async () => {
 		harness = await InteractiveHarness.start({
-			loader: {
-				extensionFactories: [
-					(pi: ExtensionAPI) => {
-						pi.on("user_bash", (event) =>
-							event.command.startsWith("touch")
-								? {
-										result: {
-											output: "handled remotely\n",
-											exitCode: 0,
-											cancelled: false,
-											truncated: false,
-										},
-									}
-								: undefined,
-						);
-					},
-				],
+			extension: (pi: ExtensionAPI) => {
+				pi.on("user_bash", (event) =>
+					event.command.startsWith("touch")
+						? {
+								result: {
+									output: "handled remotely\n",
+									exitCode: 0,
+									cancelled: false,
+									truncated: false,
+								},
+							}
+						: undefined,
+				);
 			},
 		});
 		harness.submit("!touch marker");
@@ -117,14 +113,10 @@ describe("user shell commands", () => {
 
 	it("a throwing user_bash handler cancels the command and is reported", async () => {
 		harness = await InteractiveHarness.start({
-			loader: {
-				extensionFactories: [
-					(pi: ExtensionAPI) => {
-						pi.on("user_bash", () => {
-							throw new Error("remote shell unavailable");
-						});
-					},
-				],
+			extension: (pi: ExtensionAPI) => {
+				pi.on("user_bash", () => {
+					throw new Error("remote shell unavailable");
+				});
 			},
 		});
 		harness.submit("!touch marker");

@@ -2,8 +2,9 @@ import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
-import type { ExtensionLoadRequest, LoadExtensions, LoadExtensionsResult, LoadedExtension } from "@tau/coding-agent";
+import type { LoadExtensionsResult } from "@tau/coding-agent";
 import { onTestFinished } from "vitest";
+import type { ExtensionLoadRequest, LoadExtensions, LoadedExtension } from "../../src/core/resources/index.js";
 
 /**
  * A fresh temp layout: a fake home, an agent dir and a project cwd (real paths, no symlinks),

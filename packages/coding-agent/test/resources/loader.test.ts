@@ -1,29 +1,10 @@
 import { existsSync, rmSync, symlinkSync } from "node:fs";
 import { join } from "node:path";
-import {
-	DefaultResourceLoader,
-	type DefaultResourceLoaderOptions,
-	type InlineExtension,
-	PackageResolver,
-	SettingsManager,
-} from "@tau/coding-agent";
+import { DefaultResourceLoader, type InlineExtension, SettingsManager } from "@tau/coding-agent";
 import { describe, expect, it, onTestFinished, vi } from "vitest";
+import { type DefaultResourceLoaderOptions, PackageResolver } from "../../src/core/resources/index.js";
+import { completeTheme } from "../support/themes.js";
 import { fakeExtensionLoader, resourceDirs, skillFile, write, writeJson } from "./helpers.js";
-
-function themeJson(name: string) {
-	const tokens = [
-		"accent border borderAccent borderMuted success error warning muted dim text thinkingText selectedBg",
-		"userMessageBg userMessageText customMessageBg customMessageText customMessageLabel toolPendingBg",
-		"toolSuccessBg toolErrorBg toolTitle toolOutput mdHeading mdLink mdLinkUrl mdCode mdCodeBlock",
-		"mdCodeBlockBorder mdQuote mdQuoteBorder mdHr mdListBullet toolDiffAdded toolDiffRemoved toolDiffContext",
-		"syntaxComment syntaxKeyword syntaxFunction syntaxVariable syntaxString syntaxNumber syntaxType",
-		"syntaxOperator syntaxPunctuation thinkingOff thinkingMinimal thinkingLow thinkingMedium thinkingHigh",
-		"thinkingXhigh bashMode",
-	]
-		.join(" ")
-		.split(" ");
-	return { name, colors: Object.fromEntries(tokens.map((token) => [token, 7])) };
-}
 
 function setup() {
 	const dirs = resourceDirs();
@@ -108,8 +89,8 @@ describe("precedence and collisions", () => {
 		const { cwd, agentDir, make } = setup();
 		const projectPrompt = write(join(cwd, ".tau", "prompts", "x.md"), "project");
 		const userPrompt = write(join(agentDir, "prompts", "x.md"), "user");
-		const projectTheme = writeJson(join(cwd, ".tau", "themes", "a.json"), themeJson("x"));
-		const userTheme = writeJson(join(agentDir, "themes", "b.json"), themeJson("x"));
+		const projectTheme = writeJson(join(cwd, ".tau", "themes", "a.json"), completeTheme("x", 7));
+		const userTheme = writeJson(join(agentDir, "themes", "b.json"), completeTheme("x", 7));
 		const loader = make();
 		await loader.reload();
 		expect(loader.getPrompts().prompts.map((prompt) => prompt.content)).toEqual(["project"]);
@@ -352,7 +333,7 @@ describe("override hooks and extendResources", () => {
 		const metadata = { source: "extension:a", scope: "temporary" as const, origin: "top-level" as const };
 		loader.extendResources({ skillPaths: [{ path: join(root, "more"), metadata }] });
 		loader.extendResources({ skillPaths: [{ path: join(root, "more"), metadata }] });
-		writeJson(join(root, "t", "t.json"), themeJson("t"));
+		writeJson(join(root, "t", "t.json"), completeTheme("t", 7));
 		loader.extendResources({ themePaths: [{ path: join(root, "t"), metadata }] });
 		expect(fake.requests).toHaveLength(1);
 		expect(loader.getSkills()).toEqual({ skills: [expect.objectContaining({ name: "more" })], diagnostics: [] });

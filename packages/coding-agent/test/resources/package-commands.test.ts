@@ -1,14 +1,14 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import { SettingsManager } from "@tau/coding-agent";
+import { describe, expect, it } from "vitest";
 import {
 	installAndPersist,
 	listPackages,
 	normalizePackageSourceForSettings,
 	type PackageCommandContext,
 	removePackage,
-	SettingsManager,
-} from "@tau/coding-agent";
-import { describe, expect, it } from "vitest";
+} from "../../src/core/resources/index.js";
 import { fakeNpm, resourceDirs, write, writeJson } from "./helpers.js";
 
 function setup(projectTrusted = true) {

@@ -2,14 +2,14 @@ import { existsSync, mkdirSync, readFileSync, realpathSync } from "node:fs";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
+import { DefaultResourceLoader } from "@tau/coding-agent";
+import { afterEach, describe, expect, it, onTestFinished, vi } from "vitest";
 import {
-	DefaultResourceLoader,
 	type DefaultResourceLoaderOptions,
 	detectPackageManager,
 	type PackageProgressEvent,
 	satisfiesVersion,
-} from "@tau/coding-agent";
-import { afterEach, describe, expect, it, onTestFinished, vi } from "vitest";
+} from "../../src/core/resources/index.js";
 import { fakeExtensionLoader, fakeNpm, git, hasGit, resourceDirs, write, writeJson } from "./helpers.js";
 
 function setup(settings: Record<string, unknown>) {

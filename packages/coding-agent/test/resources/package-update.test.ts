@@ -1,13 +1,13 @@
 import { existsSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
+import { SettingsManager } from "@tau/coding-agent";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import {
 	checkForAvailableUpdates,
 	isNewerVersion,
-	SettingsManager,
 	updateMarkerPath,
 	updatePackages,
-} from "@tau/coding-agent";
-import { afterEach, describe, expect, it, vi } from "vitest";
+} from "../../src/core/resources/index.js";
 import { fakeNpm, git, hasGit, resourceDirs, write, writeJson } from "./helpers.js";
 
 function setup(packages: unknown[]) {

@@ -1,14 +1,13 @@
 import { join } from "node:path";
+import { DefaultResourceLoader, SettingsManager } from "@tau/coding-agent";
+import { describe, expect, it } from "vitest";
 import {
 	collectPackageResources,
-	DefaultResourceLoader,
 	extensionPackageUpdates,
 	PackageResolver,
 	packageInstallLocation,
 	parsePackageSource,
-	SettingsManager,
-} from "@tau/coding-agent";
-import { describe, expect, it } from "vitest";
+} from "../../src/core/resources/index.js";
 import { fakeExtensionLoader, resourceDirs, skillFile, write, writeJson } from "./helpers.js";
 
 function enabledPaths(records: { path: string; enabled: boolean }[]): string[] {

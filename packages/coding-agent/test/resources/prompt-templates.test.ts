@@ -1,13 +1,13 @@
 // biome-ignore-all lint/suspicious/noTemplateCurlyInString: template syntax (${1:-x}) is the subject under test.
 import { join } from "node:path";
+import type { SourceInfo } from "@tau/coding-agent";
+import { describe, expect, it } from "vitest";
 import {
 	expandPromptTemplate,
 	loadPromptTemplates,
 	parseCommandArgs,
-	type SourceInfo,
 	substituteArgs,
-} from "@tau/coding-agent";
-import { describe, expect, it } from "vitest";
+} from "../../src/core/resources/index.js";
 import { resourceDirs, write } from "./helpers.js";
 
 const source: SourceInfo = { path: "", source: "local", scope: "user", origin: "top-level" };

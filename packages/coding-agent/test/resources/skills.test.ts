@@ -1,14 +1,8 @@
 import { symlinkSync, unlinkSync } from "node:fs";
 import { join } from "node:path";
-import {
-	expandResourceCommands,
-	expandSkillCommand,
-	formatSkillsForPrompt,
-	loadSkillsFromSources,
-	type Skill,
-	type SourceInfo,
-} from "@tau/coding-agent";
+import { formatSkillsForPrompt, type Skill, type SourceInfo } from "@tau/coding-agent";
 import { describe, expect, it } from "vitest";
+import { expandResourceCommands, expandSkillCommand, loadSkillsFromSources } from "../../src/core/resources/index.js";
 import { resourceDirs, skillFile, write } from "./helpers.js";
 
 const source: SourceInfo = { path: "", source: "local", scope: "user", origin: "top-level" };

@@ -1,6 +1,6 @@
 import { existsSync } from "node:fs";
-import { buildSystemPromptSections } from "@tau/coding-agent";
 import { describe, expect, it } from "vitest";
+import { buildSystemPromptSections } from "../../src/core/resources/index.js";
 import { documentationPaths } from "../support/doc-paths.js";
 
 describe("the system prompt's documentation paths", () => {

@@ -1,14 +1,13 @@
 import { getCurrentSystemMessage, getCurrentSystemPrompt, getCurrentTools, type Message, type Tool } from "@tau/ai";
+import type { BuildSystemPromptOptions, Skill } from "@tau/coding-agent";
+import { describe, expect, it } from "vitest";
 import {
-	type BuildSystemPromptOptions,
 	buildSystemPrompt,
 	buildSystemPromptSections,
 	buildSystemPromptState,
 	createSystemPromptUpdate,
 	diffSystemPromptSections,
-	type Skill,
-} from "@tau/coding-agent";
-import { describe, expect, it } from "vitest";
+} from "../../src/core/resources/index.js";
 
 const skill: Skill = {
 	name: "pdf",

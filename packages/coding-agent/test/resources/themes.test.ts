@@ -1,14 +1,14 @@
 import { join } from "node:path";
+import type { SourceInfo } from "@tau/coding-agent";
+import { describe, expect, it } from "vitest";
 import {
 	detectTerminalAppearance,
-	loadThemes,
 	parseThemeSetting,
 	REQUIRED_THEME_TOKENS,
 	resolveThemeColor,
-	type SourceInfo,
 	validateTheme,
-} from "@tau/coding-agent";
-import { describe, expect, it } from "vitest";
+} from "../../src/core/resources/index.js";
+import { loadThemes } from "../../src/core/resources/themes/theme-files.js";
 import { resourceDirs, write, writeJson } from "./helpers.js";
 
 const source: SourceInfo = { path: "", source: "local", scope: "user", origin: "top-level" };

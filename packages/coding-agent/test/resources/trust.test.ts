@@ -1,18 +1,21 @@
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import { dirname, join } from "node:path";
 import {
-	buildSystemPrompt,
-	createProjectTrustResolver,
 	DefaultResourceLoader,
 	type ExtensionAPI,
 	hasTrustRequiringProjectResources,
-	ProjectTrustCache,
 	ProjectTrustStore,
 	SettingsManager,
-	TRUST_REQUIRING_ENTRIES,
-	type TrustPromptChoice,
 } from "@tau/coding-agent";
 import { describe, expect, it } from "vitest";
+import type { TrustPromptChoice } from "../../src/config/index.js";
+import {
+	buildSystemPrompt,
+	createProjectTrustResolver,
+	ProjectTrustCache,
+	TRUST_REQUIRING_ENTRIES,
+} from "../../src/core/resources/index.js";
+import { NO_RESOURCES } from "../support/isolated-session.js";
 import { fakeExtensionLoader, resourceDirs, skillFile, write, writeJson } from "./helpers.js";
 
 describe("what requires a trust decision", () => {
@@ -403,11 +406,7 @@ describe("course contract: SDK resources isolate the target project", () => {
 			homeDir: root,
 			settingsManager: SettingsManager.inMemory({}, { projectTrusted: false }),
 			loadExtensions: fake.load,
-			noExtensions: true,
-			noSkills: true,
-			noPromptTemplates: true,
-			noThemes: true,
-			noContextFiles: true,
+			...NO_RESOURCES,
 			systemPromptOverride: () => undefined,
 			agentsFilesOverride: () => ({ agentsFiles: [] }),
 			appendSystemPromptOverride: () => [productRules],

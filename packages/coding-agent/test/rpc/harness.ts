@@ -3,7 +3,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { PassThrough } from "node:stream";
 import type { FauxModelDefinition, FauxProviderHandle } from "@tau/ai";
-import type { AgentSessionRuntime, DefaultResourceLoaderOptions } from "@tau/coding-agent";
+import type { AgentSessionRuntime, ExtensionFactory } from "@tau/coding-agent";
+import type { DefaultResourceLoaderOptions } from "../../src/core/resources/index.js";
 import { runRpcMode } from "../../src/modes/rpc/index.js";
 import { RawWriter } from "../../src/modes/shared/index.js";
 import { createFauxRuntime } from "../support/faux-runtime.js";
@@ -17,6 +18,8 @@ export function tempDir(prefix = "tau-rpc-"): string {
 export interface RpcHarnessOptions {
 	models?: FauxModelDefinition[];
 	loader?: Partial<DefaultResourceLoaderOptions>;
+	/** One inline extension, loaded after `loader.extensionFactories`. */
+	extension?: ExtensionFactory;
 	settings?: Record<string, unknown>;
 	persisted?: boolean;
 	/** No provider is registered and no model given: the session starts without a model. */
@@ -52,15 +55,7 @@ export class RpcHarness {
 		const cwd = tempDir();
 		const agentDir = join(tempDir("tau-rpc-agent-"), "agent");
 		mkdirSync(agentDir, { recursive: true });
-		const { runtime, faux } = await createFauxRuntime({
-			cwd,
-			agentDir,
-			...(options.models ? { models: options.models } : {}),
-			...(options.settings ? { settings: options.settings } : {}),
-			...(options.loader ? { loader: options.loader } : {}),
-			...(options.persisted ? { persisted: true } : {}),
-			...(options.noModel ? { noModel: true } : {}),
-		});
+		const { runtime, faux } = await createFauxRuntime({ ...options, cwd, agentDir });
 		const lines: string[] = [];
 		let buffer = "";
 		let harness: RpcHarness | undefined;
@@ -154,22 +149,4 @@ export class RpcHarness {
 	}
 }
 
-/** A faux response step that waits until the test opens it (no timers). */
-export function gate(): { started: Promise<void>; open: () => void; wait: () => Promise<void> } {
-	let markStarted!: () => void;
-	let open!: () => void;
-	const started = new Promise<void>((resolve) => {
-		markStarted = resolve;
-	});
-	const opened = new Promise<void>((resolve) => {
-		open = resolve;
-	});
-	return {
-		started,
-		open,
-		wait: async () => {
-			markStarted();
-			await opened;
-		},
-	};
-}
+export { gate } from "../support/gate.js";

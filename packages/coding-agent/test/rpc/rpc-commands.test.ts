@@ -64,18 +64,14 @@ describe("RPC prompt dispositions", () => {
 	it("a registered extension command is handled and starts no run; an input handler can consume", async () => {
 		const calls: string[] = [];
 		harness = await RpcHarness.start({
-			loader: {
-				extensionFactories: [
-					(pi: ExtensionAPI) => {
-						pi.registerCommand("hello", {
-							description: "says hello",
-							handler: async (args) => {
-								calls.push(args);
-							},
-						});
-						pi.on("input", (event) => (event.text === "swallow" ? { action: "handled" } : undefined));
+			extension: (pi: ExtensionAPI) => {
+				pi.registerCommand("hello", {
+					description: "says hello",
+					handler: async (args) => {
+						calls.push(args);
 					},
-				],
+				});
+				pi.on("input", (event) => (event.text === "swallow" ? { action: "handled" } : undefined));
 			},
 		});
 		expect(await harness.data({ type: "prompt", message: "/hello world" })).toEqual({ disposition: "handled" });
@@ -119,16 +115,12 @@ describe("RPC prompt dispositions", () => {
 		const settling = gate();
 		let first = true;
 		harness = await RpcHarness.start({
-			loader: {
-				extensionFactories: [
-					(pi: ExtensionAPI) => {
-						pi.on("agent_settled", async () => {
-							if (!first) return;
-							first = false;
-							await settling.wait();
-						});
-					},
-				],
+			extension: (pi: ExtensionAPI) => {
+				pi.on("agent_settled", async () => {
+					if (!first) return;
+					first = false;
+					await settling.wait();
+				});
 			},
 		});
 		const session = harness.runtime.session;
@@ -176,16 +168,12 @@ describe("RPC prompt dispositions", () => {
 
 	it("a failing extension command is reported as extension_error and still handled", async () => {
 		harness = await RpcHarness.start({
-			loader: {
-				extensionFactories: [
-					(pi: ExtensionAPI) => {
-						pi.registerCommand("boom", {
-							handler: async () => {
-								throw new Error("kaboom");
-							},
-						});
+			extension: (pi: ExtensionAPI) => {
+				pi.registerCommand("boom", {
+					handler: async () => {
+						throw new Error("kaboom");
 					},
-				],
+				});
 			},
 		});
 		expect(await harness.data({ type: "prompt", message: "/boom" })).toEqual({ disposition: "handled" });

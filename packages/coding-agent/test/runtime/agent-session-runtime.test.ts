@@ -8,14 +8,13 @@ import {
 	createAgentSessionRuntime,
 	createAgentSessionServices,
 	type ExtensionAPI,
-	MissingSessionCwdError,
-	SessionImportFileNotFoundError,
 	SessionManager,
 	SettingsManager,
 } from "@tau/coding-agent";
 import { describe, expect, it } from "vitest";
+import { MissingSessionCwdError, SessionImportFileNotFoundError } from "../../src/sdk/index.js";
 import { gate, heldResponse } from "../agent-session/harness.js";
-import { isolatedModelRuntime, tempDir } from "../support/isolated-session.js";
+import { isolatedModelRuntime, NO_RESOURCES, tempDir } from "../support/isolated-session.js";
 
 interface Setup {
 	cwd: string;
@@ -43,11 +42,7 @@ function setup(): Setup {
 			modelRuntime,
 			settingsManager: SettingsManager.inMemory({ defaultProvider: "faux", defaultModel: "faux-1" }),
 			resourceLoaderOptions: {
-				noExtensions: true,
-				noSkills: true,
-				noPromptTemplates: true,
-				noThemes: true,
-				noContextFiles: true,
+				...NO_RESOURCES,
 				extensionFactories: [
 					(pi: ExtensionAPI) => {
 						pi.on("session_start", (event) => {

@@ -236,12 +236,8 @@ describe("SDK course contracts", () => {
 
 	it("a handled prompt starts no run: no agent_start and no agent_settled to wait for", async () => {
 		const h = await createHarness({
-			loader: {
-				extensionFactories: [
-					(pi: ExtensionAPI) => {
-						pi.registerCommand("ping", { handler: async () => {} });
-					},
-				],
+			extension: (pi: ExtensionAPI) => {
+				pi.registerCommand("ping", { handler: async () => {} });
 			},
 		});
 		const decisions: string[] = [];

@@ -22,7 +22,7 @@ import {
 	SettingsManager,
 } from "@tau/coding-agent";
 import { afterEach, describe, expect, it } from "vitest";
-import { isolatedModelRuntime, isolatedResourceLoader, tempDir } from "../support/isolated-session.js";
+import { isolatedModelRuntime, isolatedResourceLoader, NO_RESOURCES, tempDir } from "../support/isolated-session.js";
 
 function runtimeWith(...providers: ReturnType<typeof fauxProvider>[]): ModelRuntime {
 	return isolatedModelRuntime(Object.fromEntries(providers.map((faux) => [faux.provider.id, faux.provider])));
@@ -427,11 +427,7 @@ describe("createAgentSession assembly", () => {
 				["mystery", true],
 			]),
 			resourceLoaderOptions: {
-				noExtensions: true,
-				noSkills: true,
-				noPromptTemplates: true,
-				noThemes: true,
-				noContextFiles: true,
+				...NO_RESOURCES,
 				extensionFactories: [
 					(pi: ExtensionAPI) => {
 						pi.registerFlag("needs-value", { type: "string", description: "x" });

@@ -1,7 +1,8 @@
 import { copyFileSync, existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { deleteSessionFile, type LabelEntry, loadEntriesFromFile, SessionManager } from "@tau/coding-agent";
+import { SessionManager } from "@tau/coding-agent";
 import { describe, expect, it } from "vitest";
+import { deleteSessionFile, type LabelEntry, loadEntriesFromFile } from "../../src/core/session/index.js";
 import { assistant, fixture, tempDir, user } from "./helpers.js";
 
 describe("labels", () => {

@@ -3,8 +3,9 @@ import { appendFileSync, existsSync, mkdirSync, readFileSync, utimesSync, writeF
 import { hostname } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { READ_ONLY_WARNING, repairTornHeader, SessionManager } from "@tau/coding-agent";
+import { SessionManager } from "@tau/coding-agent";
 import { describe, expect, it } from "vitest";
+import { READ_ONLY_WARNING, repairTornHeader } from "../../src/core/session/index.js";
 import { assistant, tempDir, user } from "./helpers.js";
 
 const CHILD = fileURLToPath(new URL("./session-child.mjs", import.meta.url));

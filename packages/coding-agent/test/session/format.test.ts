@@ -1,15 +1,14 @@
 import { existsSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { basename, dirname, join, resolve } from "node:path";
+import { parseSessionEntries, SessionManager } from "@tau/coding-agent";
+import { describe, expect, it } from "vitest";
 import {
 	assertValidSessionId,
 	encodeCwd,
 	generateId,
 	loadEntriesFromFile,
-	parseSessionEntries,
 	readSessionHeader,
-	SessionManager,
-} from "@tau/coding-agent";
-import { describe, expect, it } from "vitest";
+} from "../../src/core/session/index.js";
 import { assistant, fixture, tempDir, user } from "./helpers.js";
 
 describe("session file format", () => {

@@ -10,6 +10,8 @@ import {
 } from "node:fs";
 import { homedir } from "node:os";
 import { join } from "node:path";
+import { SessionManager } from "@tau/coding-agent";
+import { describe, expect, it, vi } from "vitest";
 import {
 	encodeCwd,
 	findMostRecentSession,
@@ -17,9 +19,7 @@ import {
 	importPiSessions,
 	loadEntriesFromFile,
 	resolveSessionArgument,
-	SessionManager,
-} from "@tau/coding-agent";
-import { describe, expect, it, vi } from "vitest";
+} from "../../src/core/session/index.js";
 import { assistant, fixture, tempDir, user } from "./helpers.js";
 
 function session(cwd: string, dir: string, texts: string[], time: number): string {

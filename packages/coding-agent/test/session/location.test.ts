@@ -1,15 +1,14 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
+import { type SessionInfo, SessionManager } from "@tau/coding-agent";
+import { describe, expect, it } from "vitest";
 import {
 	appendVirtualModelState,
 	encodeCwd,
 	getDefaultSessionDir,
 	getVirtualModelState,
 	resolveSessionDir,
-	type SessionInfo,
-	SessionManager,
-} from "@tau/coding-agent";
-import { describe, expect, it } from "vitest";
+} from "../../src/core/session/index.js";
 import { tempDir, user } from "./helpers.js";
 
 describe("session locations", () => {

@@ -1,7 +1,8 @@
 import { copyFileSync, existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { loadEntriesFromFile, migrateSessionEntries, nodeSessionFileSystem, SessionManager } from "@tau/coding-agent";
+import { migrateSessionEntries, SessionManager } from "@tau/coding-agent";
 import { describe, expect, it } from "vitest";
+import { loadEntriesFromFile, nodeSessionFileSystem } from "../../src/core/session/index.js";
 import { fixture, tempDir } from "./helpers.js";
 
 function copyFixture(name: string): string {

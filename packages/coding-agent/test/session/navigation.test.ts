@@ -1,6 +1,7 @@
 import { existsSync } from "node:fs";
-import { forkSession, getBranchSelection, navigateSessionTree, SessionManager } from "@tau/coding-agent";
+import { SessionManager } from "@tau/coding-agent";
 import { describe, expect, it } from "vitest";
+import { forkSession, getBranchSelection, navigateSessionTree } from "../../src/core/session/index.js";
 import { assistant, tempDir, user } from "./helpers.js";
 
 function conversation(manager: SessionManager) {

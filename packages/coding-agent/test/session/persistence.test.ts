@@ -1,6 +1,7 @@
 import { appendFileSync, existsSync, readFileSync, writeFileSync } from "node:fs";
-import { nodeSessionFileSystem, type SessionFileSystem, SessionManager } from "@tau/coding-agent";
+import { SessionManager } from "@tau/coding-agent";
 import { describe, expect, it } from "vitest";
+import { nodeSessionFileSystem, type SessionFileSystem } from "../../src/core/session/index.js";
 import { assistant, tempDir, user } from "./helpers.js";
 
 function fileEntries(path: string): Record<string, unknown>[] {

@@ -1,7 +1,8 @@
 import { copyFileSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { loadEntriesFromFile, SessionManager } from "@tau/coding-agent";
+import { SessionManager } from "@tau/coding-agent";
 import { describe, expect, it } from "vitest";
+import { loadEntriesFromFile } from "../../src/core/session/index.js";
 import { assistant, fixture, tempDir, toolCallAssistant, toolResult, usage, user } from "./helpers.js";
 import { checkPiSessionFile } from "./pi-shapes.js";
 

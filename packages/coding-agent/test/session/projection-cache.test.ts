@@ -1,6 +1,7 @@
 import { appendFileSync, writeFileSync } from "node:fs";
-import { buildSessionProjection, nodeSessionFileSystem, SessionManager } from "@tau/coding-agent";
+import { buildSessionProjection, SessionManager } from "@tau/coding-agent";
 import { describe, expect, it } from "vitest";
+import { nodeSessionFileSystem } from "../../src/core/session/index.js";
 import { assistant, tempDir, user } from "./helpers.js";
 
 /** What a projection built from scratch (no manager state reused) says for the manager's current tree. */

@@ -1,7 +1,8 @@
 import type { AgentMessage } from "@tau/agent";
 import { getCurrentSystemMessage, getSystemMessageText } from "@tau/ai";
-import { buildSessionProjection, type SessionEntry, SessionManager, type SessionMessage } from "@tau/coding-agent";
+import { buildSessionProjection, type SessionEntry, SessionManager } from "@tau/coding-agent";
 import { describe, expect, it } from "vitest";
+import type { SessionMessage } from "../../src/core/session/index.js";
 import { assistant, toolCallAssistant, toolResult, user } from "./helpers.js";
 
 function roles(manager: SessionManager): string[] {

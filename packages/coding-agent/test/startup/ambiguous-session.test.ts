@@ -1,6 +1,7 @@
 import { join } from "node:path";
-import { encodeCwd, parseArgs, type SessionInfo, SessionManager } from "@tau/coding-agent";
+import { parseArgs, type SessionInfo, SessionManager } from "@tau/coding-agent";
 import { describe, expect, it } from "vitest";
+import { encodeCwd } from "../../src/core/session/index.js";
 import { AmbiguousSessionError, resolveSessionArgument } from "../../src/core/session/session-lookup.js";
 import { type ChoiceIo, chooseSession } from "../../src/startup/session-choice.js";
 import { selectSession } from "../../src/startup/session-selection.js";

@@ -4,12 +4,13 @@ import {
 	type AgentSessionRuntime,
 	createAgentSession,
 	createAgentSessionRuntime,
-	type DefaultResourceLoaderOptions,
 	defaultExtensionLoader,
+	type ExtensionFactory,
 	SessionManager,
 	SettingsManager,
 } from "@tau/coding-agent";
-import { isolatedModelRuntime, isolatedResourceLoader } from "./isolated-session.js";
+import type { DefaultResourceLoaderOptions } from "../../src/core/resources/index.js";
+import { isolatedModelRuntime, isolatedResourceLoader, withExtension } from "./isolated-session.js";
 
 export interface FauxRuntimeOptions {
 	cwd: string;
@@ -18,6 +19,8 @@ export interface FauxRuntimeOptions {
 	settings?: Record<string, unknown>;
 	/** Extra `DefaultResourceLoader` options; every resource kind is off by default. */
 	loader?: Partial<DefaultResourceLoaderOptions>;
+	/** One inline extension, loaded after `loader.extensionFactories`. */
+	extension?: ExtensionFactory;
 	/** Start without any model, as a user with no credentials would. */
 	noModel?: boolean;
 	/** A file-backed session under `<agentDir>/sessions` instead of an in-memory one. */
@@ -44,7 +47,7 @@ export async function createFauxRuntime(
 				agentDir: dir,
 				settingsManager,
 				loadExtensions: defaultExtensionLoader,
-				...options.loader,
+				...withExtension(options.loader, options.extension),
 			});
 			const created = await createAgentSession({
 				cwd: sessionCwd,

@@ -13,11 +13,12 @@ import {
 	type CreateAgentSessionOptions,
 	createAgentSession,
 	DefaultResourceLoader,
-	type DefaultResourceLoaderOptions,
+	type ExtensionFactory,
 	ModelRuntime,
 	SessionManager,
 	SettingsManager,
 } from "@tau/coding-agent";
+import type { DefaultResourceLoaderOptions } from "../../src/core/resources/index.js";
 
 export function tempDir(prefix = "tau-session-"): string {
 	return mkdtempSync(join(tmpdir(), prefix));
@@ -41,19 +42,31 @@ export function isolatedModelRuntime(providers: Record<string, Provider> = {}): 
 	return modelRuntime;
 }
 
+/** `loader` options with a test's one inline `extension` loaded after the loader's own `extensionFactories`. */
+export function withExtension(
+	loader: Partial<DefaultResourceLoaderOptions> | undefined,
+	extension: ExtensionFactory | undefined,
+): Partial<DefaultResourceLoaderOptions> {
+	return extension
+		? { ...loader, extensionFactories: [...(loader?.extensionFactories ?? []), extension] }
+		: { ...loader };
+}
+
+/** `DefaultResourceLoader` options that turn off discovery of every resource kind (only what a test adds loads). */
+export const NO_RESOURCES = {
+	noExtensions: true,
+	noSkills: true,
+	noPromptTemplates: true,
+	noThemes: true,
+	noContextFiles: true,
+} as const;
+
 /** A loaded resource loader that discovers no extensions, skills, prompts, themes or context files. */
 export async function isolatedResourceLoader(
 	options: Pick<DefaultResourceLoaderOptions, "cwd" | "agentDir" | "settingsManager"> &
 		Partial<DefaultResourceLoaderOptions>,
 ): Promise<DefaultResourceLoader> {
-	const resourceLoader = new DefaultResourceLoader({
-		noExtensions: true,
-		noSkills: true,
-		noPromptTemplates: true,
-		noThemes: true,
-		noContextFiles: true,
-		...options,
-	});
+	const resourceLoader = new DefaultResourceLoader({ ...NO_RESOURCES, ...options });
 	await resourceLoader.reload();
 	return resourceLoader;
 }

@@ -1,14 +1,12 @@
 import { existsSync, readdirSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { createFindTool, createGrepTool, createSearchBinaryLocator } from "@tau/coding-agent";
+import { describe, expect, it } from "vitest";
 import {
-	createFindTool,
-	createGrepTool,
-	createSearchBinaryLocator,
 	FIND_FALLBACK_NOTICE,
 	GREP_FALLBACK_NOTICE,
 	type SearchBinaryDownloadOptions,
-} from "@tau/coding-agent";
-import { describe, expect, it } from "vitest";
+} from "../../src/core/tools/index.js";
 import { tempDir, textOf } from "./helpers.js";
 import { type ReleaseServerMode, startReleaseServer } from "./release-fixtures.js";
 

@@ -1,14 +1,9 @@
 import { execFileSync } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import {
-	computeEditsDiff,
-	createEditTool,
-	createEditToolDefinition,
-	type EditOperations,
-	type EditToolDetails,
-} from "@tau/coding-agent";
+import { createEditTool, createEditToolDefinition, type EditOperations, type EditToolDetails } from "@tau/coding-agent";
 import { describe, expect, it } from "vitest";
+import { computeEditsDiff } from "../../src/core/tools/index.js";
 import { numberedLines, tempDir, textOf } from "./helpers.js";
 
 function setup(content: string | Buffer, name = "f.txt") {

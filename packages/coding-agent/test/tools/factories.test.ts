@@ -1,26 +1,28 @@
 import type { AgentTool } from "@tau/agent";
 import {
-	allToolNames,
-	createAllToolDefinitions,
 	createAllTools,
 	createCodingTools,
 	createEditTool,
 	createLsTool,
 	createReadOnlyTools,
 	createReadTool,
-	createTool,
 	createWriteTool,
 	type EditOperations,
 	type LsOperations,
-	matchesToolPattern,
 	noSearchBinaries,
-	parseToolsFlag,
 	type ReadOperations,
-	resolveToolSelection,
-	type ToolName,
 	type WriteOperations,
 } from "@tau/coding-agent";
 import { describe, expect, it } from "vitest";
+import {
+	allToolNames,
+	createAllToolDefinitions,
+	createTool,
+	matchesToolPattern,
+	parseToolsFlag,
+	resolveToolSelection,
+	type ToolName,
+} from "../../src/core/tools/index.js";
 import { tempDir, textOf } from "./helpers.js";
 
 describe("tool inventory", () => {

@@ -2,8 +2,8 @@ import { mkdtempSync, realpathSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { AgentToolResult } from "@tau/agent";
-import type { BuiltinToolContext } from "@tau/coding-agent";
 import { afterEach } from "vitest";
+import type { BuiltinToolContext } from "../../src/core/tools/index.js";
 
 const created: string[] = [];
 

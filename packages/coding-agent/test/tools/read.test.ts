@@ -2,8 +2,9 @@ import { closeSync, createReadStream, ftruncateSync, mkdirSync, openSync, writeF
 import { homedir } from "node:os";
 import { join } from "node:path";
 import { inflateSync } from "node:zlib";
-import { createReadTool, type ReadOperations, type ReadToolDetails, resolveToolPath } from "@tau/coding-agent";
+import { createReadTool, type ReadOperations, type ReadToolDetails } from "@tau/coding-agent";
 import { describe, expect, it } from "vitest";
+import { resolveToolPath } from "../../src/core/tools/index.js";
 import { numberedLines, tempDir, textOf, toolContext } from "./helpers.js";
 import { bmp, gif, jpeg, png, pngSize, rgbPng, webp } from "./images.js";
 

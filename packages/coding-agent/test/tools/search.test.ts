@@ -5,16 +5,14 @@ import {
 	createGrepTool,
 	createLsTool,
 	createSearchBinaryLocator,
-	FIND_FALLBACK_NOTICE,
 	type FindOperations,
 	type FindToolDetails,
-	GREP_FALLBACK_NOTICE,
 	type GrepToolDetails,
 	type LsToolDetails,
 	noSearchBinaries,
-	type SearchBinaryLocator,
 } from "@tau/coding-agent";
 import { describe, expect, it } from "vitest";
+import { FIND_FALLBACK_NOTICE, GREP_FALLBACK_NOTICE, type SearchBinaryLocator } from "../../src/core/tools/index.js";
 import { tempDir, textOf } from "./helpers.js";
 
 function tree(files: Record<string, string>): string {

@@ -38,6 +38,7 @@ import {
 	validateTool,
 } from "./validation.js";
 
+/** Options of `McpClient`: the identity and capabilities it announces, the default request timeout and the roots it exposes. */
 export interface McpClientOptions {
 	name: string;
 	version: string;
@@ -54,6 +55,7 @@ export interface McpClientOptions {
 	roots?: readonly Root[] | (() => readonly Root[] | Promise<readonly Root[]>);
 }
 
+/** A progress notification of a running request, as the server reported it. */
 export interface McpProgress {
 	progressToken: string | number;
 	progress: number;
@@ -61,12 +63,14 @@ export interface McpProgress {
 	message?: string;
 }
 
+/** Per-request options: abort signal, timeout and a progress callback (which also asks the server for progress). */
 export interface McpRequestOptions {
 	signal?: AbortSignal;
 	timeoutMs?: number;
 	onProgress?(progress: McpProgress): void;
 }
 
+/** Where a client is in its lifecycle: not yet connected, in the handshake, ready, or closed for good. */
 export type McpConnectionState = "idle" | "connecting" | "connected" | "closed";
 type RequestHandler = (params: Record<string, unknown> | undefined, extra: { signal: AbortSignal }) => unknown;
 type NotificationListener = (params: Record<string, unknown> | undefined) => void;

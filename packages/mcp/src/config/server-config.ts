@@ -1,6 +1,7 @@
 /** Where a server's tools are offered, in mcp.json vocabulary. */
 export type McpExposure = "codemode" | "deferred" | "direct" | "hidden";
 
+/** OAuth settings of an HTTP server entry: a pre-registered client, the callback address and the scope to request. */
 export interface McpOAuthConfig {
 	clientId?: string;
 	clientSecret?: string;
@@ -22,6 +23,7 @@ interface McpCommonConfig {
 	[key: string]: unknown;
 }
 
+/** An `mcpServers` entry for a local server started as a child process speaking MCP over stdio. */
 export interface McpStdioServerConfig extends McpCommonConfig {
 	type?: "stdio";
 	command: string;
@@ -30,6 +32,7 @@ export interface McpStdioServerConfig extends McpCommonConfig {
 	cwd?: string;
 }
 
+/** An `mcpServers` entry for a remote server over Streamable HTTP: URL, headers and how to authorize. */
 export interface McpHttpServerConfig extends McpCommonConfig {
 	type?: "http" | "streamable-http";
 	url: string;
@@ -38,11 +41,13 @@ export interface McpHttpServerConfig extends McpCommonConfig {
 	auth?: { provider: string };
 }
 
+/** What `validateMcpServerConfig` returns: the entry typed as stdio or HTTP, or why it is invalid. */
 export type McpServerConfigResult =
 	| { kind: "stdio"; config: McpStdioServerConfig }
 	| { kind: "http"; config: McpHttpServerConfig }
 	| { kind: "invalid"; error: string };
 
+/** Options of `validateMcpServerConfig`. */
 export interface ValidateMcpServerConfigOptions {
 	/** Whether tau has client metadata documents for `clientRegistration: "cimd"` (F.3: none yet). */
 	checkMetadataDocumentCallback?: (callbackUrl: string | undefined) => boolean;
@@ -117,6 +122,7 @@ function validateOAuth(raw: unknown, options: ValidateMcpServerConfigOptions): s
 	return raw as McpOAuthConfig;
 }
 
+/** Whether a URL may carry credentials: `https:`, or `http:` to `localhost`, `127.0.0.1` or `[::1]`. */
 export function isSecureOrLoopbackUrl(value: string): boolean {
 	if (!URL.canParse(value)) return false;
 	const url = new URL(value);

@@ -3,6 +3,7 @@ import type { LlmContent } from "../protocol.js";
 /** Text beyond this many UTF-8 bytes is middle-truncated before it reaches a model. */
 export const MCP_OUTPUT_MAX_BYTES = 20480;
 
+/** Tool content cut to the output limit, with the path of the file holding the full output when it was cut. */
 export interface LimitedMcpContent {
 	content: LlmContent[];
 	fullOutputPath?: string;

@@ -10,6 +10,9 @@ import { type McpRefreshOutcome, refreshStoredTokens } from "./sign-in.js";
 import { loadStateFor, type McpOAuthServerStore } from "./state.js";
 import { parseWwwAuthenticate, type WwwAuthenticateChallenge } from "./www-authenticate.js";
 
+/**
+ * Options of `createMcpAuthProvider`: the server, the token store, the OAuth settings and what to do on a challenge.
+ */
 export interface McpAuthProviderOptions {
 	serverUrl: string;
 	store: McpOAuthServerStore;

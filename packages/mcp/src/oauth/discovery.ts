@@ -4,6 +4,7 @@ import { assertHttpEndpoint, assertSecureEndpoint } from "./endpoints.js";
 import { OAuthIssuerMismatchError } from "./errors.js";
 import type { WwwAuthenticateChallenge } from "./www-authenticate.js";
 
+/** An authorization server's metadata document (RFC 8414): its endpoints and what it supports. */
 export interface AuthorizationServerMetadata {
 	issuer: string;
 	authorization_endpoint: string;
@@ -18,6 +19,10 @@ export interface AuthorizationServerMetadata {
 	[key: string]: unknown;
 }
 
+/**
+ * What `discoverMcpOAuth` found for a server: the authorization server, its metadata, the resource and the supported
+ * scopes.
+ */
 export interface McpOAuthDiscovery {
 	/** The RFC 8707 `resource` (the PRM `resource`, else absent). */
 	resource?: string;

@@ -30,6 +30,7 @@ export class OAuthInsecureEndpointError extends Error {
 	}
 }
 
+/** Thrown when dynamic client registration (RFC 7591) with the authorization server fails. */
 export class OAuthRegistrationError extends Error {
 	constructor(message: string) {
 		super(message);
@@ -37,6 +38,7 @@ export class OAuthRegistrationError extends Error {
 	}
 }
 
+/** Thrown when another process holds the refresh lock of this server's tokens; retry after it finished. */
 export class McpRefreshLockBusyError extends Error {
 	constructor() {
 		super("Another process is refreshing this MCP server's token");
@@ -44,6 +46,7 @@ export class McpRefreshLockBusyError extends Error {
 	}
 }
 
+/** Thrown when the user cancelled an MCP sign-in or the browser redirect reported an error. */
 export class McpSignInCancelledError extends Error {
 	constructor(message = "MCP sign-in cancelled") {
 		super(message);

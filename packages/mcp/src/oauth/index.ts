@@ -20,7 +20,6 @@ export {
 	OAuthIssuerMismatchError,
 	OAuthRegistrationError,
 } from "./errors.js";
-export { codeChallengeS256 } from "./pkce.js";
 export { type AuthorizationResponse, responseFromRedirectUrl } from "./redirect-response.js";
 export {
 	completeMcpSignIn,

@@ -1,5 +1,6 @@
 import { McpSignInCancelledError } from "./errors.js";
 
+/** The parameters of the OAuth redirect back to the client: authorization code, state and (RFC 9207) issuer. */
 export interface AuthorizationResponse {
 	code: string;
 	state: string;

@@ -20,6 +20,7 @@ import {
 import { OAUTH_REQUEST_TIMEOUT_MS, requestTokens } from "./token-endpoint.js";
 import type { WwwAuthenticateChallenge } from "./www-authenticate.js";
 
+/** Options of `startMcpSignIn`: the server, the token store, the OAuth settings and the redirect URL. */
 export interface McpSignInOptions {
 	serverUrl: string;
 	store: McpOAuthServerStore;
@@ -36,10 +37,14 @@ export interface McpSignInOptions {
 	now?: () => number;
 }
 
+/**
+ * What `startMcpSignIn` returns: already authorized, or the URL to open in a browser and what to check on the redirect.
+ */
 export type McpSignInStart =
 	| { kind: "authorized" }
 	| { kind: "redirect"; authorizationUrl: string; redirectUrl: string; state: string; scope?: string };
 
+/** Options of `completeMcpSignIn`: the sign-in options plus the started authorization and the redirect's parameters. */
 export interface McpSignInCompletion extends McpSignInOptions {
 	authorization: { state: string; redirectUrl: string; scope?: string };
 	response: { code: string; state: string; iss?: string };

@@ -1,6 +1,7 @@
 import type { McpOAuthDiscovery } from "./discovery.js";
 import { readStoredDiscovery } from "./stored-discovery.js";
 
+/** A token response of the authorization server, as stored: access and refresh token, scope and lifetime. */
 export interface McpOAuthTokens {
 	access_token: string;
 	token_type?: string;
@@ -10,6 +11,7 @@ export interface McpOAuthTokens {
 	[key: string]: unknown;
 }
 
+/** The OAuth client a server's authorization server knows tau as: pre-registered or from dynamic registration. */
 export interface McpOAuthClientInformation {
 	client_id: string;
 	client_secret?: string;
@@ -32,6 +34,7 @@ export interface McpOAuthState {
 	discovery?: McpOAuthDiscovery;
 }
 
+/** Loads and saves the OAuth state (client, tokens, discovery) of one MCP server. */
 export interface McpOAuthStateStore {
 	load(): Promise<McpOAuthState | undefined>;
 	save(state: McpOAuthState): Promise<void>;

@@ -1,3 +1,4 @@
+/** A parsed `WWW-Authenticate` challenge of a 401 or 403: scheme, resource metadata URL, scope and error. */
 export interface WwwAuthenticateChallenge {
 	scheme: "Bearer" | "DPoP";
 	resourceMetadata?: URL;

@@ -1,13 +1,10 @@
 import { McpConnectionClosedError } from "../errors.js";
 import type { JsonRpcMessage } from "../protocol.js";
-import { Listeners, type McpTransport } from "../transport/transport.js";
+import { type McpTransport, TransportListeners } from "../transport/transport.js";
 
-class InMemoryTransport implements McpTransport {
+class InMemoryTransport extends TransportListeners implements McpTransport {
 	peer: InMemoryTransport | undefined;
 	private closed = false;
-	private readonly messages = new Listeners<[JsonRpcMessage]>();
-	private readonly errors = new Listeners<[Error]>();
-	private readonly closes = new Listeners<[]>();
 
 	async start(): Promise<void> {}
 	async send(message: JsonRpcMessage): Promise<void> {
@@ -22,15 +19,6 @@ class InMemoryTransport implements McpTransport {
 		this.closed = true;
 		this.closes.emit();
 		await this.peer?.close();
-	}
-	onMessage(listener: (message: JsonRpcMessage) => void): () => void {
-		return this.messages.add(listener);
-	}
-	onError(listener: (error: Error) => void): () => void {
-		return this.errors.add(listener);
-	}
-	onClose(listener: () => void): () => void {
-		return this.closes.add(listener);
 	}
 }
 

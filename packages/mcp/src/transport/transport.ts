@@ -3,6 +3,7 @@ import type { JsonRpcMessage } from "../protocol.js";
 /** Default upper bound for one framed message. */
 export const DEFAULT_MAX_MESSAGE_BYTES = 16 * 1024 * 1024;
 
+/** Options of one `McpTransport.send`. */
 export interface McpSendOptions {
 	/** Aborted when the request settles; transports must not dispatch (or re-dispatch) after that. */
 	signal?: AbortSignal;
@@ -23,6 +24,26 @@ export interface McpTransport {
 	 * the event loop alive. Call after close().
 	 */
 	release?(): void;
+}
+
+/**
+ * The listener side every transport shares: `onMessage`, `onError` and `onClose` register on the
+ * sets a subclass emits to.
+ */
+export abstract class TransportListeners {
+	protected readonly messages = new Listeners<[JsonRpcMessage]>();
+	protected readonly errors = new Listeners<[Error]>();
+	protected readonly closes = new Listeners<[]>();
+
+	onMessage(listener: (message: JsonRpcMessage) => void): () => void {
+		return this.messages.add(listener);
+	}
+	onError(listener: (error: Error) => void): () => void {
+		return this.errors.add(listener);
+	}
+	onClose(listener: () => void): () => void {
+		return this.closes.add(listener);
+	}
 }
 
 /** A tiny listener set used by transports and the client. */

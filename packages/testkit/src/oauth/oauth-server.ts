@@ -1,12 +1,15 @@
 /**
  * A mock of the OAuth endpoints tau's subscription sign-ins talk to: authorization (PKCE), token
  * (code and refresh grants, rotating single-use refresh tokens), GitHub's device flow and Copilot's
- * token exchange, and OpenAI's dynamic client registration ("Sign in with ChatGPT"). tau sends every OAuth request to `<origin>/<original host>/<path>` when the
+ * token exchange and seat models (copilot-seat.ts), OpenAI's dynamic client registration ("Sign in with ChatGPT"),
+ * and a Radius gateway's sign-in discovery and account catalog (`/v1/oauth`, `/v1/config`). tau sends every OAuth request to `<origin>/<original host>/<path>` when the
  * test-only variable `TAU_TEST_OAUTH_ORIGIN` is set to `origin`.
  */
 import { createHash } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import { type MockCopilotPolicy, type MockCopilotSeatOptions, mockCopilotSeat } from "./copilot-seat.js";
 
+/** One request the mock OAuth server answered: method, original provider host, path and parameters. */
 export interface OAuthExchange {
 	method: string;
 	/** The original provider host, e.g. `claude.ai`. */
@@ -17,6 +20,7 @@ export interface OAuthExchange {
 	headers: IncomingMessage["headers"];
 }
 
+/** Options of `startMockOAuthServer`: token lifetime, the ChatGPT account id and device-code pending polls. */
 export interface MockOAuthServerOptions {
 	/** Lifetime of issued access tokens, in seconds (default 3600). */
 	expiresIn?: number;
@@ -26,8 +30,13 @@ export interface MockOAuthServerOptions {
 	pendingPolls?: number;
 	/** The `interval` sent with a device code, in seconds (default 0). */
 	deviceInterval?: number;
+	/** The GitHub Copilot seat's models and how its model endpoints answer. */
+	copilotSeat?: MockCopilotSeatOptions;
+	/** What a Radius gateway's `/v1/config` answers with (default: no models, served at `https://<host>/v1`). */
+	radiusCatalog?: { baseUrl: string; models: Record<string, unknown>[] };
 }
 
+/** A running mock of the providers' OAuth endpoints: its origin, the exchanges it saw and ways to revoke tokens. */
 export interface MockOAuthServer {
 	/** The value for `TAU_TEST_OAUTH_ORIGIN`. */
 	readonly origin: string;
@@ -42,6 +51,8 @@ export interface MockOAuthServer {
 	holdRefreshes(release: Promise<void>): void;
 	/** Resolves when the first refresh request (or Copilot token exchange) has arrived. */
 	readonly refreshRequested: Promise<void>;
+	/** The Copilot seat's policy of each model now (after the policy requests so far). */
+	readonly copilotPolicies: ReadonlyMap<string, MockCopilotPolicy>;
 	close(): Promise<void>;
 }
 
@@ -77,6 +88,7 @@ function send(response: ServerResponse, status: number, body: unknown): void {
 	response.end(JSON.stringify(body));
 }
 
+/** Starts a mock of the providers' OAuth and token endpoints on 127.0.0.1 (reached through `TAU_TEST_OAUTH_ORIGIN`). */
 export async function startMockOAuthServer(options: MockOAuthServerOptions = {}): Promise<MockOAuthServer> {
 	const expiresIn = options.expiresIn ?? 3600;
 	const exchanges: OAuthExchange[] = [];
@@ -86,6 +98,7 @@ export async function startMockOAuthServer(options: MockOAuthServerOptions = {})
 	const githubTokens = new Set<string>();
 	const devices = new Map<string, number>();
 	const resourceGrants = new Map<string, ResourceGrant>();
+	const copilotSeat = mockCopilotSeat(options.copilotSeat);
 	let serial = 0;
 	let refreshCount = 0;
 	let hold: Promise<void> | undefined;
@@ -110,7 +123,9 @@ export async function startMockOAuthServer(options: MockOAuthServerOptions = {})
 		liveRefreshTokens.add(refresh);
 		const access = accessToken(host);
 		liveAccessTokens.add(access);
-		return { access_token: access, refresh_token: refresh, expires_in: expiresIn, token_type: "Bearer" };
+		// A Radius gateway names the granted scope.
+		const scope = host.includes("radius") ? { scope: "gateway offline_access" } : {};
+		return { access_token: access, refresh_token: refresh, expires_in: expiresIn, token_type: "Bearer", ...scope };
 	};
 
 	/** Tokens for a resource grant also carry the granted scope and an ID token; the grant follows the refresh token. */
@@ -266,6 +281,18 @@ export async function startMockOAuthServer(options: MockOAuthServerOptions = {})
 			});
 			send(res, 200, { authorization_code: code, code_verifier: verifier });
 		},
+		/** Radius: the gateway names its interactive authorization address; the rest of the sign-in is its own. */
+		"GET /v1/oauth": (host, _p, _req, res) =>
+			send(res, 200, { authorizationEndpoint: `https://${host}/oauth/authorize` }),
+		"POST /v1/oauth/device": (host, _p, _req, res) => startDevice(host, res),
+		/** Radius: the account's catalog; a token this server issued and revoked is refused. */
+		"GET /v1/config": (host, _p, req, res) => {
+			const token = (req.headers.authorization ?? "").replace(/^Bearer /, "");
+			if (!token || (token.startsWith("access-") && !liveAccessTokens.has(token))) {
+				return send(res, 401, { error: "invalid_token" });
+			}
+			send(res, 200, options.radiusCatalog ?? { baseUrl: `https://${host}/v1`, models: [] });
+		},
 		"POST /device_authorization": (host, _p, _req, res) => startDevice(host, res),
 		"POST /device/authorization": (host, _p, _req, res) => startDevice(host, res),
 		/** Meta: an identity token mints a Model API key. */
@@ -286,11 +313,12 @@ export async function startMockOAuthServer(options: MockOAuthServerOptions = {})
 			if (hold) await hold;
 			refreshCount++;
 			const expiresAt = Math.floor(Date.now() / 1000) + expiresIn;
-			send(res, 200, {
-				token: `tid=${++serial};exp=${expiresAt};proxy-ep=proxy.individual.githubcopilot.com;sku=test`,
-				expires_at: expiresAt,
-			});
+			const copilotToken = `tid=${++serial};exp=${expiresAt};proxy-ep=proxy.individual.githubcopilot.com;sku=test`;
+			copilotSeat.issue(copilotToken);
+			send(res, 200, { token: copilotToken, expires_at: expiresAt });
 		},
+		"GET /models": (_host, _p, req, res) => copilotSeat.list(req, res),
+		"POST /policy": (_host, _p, req, res) => copilotSeat.policy(req, res),
 	};
 
 	const server = createServer((request, response) => {
@@ -320,6 +348,7 @@ export async function startMockOAuthServer(options: MockOAuthServerOptions = {})
 		origin: `http://127.0.0.1:${port}`,
 		exchanges,
 		refreshRequested,
+		copilotPolicies: copilotSeat.policies,
 		get refreshCount() {
 			return refreshCount;
 		},

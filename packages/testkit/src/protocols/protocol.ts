@@ -1,12 +1,14 @@
 import type { ResolvedTurn, TurnContext } from "../scenario/resolve.js";
 
+/** A wire protocol the mock LLM server speaks; the request path selects it. */
 export type ProtocolName =
 	| "anthropic-messages"
 	| "openai-chat"
 	| "openai-responses"
 	| "google-generative-ai"
 	| "bedrock-converse"
-	| "mistral-chat";
+	| "mistral-chat"
+	| "pi-messages";
 
 /** What an HTTP error response should say; unset fields take the provider's usual wording. */
 export interface ErrorSpec {

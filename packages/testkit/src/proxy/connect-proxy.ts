@@ -8,6 +8,7 @@ export interface InterceptCertificate {
 	key: string;
 }
 
+/** Options of `startProxyServer`: where tunnels really lead, TLS interception and the credentials it requires. */
 export interface ProxyServerOptions {
 	/**
 	 * Where a tunnel to `host:port` really leads (default: there). Lets a test name a host that does
@@ -23,6 +24,7 @@ export interface ProxyServerOptions {
 	credentials?: string;
 }
 
+/** A running HTTP CONNECT proxy for tests: its URL and the tunnels and forwards it saw. */
 export interface ProxyServer {
 	/** `http://127.0.0.1:<port>`, the value for `HTTPS_PROXY`/`HTTP_PROXY`. */
 	readonly url: string;

@@ -17,6 +17,7 @@ export type MockStopReason =
 	| "contentFilter"
 	| "error";
 
+/** Token counts a scripted turn reports, in each protocol's own usage format. */
 export interface MockUsage {
 	/** Input tokens not read from or written to the cache. */
 	input?: number;
@@ -29,6 +30,7 @@ export interface MockUsage {
 	reasoning?: number;
 }
 
+/** A tool call a scripted turn makes: its name and arguments (ids generated when omitted). */
 export interface MockToolCall {
 	/** Call id (`toolu_…` / `call_…`); generated when omitted. */
 	id?: string;
@@ -70,6 +72,10 @@ export type CutPoint =
 	| { afterBytes: number; afterEvents?: undefined }
 	| { afterEvents: number; afterBytes?: undefined };
 
+/**
+ * A failure the mock server produces instead of (or in the middle of) a reply: an HTTP error, a context overflow, a cut
+ * or stalled stream, or malformed events.
+ */
 export type MockFault =
 	/** An HTTP error in the provider's real error format. `body` replaces the generated body. */
 	| {
@@ -133,4 +139,5 @@ export interface RawTurn {
 	headers?: Record<string, string>;
 }
 
+/** One scripted answer of the mock server: a turn it encodes in the request's protocol, or raw bytes. */
 export type ScriptedReply = MockTurn | RawTurn;

@@ -1,21 +1,27 @@
+/** One completion candidate: the text it inserts, the label shown and an optional description. */
 export interface AutocompleteItem {
 	value: string;
 	label: string;
 	description?: string;
 }
 
+/** The completions offered at the cursor, with the text before the cursor that the chosen one replaces. */
 export interface AutocompleteSuggestions {
 	items: AutocompleteItem[];
 	/** The text before the cursor that a completion replaces. */
 	prefix: string;
 }
 
+/** The editor text and cursor position after a completion was applied. */
 export interface CompletionResult {
 	lines: string[];
 	cursorLine: number;
 	cursorCol: number;
 }
 
+/**
+ * Supplies the editor's completions: suggestions for the text at the cursor, and how to apply the one the user picks.
+ */
 export interface AutocompleteProvider {
 	triggerCharacters?: string[];
 	getSuggestions(
@@ -34,6 +40,7 @@ export interface AutocompleteProvider {
 	shouldTriggerFileCompletion?(lines: readonly string[], cursorLine: number, cursorCol: number): boolean;
 }
 
+/** A `/command` the editor completes: its name, description, argument hint and argument completions. */
 export interface SlashCommand {
 	name: string;
 	description?: string;

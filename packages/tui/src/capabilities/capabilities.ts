@@ -1,7 +1,9 @@
 import { execFileSync } from "node:child_process";
 
+/** The inline image protocol the terminal speaks, or null when it shows no images. */
 export type ImageProtocol = "kitty" | "iterm2" | null;
 
+/** What the terminal supports: an image protocol, 24-bit colour and hyperlinks. */
 export interface TerminalCapabilities {
 	images: ImageProtocol;
 	trueColor: boolean;
@@ -90,6 +92,7 @@ export function getCapabilities(): TerminalCapabilities {
 	return { ...resolveCapabilities() };
 }
 
+/** Overrides detected capabilities (images, true colour, hyperlinks); `auto` or undefined keeps detection. */
 export function setCapabilityOverrides(overrides: CapabilityOverrides): void {
 	resolved = undefined;
 	applicationOverrides = {};
@@ -104,11 +107,15 @@ export function setCapabilities(capabilities: TerminalCapabilities | undefined):
 	resolved = undefined;
 }
 
+/** Forgets the detected terminal capabilities so the next query detects them again (after the environment changed). */
 export function resetCapabilitiesCache(): void {
 	cached = undefined;
 	resolved = undefined;
 }
 
+/**
+ * Whether the terminal gets 24-bit colour or the 256-colour palette, from the detected (or overridden) capabilities.
+ */
 export function getTerminalColorMode(): "truecolor" | "256color" {
 	return resolveCapabilities().trueColor ? "truecolor" : "256color";
 }

@@ -1,3 +1,4 @@
+/** The size of one terminal cell in pixels, used to size images in cells. */
 export interface CellDimensions {
 	widthPx: number;
 	heightPx: number;
@@ -10,6 +11,7 @@ export function getCellDimensions(): CellDimensions {
 	return cell;
 }
 
+/** Sets the cell size in pixels, as the terminal reported it, for sizing images. */
 export function setCellDimensions(dimensions: CellDimensions): void {
 	cell = dimensions;
 }

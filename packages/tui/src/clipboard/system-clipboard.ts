@@ -9,6 +9,7 @@ export interface ClipboardContent {
 	text?: string;
 }
 
+/** Reads the system clipboard (text or image); replaceable for tests and other platforms. */
 export type ClipboardReader = () => Promise<ClipboardContent>;
 
 const MAX_CLIPBOARD_BYTES = 64 * 1024 * 1024;

@@ -2,8 +2,10 @@
 import type { RgbColor } from "../tui/terminal-colors.js";
 import { type Color, CUBE_LEVELS, colorToRgb } from "./color.js";
 
+/** How colours are sent to the terminal: 24-bit, or the nearest entry of the 256-colour palette. */
 export type TerminalColorMode = "256color" | "truecolor";
 
+/** Text attributes such as bold, italic and underline. */
 export interface TextAttributes {
 	bold?: boolean;
 	dim?: boolean;
@@ -13,6 +15,7 @@ export interface TextAttributes {
 	strikethrough?: boolean;
 }
 
+/** Text attributes plus foreground and background colours, turned into escape sequences by `styleText`. */
 export interface TextStyle extends TextAttributes {
 	fg?: Color;
 	bg?: Color;
@@ -58,10 +61,12 @@ function colorAnsi(color: Color, mode: TerminalColorMode, base: 38 | 48): string
 	return `\x1b[${base};5;${rgbToAnsi256(rgb)}m`;
 }
 
+/** The escape sequence that sets `color` as foreground, downgraded to 256 colours when `mode` asks for it. */
 export function foregroundAnsi(color: Color, mode: TerminalColorMode = "truecolor"): string {
 	return colorAnsi(color, mode, 38);
 }
 
+/** The escape sequence that sets `color` as background, downgraded to 256 colours when `mode` asks for it. */
 export function backgroundAnsi(color: Color, mode: TerminalColorMode = "truecolor"): string {
 	return colorAnsi(color, mode, 48);
 }

@@ -2,16 +2,19 @@
 import type { RgbColor } from "../tui/terminal-colors.js";
 import { linearSrgbToRgb, okhslToRgb, oklabToLinearSrgb, rgbToOkhsl, rgbToOklab, type Vector3 } from "./oklab.js";
 
+/** A colour of the terminal's 256-colour palette, by index. */
 export interface IndexedColor {
 	readonly kind: "indexed";
 	readonly index: number;
 }
+/** A 24-bit sRGB colour. */
 export interface RgbColorValue {
 	readonly kind: "rgb";
 	readonly r: number;
 	readonly g: number;
 	readonly b: number;
 }
+/** A colour given in OKLCH, converted to sRGB when drawn. */
 export interface OklchColorValue {
 	readonly kind: "oklch";
 	readonly l: number;
@@ -20,7 +23,9 @@ export interface OklchColorValue {
 }
 /** A concrete colour; every colour converts to sRGB, so colour math never fails. */
 export type Color = IndexedColor | RgbColorValue | OklchColorValue;
+/** The colour space colours are mixed in: perceptual OKLCH or plain sRGB. */
 export type ColorMixSpace = "oklch" | "srgb";
+/** OKLCH channels: lightness 0–1, chroma and hue in degrees. */
 export interface OklchChannels {
 	l: number;
 	c: number;
@@ -41,6 +46,7 @@ function requireUnitRange(value: number, name: string): void {
 	if (value < 0 || value > 1) throw new Error(`${name} must be between 0 and 1: ${value}`);
 }
 
+/** A colour from the 256-colour palette; throws for an index outside 0–255. */
 export function indexedColor(index: number): IndexedColor {
 	if (!Number.isInteger(index) || index < 0 || index > 255) {
 		throw new Error(`ANSI color index must be an integer from 0 to 255: ${index}`);
@@ -48,6 +54,7 @@ export function indexedColor(index: number): IndexedColor {
 	return Object.freeze({ kind: "indexed", index });
 }
 
+/** A 24-bit colour; throws unless each channel is an integer 0–255. */
 export function rgbColor(r: number, g: number, b: number): RgbColorValue {
 	for (const [name, value] of [
 		["r", r],
@@ -172,18 +179,21 @@ function oklchToRgb({ l, c, h }: OklchChannels): RgbColor {
 	return linearSrgbToRgb(fitted);
 }
 
+/** A colour as sRGB channels 0–255; indexed colours use the xterm palette. */
 export function colorToRgb(color: Color): RgbColor {
 	if (color.kind === "indexed") return indexedToRgb(color.index);
 	if (color.kind === "rgb") return { r: color.r, g: color.g, b: color.b };
 	return oklchToRgb(color);
 }
 
+/** A colour's OKLCH channels (lightness, chroma, hue in degrees). */
 export function colorToOklch(color: Color): OklchChannels {
 	if (color.kind === "oklch") return { l: color.l, c: color.c, h: color.h };
 	const [l, a, b] = rgbToOklab(colorToRgb(color));
 	return { l, c: Math.hypot(a, b), h: ((Math.atan2(b, a) * 180) / Math.PI + 360) % 360 };
 }
 
+/** A colour's OKHSL channels (hue, saturation, lightness), for adjusting lightness or saturation perceptually. */
 export function colorToOkhsl(color: Color): OkhslChannels {
 	return rgbToOkhsl(colorToRgb(color));
 }

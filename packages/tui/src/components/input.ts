@@ -15,6 +15,7 @@ import { graphemeLengthAfter, graphemeLengthBefore, wordBoundaryLeft, wordBounda
 import { KillRing } from "./editing/kill-ring.js";
 import { UndoStack } from "./editing/undo-stack.js";
 
+/** Options of `Input`: the prompt before the text and the placeholder shown while it is empty. */
 export interface InputOptions {
 	prompt?: string;
 	placeholder?: string;

@@ -5,6 +5,7 @@ import { Text } from "./text.js";
 const DEFAULT_FRAMES = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"];
 const DEFAULT_INTERVAL_MS = 80;
 
+/** The animation of `Loader`: its frames and the time between them. */
 export interface LoaderIndicator {
 	frames?: string[];
 	intervalMs?: number;

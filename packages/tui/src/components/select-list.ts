@@ -3,12 +3,14 @@ import { padToWidth, truncateToWidth } from "../text/truncate.js";
 import { visibleWidth } from "../text/width.js";
 import type { Component, TuiMouseEvent, TuiMouseEventResult } from "../tui/component.js";
 
+/** One entry of a `SelectList`: the value returned, the label shown and an optional description. */
 export interface SelectItem {
 	value: string;
 	label: string;
 	description?: string;
 }
 
+/** Colours of `SelectList`: the selected entry, descriptions, scroll info and the no-match text. */
 export interface SelectListTheme {
 	selectedPrefix: (text: string) => string;
 	selectedText: (text: string) => string;
@@ -17,6 +19,7 @@ export interface SelectListTheme {
 	noMatch: (text: string) => string;
 }
 
+/** Column widths of a `SelectList` that shows descriptions. */
 export interface SelectListLayout {
 	/** Bounds of the label column when descriptions are shown. */
 	minPrimaryWidth?: number;

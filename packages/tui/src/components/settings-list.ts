@@ -7,6 +7,7 @@ import { wrapTextWithAnsi } from "../text/wrap.js";
 import type { Component, Focusable, TuiMouseEvent, TuiMouseEventResult } from "../tui/component.js";
 import { Input } from "./input.js";
 
+/** One row of a `SettingsList`: its label, current value and the values (or submenu) to choose from. */
 export interface SettingItem {
 	id: string;
 	label: string;
@@ -17,6 +18,7 @@ export interface SettingItem {
 	submenu?: (currentValue: string, done: (value?: string, options?: { navigateTo?: string }) => void) => Component;
 }
 
+/** Colours of `SettingsList`: labels, values, descriptions, the cursor and hints. */
 export interface SettingsListTheme {
 	label: (text: string, selected: boolean) => string;
 	value: (text: string, selected: boolean) => string;

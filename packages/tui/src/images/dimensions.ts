@@ -1,8 +1,10 @@
+/** An image's size in pixels. */
 export interface ImageDimensions {
 	widthPx: number;
 	heightPx: number;
 }
 
+/** The size assumed for an image whose dimensions cannot be read. */
 export const DEFAULT_IMAGE_DIMENSIONS: ImageDimensions = { widthPx: 800, heightPx: 600 };
 
 function pngDimensions(data: Buffer): ImageDimensions | undefined {
@@ -59,10 +61,13 @@ function fromBase64(read: HeaderReader): (base64: string) => ImageDimensions | n
 	};
 }
 
+/** Reads the pixel size of a base64 PNG from its header; null when it is not one. */
 export const getPngDimensions = fromBase64(pngDimensions);
+/** Reads the pixel size of a base64 GIF from its header; null when it is not one. */
 export const getGifDimensions = fromBase64(gifDimensions);
 /** Reads every SOF frame kind (baseline, progressive, lossless, arithmetic), not only baseline. */
 export const getJpegDimensions = fromBase64(jpegDimensions);
+/** Reads the pixel size of a base64 WebP (lossy, lossless or extended) from its header; null when it is not one. */
 export const getWebpDimensions = fromBase64(webpDimensions);
 
 const READERS: Record<string, (base64: string) => ImageDimensions | null> = {

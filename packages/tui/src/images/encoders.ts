@@ -1,5 +1,6 @@
 const KITTY_CHUNK = 4096;
 
+/** Options of `encodeKitty`: size in cells, image id and cursor movement. */
 export interface KittyImageOptions {
 	columns?: number;
 	rows?: number;
@@ -25,18 +26,22 @@ export function encodeKitty(base64: string, options: KittyImageOptions = {}): st
 	return out;
 }
 
+/** The Kitty graphics sequence that deletes the image with this id and frees its data. */
 export function deleteKittyImage(imageId: number): string {
 	return `\x1b_Ga=d,d=I,i=${imageId},q=2\x1b\\`;
 }
 
+/** The Kitty graphics sequence that deletes every image and frees its data. */
 export function deleteAllKittyImages(): string {
 	return "\x1b_Ga=d,d=A,q=2\x1b\\";
 }
 
+/** The Kitty graphics sequence that removes every image placement from the screen, keeping the image data. */
 export function deleteKittyPlacements(): string {
 	return "\x1b_Ga=d,d=a,q=2\x1b\\";
 }
 
+/** Options of `encodeITerm2`: display size, file name and aspect ratio. */
 export interface ITerm2ImageOptions {
 	/** Cells, or any iTerm2 size such as `"auto"`, `"50%"`, `"100px"`. */
 	width?: number | string;

@@ -1,6 +1,7 @@
 import type { CellDimensions } from "../capabilities/cell-size.js";
 import type { ImageDimensions } from "./dimensions.js";
 
+/** The number of terminal columns and rows an image occupies. */
 export interface ImageCellSize {
 	columns: number;
 	rows: number;

@@ -8,10 +8,12 @@ import { DEFAULT_IMAGE_DIMENSIONS, getImageDimensions, type ImageDimensions } fr
 import { encodeITerm2, encodeKitty } from "./encoders.js";
 import { allocateImageId } from "./render-image.js";
 
+/** Colours of `Image`: the style of the text shown where the terminal cannot draw the image. */
 export interface ImageTheme {
 	fallbackColor: (text: string) => string;
 }
 
+/** Options of `Image`: the largest size in cells, a file name for the fallback text and a fixed image id. */
 export interface ImageOptions {
 	maxWidthCells?: number;
 	maxHeightCells?: number;
@@ -24,6 +26,7 @@ export type ImageTranscoder = (base64: string, mimeType: string) => string | und
 
 let transcoder: ImageTranscoder | undefined;
 
+/** Installs a converter for image formats the terminal cannot show (e.g. to PNG for Kitty); undefined removes it. */
 export function setImageTranscoder(fn: ImageTranscoder | undefined): void {
 	transcoder = fn;
 }

@@ -4,6 +4,7 @@ import type { ImageDimensions } from "./dimensions.js";
 import { encodeITerm2, encodeKitty } from "./encoders.js";
 import { calculateImageCellSize } from "./image-size.js";
 
+/** Options of `renderImage`: the largest size in cells and whether the aspect ratio is kept. */
 export interface ImageRenderOptions {
 	maxWidthCells?: number;
 	maxHeightCells?: number;
@@ -15,6 +16,7 @@ export interface ImageRenderOptions {
 	moveCursor?: boolean;
 }
 
+/** An image encoded for the terminal: the escape sequence and the cells it covers. */
 export interface RenderedImage {
 	sequence: string;
 	columns: number;

@@ -80,6 +80,7 @@ type Symbol =
 	| "<"
 	| ">"
 	| "?";
+/** A key without modifiers: a letter, digit, named key or symbol. */
 export type BaseKey = Letter | Digit | SpecialKey | Symbol;
 /** A key with zero or more modifiers, e.g. `ctrl+c`, `shift+enter`, `ctrl+shift+up`. */
 export type KeyId = BaseKey | `${string}+${string}`;

@@ -1,12 +1,15 @@
 import type { KeyId } from "./key-id.js";
 import { matchesKey } from "./match-key.js";
 
+/** An action's default keys and a description for help screens. */
 export interface KeybindingDefinition {
 	defaultKeys: KeyId | KeyId[];
 	description?: string;
 }
 
+/** Action ids mapped to their default keys and descriptions. */
 export type KeybindingDefinitions = Record<string, KeybindingDefinition>;
+/** The user's keys per action id; they replace the defaults, and an action listed with no keys is unbound. */
 export type UserKeybindings = Record<string, KeyId | KeyId[] | undefined>;
 
 /** Registry of action ids; applications extend it by declaration merging. */
@@ -149,6 +152,7 @@ export function setKeybindings(manager: KeybindingsManager): void {
 	current = manager;
 }
 
+/** The process-wide keybindings manager, created with the TUI's default bindings on first use. */
 export function getKeybindings(): KeybindingsManager {
 	current ??= new KeybindingsManager(TUI_KEYBINDINGS);
 	return current;

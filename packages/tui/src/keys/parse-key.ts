@@ -173,10 +173,12 @@ function hasEventType(data: string, event: 2 | 3): boolean {
 	return [..."u~ABCDHFPQS"].some((final) => data.includes(`:${event}${final}`));
 }
 
+/** Whether this input is a key release event (only sent under the Kitty keyboard protocol). */
 export function isKeyRelease(data: string): boolean {
 	return hasEventType(data, 3);
 }
 
+/** Whether this input is a key repeat event (only sent under the Kitty keyboard protocol). */
 export function isKeyRepeat(data: string): boolean {
 	return hasEventType(data, 2);
 }

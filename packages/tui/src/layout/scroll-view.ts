@@ -1,6 +1,7 @@
 import type { Component, TuiMouseEvent, TuiMouseEventResult } from "../tui/component.js";
 import { type BoxComponent, fitBox, type LayoutFrameContext } from "./layout-frame.js";
 
+/** Options of `ScrollView`: whether it follows new content, takes viewport keys and passes scrolling on at its ends. */
 export interface ScrollViewOptions {
 	follow?: "none" | "end";
 	/** The view that receives viewport keys and unclaimed wheel input. */

@@ -2,6 +2,7 @@ import { visibleWidth } from "../text/width.js";
 import type { Component } from "../tui/component.js";
 import { type BoxComponent, isBoxComponent, type LayoutFrameContext, renderIntoBox } from "./layout-frame.js";
 
+/** One child of a `Stack` with its flex sizing: basis, grow and shrink. */
 export interface StackEntry {
 	component: Component;
 	basis?: number | "auto";
@@ -12,6 +13,7 @@ export interface StackEntry {
 	visible?: (viewport: { width: number; height: number }) => boolean;
 }
 
+/** Options of `Stack`: the gap between children and their cross-axis alignment. */
 export interface StackOptions {
 	gap?: number;
 	align?: "start" | "center" | "end";

@@ -23,6 +23,7 @@ export interface TerminalOutput extends NodeJS.EventEmitter {
 	write(data: string): boolean;
 }
 
+/** Streams a `ProcessTerminal` uses instead of `process.stdin` and `process.stdout`. */
 export interface ProcessTerminalOptions {
 	stdin?: TerminalInput;
 	stdout?: TerminalOutput;
@@ -56,6 +57,9 @@ export function isAppleTerminalSession(): boolean {
 	return process.platform === "darwin" && process.env.TERM_PROGRAM === "Apple_Terminal";
 }
 
+/**
+ * The `Terminal` of the current process: raw-mode stdin, stdout, resize events and the keyboard protocol negotiation.
+ */
 export class ProcessTerminal implements Terminal {
 	private readonly stdin: TerminalInput;
 	private readonly stdout: TerminalOutput;
@@ -209,12 +213,7 @@ export class ProcessTerminal implements Terminal {
 		this.statusSupported = false;
 		this.statusQueryPending = false;
 		this.write(Seq.bracketedPasteOff);
-		if (this.kittyPushed || this.kittyActive) this.write(Seq.kittyPop);
-		this.kittyPushed = false;
-		this.kittyActive = false;
-		setKittyProtocolActive(false);
-		if (this.modifyOtherKeys) this.write(Seq.modifyOtherKeysOff);
-		this.modifyOtherKeys = false;
+		this.leaveKeyboardProtocols();
 		this.owedDa1 = 0;
 		this.clearSplit();
 		this.buffer?.destroy();
@@ -226,6 +225,16 @@ export class ProcessTerminal implements Terminal {
 		// Paused stdin keeps buffered keys such as Ctrl+D from reaching the parent shell.
 		this.stdin.pause();
 		this.stdin.setRawMode?.(this.wasRaw);
+	}
+
+	/** Turns the Kitty keyboard protocol and modifyOtherKeys off again, if they were on. */
+	private leaveKeyboardProtocols(): void {
+		if (this.kittyPushed || this.kittyActive) this.write(Seq.kittyPop);
+		this.kittyPushed = false;
+		this.kittyActive = false;
+		setKittyProtocolActive(false);
+		if (this.modifyOtherKeys) this.write(Seq.modifyOtherKeysOff);
+		this.modifyOtherKeys = false;
 	}
 
 	restoreOnExit(before: string, after: string): void {
@@ -244,12 +253,7 @@ export class ProcessTerminal implements Terminal {
 	}
 
 	async drainInput(maxMs = 1000, idleMs = 50): Promise<void> {
-		if (this.kittyPushed || this.kittyActive) this.write(Seq.kittyPop);
-		this.kittyPushed = false;
-		this.kittyActive = false;
-		setKittyProtocolActive(false);
-		if (this.modifyOtherKeys) this.write(Seq.modifyOtherKeysOff);
-		this.modifyOtherKeys = false;
+		this.leaveKeyboardProtocols();
 		this.stdin.off("data", this.dataHandler);
 		let lastData = Date.now();
 		const onData = () => {

@@ -1,5 +1,8 @@
 import { replaceControlCharacters } from "../text/ansi.js";
 
+/**
+ * A status the program reports to the terminal (working, blocked on a question, done, …) for its tab or notifications.
+ */
 export interface ProgramStatus {
 	state: "idle" | "working" | "blocked" | "done" | "error" | "clear";
 	app?: string;
@@ -7,6 +10,7 @@ export interface ProgramStatus {
 	message?: string;
 }
 
+/** The sequence that asks the terminal whether it supports program status reports. */
 export const PROGRAM_STATUS_QUERY = "\x1b]7501;?\x1b\\";
 const MAX_MESSAGE_BYTES = 2048;
 

@@ -50,6 +50,7 @@ function scanEscape(buf: string): Scan {
 	return { complete: 1 + (cp > 0xffff ? 2 : 1) };
 }
 
+/** Options of `StdinBuffer`. */
 export interface StdinBufferOptions {
 	/** How long a lone ESC waits for the rest of a sequence before it is the Escape key. */
 	escapeTimeout?: number;

@@ -52,6 +52,7 @@ export function splitAnsi(s: string): { escape: boolean; text: string }[] {
 	return parts;
 }
 
+/** Text without any escape sequences (styles, hyperlinks, cursor markers), as it appears on screen. */
 export function stripTerminalSequences(s: string): string {
 	if (!s.includes(ESC)) return s;
 	let out = "";

@@ -163,6 +163,7 @@ export function sliceWithWidth(line: string, startCol: number, length: number, s
 	return { text: out, width };
 }
 
+/** The part of a styled line between two display columns, keeping its ANSI styles; wide characters are never split. */
 export function sliceByColumn(line: string, startCol: number, length: number, strict = false): string {
 	return sliceWithWidth(line, startCol, length, strict).text;
 }

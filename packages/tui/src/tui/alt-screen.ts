@@ -17,6 +17,7 @@ import { compositeOverlays, compositeTuiLine } from "./overlay-layout.js";
 import { SearchPanel, ViewportSearch } from "./search.js";
 import { type InputListenerResult, type OverlayHandle, type TUI, TuiBase, type TuiMode } from "./tui-base.js";
 
+/** Options of `TuiAltScreen`: mouse and wheel handling, search styles, link opening and copy on select. */
 export interface TuiAltScreenOptions {
 	wheelScrollLines?: number | "auto";
 	mouse?: boolean;
@@ -38,6 +39,9 @@ export interface ViewportTUI extends TUI {
 const VIEWPORT = Symbol.for("@tau/tui/viewport");
 const PI_VIEWPORT = Symbol.for("@earendil-works/pi-tui/viewport");
 
+/**
+ * Whether a TUI owns a fixed full-screen viewport (`TuiAltScreen`, or pi's equivalent) rather than scrolling output.
+ */
 export function isViewportTUI(tui: unknown): tui is ViewportTUI {
 	return typeof tui === "object" && tui !== null && (tui as Record<symbol, unknown>)[VIEWPORT] === true;
 }

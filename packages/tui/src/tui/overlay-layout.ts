@@ -4,8 +4,10 @@ import { visibleWidth } from "../text/width.js";
 import type { Component } from "./component.js";
 import { isImageLine } from "./frame.js";
 
+/** A size in cells, or a percentage of the screen such as `"50%"`. */
 export type SizeValue = number | `${number}%`;
 
+/** Where an overlay sits on the screen: the centre, a corner or the middle of an edge. */
 export type OverlayAnchor =
 	| "center"
 	| "top-left"
@@ -17,6 +19,7 @@ export type OverlayAnchor =
 	| "left-center"
 	| "right-center";
 
+/** Space kept between an overlay and each screen edge, in cells. */
 export interface OverlayMargin {
 	top?: number;
 	right?: number;
@@ -24,6 +27,7 @@ export interface OverlayMargin {
 	left?: number;
 }
 
+/** How `showOverlay` sizes and places an overlay: width and height limits, anchor, offsets and margins. */
 export interface OverlayOptions {
 	width?: SizeValue;
 	minWidth?: number;
@@ -40,6 +44,7 @@ export interface OverlayOptions {
 	nonCapturing?: boolean;
 }
 
+/** Where an overlay was drawn: row, column, width and height in cells. */
 export interface OverlayBounds {
 	row: number;
 	col: number;

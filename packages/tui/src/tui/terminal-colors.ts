@@ -6,8 +6,10 @@ export interface RgbColor {
 	b: number;
 }
 
+/** Whether the terminal's background is dark or light. */
 export type TerminalColorScheme = "dark" | "light";
 
+/** The colours the terminal reported: foreground, background and palette. */
 export interface TerminalColors {
 	foreground?: RgbColor;
 	background?: RgbColor;

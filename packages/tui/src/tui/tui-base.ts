@@ -15,14 +15,25 @@ import {
 	type TerminalColors,
 } from "./terminal-colors.js";
 
+/** The shortest time between two frames; renders requested sooner are coalesced. */
 export const MIN_RENDER_INTERVAL_MS = 16;
 /** Paced frames leave the renderer at least this many times a frame's cost for input and other work. */
 const FRAME_COST_FACTOR = 2;
 
+/**
+ * How the TUI draws: on the normal screen, scrolling with the shell's output (`regular`), or on the alternate screen
+ * (`fullscreen`).
+ */
 export type TuiMode = "regular" | "fullscreen";
+/**
+ * What an input listener returns: `consume` stops the input, `data` replaces it for the next listener, and
+ * `undefined` passes it on unchanged.
+ */
 export type InputListenerResult = { consume?: boolean; data?: string } | undefined;
+/** Sees raw terminal input before the focused component; can consume it or hand on changed data. */
 export type InputListener = (data: string) => InputListenerResult;
 
+/** Controls a shown overlay: hide or show it, move focus to or from it, and read where it was drawn. */
 export interface OverlayHandle {
 	hide(): void;
 	setHidden(hidden: boolean): void;

@@ -1,10 +1,10 @@
 import { Editor, type EditorTheme } from "@tau/tui";
+import { plain, plainSelectListTheme } from "./themes.js";
 import { VirtualTerminal } from "./virtual-terminal.js";
 
-const plain = (t: string) => t;
 export const editorTheme: EditorTheme = {
 	borderColor: plain,
-	selectList: { selectedPrefix: plain, selectedText: plain, description: plain, scrollInfo: plain, noMatch: plain },
+	selectList: plainSelectListTheme,
 };
 
 /** An editor with a stand-in TUI (24 rows unless given). */

@@ -1,6 +1,7 @@
 import { BaseAnthropic } from "@anthropic-ai/sdk/client";
 import { Messages } from "@anthropic-ai/sdk/resources/messages/messages";
 import { getIdentityHeaders } from "../../identity/client-identity.js";
+import { nodeHttpFetch } from "../../network/node-http-fetch.js";
 import type { AnthropicOptions } from "../../types/api-options.js";
 import type { Api, Model } from "../../types/model.js";
 import { mergeHeaders } from "../../utils/headers.js";
@@ -103,7 +104,8 @@ export function createAnthropicClient(
 				apiKey: null,
 				authToken: null,
 				openTelemetry: openTelemetryOption(),
-				...sdkClientOptions(model, options, headers),
+				// Without a caller's fetch, requests go over node:http (docs/design/ai-adapters.md#http-transport).
+				...sdkClientOptions(model, { ...options, fetch: options.fetch ?? nodeHttpFetch }, headers),
 			}),
 	);
 }

@@ -44,6 +44,8 @@ export class AnthropicEventMapper {
 	constructor(
 		private readonly model: Model<Api>,
 		private readonly output: AssistantOutput,
+		/** The tau name of a tool the response calls (docs/providers.md: subscription requests rename tools). */
+		private readonly toolName: (name: string) => string,
 	) {}
 
 	handle(event: RawMessageStreamEvent): void {
@@ -73,7 +75,7 @@ export class AnthropicEventMapper {
 						redacted: true,
 					});
 				} else if (block.type === "tool_use") {
-					index = this.output.openToolCall({ id: block.id, name: block.name });
+					index = this.output.openToolCall({ id: block.id, name: this.toolName(block.name) });
 					const input = block.input as Record<string, unknown> | undefined;
 					if (input && Object.keys(input).length > 0) this.output.toolCallDelta(index, JSON.stringify(input));
 				}

@@ -49,12 +49,12 @@ export function stream(
 				throw new Error(missingApiKeyMessage(model));
 			}
 			const headers = anthropicHeaders(model, options, compat);
-			const { params, betas } = buildAnthropicPayload(model, transcript, options, compat);
+			const { params, betas, responseToolName } = buildAnthropicPayload(model, transcript, options, compat);
 			const payload = await applyPayloadHook(model, options, params);
 			const body: MessageCreateParamsStreaming = { ...payload, stream: true };
 			const client = prebuilt ?? createAnthropicClient(model, options, headers);
 			const betaHeaders = anthropicBetaHeader(headers, betas);
-			const mapper = new AnthropicEventMapper(model, output);
+			const mapper = new AnthropicEventMapper(model, output, responseToolName);
 			await consumeProviderStream<RawMessageStreamEvent>(
 				model,
 				options,

@@ -46,7 +46,11 @@ function userContent(content: string | (TextContent | ImageContent)[]): MessageP
 	return blocks.length > 0 ? blocks : undefined;
 }
 
-function assistantContent(message: AssistantMessage, model: Model<Api>): ContentBlockParam[] {
+function assistantContent(
+	message: AssistantMessage,
+	model: Model<Api>,
+	wireName: (name: string) => string,
+): ContentBlockParam[] {
 	const allowEmptySignature =
 		model.compat && "allowEmptySignature" in model.compat && model.compat.allowEmptySignature;
 	const blocks: ContentBlockParam[] = [];
@@ -71,7 +75,7 @@ function assistantContent(message: AssistantMessage, model: Model<Api>): Content
 				);
 			}
 		} else if (block.type === "toolCall") {
-			blocks.push({ type: "tool_use", id: block.id, name: block.name, input: block.arguments ?? {} });
+			blocks.push({ type: "tool_use", id: block.id, name: wireName(block.name), input: block.arguments ?? {} });
 		}
 	}
 	return blocks;
@@ -125,9 +129,13 @@ function toolResultsMessage(results: ToolResultMessage[]): MessageParam {
 /**
  * Converts the resolved transcript (without its leading system message) into Anthropic messages.
  * Later system messages are held back until just before the next assistant message, because tool
- * results must directly follow their tool use.
+ * results must directly follow their tool use. `wireName` gives the name a replayed tool call is sent under.
  */
-export function convertAnthropicMessages(messages: Message[], model: Model<Api>): MessageParam[] {
+export function convertAnthropicMessages(
+	messages: Message[],
+	model: Model<Api>,
+	wireName: (name: string) => string,
+): MessageParam[] {
 	const transformed = transformMessages(messages, model, (id) => normalizeAnthropicToolCallId(id));
 	const params: MessageParam[] = [];
 	let heldSystem: MessageParam[] = [];
@@ -146,7 +154,7 @@ export function convertAnthropicMessages(messages: Message[], model: Model<Api>)
 			const content = userContent(message.content);
 			if (content !== undefined) params.push({ role: "user", content });
 		} else if (message.role === "assistant") {
-			const content = assistantContent(message, model);
+			const content = assistantContent(message, model, wireName);
 			if (content.length === 0) continue;
 			params.push(...heldSystem, { role: "assistant", content });
 			heldSystem = [];

@@ -17,6 +17,7 @@ import type { Tool } from "../../types/tools.js";
 import { sanitizeSurrogates } from "../../utils/sanitize-surrogates.js";
 import { resolveCacheRetention } from "../shared/cache-retention.js";
 import { resolveToolSchema } from "../shared/tool-schema.js";
+import { fromClaudeCodeName, toClaudeCodeName } from "./claude-code-tool-names.js";
 import { convertAnthropicMessages } from "./messages.js";
 import { CLAUDE_CODE_IDENTITY, isSubscriptionToken, SUBSCRIPTION_BETAS } from "./subscription-token.js";
 
@@ -96,10 +97,10 @@ function inputSchema(parameters: Record<string, unknown>): AnthropicTool.InputSc
 	return schema;
 }
 
-function convertTool(tool: Tool, compat: ResolvedAnthropicCompat): AnthropicTool {
+function convertTool(tool: Tool, compat: ResolvedAnthropicCompat, wireName: (name: string) => string): AnthropicTool {
 	const { parameters, strict } = resolveToolSchema(tool, compat.supportsStrictTools, isAnthropicStrictUnsupported);
 	const converted: AnthropicTool = {
-		name: tool.name,
+		name: wireName(tool.name),
 		description: sanitizeSurrogates(tool.description),
 		input_schema: inputSchema(parameters),
 	};
@@ -131,7 +132,11 @@ export interface AnthropicRequestPlan {
 	params: AnthropicPayload;
 	/** Beta features this request needs, before header overrides. */
 	betas: string[];
+	/** The tau tool name for a tool name in the response (a subscription request renames tools). */
+	responseToolName: (name: string) => string;
 }
+
+const sameName = (name: string): string => name;
 
 export function buildAnthropicPayload(
 	model: Model<Api>,
@@ -143,7 +148,9 @@ export function buildAnthropicPayload(
 	const control = cacheControl(retention, compat);
 	const head = getInitialSystemMessage(transcript.messages);
 	const rest = head ? transcript.messages.slice(1) : transcript.messages;
-	const messages = convertAnthropicMessages(rest, model);
+	const subscription = isSubscriptionToken(options.apiKey);
+	const wireName = subscription ? toClaudeCodeName : sameName;
+	const messages = convertAnthropicMessages(rest, model, wireName);
 	if (control) markLastMessage(messages, control);
 
 	const params: AnthropicPayload = {
@@ -152,7 +159,6 @@ export function buildAnthropicPayload(
 		max_tokens: options.maxTokens ?? model.maxTokens,
 		stream: true,
 	};
-	const subscription = isSubscriptionToken(options.apiKey);
 	const systemText = getSystemMessageText(head);
 	const system: TextBlockParam[] = subscription ? [{ type: "text", text: CLAUDE_CODE_IDENTITY }] : [];
 	if (systemText) system.push({ type: "text", text: sanitizeSurrogates(systemText) });
@@ -160,7 +166,8 @@ export function buildAnthropicPayload(
 	if (lastSystem && control) lastSystem.cache_control = control;
 	if (system.length > 0) params.system = system;
 
-	const tools = getCurrentTools(transcript.messages).map((tool) => convertTool(tool, compat));
+	const declared = getCurrentTools(transcript.messages);
+	const tools = declared.map((tool) => convertTool(tool, compat, wireName));
 	if (tools.length > 0) {
 		const last = tools.at(-1);
 		if (last && control && compat.supportsCacheControlOnTools) last.cache_control = control;
@@ -194,5 +201,6 @@ export function buildAnthropicPayload(
 		betas.push("fine-grained-tool-streaming-2025-05-14");
 	if (thinkingEnabled && options.interleavedThinking !== false && !adaptive)
 		betas.push("interleaved-thinking-2025-05-14");
-	return { params, betas };
+	const responseToolName = subscription ? (name: string) => fromClaudeCodeName(name, declared) : sameName;
+	return { params, betas, responseToolName };
 }

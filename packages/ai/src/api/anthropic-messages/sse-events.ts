@@ -12,6 +12,56 @@ function parseOrUndefined(text: string): unknown {
 	}
 }
 
+const DELTA_HEAD = '{"type":"content_block_delta","index":';
+const DELTA_TYPE = ',"delta":{"type":"';
+/**
+ * The delta kinds whose one string field a stream repeats for every token: the kind, its field, and the
+ * text from the kind's name to the field's opening quote.
+ */
+const DELTA_KINDS = [
+	["text_delta", "text"],
+	["thinking_delta", "thinking"],
+	["input_json_delta", "partial_json"],
+].map(([type, field]) => ({ type: type as string, field: field as string, head: `${type}","${field}":"` }));
+/** What in a JSON string literal's body needs `JSON.parse`: a quote, a backslash or a control character. */
+const NEEDS_PARSE = /["\\\u0000-\u001f]/;
+
+/**
+ * `content_block_delta` data in the exact compact form the API sends
+ * (`{"type":"content_block_delta","index":N,"delta":{"type":"text_delta","text":"…"}}`), read without a
+ * full `JSON.parse`: nearly every message of a stream has this form, and building it field by field costs
+ * less than parsing it. Any other spelling returns `undefined`, and the caller parses it in full, so the
+ * result is always what `JSON.parse` gives (docs/design/ai-adapters.md#anthropic-messages).
+ */
+export function readDeltaData(data: string): RawMessageStreamEvent | undefined {
+	if (!data.startsWith(DELTA_HEAD) || !data.endsWith('"}}')) return undefined;
+	let at = DELTA_HEAD.length;
+	const digits = at;
+	while (at < data.length && data.charCodeAt(at) >= 0x30 && data.charCodeAt(at) <= 0x39) at++;
+	// JSON allows no leading zero; nine digits keep the number exact.
+	if (at === digits || at - digits > 9 || (data.charCodeAt(digits) === 0x30 && at - digits > 1)) return undefined;
+	const index = Number(data.slice(digits, at));
+	if (!data.startsWith(DELTA_TYPE, at)) return undefined;
+	at += DELTA_TYPE.length;
+	const kind = DELTA_KINDS.find((candidate) => data.startsWith(candidate.head, at));
+	if (kind === undefined) return undefined;
+	const literalStart = at + kind.head.length;
+	// The opening quote must not be the closing one.
+	if (literalStart > data.length - 3) return undefined;
+	const body = data.slice(literalStart, data.length - 3);
+	let value: unknown = body;
+	if (NEEDS_PARSE.test(body)) {
+		try {
+			value = JSON.parse(data.slice(literalStart - 1, data.length - 2));
+		} catch {
+			return undefined;
+		}
+		if (typeof value !== "string") return undefined;
+	}
+	const event = { type: "content_block_delta", index, delta: { type: kind.type, [kind.field]: value } };
+	return event as unknown as RawMessageStreamEvent;
+}
+
 /**
  * One Anthropic SSE message as the SDK's own stream would yield it: `ping` and nameless messages are
  * skipped, an `error` message becomes the SDK's `APIError` (so error formatting is unchanged).
@@ -24,5 +74,5 @@ export function decodeAnthropicSse(message: SseMessage, headers: Headers): RawMe
 		throw new APIError(undefined, body as object, undefined, headers, type);
 	}
 	if (!message.data) return undefined;
-	return JSON.parse(message.data) as RawMessageStreamEvent;
+	return readDeltaData(message.data) ?? (JSON.parse(message.data) as RawMessageStreamEvent);
 }

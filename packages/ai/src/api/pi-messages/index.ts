@@ -53,6 +53,10 @@ function decodeEvent(message: SseMessage): PiMessagesEvent | undefined {
 	return message.data && message.data !== "[DONE]" ? (JSON.parse(message.data) as PiMessagesEvent) : undefined;
 }
 
+/**
+ * Streams an answer from a `pi-messages` backend: posts the model, context and options, and relays the events it sends
+ * back.
+ */
 export function stream(
 	model: Model<Api>,
 	context: TranscriptContext,
@@ -108,6 +112,7 @@ export function stream(
 	});
 }
 
+/** `stream` with the portable options; a `pi-messages` backend takes them as they are. */
 export function streamSimple(
 	model: Model<Api>,
 	context: TranscriptContext,

@@ -108,7 +108,9 @@ export class AssistantOutput {
 		const call: ToolCall = { type: "toolCall", id: init.id, name: init.name, arguments: {} };
 		if (init.namespace !== undefined) call.namespace = init.namespace;
 		const index = this.message.content.push(call) - 1;
-		this.argumentStreams.set(index, new ToolCallArgumentsStream());
+		const args = new ToolCallArgumentsStream();
+		this.argumentStreams.set(index, args);
+		liveArguments(call, args);
 		this.events.push({ type: "toolcall_start", contentIndex: index, partial: this.message });
 		return index;
 	}
@@ -124,7 +126,7 @@ export class AssistantOutput {
 	toolCallDelta(index: number, delta: string, options: { emitEmpty?: boolean } = {}): void {
 		const args = this.argumentStreams.get(index);
 		if (!args || (!delta && !options.emitEmpty)) return;
-		if (delta) this.toolCall(index).arguments = args.append(delta);
+		if (delta) args.push(delta);
 		this.events.push({ type: "toolcall_delta", contentIndex: index, delta, partial: this.message });
 	}
 
@@ -132,8 +134,7 @@ export class AssistantOutput {
 	replaceToolArguments(index: number, fullText: string): void {
 		const args = this.argumentStreams.get(index);
 		if (!args) return;
-		const { delta, arguments: parsed } = args.replace(fullText);
-		this.toolCall(index).arguments = parsed;
+		const { delta } = args.replace(fullText);
 		const missing = delta === undefined ? fullText : delta;
 		if (missing)
 			this.events.push({ type: "toolcall_delta", contentIndex: index, delta: missing, partial: this.message });
@@ -188,4 +189,20 @@ export class AssistantOutput {
 		this.closed.add(index);
 		return true;
 	}
+}
+
+/**
+ * Makes `call.arguments` read the partial parse of the text streamed so far when someone reads it (a
+ * renderer, an extension), so a delta nobody inspects is never parsed (docs/ai.md, "Streaming cost").
+ * Assigning `arguments` (the final parse at the end of the call) turns it back into a plain property.
+ */
+function liveArguments(call: ToolCall, args: ToolCallArgumentsStream): void {
+	Object.defineProperty(call, "arguments", {
+		enumerable: true,
+		configurable: true,
+		get: () => args.current(),
+		set: (value: ToolCall["arguments"]) => {
+			Object.defineProperty(call, "arguments", { value, enumerable: true, configurable: true, writable: true });
+		},
+	});
 }

@@ -1,10 +1,18 @@
 /**
  * GitHub Copilot sign-in (docs/providers.md): the GitHub device flow yields a GitHub token (kept as
  * the refresh token), which is exchanged for a short-lived Copilot token (the access token). The
- * Copilot token names the API host its requests go to (`proxy-ep`).
+ * Copilot token names the API host its requests go to (`proxy-ep`). Sign-in and refresh also store
+ * which models the seat can use (github-copilot-models.ts).
  */
 import type { AuthInteraction, ModelAuth, OAuthCredential } from "../../types/auth.js";
 import { pollDeviceCode } from "./device-code-poll.js";
+import {
+	type CopilotApi,
+	enableCopilotModels,
+	fetchCopilotModelList,
+	NO_RETRY,
+	SIGN_IN_RETRY,
+} from "./github-copilot-models.js";
 import { oauthEndpoint } from "./oauth-endpoint.js";
 import { oauthRequest, requireNumber, requireString } from "./token-request.js";
 
@@ -32,15 +40,25 @@ export function enterpriseDomain(input: string): string | undefined {
 	}
 }
 
-/** The API base URL for a Copilot token: its `proxy-ep` host with `proxy.` turned into `api.`. */
-export function copilotApiUrl(token: string, enterprise: string | undefined): string {
+/** The API origin a Copilot token names: its `proxy-ep` host with `proxy.` turned into `api.`. */
+function copilotApiOrigin(token: string, enterprise: string | undefined): string {
 	const proxy = /(?:^|;)proxy-ep=([^;]+)/.exec(token)?.[1];
-	const url = proxy
-		? `https://${proxy.replace(/^proxy\./, "api.")}`
-		: enterprise
-			? `https://copilot-api.${enterprise}`
-			: DEFAULT_API_URL;
-	return oauthEndpoint(url).replace(/\/$/, "");
+	if (proxy) return `https://${proxy.replace(/^proxy\./, "api.")}`;
+	return enterprise ? `https://copilot-api.${enterprise}` : DEFAULT_API_URL;
+}
+
+/** The API base URL for a Copilot token. */
+export function copilotApiUrl(token: string, enterprise: string | undefined): string {
+	return oauthEndpoint(copilotApiOrigin(token, enterprise)).replace(/\/$/, "");
+}
+
+function copilotApi(token: string, enterprise: string | undefined): CopilotApi {
+	return {
+		baseUrl: copilotApiUrl(token, enterprise),
+		token,
+		editorHeaders: EDITOR_HEADERS,
+		individualPlan: copilotApiOrigin(token, enterprise) === DEFAULT_API_URL,
+	};
 }
 
 async function exchangeForCopilotToken(
@@ -124,16 +142,31 @@ export async function login(interaction: AuthInteraction): Promise<OAuthCredenti
 	});
 	const enterprise = enterpriseDomain(answer);
 	const githubToken = await githubTokenByDeviceFlow(interaction, enterprise ?? DEFAULT_DOMAIN);
-	return exchangeForCopilotToken(githubToken, enterprise, interaction.signal);
+	const credential = await exchangeForCopilotToken(githubToken, enterprise, interaction.signal);
+	const api = copilotApi(credential.access, enterprise);
+	const models = await fetchCopilotModelList(api, SIGN_IN_RETRY, interaction.signal);
+	const available = [...models.availableModelIds];
+	if (models.policyModelIds.length > 0) {
+		await interaction.notify({ type: "progress", message: "Enabling models..." });
+		const outcome = await enableCopilotModels(api, models.policyModelIds, interaction.signal);
+		available.push(...outcome.enabled);
+		if (outcome.failures.length > 0) {
+			await interaction.notify({
+				type: "info",
+				message: `${PROVIDER} did not accept the terms of every model (the next sign-in tries again): ${outcome.failures.join("; ")}`,
+			});
+		}
+	}
+	return { ...credential, availableModelIds: [...new Set(available)] };
 }
 
-export function refresh(credential: OAuthCredential, signal: AbortSignal): Promise<OAuthCredential> {
+/** A new Copilot token, and the seat's current models with it. */
+export async function refresh(credential: OAuthCredential, signal: AbortSignal): Promise<OAuthCredential> {
 	const enterprise =
 		typeof credential.enterpriseUrl === "string" ? enterpriseDomain(credential.enterpriseUrl) : undefined;
-	return exchangeForCopilotToken(credential.refresh, enterprise, signal).then((fresh) => ({
-		...credential,
-		...fresh,
-	}));
+	const fresh = await exchangeForCopilotToken(credential.refresh, enterprise, signal);
+	const models = await fetchCopilotModelList(copilotApi(fresh.access, enterprise), NO_RETRY, signal);
+	return { ...credential, ...fresh, availableModelIds: models.availableModelIds };
 }
 
 export async function toAuth(credential: OAuthCredential): Promise<ModelAuth> {

@@ -1,6 +1,6 @@
 /**
  * Where a sign-in flow sends its requests. `TAU_TEST_OAUTH_ORIGIN` exists for tests only (docs/providers.md):
- * when set, every OAuth endpoint `https://host/path` becomes `<origin>/host/path`, so one @tau/testkit
+ * when set, every OAuth endpoint `https://host/path` (and a Radius gateway's catalog) becomes `<origin>/host/path`, so one @tau/testkit
  * server can stand in for every provider's authorization, token and device endpoints, and loopback
  * callback servers take a free port instead of the provider's registered one.
  */

@@ -7,7 +7,7 @@
 import type { AuthInteraction, LoginOptions, OAuthCredential } from "../../types/auth.js";
 import { pollDeviceCode } from "./device-code-poll.js";
 import { oauthEndpoint } from "./oauth-endpoint.js";
-import { createPkce, createState } from "./pkce.js";
+import { authorizationQuery, createPkce, createState } from "./pkce.js";
 import { exchangeAuthorizationCode, oauthRequest, requireNumber, requireString } from "./token-request.js";
 
 const PROVIDER = "OpenAI";
@@ -143,18 +143,14 @@ async function browserLogin(interaction: AuthInteraction, options?: LoginOptions
 		redirectHost: "localhost",
 		state,
 		authorizeUrl: (redirectUri) => {
-			const params = new URLSearchParams({
-				response_type: "code",
-				client_id: CLIENT_ID,
-				redirect_uri: redirectUri,
-				scope: SCOPE,
-				code_challenge: challenge,
-				code_challenge_method: "S256",
-				state,
-				id_token_add_organizations: "true",
-				codex_cli_simplified_flow: "true",
-				originator: options?.agentName ?? "tau",
-			});
+			const params = authorizationQuery(
+				{ clientId: CLIENT_ID, redirectUri, scope: SCOPE, challenge, state },
+				{
+					id_token_add_organizations: "true",
+					codex_cli_simplified_flow: "true",
+					originator: options?.agentName ?? "tau",
+				},
+			);
 			return `${oauthEndpoint(AUTHORIZE_URL)}?${params}`;
 		},
 	});

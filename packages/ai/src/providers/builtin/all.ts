@@ -13,8 +13,11 @@ import { googleVertexProvider } from "./google-vertex.js";
 import { hostedProvider } from "./hosted.js";
 import { llamaCppProvider, lmStudioProvider, ollamaProvider, vllmProvider } from "./local.js";
 import { openaiCodexProvider } from "./openai-codex.js";
+import { radiusProvider } from "./radius.js";
 
 export { DEFAULT_MODEL_PER_PROVIDER, defaultModelIdFor } from "../data/default-models.js";
+/** A Radius gateway as a provider: the built-in `radius`, or a gateway named in models.json (`"oauth": "radius"`). */
+export { type RadiusProviderOptions, radiusProvider } from "./radius.js";
 
 /** Providers whose behaviour goes beyond an API key over the shipped catalog. */
 const SPECIAL_PROVIDERS: Record<string, () => Provider> = {
@@ -26,6 +29,7 @@ const SPECIAL_PROVIDERS: Record<string, () => Provider> = {
 	"github-copilot": githubCopilotProvider,
 	"google-vertex": googleVertexProvider,
 	"openai-codex": openaiCodexProvider,
+	radius: () => radiusProvider(),
 };
 
 /**
@@ -60,28 +64,34 @@ export function getAllBuiltinModels(provider: string): readonly AnyModel[] {
 	return shippedModels(provider);
 }
 
+/** The built-in chat models of a provider, from the shipped catalog (no network). */
 export function getBuiltinModels(provider: string): Model<Api>[] {
 	return getAllBuiltinModels(provider).filter((model): model is Model<Api> => getModelType(model) === "chat");
 }
 
+/** A built-in chat model by provider and id, or undefined. */
 export function getBuiltinModel(provider: string, id: string): Model<Api> | undefined {
 	return getBuiltinModels(provider).find((model) => model.id === id);
 }
 
+/** The built-in image generation models of a provider. */
 export function getBuiltinImageModels(provider: string): ImageModel[] {
 	return getAllBuiltinModels(provider).filter((model): model is ImageModel => getModelType(model) === "image");
 }
 
+/** A built-in image generation model by provider and id, or undefined. */
 export function getBuiltinImageModel(provider: string, id: string): ImageModel | undefined {
 	return getBuiltinImageModels(provider).find((model) => model.id === id);
 }
 
+/** The built-in classifier models of a provider. */
 export function getBuiltinClassifierModels(provider: string): ClassifierModel[] {
 	return getAllBuiltinModels(provider).filter(
 		(model): model is ClassifierModel => getModelType(model) === "classifier",
 	);
 }
 
+/** A built-in classifier model by provider and id, or undefined. */
 export function getBuiltinClassifierModel(provider: string, id: string): ClassifierModel | undefined {
 	return getBuiltinClassifierModels(provider).find((model) => model.id === id);
 }

@@ -48,6 +48,10 @@ const bedrockAuth: ApiKeyAuth = {
 	},
 };
 
+/**
+ * The Amazon Bedrock provider over its shipped catalog, authorized by AWS credentials (profile, keys, role or Bedrock
+ * API key).
+ */
 export function amazonBedrockProvider(): Provider {
 	return catalogProvider({ id: "amazon-bedrock", name: "Amazon Bedrock", auth: { apiKey: bedrockAuth } });
 }

@@ -23,6 +23,7 @@ const anthropicAuth: ApiKeyAuth = {
 	},
 };
 
+/** The Anthropic provider over its shipped catalog, authorized by an API key or a Claude subscription sign-in. */
 export function anthropicProvider(): Provider {
 	return catalogProvider({
 		id: "anthropic",

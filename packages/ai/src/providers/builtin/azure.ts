@@ -28,6 +28,10 @@ const azureCompletions = rewritingStreams(openAICompletionsApi(), (model, option
 	};
 });
 
+/**
+ * The Azure OpenAI provider over its shipped catalog, authorized by `AZURE_OPENAI_API_KEY` or a stored key, at the
+ * endpoint configured for the resource.
+ */
 export function azureProvider(): Provider {
 	return catalogProvider({
 		id: "azure",

@@ -64,6 +64,10 @@ function placeholderStreams() {
 	});
 }
 
+/**
+ * The Cloudflare Workers AI provider: models served by the user's account, authorized by `CLOUDFLARE_API_KEY` and
+ * `CLOUDFLARE_ACCOUNT_ID` (or stored values).
+ */
 export function cloudflareWorkersAIProvider(): Provider {
 	return catalogProvider({
 		id: "cloudflare-workers-ai",
@@ -73,6 +77,10 @@ export function cloudflareWorkersAIProvider(): Provider {
 	});
 }
 
+/**
+ * The Cloudflare AI Gateway provider: models routed through a gateway of the user's account, authorized by
+ * `CLOUDFLARE_API_KEY` and `CLOUDFLARE_ACCOUNT_ID` (or stored values).
+ */
 export function cloudflareAIGatewayProvider(): Provider {
 	return catalogProvider({
 		id: "cloudflare-ai-gateway",

@@ -1,5 +1,6 @@
 import { envApiKeyAuth } from "../../auth/auth-helpers.js";
 import { githubCopilotLogin } from "../../auth/oauth/subscription-logins.js";
+import type { Credential } from "../../types/auth.js";
 import type { TranscriptContext } from "../../types/context.js";
 import type { StreamOptions } from "../../types/options.js";
 import type { Provider, ProviderStreams } from "../../types/provider.js";
@@ -37,6 +38,20 @@ function copilotStreams(): ProviderStreams {
 	};
 }
 
+/**
+ * The models a signed-in seat can use, by the `availableModelIds` its sign-in stored (Pi's rule,
+ * docs/providers.md); with no such list (a `COPILOT_GITHUB_TOKEN`, or a credential saved before the
+ * list existed), every model.
+ */
+function seatModels<T extends { id: string }>(models: readonly T[], credential: Credential | undefined): readonly T[] {
+	if (credential?.type !== "oauth") return models;
+	const ids = credential.availableModelIds;
+	if (!Array.isArray(ids) || !ids.every((id) => typeof id === "string")) return models;
+	const available = new Set<string>(ids);
+	return models.filter((model) => available.has(model.id));
+}
+
+/** The GitHub Copilot provider over its shipped catalog, authorized by `COPILOT_GITHUB_TOKEN` or a GitHub sign-in. */
 export function githubCopilotProvider(): Provider {
 	return catalogProvider({
 		id: "github-copilot",
@@ -44,5 +59,6 @@ export function githubCopilotProvider(): Provider {
 		baseUrl: "https://api.individual.githubcopilot.com",
 		auth: { apiKey: envApiKeyAuth("GitHub Copilot token", ["COPILOT_GITHUB_TOKEN"]), oauth: githubCopilotLogin() },
 		api: copilotStreams(),
+		filterModels: seatModels,
 	});
 }

@@ -51,6 +51,10 @@ const vertexAuth: ApiKeyAuth = {
 	},
 };
 
+/**
+ * The Google Vertex AI provider over its shipped catalog, authorized by an API key or Google application-default
+ * credentials.
+ */
 export function googleVertexProvider(): Provider {
 	return catalogProvider({ id: "google-vertex", name: "Google Vertex AI", auth: { apiKey: vertexAuth } });
 }

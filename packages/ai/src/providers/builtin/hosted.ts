@@ -161,7 +161,6 @@ const HOSTED: Record<string, HostedProvider> = {
 		keyName: "Qwen Token Plan Individual CN API key",
 		envVars: ["QWEN_TOKEN_PLAN_INDIVIDUAL_CN_API_KEY", "QWEN_TOKEN_PLAN_CN_API_KEY"],
 	},
-	radius: { name: "Radius", keyName: "Radius API key", envVars: ["RADIUS_API_KEY"] },
 	together: {
 		name: "Together",
 		baseUrl: "https://api.together.ai/v1",
@@ -229,38 +228,143 @@ export function hostedProvider(id: string): Provider {
 	return catalogProvider({ id, ...rest, auth: { apiKey: envApiKeyAuth(rest.keyName, rest.envVars), oauth: oauth() } });
 }
 
+/**
+ * The Ant Ling provider (`ant-ling`) over its shipped model catalog, authorized by `ANT_LING_API_KEY` or a stored key.
+ */
 export const antLingProvider = (): Provider => hostedProvider("ant-ling");
+/** The Baseten provider (`baseten`) over its shipped model catalog, authorized by `BASETEN_API_KEY` or a stored key. */
 export const basetenProvider = (): Provider => hostedProvider("baseten");
+/**
+ * The Cerebras provider (`cerebras`) over its shipped model catalog, authorized by `CEREBRAS_API_KEY` or a stored key.
+ */
 export const cerebrasProvider = (): Provider => hostedProvider("cerebras");
+/**
+ * The DeepSeek provider (`deepseek`) over its shipped model catalog, authorized by `DEEPSEEK_API_KEY` or a stored key.
+ */
 export const deepseekProvider = (): Provider => hostedProvider("deepseek");
+/**
+ * The Fireworks provider (`fireworks`) over its shipped model catalog, authorized by `FIREWORKS_API_KEY` or a stored
+ * key.
+ */
 export const fireworksProvider = (): Provider => hostedProvider("fireworks");
+/** The Google provider (`google`) over its shipped model catalog, authorized by `GEMINI_API_KEY` or a stored key. */
 export const googleProvider = (): Provider => hostedProvider("google");
+/** The Groq provider (`groq`) over its shipped model catalog, authorized by `GROQ_API_KEY` or a stored key. */
 export const groqProvider = (): Provider => hostedProvider("groq");
+/**
+ * The Hugging Face provider (`huggingface`) over its shipped model catalog, authorized by `HF_TOKEN` or a stored key.
+ */
 export const huggingfaceProvider = (): Provider => hostedProvider("huggingface");
+/**
+ * The Kimi For Coding provider (`kimi-coding`) over its shipped model catalog, authorized by `KIMI_API_KEY`, a stored
+ * key or an account sign-in.
+ */
 export const kimiCodingProvider = (): Provider => hostedProvider("kimi-coding");
+/**
+ * The Meta provider (`meta`) over its shipped model catalog, authorized by `META_API_KEY`, a stored key or an account
+ * sign-in.
+ */
 export const metaProvider = (): Provider => hostedProvider("meta");
+/** The MiniMax provider (`minimax`) over its shipped model catalog, authorized by `MINIMAX_API_KEY` or a stored key. */
 export const minimaxProvider = (): Provider => hostedProvider("minimax");
+/**
+ * The MiniMax CN provider (`minimax-cn`) over its shipped model catalog, authorized by `MINIMAX_CN_API_KEY` or a stored
+ * key.
+ */
 export const minimaxCnProvider = (): Provider => hostedProvider("minimax-cn");
+/** The Mistral provider (`mistral`) over its shipped model catalog, authorized by `MISTRAL_API_KEY` or a stored key. */
 export const mistralProvider = (): Provider => hostedProvider("mistral");
+/**
+ * The Moonshot AI provider (`moonshotai`) over its shipped model catalog, authorized by `MOONSHOT_API_KEY` or a stored
+ * key.
+ */
 export const moonshotaiProvider = (): Provider => hostedProvider("moonshotai");
+/**
+ * The Moonshot AI CN provider (`moonshotai-cn`) over its shipped model catalog, authorized by `MOONSHOT_API_KEY` or a
+ * stored key.
+ */
 export const moonshotaiCnProvider = (): Provider => hostedProvider("moonshotai-cn");
+/** The NVIDIA provider (`nvidia`) over its shipped model catalog, authorized by `NVIDIA_API_KEY` or a stored key. */
 export const nvidiaProvider = (): Provider => hostedProvider("nvidia");
+/**
+ * The OpenAI provider (`openai`) over its shipped model catalog, authorized by `OPENAI_API_KEY`, a stored key or an
+ * account sign-in.
+ */
 export const openaiProvider = (): Provider => hostedProvider("openai");
+/**
+ * The OpenCode Zen provider (`opencode`) over its shipped model catalog, authorized by `OPENCODE_API_KEY` or a stored
+ * key.
+ */
 export const opencodeProvider = (): Provider => hostedProvider("opencode");
+/**
+ * The OpenCode Go provider (`opencode-go`) over its shipped model catalog, authorized by `OPENCODE_API_KEY` or a stored
+ * key.
+ */
 export const opencodeGoProvider = (): Provider => hostedProvider("opencode-go");
+/**
+ * The OpenRouter provider (`openrouter`) over its shipped model catalog, authorized by `OPENROUTER_API_KEY`, a stored
+ * key or an account sign-in.
+ */
 export const openrouterProvider = (): Provider => hostedProvider("openrouter");
+/**
+ * The Qwen Token Plan Team provider (`qwen-token-plan`) over its shipped model catalog, authorized by
+ * `QWEN_TOKEN_PLAN_TEAM_API_KEY`, `QWEN_TOKEN_PLAN_API_KEY` or a stored key.
+ */
 export const qwenTokenPlanProvider = (): Provider => hostedProvider("qwen-token-plan");
+/**
+ * The Qwen Token Plan Team CN provider (`qwen-token-plan-cn`) over its shipped model catalog, authorized by
+ * `QWEN_TOKEN_PLAN_TEAM_CN_API_KEY`, `QWEN_TOKEN_PLAN_CN_API_KEY` or a stored key.
+ */
 export const qwenTokenPlanCnProvider = (): Provider => hostedProvider("qwen-token-plan-cn");
+/**
+ * The Qwen Token Plan Individual provider (`qwen-token-plan-individual`) over its shipped model catalog, authorized by
+ * `QWEN_TOKEN_PLAN_INDIVIDUAL_API_KEY`, `QWEN_TOKEN_PLAN_API_KEY` or a stored key.
+ */
 export const qwenTokenPlanIndividualProvider = (): Provider => hostedProvider("qwen-token-plan-individual");
+/**
+ * The Qwen Token Plan Individual CN provider (`qwen-token-plan-individual-cn`) over its shipped model catalog,
+ * authorized by `QWEN_TOKEN_PLAN_INDIVIDUAL_CN_API_KEY`, `QWEN_TOKEN_PLAN_CN_API_KEY` or a stored key.
+ */
 export const qwenTokenPlanIndividualCnProvider = (): Provider => hostedProvider("qwen-token-plan-individual-cn");
-export const radiusProvider = (): Provider => hostedProvider("radius");
+/**
+ * The Together provider (`together`) over its shipped model catalog, authorized by `TOGETHER_API_KEY` or a stored key.
+ */
 export const togetherProvider = (): Provider => hostedProvider("together");
+/**
+ * The TypeSafe provider (`typesafe`) over its shipped model catalog, authorized by `TYPESAFE_API_KEY` or a stored key.
+ */
 export const typesafeProvider = (): Provider => hostedProvider("typesafe");
+/**
+ * The Vercel AI Gateway provider (`vercel-ai-gateway`) over its shipped model catalog, authorized by
+ * `AI_GATEWAY_API_KEY` or a stored key.
+ */
 export const vercelAIGatewayProvider = (): Provider => hostedProvider("vercel-ai-gateway");
+/**
+ * The xAI provider (`xai`) over its shipped model catalog, authorized by `XAI_API_KEY`, a stored key or an account
+ * sign-in.
+ */
 export const xaiProvider = (): Provider => hostedProvider("xai");
+/** The Xiaomi provider (`xiaomi`) over its shipped model catalog, authorized by `XIAOMI_API_KEY` or a stored key. */
 export const xiaomiProvider = (): Provider => hostedProvider("xiaomi");
+/**
+ * The Xiaomi Token Plan AMS provider (`xiaomi-token-plan-ams`) over its shipped model catalog, authorized by
+ * `XIAOMI_TOKEN_PLAN_AMS_API_KEY` or a stored key.
+ */
 export const xiaomiTokenPlanAmsProvider = (): Provider => hostedProvider("xiaomi-token-plan-ams");
+/**
+ * The Xiaomi Token Plan CN provider (`xiaomi-token-plan-cn`) over its shipped model catalog, authorized by
+ * `XIAOMI_TOKEN_PLAN_CN_API_KEY` or a stored key.
+ */
 export const xiaomiTokenPlanCnProvider = (): Provider => hostedProvider("xiaomi-token-plan-cn");
+/**
+ * The Xiaomi Token Plan SGP provider (`xiaomi-token-plan-sgp`) over its shipped model catalog, authorized by
+ * `XIAOMI_TOKEN_PLAN_SGP_API_KEY` or a stored key.
+ */
 export const xiaomiTokenPlanSgpProvider = (): Provider => hostedProvider("xiaomi-token-plan-sgp");
+/** The Z.AI provider (`zai`) over its shipped model catalog, authorized by `ZAI_API_KEY` or a stored key. */
 export const zaiProvider = (): Provider => hostedProvider("zai");
+/**
+ * The Z.AI Coding CN provider (`zai-coding-cn`) over its shipped model catalog, authorized by `ZAI_CODING_CN_API_KEY`
+ * or a stored key.
+ */
 export const zaiCodingCnProvider = (): Provider => hostedProvider("zai-coding-cn");

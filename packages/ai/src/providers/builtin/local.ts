@@ -104,6 +104,7 @@ function localProvider(definition: LocalProviderDefinition): Provider {
 	});
 }
 
+/** An Ollama server on localhost:11434 whose models are listed from the server itself. */
 export function ollamaProvider(): Provider {
 	return localProvider({
 		id: "ollama",
@@ -113,6 +114,7 @@ export function ollamaProvider(): Provider {
 	});
 }
 
+/** A llama.cpp server (`LLAMA_BASE_URL`, default port 8080) whose models are listed from the server itself. */
 export function llamaCppProvider(): Provider {
 	return localProvider({
 		id: "llamacpp",
@@ -123,10 +125,12 @@ export function llamaCppProvider(): Provider {
 	});
 }
 
+/** An LM Studio server on localhost:1234 whose models are listed from the server itself. */
 export function lmStudioProvider(): Provider {
 	return localProvider({ id: "lmstudio", name: "LM Studio", baseUrl: "http://localhost:1234/v1" });
 }
 
+/** A vLLM server on localhost:8000 whose models are listed from the server itself. */
 export function vllmProvider(): Provider {
 	return localProvider({
 		id: "vllm",

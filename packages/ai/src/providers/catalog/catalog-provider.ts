@@ -17,6 +17,8 @@ export interface CatalogProviderDefinition {
 	keyName?: string;
 	/** Replaces the env-var API key auth. */
 	auth?: ProviderAuth;
+	/** The chat models a credential can use (see `Provider.filterModels`). */
+	filterModels?: Provider["filterModels"];
 }
 
 /** A hosted provider over its shipped catalog (read on first use), with API-key auth by default. */
@@ -30,5 +32,6 @@ export function catalogProvider(definition: CatalogProviderDefinition): Provider
 		},
 		models: () => shippedModels(definition.id),
 		api: definition.api ?? apiByModel(),
+		...(definition.filterModels ? { filterModels: definition.filterModels } : {}),
 	});
 }

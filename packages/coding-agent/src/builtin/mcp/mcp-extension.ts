@@ -38,6 +38,10 @@ function loadRuntime(): Promise<McpRuntime> {
 	return runtimeModule;
 }
 
+/**
+ * Options of the built-in MCP extension: the agent directory holding `mcp.json`, how configuration is loaded and
+ * servers are connected, the log file, and when servers start.
+ */
 export interface McpExtensionOptions {
 	/** Agent dir holding `mcp.json` and `mcp.log` (default: `getAgentDir()`). */
 	agentDir?: string;

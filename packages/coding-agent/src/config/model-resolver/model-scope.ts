@@ -2,11 +2,16 @@ import type { Model, ModelThinkingLevel } from "@tau/ai";
 import { isGlobPattern, modelPatternToRegExp } from "./glob.js";
 import { findExactModelReferenceMatch, isThinkingLevel, resolveModelReference } from "./model-reference.js";
 
+/** A model that model patterns selected, with the thinking level the pattern asked for. */
 export interface ScopedModel {
 	model: Model;
 	thinkingLevel?: ModelThinkingLevel;
 }
 
+/**
+ * A problem with a `--models` or `enabledModels` pattern: it matched nothing, it was ambiguous, or its thinking
+ * level is invalid.
+ */
 export interface ModelScopeDiagnostic {
 	type: "warning";
 	code: "no-match" | "invalid-thinking-level" | "ambiguous";
@@ -88,6 +93,10 @@ export function resolveModelScope(patterns: readonly string[], available: readon
 	return { models: scoped, warnings: diagnostics.map((diagnostic) => diagnostic.message), diagnostics };
 }
 
+/**
+ * The models `--models` or `enabledModels` patterns select, with a diagnostic for each pattern that did not
+ * resolve cleanly.
+ */
 export interface ResolveModelScopeResult {
 	scopedModels: ScopedModel[];
 	diagnostics: ModelScopeDiagnostic[];

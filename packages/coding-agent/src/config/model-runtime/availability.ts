@@ -1,16 +1,19 @@
 import type { AuthCheck, Models } from "@tau/ai";
 
 /**
- * Which providers have usable credentials, per the last check of each. Checks of one provider run
- * one after another; a result superseded by a newer check of the same provider is discarded, so the
- * synchronous readers (`/model`, the footer, initial model selection) see the latest answer.
+ * Which providers have usable credentials, per the last check of each, and for a provider that
+ * narrows its models by credential (`filterModels`: a GitHub Copilot seat), which models. Checks of
+ * one provider run one after another; a result superseded by a newer check of the same provider is
+ * discarded, so the synchronous readers (`/model`, `--list-models`, the footer, initial model
+ * selection) see the latest answer.
  */
 export class ProviderAvailability {
 	private readonly checks = new Map<string, AuthCheck>();
+	private readonly usableModels = new Map<string, ReadonlySet<string>>();
 	private readonly seq = new Map<string, number>();
 	private readonly chains = new Map<string, Promise<void>>();
 
-	constructor(private readonly models: Pick<Models, "checkAuth">) {}
+	constructor(private readonly models: Pick<Models, "checkAuth" | "getAvailable" | "getProvider">) {}
 
 	has(providerId: string): boolean {
 		return this.checks.has(providerId);
@@ -28,6 +31,12 @@ export class ProviderAvailability {
 
 	forget(providerId: string): void {
 		this.checks.delete(providerId);
+		this.usableModels.delete(providerId);
+	}
+
+	/** The ids of the provider's models its credential can use, when the provider narrows them; else undefined (all). */
+	usable(providerId: string): ReadonlySet<string> | undefined {
+		return this.usableModels.get(providerId);
 	}
 
 	refresh(providerIds: readonly string[]): Promise<void> {
@@ -40,14 +49,20 @@ export class ProviderAvailability {
 		const previous = this.chains.get(id) ?? Promise.resolve();
 		const next = previous.then(async () => {
 			let check: AuthCheck | undefined;
+			let usable: ReadonlySet<string> | undefined;
 			try {
 				check = await this.models.checkAuth(id);
+				if (check && this.models.getProvider(id)?.filterModels) {
+					usable = new Set((await this.models.getAvailable(id)).map((model) => model.id));
+				}
 			} catch {
 				check = undefined;
 			}
 			if (this.seq.get(id) !== seq) return;
 			if (check) this.checks.set(id, check);
 			else this.checks.delete(id);
+			if (usable) this.usableModels.set(id, usable);
+			else this.usableModels.delete(id);
 		});
 		this.chains.set(id, next);
 		return next;

@@ -1,9 +1,19 @@
 import { type AnyModel, createProvider, type Provider, type RefreshModelsContext } from "@tau/ai";
+import { radiusProvider } from "@tau/ai/providers/all";
 import { type BaseProvider, type ComposedProvider, composeProvider } from "../models-json/compose.js";
 import type { ProviderConfig } from "../models-json/schema.js";
 import { extensionOAuth, isExtensionOAuthConfig } from "./extension-oauth.js";
 import { composedAuth } from "./provider-auth.js";
 import { composedStreams } from "./provider-streams.js";
+
+/**
+ * A models.json provider with `"oauth": "radius"` is a Radius gateway at its `baseUrl` (without `/v1`): it
+ * signs in there and lists that gateway's own catalog, never the public one (docs/providers.md "Radius").
+ */
+export function radiusGatewayProvider(id: string, config: ProviderConfig | undefined): Provider | undefined {
+	if (config?.oauth !== "radius" || !config.baseUrl) return undefined;
+	return radiusProvider({ id, name: config.name ?? id, gateway: config.baseUrl.replace(/\/v1\/?$/u, "") });
+}
 
 /** One provider composed from its base, models.json and an extension overlay (docs/models.md). */
 export function buildComposedProvider(

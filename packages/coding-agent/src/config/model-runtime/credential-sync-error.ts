@@ -1,5 +1,6 @@
 import type { Credential } from "@tau/ai";
 
+/** The credential change that a `CredentialSynchronizationError` was raised for. */
 export type CredentialSynchronizationOperation = "login" | "logout" | "setRuntimeApiKey" | "removeRuntimeApiKey";
 
 /** The credential change succeeded, but the runtime's catalog or availability could not follow it. */

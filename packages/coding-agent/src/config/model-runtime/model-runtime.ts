@@ -45,7 +45,7 @@ import { loadModelsJson } from "../models-json/parse.js";
 import type { ModelsJson, ProviderConfig } from "../models-json/schema.js";
 import { getAgentDir } from "../paths.js";
 import { ProviderAvailability } from "./availability.js";
-import { buildComposedProvider } from "./compose-runtime-provider.js";
+import { buildComposedProvider, radiusGatewayProvider } from "./compose-runtime-provider.js";
 import type { CreateModelRuntimeOptions, ModelRuntimeOptions } from "./create-options.js";
 import { CredentialSynchronizationError, type CredentialSynchronizationOperation } from "./credential-sync-error.js";
 import {
@@ -250,7 +250,11 @@ export class ModelRuntime implements Models {
 		return this.models
 			.getProviders()
 			.filter((provider) => this.availability.has(provider.id))
-			.flatMap((provider) => this.models.getModels(provider.id));
+			.flatMap((provider) => {
+				const models = this.models.getModels(provider.id);
+				const usable = this.availability.usable(provider.id);
+				return usable ? models.filter((model) => usable.has(model.id)) : models;
+			});
 	}
 
 	/** Whether the last check found usable credentials for the provider. */
@@ -544,9 +548,9 @@ export class ModelRuntime implements Models {
 	private compose(id: string): Provider | undefined {
 		const registration = this.registrations.get(id);
 		const native = registration && isProvider(registration) ? registration : undefined;
-		const base = native ?? this.builtins.get(id);
 		const overlay = registration && !isProvider(registration) ? registration : undefined;
 		const config = this.modelsJson?.providers[id];
+		const base = native ?? radiusGatewayProvider(id, config) ?? this.builtins.get(id);
 		if (!config && !overlay) return base;
 		try {
 			return buildComposedProvider(id, base, config, overlay);

@@ -22,6 +22,10 @@ export const VIRTUAL_MODEL_API = "pi-virtual";
  */
 export type ModelRouteReason = "user" | "continuation" | "retry" | "direct";
 
+/**
+ * What a virtual model's router is asked: the selected virtual model, the request context and options, and the
+ * router's saved state.
+ */
 export interface ModelRouteRequest<TState = unknown> {
 	/** The selected virtual model. */
 	model: Model<Api>;

@@ -261,6 +261,10 @@ export interface ModelOverride extends SharedModelFields {
 	cost?: Partial<ModelCost>;
 }
 
+/**
+ * A provider entry of `models.json`: base URL, API, API key, headers and compatibility flags, plus the models it
+ * adds or overrides.
+ */
 export interface ProviderConfig {
 	name?: string;
 	baseUrl?: string;

@@ -1,12 +1,17 @@
 /** Thinking levels accepted in settings (mirrors the model thinking levels of `@tau/ai`). */
 export type SettingsThinkingLevel = "off" | "minimal" | "low" | "medium" | "high" | "xhigh" | "max";
 export type QueueMode = "all" | "one-at-a-time";
+/**
+ * When tau refreshes the provider's prompt cache: never, while a response streams, or also while the session is
+ * idle.
+ */
 export type CacheWarmingMode = "off" | "streaming" | "idle";
 export type DoubleEscapeAction = "tree" | "fork" | "none";
 export type TreeFilterMode = "default" | "no-tools" | "user-only" | "labeled-only" | "all";
 export type ProjectTrustPolicy = "ask" | "always" | "never";
 export type SessionShareDestination = "auto" | "gist" | "radius";
 export type TuiMode = "regular" | "fullscreen";
+/** What fullscreen mode prints to the terminal when it exits: the transcript, or only a hint on how to resume. */
 export type FullscreenExitOutput = "transcript" | "resume-hint";
 export type FullscreenScrollbar = "auto" | "always" | "hidden";
 export type MermaidRenderingMode = "off" | "final" | "streaming";
@@ -21,6 +26,10 @@ export interface PackageSourceObject {
 	prompts?: string[];
 	themes?: string[];
 }
+/**
+ * A package in settings: a source string (npm, git or local path) or an object that also filters which of its
+ * resources load.
+ */
 export type PackageSource = string | PackageSourceObject;
 
 export interface CompactionSettingsFile {
@@ -130,12 +139,17 @@ export interface ModelKey {
 	id: string;
 }
 
+/**
+ * Automatic compaction settings: whether it is on, how many tokens to keep free for the answer and how many recent
+ * tokens to keep verbatim.
+ */
 export interface CompactionSettings {
 	enabled: boolean;
 	reserveTokens: number;
 	keepRecentTokens: number;
 }
 
+/** Automatic retry settings: whether failed model requests are retried, how often, and the base and longest delays. */
 export interface RetrySettings {
 	enabled: boolean;
 	maxRetries: number;

@@ -26,6 +26,10 @@ export interface ProjectTrustInput {
 	prompt?: (options: { cwd: string; parent: string | undefined }) => Promise<TrustPromptChoice>;
 }
 
+/**
+ * Whether a project is trusted and what decided it: a CLI flag, a saved answer, an extension, the policy or the
+ * user's answer.
+ */
 export interface ProjectTrustDecision {
 	trusted: boolean;
 	source: "cli" | "implicit" | "saved" | "extension" | "policy" | "no-ui" | "prompt";

@@ -4,6 +4,7 @@ import type { ModelRuntime, ScopedModel, SettingsManager } from "../../config/in
 import type {
 	AnyToolDefinition,
 	BashResult,
+	ContextUsage,
 	ExtensionRunner,
 	ReplacedSessionContext,
 	ToolInfo,
@@ -27,7 +28,7 @@ import { exportSessionHtml, exportSessionJsonl, type HtmlExportOptions } from ".
 import { computeSessionStats, type SessionStats } from "./session-stats.js";
 import { type SessionCollaborators, wireSession } from "./session-wiring.js";
 import { repairInterruptedCalls } from "./tool-call-repair.js";
-import { type ContextUsage, contextUsage, lastAssistantText, userMessagesForForking } from "./transcript-queries.js";
+import { contextUsage, lastAssistantText, userMessagesForForking } from "./transcript-queries.js";
 import { type NavigateTreeOptions, type NavigateTreeResult, navigateTree } from "./tree-navigation.js";
 import type { AgentSessionConfig, ExtensionBindings, PromptOptions } from "./types.js";
 import type { ExecuteBashOptions } from "./user-bash.js";

@@ -55,21 +55,28 @@ export interface SubscribeOptions {
  */
 export class SessionEventHub {
 	private listeners = new Map<AgentSessionListener, SubscribeOptions>();
+	/**
+	 * The listeners as of the last (un)subscription, replaced rather than changed: `emit` iterates it
+	 * without copying per event (a stream has one per token), and a listener (un)subscribing during an
+	 * event changes who hears the next one only.
+	 */
+	private snapshot: readonly (readonly [AgentSessionListener, SubscribeOptions])[] = [];
 
 	constructor(private readonly reportListenerError: (error: unknown) => void) {}
 
 	subscribe(listener: AgentSessionListener, options: SubscribeOptions = {}): () => void {
 		// A listener subscribed twice is one listener, with the options of its latest subscription.
 		this.listeners.set(listener, options);
+		this.snapshot = [...this.listeners];
 		return () => {
-			this.listeners.delete(listener);
+			if (this.listeners.delete(listener)) this.snapshot = [...this.listeners];
 		};
 	}
 
 	/** Delivers `event`; a `tauOnly` event reaches only listeners that asked for tau's events. */
-	emit(event: AgentSessionEvent, origin: { tauOnly?: boolean } = {}): void {
-		for (const [listener, options] of [...this.listeners]) {
-			if (origin.tauOnly && !options.tauEvents) continue;
+	emit(event: AgentSessionEvent, origin?: { tauOnly?: boolean }): void {
+		for (const [listener, options] of this.snapshot) {
+			if (origin?.tauOnly && !options.tauEvents) continue;
 			try {
 				listener(event);
 			} catch (error) {
@@ -80,5 +87,6 @@ export class SessionEventHub {
 
 	clear(): void {
 		this.listeners.clear();
+		this.snapshot = [];
 	}
 }

@@ -8,6 +8,7 @@ import {
 } from "../../config/index.js";
 import { toError } from "../errors.js";
 import type {
+	ContextUsage,
 	CustomMessageInput,
 	ExtensionContextActions,
 	ExtensionCoreActions,
@@ -24,7 +25,6 @@ import type { SessionManager } from "../session/index.js";
 import type { SessionCompactionResult } from "./events.js";
 import { createRunner } from "./extension-bridge.js";
 import type { SessionThinkingLevel } from "./model-selection.js";
-import type { ContextUsage } from "./transcript-queries.js";
 import type { ExtensionBindings } from "./types.js";
 
 /**

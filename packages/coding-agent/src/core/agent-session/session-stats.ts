@@ -1,6 +1,6 @@
 import type { Usage } from "@tau/ai";
+import type { ContextUsage } from "../extensions/index.js";
 import type { SessionEntry, SessionManager } from "../session/index.js";
-import type { ContextUsage } from "./transcript-queries.js";
 
 /** Message counts and spend of a whole session file (RPC `get_session_stats`, `/session`). */
 export interface SessionStats {
@@ -52,7 +52,7 @@ export function computeSessionStats(
 			else if (message.role === "toolResult") toolResults++;
 			else if (message.role === "assistant") {
 				assistantMessages++;
-				toolCalls += message.content.filter((block) => block.type === "toolCall").length;
+				for (const block of message.content) if (block.type === "toolCall") toolCalls++;
 			}
 		}
 		const usage = usageOf(entry);

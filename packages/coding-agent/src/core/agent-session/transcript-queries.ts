@@ -1,12 +1,7 @@
 import type { Api, AssistantMessage, Model } from "@tau/ai";
 import { calculateContextTokens, estimateProjectedContextTokens } from "../compaction/estimation.js";
+import type { ContextUsage } from "../extensions/index.js";
 import type { SessionEntry, SessionMessage, SessionProjection } from "../session/index.js";
-
-export interface ContextUsage {
-	tokens: number | null;
-	contextWindow: number;
-	percent: number | null;
-}
 
 function textOf(content: string | readonly { type: string; text?: string }[], separator: string): string {
 	if (typeof content === "string") return content;

@@ -15,6 +15,10 @@ import type { ResourceLoader } from "../resources/index.js";
 import type { SessionManager } from "../session/index.js";
 import type { RetrySleep } from "./recovery-loop.js";
 
+/**
+ * Options of `AgentSession.prompt`: whether to expand commands and templates, attached images, and how to queue
+ * the prompt while the agent is busy.
+ */
 export interface PromptOptions {
 	/** Default true: extension commands, `/skill:` and prompt templates. */
 	expandPromptTemplates?: boolean;

@@ -120,6 +120,7 @@ export interface BranchSummaryOptions extends SummarizationOptions {
 	replaceInstructions?: boolean;
 }
 
+/** The outcome of summarizing a branch: the summary with the files it touched, an abort, or an error message. */
 export type BranchSummaryResult =
 	| { summary: string; details: FileListDetails; usage?: Usage }
 	| { aborted: true }

@@ -7,6 +7,10 @@ import type { SessionEntry, SessionProjection } from "../session/types.js";
 /** What one image is assumed to cost, in characters. */
 export const ESTIMATED_IMAGE_CHARS = 4800;
 
+/**
+ * The number of context tokens a response's usage accounts for: the reported total, or the sum of input, output
+ * and cache tokens.
+ */
 export function calculateContextTokens(usage: Usage): number {
 	return usage.totalTokens || usage.input + usage.output + usage.cacheRead + usage.cacheWrite;
 }

@@ -1,6 +1,10 @@
 import type { SessionMessage } from "../session/messages.js";
 import type { FileListDetails } from "../session/types.js";
 
+/**
+ * Files read and written in a stretch of conversation, collected from tool calls for compaction and branch
+ * summaries.
+ */
 export interface FileOperations {
 	read: Set<string>;
 	written: Set<string>;

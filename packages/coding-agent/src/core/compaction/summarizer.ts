@@ -48,6 +48,10 @@ export interface SummarizationOptions {
 	retryCallbacks?: RetryCallbacks;
 }
 
+/**
+ * What a compaction produces: the summary, the first entry kept verbatim, the token count before, and details such
+ * as the files touched.
+ */
 export interface CompactionResult {
 	summary: string;
 	firstKeptEntryId: string;

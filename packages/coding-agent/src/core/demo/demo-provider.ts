@@ -11,7 +11,9 @@ import {
 } from "@tau/ai";
 import { countNoun } from "../text/count-noun.js";
 
+/** Id of the offline demo provider that `demoProvider` registers. */
 export const DEMO_PROVIDER_ID = "demo";
+/** Id of the offline demo model that `demoProvider` registers; it answers without a network or an API key. */
 export const DEMO_MODEL_ID = "offline";
 
 /** README-like names, most preferred first: a `README*` beats an `index.*` in the same listing. */

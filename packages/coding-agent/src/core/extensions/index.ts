@@ -1,6 +1,7 @@
 export type * from "./api/context.js";
 export type * from "./api/events.js";
 export type * from "./api/extension-api.js";
+export type * from "./api/session-events.js";
 export {
 	type AnyToolDefinition,
 	defineTool,

@@ -2,6 +2,10 @@
 
 export type ResourceType = "skill" | "prompt" | "theme" | "extension";
 
+/**
+ * Two resources of the same type and name from different places; the one loaded first wins and the other is
+ * reported.
+ */
 export interface ResourceCollision {
 	resourceType: ResourceType;
 	name: string;
@@ -19,6 +23,10 @@ export interface ResourceDiagnostic {
 
 export type ResourceScope = "user" | "project" | "temporary";
 
+/**
+ * Where a loaded resource came from: its package source, scope (user, project or temporary), whether it came from
+ * a package or the top level, and its base directory.
+ */
 export interface PathMetadata {
 	/** Package source string, "local" (settings entry), "auto" (conventional dir), "builtin" or "cli". */
 	source: string;

@@ -22,8 +22,11 @@ export interface ActiveBranch {
 	byId: ReadonlyMap<string, SessionEntry>;
 	leafId: string;
 	path: SessionEntry[];
-	/** Ids on `path`: an appended entry reusing one would change the walk, so it forces a rebuild. */
-	pathIds: Set<string>;
+	/**
+	 * The index's size when the branch was last walked or extended: an appended entry that reused an
+	 * id (which could change the walk) leaves it short of the count of entries appended since.
+	 */
+	indexed: number;
 	projection?: ExtensibleProjection;
 }
 
@@ -60,7 +63,7 @@ export class ActiveBranchCache {
 			byId: tree.byId,
 			leafId: start.id,
 			path,
-			pathIds: new Set(path.map((entry) => entry.id)),
+			indexed: tree.byId.size,
 		};
 		return this.cached;
 	}
@@ -73,19 +76,16 @@ export class ActiveBranchCache {
  */
 function extendActiveBranch(cached: ActiveBranch, tree: TreeSnapshot): boolean {
 	const appended = tree.entries.slice(cached.count);
+	if (tree.byId.size - cached.indexed !== appended.length) return false;
 	let parentId = cached.leafId;
 	for (const entry of appended) {
-		if (entry.parentId !== parentId || tree.byId.get(entry.id) !== entry || cached.pathIds.has(entry.id)) {
-			return false;
-		}
+		if (entry.parentId !== parentId || tree.byId.get(entry.id) !== entry) return false;
 		parentId = entry.id;
 	}
 	if (parentId !== tree.leafId) return false;
 	if (cached.projection && !extendProjection(cached.projection, appended)) cached.projection = undefined;
-	for (const entry of appended) {
-		cached.path.push(entry);
-		cached.pathIds.add(entry.id);
-	}
+	for (const entry of appended) cached.path.push(entry);
+	cached.indexed = tree.byId.size;
 	cached.count = tree.entries.length;
 	cached.last = tree.entries.at(-1);
 	cached.leafId = parentId;

@@ -1,5 +1,6 @@
 import type { FileEntry, SessionEntry, SessionHeader } from "./types.js";
 
+/** Format version of the session files tau writes; older files are migrated when loaded. */
 export const CURRENT_SESSION_VERSION = 3;
 
 /** A session written by a newer release: opening it would misread it, rewriting it would destroy it. */

@@ -13,13 +13,7 @@ import {
 	isImportant,
 } from "./entry-fields.js";
 import { copySessionFileInto } from "./file-import.js";
-import {
-	CURRENT_SESSION_VERSION,
-	entriesOf,
-	isSessionHeader,
-	serializeEntry,
-	UnsupportedSessionVersionError,
-} from "./format.js";
+import { CURRENT_SESSION_VERSION, isSessionHeader, serializeEntry, UnsupportedSessionVersionError } from "./format.js";
 import { assertValidSessionId, createSessionId, generateId } from "./ids.js";
 import { findMostRecentSession, findSessionById, type ListProgress, listAllSessions, listSessions } from "./listing.js";
 import { loadAppendedEntries, loadSessionFile, readSessionHeader } from "./loader.js";
@@ -558,10 +552,7 @@ export class SessionManager extends SessionTree {
 		if (size <= this.writer.expectedSize) return;
 		const appended = loadAppendedEntries(this.sessionFile, this.writer.expectedSize);
 		const leaf = this.leafId;
-		for (const entry of entriesOf(appended.entries)) {
-			this.warnOnDuplicate(entry);
-			this.indexAppended(entry);
-		}
+		this.indexLoaded(appended.entries);
 		this.leafId = leaf;
 		this.writer.attach(size);
 		if (!appended.endsWithNewline) this.writer.append("\n", false);
@@ -573,10 +564,7 @@ export class SessionManager extends SessionTree {
 	private loadFileEntries(fileEntries: FileEntry[]): void {
 		const header = fileEntries[0] as SessionHeader;
 		this.resetState(header);
-		for (const entry of entriesOf(fileEntries)) {
-			this.warnOnDuplicate(entry);
-			this.indexAppended(entry);
-		}
+		this.indexLoaded(fileEntries);
 	}
 
 	private resetState(header: SessionHeader): void {

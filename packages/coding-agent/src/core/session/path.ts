@@ -25,10 +25,39 @@ export function buildSessionPath(
 	return start ? walkToRoot(start, index, onWarning) : [];
 }
 
+/**
+ * Root-first path from `start` up its parent links. A missing parent ends the walk (orphan); a parent
+ * whose id is already on the path ends it too, with a warning (cycle guard).
+ */
 export function walkToRoot(
 	start: SessionEntry,
 	byId: ReadonlyMap<string, SessionEntry>,
 	onWarning?: WalkWarning,
+): SessionEntry[] {
+	// Without a set of visited ids: every parent after `start` is the index's entry for its own id, so
+	// ids repeat only if the walk returns to `start`'s id or outgrows the index (a cycle). Either, or
+	// an index whose keys are not their entries' ids, is walked again with the guard.
+	const path: SessionEntry[] = [];
+	let current = start;
+	for (;;) {
+		path.push(current);
+		const parentId = current.parentId;
+		if (parentId === null || parentId === current.id) break;
+		const parent = byId.get(parentId);
+		if (!parent) break;
+		if (parent.id !== parentId || parent.id === start.id || path.length > byId.size) {
+			return guardedWalk(start, byId, onWarning);
+		}
+		current = parent;
+	}
+	return path.reverse();
+}
+
+/** `walkToRoot` with a set of visited ids, for walks that may revisit one. */
+function guardedWalk(
+	start: SessionEntry,
+	byId: ReadonlyMap<string, SessionEntry>,
+	onWarning: WalkWarning | undefined,
 ): SessionEntry[] {
 	const path: SessionEntry[] = [];
 	const visited = new Set<string>();

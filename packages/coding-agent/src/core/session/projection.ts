@@ -24,14 +24,7 @@ export function buildContextEntries(
 	return contextOfPath(buildSessionPath(entries, leafId, byId, onWarning));
 }
 
-function contextOfPath(path: SessionEntry[]): SessionEntry[] {
-	let compactionIndex = -1;
-	for (let i = path.length - 1; i >= 0; i--) {
-		if (path[i]!.type === "compaction") {
-			compactionIndex = i;
-			break;
-		}
-	}
+function contextOfPath(path: SessionEntry[], compactionIndex = latestCompactionIndex(path)): SessionEntry[] {
 	if (compactionIndex === -1) return path;
 	const compaction = path[compactionIndex] as CompactionEntry;
 	const result: SessionEntry[] = [compaction];
@@ -45,12 +38,15 @@ function contextOfPath(path: SessionEntry[]): SessionEntry[] {
 	return result;
 }
 
+function latestCompactionIndex(entries: readonly SessionEntry[]): number {
+	for (let i = entries.length - 1; i >= 0; i--) if (entries[i]!.type === "compaction") return i;
+	return -1;
+}
+
 /** The last compaction entry in an entry list. */
 export function getLatestCompactionEntry(entries: readonly SessionEntry[]): CompactionEntry | undefined {
-	for (let i = entries.length - 1; i >= 0; i--) {
-		if (entries[i]!.type === "compaction") return entries[i] as CompactionEntry;
-	}
-	return undefined;
+	const index = latestCompactionIndex(entries);
+	return index === -1 ? undefined : (entries[index] as CompactionEntry);
 }
 
 /** Model messages one stored entry contributes before context edits. */
@@ -167,24 +163,37 @@ export function projectEntries(
 		entries.flatMap((entry) => (entry.type === "context_edit" ? [[entry.targetId, entry] as const] : [])),
 	),
 ): ProjectedSessionEntry[] {
+	const noEdits = edits.size === 0;
 	return entries.map((entry, i) => ({
 		sourceEntry: entry,
-		messages: entry.type === "compaction" && i > 0 ? [] : projectContextEntry(entry, edits.get(entry.id)),
+		messages:
+			entry.type === "compaction" && i > 0
+				? []
+				: projectContextEntry(entry, noEdits ? undefined : edits.get(entry.id)),
 	}));
 }
 
+/**
+ * One pass over the path for the settings and the latest compaction, one over the context to project
+ * it; the context edits are collected only when the path has any.
+ */
 export function projectExtensibly(path: SessionEntry[]): ExtensibleProjection {
-	const { thinkingLevel, model } = settingsFromPath(path);
-	const context = contextOfPath(path);
+	const settings: PathSettings = { thinkingLevel: "off", model: null };
+	let compactionIndex = -1;
+	let edited = false;
+	for (let i = 0; i < path.length; i++) {
+		const entry = path[i]!;
+		applySettings(settings, entry);
+		if (entry.type === "compaction") compactionIndex = i;
+		else if (entry.type === "context_edit") edited = true;
+	}
+	const context = contextOfPath(path, compactionIndex);
 	const edits = new Map<string, ContextEditEntry>();
-	for (const entry of context) if (entry.type === "context_edit") edits.set(entry.targetId, entry);
+	if (edited) for (const entry of context) if (entry.type === "context_edit") edits.set(entry.targetId, entry);
 	const projected = projectEntries(context, edits);
-	const projection = {
-		entries: projected,
-		messages: projected.flatMap((entry) => entry.messages),
-		thinkingLevel,
-		model,
-	};
+	const messages: SessionMessage[] = [];
+	for (const entry of projected) for (const message of entry.messages) messages.push(message);
+	const projection = { entries: projected, messages, thinkingLevel: settings.thinkingLevel, model: settings.model };
 	return { projection, edits };
 }
 
@@ -205,6 +214,10 @@ export function extendProjection(state: ExtensibleProjection, appended: readonly
 	return true;
 }
 
+/**
+ * The model context of a session branch: walks from the leaf (the current one by default) to the root and applies
+ * compactions, summaries and context edits.
+ */
 export function buildSessionContext(
 	entries: readonly SessionEntry[],
 	leafId?: string | null,

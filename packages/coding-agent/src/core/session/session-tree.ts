@@ -1,9 +1,17 @@
 import { ActiveBranchCache, projectActiveBranch, type TreeSnapshot } from "./active-branch.js";
 import type { ResolvedLabel } from "./branch-extraction.js";
+import { isSessionHeader } from "./format.js";
 import { walkToRoot } from "./path.js";
 import { buildContextEntries, buildSessionProjection } from "./projection.js";
 import { buildSessionTree } from "./tree.js";
-import type { SessionContext, SessionDiagnostic, SessionEntry, SessionProjection, SessionTreeNode } from "./types.js";
+import type {
+	FileEntry,
+	SessionContext,
+	SessionDiagnostic,
+	SessionEntry,
+	SessionProjection,
+	SessionTreeNode,
+} from "./types.js";
 
 const CONVERSATION_ROLES = new Set(["user", "assistant"]);
 
@@ -116,8 +124,17 @@ export class SessionTree {
 		this.conversation = false;
 	}
 
-	protected warnOnDuplicate(entry: SessionEntry): void {
-		if (this.byId.has(entry.id)) this.warn(`Duplicate entry id ${entry.id}; the later entry is used`);
+	/**
+	 * Indexes entries read from a file in order (headers skipped), warning about reused ids. One index
+	 * write per entry: a reused id is the write that leaves the index's size unchanged.
+	 */
+	protected indexLoaded(fileEntries: readonly FileEntry[]): void {
+		for (const entry of fileEntries) {
+			if (isSessionHeader(entry)) continue;
+			const size = this.byId.size;
+			this.indexAppended(entry);
+			if (this.byId.size === size) this.warn(`Duplicate entry id ${entry.id}; the later entry is used`);
+		}
 	}
 
 	/** Adds an entry read from a file or built in memory; it becomes the leaf. */
@@ -125,7 +142,7 @@ export class SessionTree {
 		this.entries.push(entry);
 		this.byId.set(entry.id, entry);
 		this.leafId = entry.id;
-		if (isConversationEntry(entry)) this.conversation = true;
+		if (!this.conversation && isConversationEntry(entry)) this.conversation = true;
 		this.indexMetadata(entry);
 	}
 

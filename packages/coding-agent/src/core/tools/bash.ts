@@ -15,6 +15,7 @@ export const bashSchema = jsonSchema<TObject<{ command: TString; timeout: TOptio
 		timeout: { type: "number", description: "Timeout in seconds (optional, no default timeout)" },
 	},
 });
+/** The arguments the model passes to the bash tool: the command and an optional timeout. */
 export type BashToolInput = Static<typeof bashSchema>;
 
 export const shellOutputSchema = jsonSchema<TSchema>({
@@ -29,6 +30,10 @@ export const shellOutputSchema = jsonSchema<TSchema>({
 	},
 });
 
+/**
+ * Options of the bash tool: where commands run (`operations`, e.g. a remote shell), the shell to use, and hooks
+ * around each command.
+ */
 export interface BashToolOptions extends ShellToolOptions {
 	operations?: BashOperations;
 	shellPath?: string;
@@ -39,6 +44,10 @@ const DESCRIPTION = `Execute a bash command in the current working directory. Re
 export const SESSION_VARIABLES_GUIDELINE =
 	"The TAU_SESSION_ID, TAU_SESSION_FILE, TAU_PROVIDER, TAU_MODEL and TAU_REASONING_LEVEL environment variables hold the current session and model details; inspect them with bash when needed.";
 
+/**
+ * Creates the definition of the built-in bash tool (schema, execution and renderers) for the given working
+ * directory.
+ */
 export function createBashToolDefinition(
 	cwd: string,
 	options: BashToolOptions = {},

@@ -35,8 +35,10 @@ export const editSchema = jsonSchema<
 	},
 	additionalProperties: false,
 });
+/** The arguments the model passes to the edit tool: the file path and the text replacements to make. */
 export type EditToolInput = Static<typeof editSchema>;
 
+/** The `details` of an edit tool result: the diff shown to the user and a unified patch. */
 export interface EditToolDetails {
 	diff: string;
 	patch: string;
@@ -45,6 +47,7 @@ export interface EditToolDetails {
 	fuzzyMatch?: true;
 }
 
+/** Options of the edit tool: the file operations it uses. */
 export interface EditToolOptions {
 	operations?: EditOperations;
 }
@@ -86,6 +89,10 @@ export async function computeEditsDiff(
 	}
 }
 
+/**
+ * Creates the definition of the built-in edit tool (exact text replacements in a file) for the given working
+ * directory.
+ */
 export function createEditToolDefinition(
 	cwd: string,
 	options: EditToolOptions = {},
@@ -146,6 +153,7 @@ export function createEditToolDefinition(
 	};
 }
 
+/** Creates the built-in edit tool as an agent tool for the given working directory. */
 export function createEditTool(cwd: string, options?: EditToolOptions) {
 	return toAgentTool(createEditToolDefinition(cwd, options));
 }

@@ -25,13 +25,16 @@ export const findSchema = jsonSchema<
 		limit: { type: "number", description: "Maximum number of results (default: 1000)" },
 	},
 });
+/** The arguments the model passes to the find tool: the glob pattern, the directory and a result limit. */
 export type FindToolInput = Static<typeof findSchema>;
 
+/** The `details` of a find tool result: how the output was truncated and whether the result limit was reached. */
 export interface FindToolDetails {
 	truncation?: TruncationResult;
 	resultLimitReached?: number;
 }
 
+/** Options of the find tool: a custom file backend and where the fd binary is looked up. */
 export interface FindToolOptions {
 	/** Custom backend; its `glob` replaces fd. */
 	operations?: FindOperations;
@@ -50,6 +53,7 @@ function relativize(path: string, searchPath: string): string {
 	return trailing && !relativePath.endsWith("/") ? `${relativePath}/` : relativePath;
 }
 
+/** Creates the definition of the built-in find tool (files by glob pattern) for the given working directory. */
 export function createFindToolDefinition(
 	cwd: string,
 	options: FindToolOptions = {},
@@ -114,6 +118,7 @@ export function createFindToolDefinition(
 	};
 }
 
+/** Creates the built-in find tool as an agent tool for the given working directory. */
 export function createFindTool(cwd: string, options?: FindToolOptions) {
 	return toAgentTool(createFindToolDefinition(cwd, options));
 }

@@ -36,9 +36,11 @@ export const grepSchema = jsonSchema<
 		limit: { type: "number", description: "Maximum number of matches to return (default: 100)" },
 	},
 });
+/** The arguments the model passes to the grep tool: the pattern, where to search, filters and a match limit. */
 export type GrepToolInput = Static<typeof grepSchema>;
 export type { GrepToolDetails };
 
+/** Options of the grep tool: its file operations and where the ripgrep binary is looked up. */
 export interface GrepToolOptions {
 	operations?: GrepOperations;
 	/** Where ripgrep is looked up; a locator that finds nothing forces the built-in search. */
@@ -55,6 +57,7 @@ function contextLines(context: number | undefined): number {
 	return Math.min(Math.floor(context), Number.MAX_SAFE_INTEGER);
 }
 
+/** Creates the definition of the built-in grep tool (file contents by pattern) for the given working directory. */
 export function createGrepToolDefinition(
 	cwd: string,
 	options: GrepToolOptions = {},
@@ -98,6 +101,7 @@ export function createGrepToolDefinition(
 	};
 }
 
+/** Creates the built-in grep tool as an agent tool for the given working directory. */
 export function createGrepTool(cwd: string, options?: GrepToolOptions) {
 	return toAgentTool(createGrepToolDefinition(cwd, options));
 }

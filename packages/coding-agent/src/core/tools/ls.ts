@@ -13,19 +13,23 @@ export const lsSchema = jsonSchema<TObject<{ path: TOptional<TString>; limit: TO
 		limit: { type: "number", description: "Maximum number of entries to return (default: 500)" },
 	},
 });
+/** The arguments the model passes to the ls tool: the directory and an entry limit. */
 export type LsToolInput = Static<typeof lsSchema>;
 
+/** The `details` of an ls tool result: how the output was truncated and whether the entry limit was reached. */
 export interface LsToolDetails {
 	truncation?: TruncationResult;
 	entryLimitReached?: number;
 }
 
+/** Options of the ls tool: the file operations it uses. */
 export interface LsToolOptions {
 	operations?: LsOperations;
 }
 
 const DESCRIPTION = `List directory contents. Entries are sorted alphabetically, directories end with '/', dotfiles are included. Output is truncated to 500 entries or ${DEFAULT_MAX_BYTES / 1024}KB (whichever is hit first).`;
 
+/** Creates the definition of the built-in ls tool (directory listing) for the given working directory. */
 export function createLsToolDefinition(
 	cwd: string,
 	options: LsToolOptions = {},
@@ -89,6 +93,7 @@ export function createLsToolDefinition(
 	};
 }
 
+/** Creates the built-in ls tool as an agent tool for the given working directory. */
 export function createLsTool(cwd: string, options?: LsToolOptions) {
 	return toAgentTool(createLsToolDefinition(cwd, options));
 }

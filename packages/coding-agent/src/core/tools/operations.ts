@@ -7,6 +7,7 @@ import { writeFileAtomic } from "../fs/atomic-write.js";
  * absolute paths; a remote backend translates them for the machine it talks to.
  */
 
+/** File access the read tool uses; replace it to read files somewhere other than the local disk. */
 export interface ReadOperations {
 	readFile(absolutePath: string): Promise<Buffer>;
 	/** Throws when the file is not readable. */
@@ -17,12 +18,14 @@ export interface ReadOperations {
 	createReadStream?(absolutePath: string, options: { signal?: AbortSignal }): AsyncIterable<Uint8Array>;
 }
 
+/** File access the write tool uses; replace it to write files somewhere other than the local disk. */
 export interface WriteOperations {
 	writeFile(absolutePath: string, content: string): Promise<void>;
 	/** Recursive. */
 	mkdir(directory: string): Promise<void>;
 }
 
+/** File access the edit tool uses; replace it to edit files somewhere other than the local disk. */
 export interface EditOperations {
 	readFile(absolutePath: string): Promise<Buffer>;
 	writeFile(absolutePath: string, content: string): Promise<void>;
@@ -47,20 +50,24 @@ export interface BashOperations {
 	exec(command: string, cwd: string, options: BashExecOptions): Promise<{ exitCode: number | null }>;
 }
 
+/** How the PowerShell tool runs commands; the same shape as the bash tool's operations. */
 export type PowerShellOperations = BashOperations;
 
+/** File access the ls tool uses; replace it to list directories somewhere other than the local disk. */
 export interface LsOperations {
 	exists(absolutePath: string): boolean | Promise<boolean>;
 	stat(absolutePath: string): { isDirectory(): boolean } | Promise<{ isDirectory(): boolean }>;
 	readdir(absolutePath: string): string[] | Promise<string[]>;
 }
 
+/** File access the grep tool uses (the search itself always runs locally). */
 export interface GrepOperations {
 	isDirectory(absolutePath: string): boolean | Promise<boolean>;
 	/** @deprecated ignored: the search always runs locally. */
 	readFile?(absolutePath: string): string | Promise<string>;
 }
 
+/** File access the find tool uses; its `glob` replaces the fd search, for example to search a remote machine. */
 export interface FindOperations {
 	exists(absolutePath: string): boolean | Promise<boolean>;
 	glob(pattern: string, cwd: string, options: { ignore: string[]; limit: number }): string[] | Promise<string[]>;

@@ -6,6 +6,7 @@ import { executeShellTool, type ShellToolOptions } from "./shell/shell-tool.js";
 import { DEFAULT_MAX_BYTES, DEFAULT_MAX_LINES } from "./truncate.js";
 import { type BuiltinToolDefinition, toAgentTool } from "./types.js";
 
+/** Options of the PowerShell tool: where commands run (`operations`) and hooks around each command. */
 export interface PowerShellToolOptions extends ShellToolOptions {
 	operations?: PowerShellOperations;
 }
@@ -38,6 +39,7 @@ export function createPowerShellToolDefinition(
 	return definition;
 }
 
+/** Creates the built-in PowerShell tool as an agent tool for the given working directory. */
 export function createPowerShellTool(cwd: string, options?: PowerShellToolOptions) {
 	return toAgentTool(createPowerShellToolDefinition(cwd, options), true);
 }

@@ -21,6 +21,7 @@ export const readSchema = jsonSchema<TObject<{ path: TString; offset: TOptional<
 		},
 	},
 );
+/** The arguments the model passes to the read tool: the path and an optional line offset and limit. */
 export type ReadToolInput = Static<typeof readSchema>;
 
 const readOutputSchema = jsonSchema<TSchema>({
@@ -39,6 +40,7 @@ const readOutputSchema = jsonSchema<TSchema>({
 	],
 });
 
+/** The `details` of a read tool result: how the output was truncated, and why an image was not sent to the model. */
 export interface ReadToolDetails {
 	truncation?: TruncationResult;
 	imageUnsupportedByModel?: string;
@@ -52,6 +54,7 @@ export interface ModelImageResizeOptions {
 	jpegQuality?: number;
 }
 
+/** Options of the read tool: whether and how images are resized for the model, and the file operations it uses. */
 export interface ReadToolOptions {
 	autoResizeImages?: boolean;
 	resizeOptions?: ModelImageResizeOptions;
@@ -144,6 +147,10 @@ async function selectText(
 	return selectFromText(bytes.toString("utf8"), startLine, limit);
 }
 
+/**
+ * Creates the definition of the built-in read tool (text files by line range, and images) for the given working
+ * directory.
+ */
 export function createReadToolDefinition(
 	cwd: string,
 	options: ReadToolOptions = {},
@@ -181,6 +188,7 @@ export function createReadToolDefinition(
 	};
 }
 
+/** Creates the built-in read tool as an agent tool for the given working directory. */
 export function createReadTool(cwd: string, options?: ReadToolOptions) {
 	return toAgentTool(createReadToolDefinition(cwd, options));
 }

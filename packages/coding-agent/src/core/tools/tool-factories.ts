@@ -22,6 +22,7 @@ export const allToolNames: ReadonlySet<ToolName> = new Set<ToolName>([
 	"ls",
 ]);
 
+/** Options for creating several built-in tools at once, one entry per tool. */
 export interface ToolsOptions {
 	read?: ReadToolOptions;
 	bash?: BashToolOptions;
@@ -76,6 +77,7 @@ export function createCodingToolDefinitions(cwd: string, options?: ToolsOptions)
 	return CODING_TOOLS.map((name) => createToolDefinition(name, cwd, options));
 }
 
+/** Creates the default coding tools (read, bash, edit, write) as agent tools for the given working directory. */
 export function createCodingTools(cwd: string, options?: ToolsOptions): AnyBuiltinAgentTool[] {
 	return CODING_TOOLS.map((name) => createTool(name, cwd, options));
 }
@@ -84,6 +86,7 @@ export function createReadOnlyToolDefinitions(cwd: string, options?: ToolsOption
 	return READ_ONLY_TOOLS.map((name) => createToolDefinition(name, cwd, options));
 }
 
+/** Creates the read-only built-in tools (read, grep, find, ls) as agent tools for the given working directory. */
 export function createReadOnlyTools(cwd: string, options?: ToolsOptions): AnyBuiltinAgentTool[] {
 	return READ_ONLY_TOOLS.map((name) => createTool(name, cwd, options));
 }
@@ -97,6 +100,7 @@ export function createAllToolDefinitions(
 	) as Record<ToolName, AnyBuiltinToolDefinition>;
 }
 
+/** Creates every built-in tool as an agent tool for the given working directory, keyed by tool name. */
 export function createAllTools(cwd: string, options?: ToolsOptions): Record<ToolName, AnyBuiltinAgentTool> {
 	return Object.fromEntries([...allToolNames].map((name) => [name, createTool(name, cwd, options)])) as Record<
 		ToolName,

@@ -1,13 +1,16 @@
 /** Shared output limits of the built-in tools (whichever limit is hit first wins). */
 export const DEFAULT_MAX_LINES = 2000;
+/** Default byte limit of tool output before it is truncated (50 KB). */
 export const DEFAULT_MAX_BYTES = 50 * 1024;
 export const GREP_MAX_LINE_LENGTH = 500;
 
+/** Limits for truncating tool output: maximum lines and maximum bytes. */
 export interface TruncationOptions {
 	maxLines?: number;
 	maxBytes?: number;
 }
 
+/** Truncated text and what was cut: whether and by which limit, line and byte counts before and after. */
 export interface TruncationResult {
 	content: string;
 	truncated: boolean;

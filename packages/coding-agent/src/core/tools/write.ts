@@ -14,8 +14,10 @@ export const writeSchema = jsonSchema<TObject<{ path: TString; content: TString 
 		content: { type: "string", description: "Content to write to the file" },
 	},
 });
+/** The arguments the model passes to the write tool: the file path and its full content. */
 export type WriteToolInput = Static<typeof writeSchema>;
 
+/** Options of the write tool: the file operations it uses. */
 export interface WriteToolOptions {
 	operations?: WriteOperations;
 }
@@ -23,6 +25,7 @@ export interface WriteToolOptions {
 const DESCRIPTION =
 	"Write content to a file. Creates the file if it does not exist and overwrites it if it does. Parent directories are created automatically.";
 
+/** Creates the definition of the built-in write tool (create or overwrite a file) for the given working directory. */
 export function createWriteToolDefinition(
 	cwd: string,
 	options: WriteToolOptions = {},
@@ -56,6 +59,7 @@ export function createWriteToolDefinition(
 	};
 }
 
+/** Creates the built-in write tool as an agent tool for the given working directory. */
 export function createWriteTool(cwd: string, options?: WriteToolOptions) {
 	return toAgentTool(createWriteToolDefinition(cwd, options));
 }

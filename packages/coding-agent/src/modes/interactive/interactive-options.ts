@@ -4,6 +4,7 @@ import type { Settings } from "../../config/index.js";
 import type { FailureSources } from "./controller/process-failures.js";
 import type { ProcessSignals } from "./controller/suspend.js";
 
+/** Options of `InteractiveMode`: the first prompt and further messages, images, and how the session was started. */
 export interface InteractiveModeOptions {
 	/** First prompt (stdin/@file text and the first CLI message, already joined). */
 	initialMessage?: string;

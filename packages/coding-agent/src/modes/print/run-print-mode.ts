@@ -3,6 +3,10 @@ import type { AgentSessionRuntime } from "../../sdk/index.js";
 import { takeOverStdout } from "../shared/index.js";
 import type { OneShotInput } from "./one-shot.js";
 
+/**
+ * Options of `runPrintMode` (`tau -p`): text or JSON output, the messages to send and the first message with its
+ * images.
+ */
 export interface PrintModeOptions {
 	/** `text`: the final answer only; `json`: every event as a JSON line. */
 	mode: "text" | "json";

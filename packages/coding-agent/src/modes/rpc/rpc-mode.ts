@@ -43,6 +43,10 @@ export interface RpcModeOptions {
 const INVALID_COMMAND = 'Invalid command: expected a JSON object with a string "type" field';
 const SIGNAL_EXIT_CODES = { SIGINT: 130, SIGTERM: 143, SIGHUP: 129 } as const;
 
+/**
+ * Runs tau in RPC mode: reads commands from stdin and writes responses and session events to stdout until the
+ * input closes; resolves to the exit code.
+ */
 export function runRpcMode(runtime: AgentSessionRuntime, options: RpcModeOptions = {}): Promise<number> {
 	const input = options.input ?? process.stdin;
 	const takeover = options.writer ? undefined : takeOverStdout();

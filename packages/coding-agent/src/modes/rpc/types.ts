@@ -15,6 +15,7 @@ export type PromptDisposition = "started" | "queued" | "handled";
 type Command<T extends string, F = object> = { id?: string; type: T } & F;
 type MessageFields = { message: string; images?: ImageContent[] };
 
+/** A command an RPC client sends to `tau --mode rpc` on stdin, one JSON object a line (docs/rpc.md). */
 export type RpcCommand =
 	| Command<"prompt", MessageFields & { streamingBehavior?: "steer" | "followUp" }>
 	| Command<"steer", MessageFields>
@@ -54,10 +55,15 @@ export type RpcCommand =
 
 export type RpcCommandType = RpcCommand["type"];
 
+/** The agent's answer to one RPC command: success with the command's data, or failure with an error message. */
 export type RpcResponse =
 	| { id?: string; type: "response"; command: string; success: true; data?: unknown }
 	| { id?: string; type: "response"; command: string; success: false; error: string };
 
+/**
+ * The session state `get_state` reports over RPC: model, thinking level, streaming and compaction status, session
+ * file and id, queue modes and message counts.
+ */
 export interface RpcSessionState {
 	/** Pi's stand-in model (id, name, api and provider `unknown`) when none is selected. */
 	model: Model<Api>;
@@ -84,6 +90,10 @@ export interface RpcSlashCommand {
 	sourceInfo: SourceInfo;
 }
 
+/**
+ * A dialog or notification an extension asks the RPC client to show (select, confirm, input, editor, notify and
+ * status updates).
+ */
 export type RpcExtensionUIRequest = { type: "extension_ui_request"; id: string } & (
 	| { method: "select"; title: string; options: string[]; timeout?: number }
 	| { method: "confirm"; title: string; message: string; timeout?: number }
@@ -101,6 +111,7 @@ export type RpcExtensionUIRequest = { type: "extension_ui_request"; id: string }
 	| { method: "set_editor_text"; text: string }
 );
 
+/** The RPC client's answer to an extension dialog: the chosen or entered value, a confirmation, or a cancellation. */
 export type RpcExtensionUIResponse =
 	| { type: "extension_ui_response"; id: string; value: string }
 	| { type: "extension_ui_response"; id: string; confirmed: boolean }

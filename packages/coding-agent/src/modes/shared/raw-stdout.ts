@@ -19,9 +19,10 @@ export interface RawWriterOptions {
 /**
  * Output the agent may run ahead of a slow reader before `waitForBackpressure` holds it: small enough
  * that memory stays bounded (docs/cli.md, JSON mode), large enough that a reader that keeps up never
- * stalls the agent.
+ * stalls the agent. Four times the 64 KB a Linux pipe holds, so the agent keeps working through the
+ * moments its reader is not scheduled instead of waiting for each pipe-full to drain.
  */
-export const BACKPRESSURE_LIMIT = 64 * 1024;
+export const BACKPRESSURE_LIMIT = 256 * 1024;
 
 interface Deferred {
 	promise: Promise<void>;

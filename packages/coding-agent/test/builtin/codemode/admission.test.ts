@@ -1,10 +1,10 @@
 import { fauxAssistantMessage, fauxToolCall } from "@tau/ai";
 import { CodemodeSandbox } from "@tau/codemode";
-import type { AnyToolDefinition } from "@tau/coding-agent";
 import { Type } from "typebox";
 import { afterEach, describe, expect, it } from "vitest";
 import { sandboxTimeoutMs } from "../../../src/builtin/codemode/executor.js";
 import { CodemodeWorkerPool, codemodeWorkerCapacity, WorkerWaitError } from "../../../src/builtin/codemode/index.js";
+import type { AnyToolDefinition } from "../../../src/core/extensions/index.js";
 import { createCodemodeHarness, runScript } from "./harness.js";
 
 /** A clock whose timers fire only when the test says so; `scheduled` settles at the first timer set. */

@@ -1,7 +1,8 @@
-import type { AnyToolDefinition, ExtensionAPI } from "@tau/coding-agent";
+import type { ExtensionAPI } from "@tau/coding-agent";
 import { Type } from "typebox";
 import { describe, expect, it } from "vitest";
 import { codemodeReachesTools, createCodemodeExtension } from "../../../src/builtin/codemode/index.js";
+import type { AnyToolDefinition } from "../../../src/core/extensions/index.js";
 import { createHarness } from "../../agent-session/harness.js";
 import { createCodemodeHarness, runScript } from "./harness.js";
 

@@ -1,9 +1,10 @@
-import type { AnyToolDefinition, ToolExposure } from "@tau/coding-agent";
+import type { ToolExposure } from "@tau/coding-agent";
 import { Type } from "typebox";
 import { describe, expect, it } from "vitest";
 import { codemodeDescription } from "../../../src/builtin/codemode/description.js";
 import { resolutionSummary } from "../../../src/builtin/codemode/loadout.js";
 import type { ScriptToolInfo } from "../../../src/builtin/codemode/samples.js";
+import type { AnyToolDefinition } from "../../../src/core/extensions/index.js";
 import { createCodemodeHarness, runScript } from "./harness.js";
 
 function info(name: string, namespace?: string, description = `Does ${name} things`): ScriptToolInfo {

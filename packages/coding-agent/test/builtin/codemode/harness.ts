@@ -1,11 +1,12 @@
 import { fauxAssistantMessage, fauxToolCall } from "@tau/ai";
-import type { AnyToolDefinition, ExtensionAPI } from "@tau/coding-agent";
+import type { ExtensionAPI } from "@tau/coding-agent";
 import {
 	type CodemodeDetails,
 	type CodemodeExtensionOptions,
 	CodemodeWorkerPool,
 	createCodemodeExtension,
 } from "../../../src/builtin/codemode/index.js";
+import type { AnyToolDefinition } from "../../../src/core/extensions/index.js";
 import { createHarness, type HarnessOptions, textOfMessage } from "../../agent-session/harness.js";
 
 export interface CodemodeHarnessOptions {

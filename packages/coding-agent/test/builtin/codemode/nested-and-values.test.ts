@@ -1,8 +1,8 @@
 import { existsSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import type { AnyToolDefinition } from "@tau/coding-agent";
 import { Type } from "typebox";
 import { describe, expect, it } from "vitest";
+import type { AnyToolDefinition } from "../../../src/core/extensions/index.js";
 import { createCodemodeHarness, runScript } from "./harness.js";
 
 const sink: AnyToolDefinition = {

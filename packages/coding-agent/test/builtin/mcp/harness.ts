@@ -1,12 +1,13 @@
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import type { AnyToolDefinition, ExtensionAPI } from "@tau/coding-agent";
+import type { ExtensionAPI } from "@tau/coding-agent";
 import type { McpTransport } from "@tau/mcp";
 import { StdioTransport } from "@tau/mcp";
 import { expect, vi } from "vitest";
 import { createMcpTransport } from "../../../src/builtin/mcp/connection/create-transport.js";
 import { createMcpExtension, type McpExtensionOptions } from "../../../src/builtin/mcp/index.js";
+import type { AnyToolDefinition } from "../../../src/core/extensions/index.js";
 import { createHarness, type Harness, type HarnessOptions } from "../../agent-session/harness.js";
 import { tempDir } from "../../support/isolated-session.js";
 

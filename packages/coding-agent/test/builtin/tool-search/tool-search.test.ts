@@ -1,7 +1,8 @@
-import type { AnyToolDefinition, ExtensionAPI, ToolExposure } from "@tau/coding-agent";
+import type { ExtensionAPI, ToolExposure } from "@tau/coding-agent";
 import { Type } from "typebox";
 import { describe, expect, it } from "vitest";
 import { createToolSearchExtension } from "../../../src/builtin/tool-search/index.js";
+import type { AnyToolDefinition } from "../../../src/core/extensions/index.js";
 import { createHarness } from "../../agent-session/harness.js";
 import { fakeApi } from "../fake-api.js";
 

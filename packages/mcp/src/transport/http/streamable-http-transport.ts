@@ -8,11 +8,16 @@ import {
 	McpSessionExpiredError,
 } from "../../errors.js";
 import { type JsonRpcId, type JsonRpcMessage, parseJsonRpcMessage } from "../../protocol.js";
-import { DEFAULT_MAX_MESSAGE_BYTES, Listeners, type McpSendOptions, type McpTransport } from "../transport.js";
+import { DEFAULT_MAX_MESSAGE_BYTES, type McpSendOptions, type McpTransport, TransportListeners } from "../transport.js";
 import { SseParser } from "./sse-parser.js";
 
+/** The `fetch` signature the HTTP transport and the OAuth code call; pass one to route or stub requests. */
 export type FetchLike = (input: string | URL, init?: RequestInit) => Promise<Response>;
 
+/**
+ * What `McpAuthProvider.onUnauthorized` receives: the 401 response, the server URL, the fetch to use and the token that
+ * failed.
+ */
 export interface McpUnauthorizedContext {
 	response: Response;
 	serverUrl: URL;
@@ -20,17 +25,28 @@ export interface McpUnauthorizedContext {
 	token?: string;
 }
 
+/**
+ * Supplies the bearer token of each HTTP request and reacts to a 401 (refresh or sign in) before the request is
+ * retried.
+ */
 export interface McpAuthProvider {
 	token(): Promise<string | undefined>;
 	onUnauthorized?(context: McpUnauthorizedContext): Promise<void>;
 }
 
+/**
+ * Backoff of the HTTP transport when its server-sent event stream drops: first and longest delay, and how often to
+ * retry.
+ */
 export interface ReconnectOptions {
 	initialDelayMs?: number;
 	maxDelayMs?: number;
 	maxRetries?: number;
 }
 
+/**
+ * Options of `StreamableHttpTransport`: the server URL, headers, authorization, reconnection and message size limit.
+ */
 export interface StreamableHttpTransportOptions {
 	url: string | URL;
 	headers?: Record<string, string>;
@@ -75,7 +91,7 @@ async function discard(response: Response): Promise<void> {
 }
 
 /** MCP Streamable HTTP: one POST per message, JSON or SSE answers, an optional GET stream. */
-export class StreamableHttpTransport implements McpTransport {
+export class StreamableHttpTransport extends TransportListeners implements McpTransport {
 	sessionId: string | undefined;
 	private protocolVersion: string | undefined;
 	private readonly url: URL;
@@ -89,11 +105,9 @@ export class StreamableHttpTransport implements McpTransport {
 	private lastToken: string | undefined;
 	private recovery: Promise<void> | undefined;
 	private getStreamOpened = false;
-	private readonly messages = new Listeners<[JsonRpcMessage]>();
-	private readonly errors = new Listeners<[Error]>();
-	private readonly closes = new Listeners<[]>();
 
 	constructor(private readonly options: StreamableHttpTransportOptions) {
+		super();
 		this.url = new URL(options.url);
 		const fetchFn = options.fetch ?? globalThis.fetch;
 		this.fetchFn = (input, init) => fetchFn(input, init);
@@ -141,16 +155,6 @@ export class StreamableHttpTransport implements McpTransport {
 
 	release(): void {
 		this.releaseController.abort();
-	}
-
-	onMessage(listener: (message: JsonRpcMessage) => void): () => void {
-		return this.messages.add(listener);
-	}
-	onError(listener: (error: Error) => void): () => void {
-		return this.errors.add(listener);
-	}
-	onClose(listener: () => void): () => void {
-		return this.closes.add(listener);
 	}
 
 	private headers(extra: Record<string, string>, token: string | undefined): Headers {

@@ -1,10 +1,11 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { McpConnectionClosedError } from "../../errors.js";
 import type { JsonRpcMessage } from "../../protocol.js";
-import { DEFAULT_MAX_MESSAGE_BYTES, Listeners, type McpTransport } from "../transport.js";
+import { DEFAULT_MAX_MESSAGE_BYTES, type McpTransport, TransportListeners } from "../transport.js";
 import { LineFramer } from "./line-framer.js";
 import { signalGroup, trackGroup, untrackGroup } from "./process-groups.js";
 
+/** Options of `StdioTransport`: the command to start, its arguments, directory and environment. */
 export interface StdioTransportOptions {
 	command: string;
 	args?: string[];
@@ -30,19 +31,18 @@ export interface StdioExit {
 const isWindows = process.platform === "win32";
 
 /** Runs an MCP server as a child process speaking newline-delimited JSON-RPC on stdin/stdout. */
-export class StdioTransport implements McpTransport {
+export class StdioTransport extends TransportListeners implements McpTransport {
 	private child: ChildProcess | undefined;
 	private started = false;
 	private closed = false;
 	private childClosed: Promise<void> | undefined;
 	private stderrTail = "";
-	private readonly messages = new Listeners<[JsonRpcMessage]>();
-	private readonly errors = new Listeners<[Error]>();
-	private readonly closes = new Listeners<[]>();
 	private closePromise: Promise<void> | undefined;
 	private closeTimers: ReturnType<typeof setTimeout>[] = [];
 
-	constructor(private readonly options: StdioTransportOptions) {}
+	constructor(private readonly options: StdioTransportOptions) {
+		super();
+	}
 
 	get pid(): number | undefined {
 		return this.child?.pid;
@@ -138,16 +138,6 @@ export class StdioTransport implements McpTransport {
 		child.unref();
 		for (const stream of [child.stdin, child.stdout, child.stderr]) (stream as { unref?(): void } | null)?.unref?.();
 		for (const timer of this.closeTimers) timer.unref();
-	}
-
-	onMessage(listener: (message: JsonRpcMessage) => void): () => void {
-		return this.messages.add(listener);
-	}
-	onError(listener: (error: Error) => void): () => void {
-		return this.errors.add(listener);
-	}
-	onClose(listener: () => void): () => void {
-		return this.closes.add(listener);
 	}
 
 	/** MCP stdio shutdown: EOF, then SIGTERM to the group, then SIGKILL. */

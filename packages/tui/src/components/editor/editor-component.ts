@@ -2,11 +2,13 @@ import type { AutocompleteProvider } from "../../autocomplete/autocomplete.js";
 import type { Component } from "../../tui/component.js";
 import type { SelectListTheme } from "../select-list.js";
 
+/** Colours of `Editor`: its border and the completion list. */
 export interface EditorTheme {
 	borderColor: (text: string) => string;
 	selectList: SelectListTheme;
 }
 
+/** Layout options of `Editor`: horizontal padding and how many completions show at once. */
 export interface EditorOptions {
 	paddingX?: number;
 	autocompleteMaxVisible?: number;

@@ -270,6 +270,7 @@ function layoutLine(src: string, display: boolean): string {
 		.trimEnd();
 }
 
+/** Options of `renderLatex`. */
 export interface RenderLatexOptions {
 	/** Display math (`$$…$$`): fractions stacked, limits of sums, products, integrals and `\lim` set around them. */
 	display?: boolean;

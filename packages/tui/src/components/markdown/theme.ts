@@ -1,3 +1,4 @@
+/** Styles of `Markdown`: one function per element (headings, links, code, quotes, lists, …) that wraps its text. */
 export interface MarkdownTheme {
 	heading: (text: string) => string;
 	link: (text: string) => string;
@@ -19,6 +20,7 @@ export interface MarkdownTheme {
 	codeBlockIndent?: string;
 }
 
+/** The style applied to all text of a `Markdown` component before its own markup styles. */
 export interface DefaultTextStyle {
 	color?: (text: string) => string;
 	bgColor?: (text: string) => string;
@@ -28,6 +30,7 @@ export interface DefaultTextStyle {
 	underline?: boolean;
 }
 
+/** Options of `Markdown`: list marker and escape handling, a transform of the source and math rendering. */
 export interface MarkdownOptions {
 	preserveOrderedListMarkers?: boolean;
 	preserveBackslashEscapes?: boolean;

@@ -1,11 +1,11 @@
 import { existsSync } from "node:fs";
 import { type McpHttpServerConfig, validateMcpServerConfig } from "@tau/mcp";
 import { VERSION } from "../../../config/index.js";
+import { editMcpServers } from "../../../config/mcp-json/edit-mcp-servers.js";
 import { countNoun } from "../../../core/text/count-noun.js";
 import { deleteMcpCredentials } from "../auth/credential-store.js";
 import { signInMcpServer } from "../auth/sign-in.js";
 import { projectConfigPath, userConfigPath } from "../config/config-paths.js";
-import { editMcpServers } from "../config/edit-config.js";
 import { hasOwnAuthorization } from "../config/entry-auth.js";
 import { loadMcpConfig, type McpServerEntry, readMcpFile } from "../config/load-config.js";
 import { type CreateMcpTransport, createMcpTransport } from "../connection/create-transport.js";

@@ -1,6 +1,6 @@
 import type { McpExposure } from "@tau/mcp/config";
+import { editMcpServers } from "../../../config/mcp-json/edit-mcp-servers.js";
 import { projectConfigPath } from "./config-paths.js";
-import { editMcpServers } from "./edit-config.js";
 import type { McpServerEntry } from "./load-config.js";
 
 export type EntryChange = { field: "enabled"; value: boolean } | { field: "exposure"; value: McpExposure };

@@ -100,12 +100,20 @@ export interface ExtensionUIContext {
 	setToolsExpanded(expanded: boolean): void;
 }
 
+/**
+ * How full the model's context window is: estimated tokens in use (null when unknown), the window size and the
+ * percentage.
+ */
 export interface ContextUsage {
 	tokens: number | null;
 	contextWindow: number;
 	percent: number | null;
 }
 
+/**
+ * Options of `ctx.compact()`: extra instructions for the summary and callbacks for when the compaction finishes or
+ * fails.
+ */
 export interface CompactOptions {
 	customInstructions?: string;
 	onComplete?(result: CompactionResult): void;
@@ -138,6 +146,10 @@ export interface SessionReplacementResult {
 	cancelled: boolean;
 }
 
+/**
+ * The context a slash command's handler receives: everything of `ExtensionContext` plus actions only a command may
+ * take, such as starting, switching or forking sessions and waiting for idle.
+ */
 export interface ExtensionCommandContext extends ExtensionContext {
 	getSystemPromptOptions(): BuildSystemPromptOptions;
 	waitForIdle(): Promise<void>;

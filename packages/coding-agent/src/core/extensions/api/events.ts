@@ -9,17 +9,9 @@ import type {
 	ToolResultMessage,
 	Usage,
 } from "@tau/ai";
-import type { CompactionPreparation, CompactionResult } from "../../compaction/index.js";
 import type { BuildSystemPromptOptions } from "../../resources/system-prompt/system-prompt.js";
 import type { PathMetadata } from "../../resources/types.js";
-import type {
-	BranchSummaryEntry,
-	CompactionEntry,
-	ContextEditableContent,
-	CustomMessage,
-	ProjectedSessionEntry,
-	SessionEntry,
-} from "../../session/index.js";
+import type { ContextEditableContent, CustomMessage, ProjectedSessionEntry } from "../../session/index.js";
 import type {
 	BashOperations,
 	BashToolInput,
@@ -30,6 +22,22 @@ import type {
 	ReadToolInput,
 	WriteToolInput,
 } from "../../tools/index.js";
+import type {
+	SessionBeforeCompactEvent,
+	SessionBeforeCompactResult,
+	SessionBeforeForkEvent,
+	SessionBeforeForkResult,
+	SessionBeforeSwitchEvent,
+	SessionBeforeSwitchResult,
+	SessionBeforeTreeEvent,
+	SessionBeforeTreeResult,
+	SessionCompactEvent,
+	SessionCompactFailedEvent,
+	SessionInfoChangedEvent,
+	SessionShutdownEvent,
+	SessionStartEvent,
+	SessionTreeEvent,
+} from "./session-events.js";
 
 /*
  * Event payloads and handler results (docs/design/extensions.md#events). Every event carries `type` equal to its
@@ -40,121 +48,39 @@ export type ExtensionMode = "tui" | "rpc" | "json" | "print";
 
 // Project trust and resources
 
+/**
+ * Payload of `project_trust`, asked of user and CLI extensions before a project's resources load: whether to trust
+ * the project at `cwd`.
+ */
 export interface ProjectTrustEvent {
 	type: "project_trust";
 	cwd: string;
 }
+/** An extension's answer to `project_trust`: trust, distrust or no opinion, and whether to remember the decision. */
 export interface ProjectTrustEventResult {
 	trusted: "yes" | "no" | "undecided";
 	remember?: boolean;
 }
 
+/**
+ * Payload of `resources_discover`, fired after `session_start` and on reload so extensions can contribute resource
+ * paths.
+ */
 export interface ResourcesDiscoverEvent {
 	type: "resources_discover";
 	cwd: string;
 	reason: "startup" | "reload";
 }
+/** What a `resources_discover` handler may return: extra skill, prompt-template and theme paths to load. */
 export interface ResourcesDiscoverResult {
 	skillPaths?: string[];
 	promptPaths?: string[];
 	themePaths?: string[];
 }
 
+/** Payload of `mcp_servers_change`: an extension registered or removed an MCP server (handlers are not awaited). */
 export interface McpServersChangeEvent {
 	type: "mcp_servers_change";
-}
-
-// Session lifecycle
-
-export type SessionStartReason = "startup" | "reload" | "new" | "resume" | "fork";
-export interface SessionStartEvent {
-	type: "session_start";
-	reason: SessionStartReason;
-	previousSessionFile?: string;
-}
-export interface SessionInfoChangedEvent {
-	type: "session_info_changed";
-	name: string | undefined;
-}
-export interface SessionBeforeSwitchEvent {
-	type: "session_before_switch";
-	reason: "new" | "resume";
-	targetSessionFile?: string;
-}
-export interface SessionBeforeForkEvent {
-	type: "session_before_fork";
-	entryId: string;
-	position: "before" | "at";
-}
-export interface SessionBeforeCompactEvent {
-	type: "session_before_compact";
-	preparation: CompactionPreparation;
-	branchEntries: SessionEntry[];
-	customInstructions?: string;
-	reason: "manual" | "threshold" | "overflow";
-	willRetry: boolean;
-	signal: AbortSignal;
-}
-export interface SessionCompactEvent {
-	type: "session_compact";
-	compactionEntry: CompactionEntry;
-	fromExtension: boolean;
-	reason: "manual" | "threshold" | "overflow";
-	/** Whether the interrupted request is retried after this compaction (overflow recovery). */
-	willRetry: boolean;
-}
-export interface SessionCompactFailedEvent {
-	type: "session_compact_failed";
-	reason: "manual" | "threshold" | "overflow";
-	aborted: boolean;
-	errorMessage?: string;
-	willRetry: boolean;
-	fromExtension: boolean;
-}
-export interface TreePreparation {
-	targetId: string;
-	oldLeafId: string | null;
-	commonAncestorId: string | null;
-	entriesToSummarize: SessionEntry[];
-	userWantsSummary: boolean;
-	customInstructions?: string;
-	replaceInstructions?: boolean;
-	label?: string;
-}
-export interface SessionBeforeTreeEvent {
-	type: "session_before_tree";
-	preparation: TreePreparation;
-	signal: AbortSignal;
-}
-export interface SessionTreeEvent {
-	type: "session_tree";
-	newLeafId: string | null;
-	oldLeafId: string | null;
-	summaryEntry?: BranchSummaryEntry;
-	fromExtension?: boolean;
-}
-export interface SessionShutdownEvent {
-	type: "session_shutdown";
-	reason: "quit" | "reload" | "new" | "resume" | "fork";
-	targetSessionFile?: string;
-}
-
-export interface SessionBeforeSwitchResult {
-	cancel?: boolean;
-}
-export interface SessionBeforeForkResult {
-	cancel?: boolean;
-}
-export interface SessionBeforeCompactResult {
-	cancel?: boolean;
-	compaction?: CompactionResult;
-}
-export interface SessionBeforeTreeResult {
-	cancel?: boolean;
-	summary?: { summary: string; details?: unknown; usage?: Usage };
-	customInstructions?: string;
-	replaceInstructions?: boolean;
-	label?: string;
 }
 
 // UI prompts
@@ -168,7 +94,12 @@ export interface UiPromptEvent {
 
 // Input and run start
 
+/** Where submitted input came from: the interactive editor, an RPC client, or an extension sending a user message. */
 export type InputSource = "interactive" | "rpc" | "extension";
+/**
+ * Payload of `input`: text (and images) the user submitted, before `/skill:` and prompt-template expansion, with
+ * where it came from.
+ */
 export interface InputEvent {
 	type: "input";
 	text: string;
@@ -176,11 +107,19 @@ export interface InputEvent {
 	source: InputSource;
 	streamingBehavior?: "steer" | "followUp";
 }
+/**
+ * What an `input` handler may return: let the input through, replace its text and images, or mark it handled so
+ * the agent does not run.
+ */
 export type InputEventResult =
 	| { action: "continue" }
 	| { action: "transform"; text: string; images?: ImageContent[] }
 	| { action: "handled" };
 
+/**
+ * System-prompt options with every field that has a default filled in, as `before_agent_start` handlers see them
+ * in `event.systemPromptOptions`.
+ */
 export type NormalizedBuildSystemPromptOptions = BuildSystemPromptOptions &
 	Required<
 		Pick<
@@ -204,6 +143,10 @@ interface BeforeAgentStartEventBase {
 	/** Shared and mutable: structured edits are diffed into one system patch after all handlers. */
 	systemPromptOptions: NormalizedBuildSystemPromptOptions;
 }
+/**
+ * Payload of `before_agent_start`, fired once per run before the first request: the starting user prompt or custom
+ * message, the system prompt and its editable options.
+ */
 export type BeforeAgentStartEvent =
 	| (BeforeAgentStartEventBase & { messageType: "user"; prompt: string; images?: ImageContent[] })
 	| (BeforeAgentStartEventBase & { messageType: "custom"; message: CustomMessage });
@@ -214,6 +157,10 @@ export interface ExtensionMessageDraft<T = unknown> {
 	display: boolean;
 	details?: T;
 }
+/**
+ * What a `before_agent_start` handler may return: a message to add after the starting one, and/or a system prompt
+ * that replaces the whole prompt for this run only.
+ */
 export interface BeforeAgentStartEventResult {
 	message?: ExtensionMessageDraft;
 	systemPrompt?: string;
@@ -221,17 +168,24 @@ export interface BeforeAgentStartEventResult {
 
 // Agent lifecycle
 
+/** Payload of `agent_start`: the agent loop begins a run. */
 export interface AgentStartEvent {
 	type: "agent_start";
 }
+/** Payload of `agent_end`: the agent loop finished, with every message the run produced. */
 export interface AgentEndEvent {
 	type: "agent_end";
 	messages: AgentMessage[];
 }
+/**
+ * Payload of `agent_settled`: the whole run is over and the session is idle again; `aborted` says whether the user
+ * stopped it.
+ */
 export interface AgentSettledEvent {
 	type: "agent_settled";
 	aborted: boolean;
 }
+/** Payload of `turn_start`: a new turn of the agent loop begins. */
 export interface TurnStartEvent {
 	type: "turn_start";
 	turnIndex: number;
@@ -240,7 +194,15 @@ export interface TurnStartEvent {
 
 // Actionable boundaries (docs/design/extensions.md#boundaries)
 
+/**
+ * How an agent run ended, as reported to boundary handlers: finished normally, aborted by the user, or stopped by
+ * an error.
+ */
 export type AgentActivityOutcome = "completed" | "aborted" | "error";
+/**
+ * A session entry an extension proposes at a boundary (`turn_end`, `agent_before_settle`): hidden custom state, a
+ * custom message for the model, a context edit or a compaction.
+ */
 export type SessionBoundaryDraft =
 	| { type: "custom"; customType: string; data?: unknown }
 	| {
@@ -253,6 +215,10 @@ export type SessionBoundaryDraft =
 	| { type: "context_edit"; targetId: string; replacement: { content: ContextEditableContent } | null }
 	| { type: "compaction"; summary: string; firstKeptEntryId: string | null; details?: unknown; usage?: Usage };
 
+/**
+ * A preview, for `turn_end` and `agent_before_settle` handlers, of the model context as it would be with the
+ * proposed drafts applied, and whether another request can follow.
+ */
 export interface BoundaryContextPreview {
 	contextEntries: ProjectedSessionEntry[];
 	contextMessages: AgentMessage[];
@@ -260,12 +226,20 @@ export interface BoundaryContextPreview {
 	pendingMessages: AgentMessage[];
 	canContinue: boolean;
 }
+/**
+ * The proposal a boundary event carries: session entry drafts to append, whether to make another model request,
+ * the context preview and the run's outcome so far.
+ */
 export interface BoundaryState {
 	entries: SessionBoundaryDraft[];
 	continue: boolean;
 	context: BoundaryContextPreview;
 	outcome: AgentActivityOutcome;
 }
+/**
+ * Payload of `turn_end`: a turn (one assistant message and its tool results) was persisted; handlers may add
+ * entries or ask for another request (docs/extensions.md, "Boundaries").
+ */
 export interface TurnEndEvent extends BoundaryState {
 	type: "turn_end";
 	turnIndex: number;
@@ -274,6 +248,10 @@ export interface TurnEndEvent extends BoundaryState {
 	messageEntryId: string;
 	toolResultEntryIds: string[];
 }
+/**
+ * Payload of `agent_before_settle`: the last chance, before the run settles, to add session entries or ask for
+ * another model request (docs/extensions.md, "Boundaries").
+ */
 export interface AgentBeforeSettleEvent extends BoundaryState {
 	type: "agent_before_settle";
 }
@@ -284,25 +262,33 @@ export interface BoundaryEventResult {
 
 // Messages
 
+/** Payload of `message_start`: a message (user, assistant, tool result or custom) enters the loop. */
 export interface MessageStartEvent {
 	type: "message_start";
 	message: AgentMessage;
 }
+/**
+ * Payload of `message_update`: a streaming assistant message changed, with the provider stream event that changed
+ * it.
+ */
 export interface MessageUpdateEvent {
 	type: "message_update";
 	message: AgentMessage;
 	assistantMessageEvent: AssistantMessageEvent;
 }
+/** Payload of `message_end`: a message is final; a handler may return a replacement with the same role. */
 export interface MessageEndEvent {
 	type: "message_end";
 	message: AgentMessage;
 }
+/** What a `message_end` handler may return: a message (same role) that replaces the final one everywhere. */
 export interface MessageEndEventResult {
 	message?: AgentMessage;
 }
 
 // Tools
 
+/** Payload of `tool_execution_start`: a tool call (top-level or nested) starts running, with its arguments. */
 export interface ToolExecutionStartEvent {
 	type: "tool_execution_start";
 	toolCallId: string;
@@ -310,6 +296,7 @@ export interface ToolExecutionStartEvent {
 	toolName: string;
 	args: any;
 }
+/** Payload of `tool_execution_update`: a running tool reported partial output. */
 export interface ToolExecutionUpdateEvent {
 	type: "tool_execution_update";
 	toolCallId: string;
@@ -318,6 +305,10 @@ export interface ToolExecutionUpdateEvent {
 	args: any;
 	partialResult: any;
 }
+/**
+ * Payload of `tool_execution_end`: a tool call (top-level or nested) finished, with its result and whether it
+ * failed.
+ */
 export interface ToolExecutionEndEvent {
 	type: "tool_execution_end";
 	toolCallId: string;
@@ -345,17 +336,23 @@ interface ToolCallEventBase {
 	toolCallId: string;
 	parentToolCallId?: string;
 }
+/**
+ * Payload of `tool_call`, fired before a tool runs and after its arguments were validated; built-in tools have
+ * typed `input`, which handlers may edit in place.
+ */
 export type ToolCallEvent =
 	| {
 			[K in keyof BuiltinToolInputs]: ToolCallEventBase & { toolName: K; input: BuiltinToolInputs[K] };
 	  }[keyof BuiltinToolInputs]
 	| (ToolCallEventBase & { toolName: string; input: Record<string, unknown> });
+/** What a `tool_call` handler may return: block the call (with a reason the model sees) and optionally end the run. */
 export interface ToolCallEventResult {
 	block?: boolean;
 	reason?: string;
 	terminate?: boolean;
 }
 
+/** Payload of `tool_result`: a tool ran; handlers may patch its content, details, structured content or error flag. */
 export interface ToolResultEvent {
 	type: "tool_result";
 	toolCallId: string;
@@ -368,6 +365,7 @@ export interface ToolResultEvent {
 	isError: boolean;
 	usage?: Usage;
 }
+/** What a `tool_result` handler may return: a partial patch of the tool result; omitted fields keep their value. */
 export interface ToolResultEventResult {
 	content?: (TextContent | ImageContent)[];
 	details?: unknown;
@@ -378,31 +376,59 @@ export interface ToolResultEventResult {
 
 // Requests
 
+/**
+ * Payload of `context`, fired before each model request with the conversation (without system messages); edit
+ * `messages` in place or return a new list for this request only.
+ */
 export interface ContextEvent {
 	type: "context";
 	messages: AgentMessage[];
 }
+/**
+ * Payload of `context_with_system`, fired after `context`: the full request transcript including the leading
+ * system message, which the handler owns.
+ */
 export interface ContextWithSystemEvent {
 	type: "context_with_system";
 	messages: AgentMessage[];
 }
+/**
+ * What a `context` or `context_with_system` handler may return: the message list to send instead, for this one
+ * request.
+ */
 export interface ContextEventResult {
 	messages?: AgentMessage[];
 }
 export type ProviderHeaders = Record<string, string | null>;
+/**
+ * Payload of `before_provider_headers`: the HTTP headers of the next provider request; edit `headers` in place
+ * (`null` deletes a header).
+ */
 export interface BeforeProviderHeadersEvent {
 	type: "before_provider_headers";
 	headers: ProviderHeaders;
 }
+/**
+ * Payload of `before_provider_request`: the provider request body about to be sent; a handler that returns a value
+ * replaces it.
+ */
 export interface BeforeProviderRequestEvent {
 	type: "before_provider_request";
 	payload: unknown;
 }
+/**
+ * Payload of `after_provider_response`: the HTTP status and response headers of a provider request, as soon as
+ * they arrive (read only).
+ */
 export interface AfterProviderResponseEvent {
 	type: "after_provider_response";
 	status: number;
 	headers: Record<string, string>;
 }
+/**
+ * Payload of `provider_stream_event`: one raw event of the provider's response stream, with the provider, API and
+ * model (read only).
+ */
 export interface ProviderStreamEvent {
 	type: "provider_stream_event";
 	provider: string;
@@ -410,6 +436,10 @@ export interface ProviderStreamEvent {
 	model: string;
 	data: unknown;
 }
+/**
+ * Payload of `cache_warming_decision`, fired before an idle prompt-cache refresh with the estimated cost of
+ * warming versus a cache miss; a handler answers warm or stop.
+ */
 export interface CacheWarmingDecisionEvent {
 	type: "cache_warming_decision";
 	warmCost: number;
@@ -423,12 +453,17 @@ export interface CacheWarmingDecisionResult {
 
 // Models
 
+/**
+ * Payload of `model_select`: the session's model changed, with the previous model and whether it was set, cycled
+ * or restored from the session.
+ */
 export interface ModelSelectEvent {
 	type: "model_select";
 	model: Model<any>;
 	previousModel: Model<any> | undefined;
 	source: "set" | "cycle" | "restore";
 }
+/** Payload of `thinking_level_select`: the session's thinking level changed. */
 export interface ThinkingLevelSelectEvent {
 	type: "thinking_level_select";
 	level: ThinkingLevel;
@@ -437,6 +472,10 @@ export interface ThinkingLevelSelectEvent {
 
 // User bash
 
+/**
+ * Payload of `user_bash`: the user typed `!cmd` or `!!cmd`; handlers may run it elsewhere or answer it without
+ * running.
+ */
 export interface UserBashEvent {
 	type: "user_bash";
 	command: string;
@@ -450,6 +489,10 @@ export interface BashResult {
 	truncated: boolean;
 	fullOutputPath?: string;
 }
+/**
+ * What a `user_bash` handler may return: shell operations to run the command with instead of the local shell, or a
+ * finished result so nothing runs.
+ */
 export type UserBashEventResult = { operations: BashOperations; result?: undefined } | { result: BashResult };
 
 /** Event name → [payload, handler result]. Unknown names are accepted too (forward compatibility). */
@@ -498,6 +541,7 @@ export interface ExtensionEventMap {
 }
 
 export type ExtensionEventName = keyof ExtensionEventMap;
+/** Any event an extension can receive: the union of every payload in `ExtensionEventMap`. */
 export type ExtensionEvent = ExtensionEventMap[ExtensionEventName][0];
 export type ExtensionEventOf<E extends ExtensionEventName> = ExtensionEventMap[E][0];
 export type ExtensionResultOf<E extends ExtensionEventName> = ExtensionEventMap[E][1];

@@ -40,29 +40,54 @@ export type FlagOptions =
 	| { description?: string; type: "boolean"; default?: boolean }
 	| { description?: string; type: "string"; default?: string };
 
+/**
+ * Helpers for renderers to show the user's current key for an action: the bare key text, or a styled "key
+ * description" hint.
+ */
 export interface KeybindingHints {
 	keyText(id: string): string;
 	keyHint(id: string, description: string): string;
 }
+/**
+ * What a message renderer is told: whether the message is expanded, the padding to use, plus helpers to show key
+ * bindings.
+ */
 export interface MessageRenderOptions extends KeybindingHints {
 	expanded: boolean;
 	outputPad: number;
 }
+/** What an entry renderer is told: whether the entry is expanded, plus helpers to show key bindings. */
 export interface EntryRenderOptions extends KeybindingHints {
 	expanded: boolean;
 }
+/**
+ * Renders a custom message of one `customType` in the interactive transcript (register it with
+ * `pi.registerMessageRenderer`).
+ */
 export type MessageRenderer<T = unknown> = (
 	message: CustomMessage<T>,
 	options: MessageRenderOptions,
 	theme: Theme,
 ) => Component | undefined;
+/**
+ * Renders a custom session entry of one `customType` in the interactive transcript (register it with
+ * `pi.registerEntryRenderer`).
+ */
 export type EntryRenderer<T = unknown> = (
 	entry: CustomEntry<T>,
 	options: EntryRenderOptions,
 	theme: Theme,
 ) => Component | undefined;
 
+/**
+ * Which kind of transcript text a markdown transformer is applied to (user, assistant, thinking, custom, summary
+ * or changelog).
+ */
 export type MarkdownMessageType = "user" | "assistant" | "assistant-thinking" | "custom" | "summary" | "changelog";
+/**
+ * What a markdown transformer is told about the text it transforms: the message type, whether it is still
+ * streaming and the available width.
+ */
 export interface MarkdownTransformContext {
 	messageType: MarkdownMessageType;
 	isStreaming: boolean;
@@ -70,11 +95,17 @@ export interface MarkdownTransformContext {
 	messageId?: string;
 	timestamp?: number;
 }
+/**
+ * Rewrites markdown before the interactive transcript renders it (register it with
+ * `pi.registerMarkdownTransformer`).
+ */
 export type MarkdownTransformer = (markdown: string, ctx: MarkdownTransformContext) => string;
+/** Options of `pi.registerMarkdownTransformer`: the message types the transformer applies to (all when omitted). */
 export interface MarkdownTransformerOptions {
 	messageTypes?: MarkdownMessageType[];
 }
 
+/** Options of `pi.exec()`: an abort signal, a timeout, the working directory and a cap on the captured output. */
 export interface ExecOptions {
 	signal?: AbortSignal;
 	/** Milliseconds until SIGTERM (then SIGKILL after 5 s). */
@@ -83,6 +114,10 @@ export interface ExecOptions {
 	/** Cap of stdout + stderr combined, in characters of decoded output. */
 	maxBuffer?: number;
 }
+/**
+ * What `pi.exec()` resolves to: the captured stdout and stderr, the exit code, and whether the command was killed
+ * or its output truncated.
+ */
 export interface ExecResult {
 	stdout: string;
 	stderr: string;
@@ -91,6 +126,10 @@ export interface ExecResult {
 	truncated: boolean;
 }
 
+/**
+ * A slash command available in the session (from an extension, a prompt template or a skill), as
+ * `pi.getCommands()` lists it.
+ */
 export interface SlashCommandInfo {
 	name: string;
 	description?: string;
@@ -150,12 +189,17 @@ export interface McpServerConfig {
 	description?: string;
 	[key: string]: unknown;
 }
+/** An MCP server an extension registered, with its configuration and the extension that registered it. */
 export interface RegisteredMcpServer {
 	name: string;
 	config: McpServerConfig;
 	extensionPath: string;
 }
 
+/**
+ * A publish/subscribe channel shared by all extensions of a session (`pi.events`), for extensions to talk to each
+ * other; `on` returns an unsubscribe function.
+ */
 export interface EventBus {
 	emit(channel: string, data: unknown): void;
 	on(channel: string, handler: (data: unknown) => unknown): () => void;
@@ -204,4 +248,8 @@ export interface ExtensionAPI {
 	readonly events: EventBus;
 }
 
+/**
+ * The default export of an extension module: receives the extension API and registers tools, commands and event
+ * handlers (it may be async).
+ */
 export type ExtensionFactory = (pi: ExtensionAPI) => void | Promise<void>;

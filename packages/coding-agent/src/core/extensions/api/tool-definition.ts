@@ -18,6 +18,10 @@ import type { BuiltinToolInputs, ToolCallEvent, ToolResultEvent } from "./events
 /** How a tool is offered: to the model, to scripts (`ctx.executeTool`), to `tool_search`, or not at all. */
 export type ToolExposure = "direct" | "model-only" | "codemode" | "deferred" | "hidden";
 
+/**
+ * A namespace grouping a tool with related tools (for example the tools of one MCP server), with aliases, a
+ * description and instructions for the model.
+ */
 export interface ToolNamespace {
 	name: string;
 	aliases?: string[];
@@ -33,6 +37,10 @@ export interface ToolAnnotations {
 	openWorldHint?: boolean;
 }
 
+/**
+ * What a tool's `prepareLoadout` sees before a request: the declared, callable and registered tools, and each
+ * tool's exposure, namespace and prompt guidelines.
+ */
 export interface ToolLoadout {
 	readonly declared: readonly AgentTool<any>[];
 	readonly callable: readonly AgentTool<any>[];
@@ -41,6 +49,7 @@ export interface ToolLoadout {
 	getNamespace(name: string): ToolNamespace | undefined;
 	getPromptGuidelines(name: string): readonly string[];
 }
+/** What `prepareLoadout` may return: changed tool descriptions and tools whose declarations to hide from the model. */
 export interface ToolLoadoutChanges {
 	descriptions?: Readonly<Record<string, string>>;
 	hiddenDeclarations?: readonly string[];
@@ -57,6 +66,10 @@ export interface ExtensionToolContext extends ExtensionContext {
 	): Promise<AgentToolCallOutcome>;
 }
 
+/**
+ * What a tool's renderers are told: the call's arguments and id, a way to ask for a re-render, and the renderer's
+ * own state.
+ */
 export interface ToolRenderContext<TState = any, TArgs = any> {
 	args: TArgs;
 	toolCallId: string;
@@ -76,6 +89,10 @@ export interface ToolRenderContext<TState = any, TArgs = any> {
 	keyHint(id: string, description: string): string;
 }
 
+/**
+ * A tool an extension registers with `pi.registerTool` (or `defineTool`): its name, description, parameter schema,
+ * `execute` function and optional renderers.
+ */
 export interface ToolDefinition<TParams extends TSchema = TSchema, TDetails = unknown, TState = any> {
 	name: string;
 	label: string;
@@ -115,7 +132,12 @@ export interface ToolDefinition<TParams extends TSchema = TSchema, TDetails = un
 /** Any tool definition, whatever its parameter and details types. */
 export type AnyToolDefinition = ToolDefinition<any, any, any>;
 
+/** The custom renderers of a tool: its shell, its call line and its result. */
 export type ToolRenderers = Pick<AnyToolDefinition, "renderShell" | "renderCall" | "renderResult">;
+/**
+ * Chooses the renderers for a tool by name; `next()` yields the renderers an earlier resolver or the tool itself
+ * would use.
+ */
 export type ToolRendererResolver = (
 	toolName: string,
 	next: () => ToolRenderers | undefined,
@@ -159,29 +181,37 @@ export function isToolCallEventType(toolName: string, event: ToolCallEvent): boo
 
 type ToolResultOf<TName extends string, TDetails> = ToolResultEvent & { toolName: TName; details: TDetails };
 
+/** Narrows a `tool_result` event to the built-in bash tool, typing its `details`. */
 export function isBashToolResult(event: ToolResultEvent): event is ToolResultOf<"bash", BashToolDetails | undefined> {
 	return event.toolName === "bash";
 }
+/** Narrows a `tool_result` event to the built-in PowerShell tool, typing its `details`. */
 export function isPowerShellToolResult(
 	event: ToolResultEvent,
 ): event is ToolResultOf<"powershell", BashToolDetails | undefined> {
 	return event.toolName === "powershell";
 }
+/** Narrows a `tool_result` event to the built-in read tool, typing its `details`. */
 export function isReadToolResult(event: ToolResultEvent): event is ToolResultOf<"read", ReadToolDetails | undefined> {
 	return event.toolName === "read";
 }
+/** Narrows a `tool_result` event to the built-in edit tool, typing its `details` (the diff). */
 export function isEditToolResult(event: ToolResultEvent): event is ToolResultOf<"edit", EditToolDetails | undefined> {
 	return event.toolName === "edit";
 }
+/** Narrows a `tool_result` event to the built-in write tool. */
 export function isWriteToolResult(event: ToolResultEvent): event is ToolResultOf<"write", undefined> {
 	return event.toolName === "write";
 }
+/** Narrows a `tool_result` event to the built-in grep tool, typing its `details`. */
 export function isGrepToolResult(event: ToolResultEvent): event is ToolResultOf<"grep", GrepToolDetails | undefined> {
 	return event.toolName === "grep";
 }
+/** Narrows a `tool_result` event to the built-in find tool, typing its `details`. */
 export function isFindToolResult(event: ToolResultEvent): event is ToolResultOf<"find", FindToolDetails | undefined> {
 	return event.toolName === "find";
 }
+/** Narrows a `tool_result` event to the built-in ls tool, typing its `details`. */
 export function isLsToolResult(event: ToolResultEvent): event is ToolResultOf<"ls", LsToolDetails | undefined> {
 	return event.toolName === "ls";
 }

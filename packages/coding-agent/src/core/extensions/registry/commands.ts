@@ -1,5 +1,9 @@
 import type { Extension, RegisteredCommand } from "../runtime/extension.js";
 
+/**
+ * A registered command with the name the user types for it (`name:N` when several extensions register the same
+ * name).
+ */
 export interface ResolvedCommand extends RegisteredCommand {
 	/** What the user types after `/`: the name, or `name:N` when several extensions register it. */
 	invocationName: string;

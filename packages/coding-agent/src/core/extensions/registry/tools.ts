@@ -61,6 +61,7 @@ export function wrapRegisteredTool(registeredTool: RegisteredTool, runner: ToolC
 	return toAgentTool(registeredTool.definition, (toolCallId, signal) => runner.createToolContext(toolCallId, signal));
 }
 
+/** Turns the tools extensions registered into agent tools whose `execute` receives the extension tool context. */
 export function wrapRegisteredTools(
 	registeredTools: readonly RegisteredTool[],
 	runner: ToolContextFactory,

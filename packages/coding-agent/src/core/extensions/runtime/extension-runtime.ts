@@ -182,6 +182,7 @@ export class ExtensionRuntime {
 	}
 }
 
+/** Creates the runtime that a set of extensions shares (event bus and late-bound session actions). */
 export function createExtensionRuntime(options: { eventBus?: EventBus } = {}): ExtensionRuntime {
 	return new ExtensionRuntime(options);
 }

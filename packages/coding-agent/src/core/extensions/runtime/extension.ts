@@ -13,11 +13,13 @@ import type { AnyToolDefinition, ToolRendererResolver } from "../api/tool-defini
 
 export type AnyHandler = (event: any, ctx: any) => unknown;
 
+/** A tool an extension registered, with its definition and the extension it came from. */
 export interface RegisteredTool {
 	definition: AnyToolDefinition;
 	extensionPath: string;
 	sourceInfo: SourceInfo;
 }
+/** A slash command an extension registered, with its options and the extension it came from. */
 export interface RegisteredCommand {
 	name: string;
 	options: RegisteredCommandOptions;

@@ -1,6 +1,7 @@
 import { stripBom } from "../../../config/fs/json-text.js";
 import { parseYaml, type YamlValue } from "./yaml-subset.js";
 
+/** The parsed YAML frontmatter of a skill, prompt template or context file, as key-value pairs. */
 export type Frontmatter = { [key: string]: YamlValue };
 
 export type FrontmatterResult =

@@ -49,6 +49,7 @@ export interface ExtensionLoadError {
 	error: string;
 }
 
+/** The extensions a load produced, with the errors of those that failed, warnings, and the runtime they share. */
 export interface LoadExtensionsResult<E extends LoadedExtension = LoadedExtension> {
 	extensions: E[];
 	errors: ExtensionLoadError[];

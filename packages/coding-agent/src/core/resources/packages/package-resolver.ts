@@ -28,6 +28,7 @@ export interface ResolvedResource {
 	metadata: PathMetadata;
 }
 
+/** The resources a package resolution found, by kind (extensions, skills, prompts, themes). */
 export type ResolvedPaths = Record<PackageResourceKind, ResolvedResource[]>;
 
 /** The layered settings the resolver reads (a `SettingsManager` satisfies it). */

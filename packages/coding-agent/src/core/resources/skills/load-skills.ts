@@ -15,11 +15,13 @@ import { loadSkillFromFile, type Skill } from "./skills.js";
  * resource loader instead, which adds packages, settings entries and `.agents/skills`.
  */
 
+/** The skills a load found, with diagnostics for invalid skill files and name collisions. */
 export interface LoadSkillsResult {
 	skills: Skill[];
 	diagnostics: ResourceDiagnostic[];
 }
 
+/** Options of `loadSkillsFromDir`: the directory to scan and the source label of the skills found there. */
 export interface LoadSkillsFromDirOptions {
 	/** Directory to scan. */
 	dir: string;

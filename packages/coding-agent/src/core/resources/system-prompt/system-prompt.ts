@@ -7,6 +7,10 @@ import type { Skill } from "../skills/skills.js";
 /** Named prompt sections in order; every section but `preamble` is wrapped in `<name>` tags. */
 export type SystemPromptSections = Record<string, string>;
 
+/**
+ * What the system prompt is built from: a custom prompt or appended text, the selected tools and their guidelines,
+ * context files, skills and the working directory.
+ */
 export interface BuildSystemPromptOptions {
 	/** Replacement prompt (SYSTEM.md, `--system-prompt`): drops the generated tools, rules and docs. */
 	customPrompt?: string;

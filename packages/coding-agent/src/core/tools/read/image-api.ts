@@ -14,6 +14,10 @@ export interface ImageResizeOptions extends ImageResizeLimits {
 	jpegQuality?: number;
 }
 
+/**
+ * An image resized to fit a model's limits: the base64 data, its MIME type, old and new dimensions, and whether it
+ * changed.
+ */
 export interface ResizedImage {
 	/** Base64 image data. */
 	data: string;

@@ -8,6 +8,10 @@ export interface GrepLine {
 	text: string;
 }
 
+/**
+ * The `details` of a grep tool result: how the output was truncated, whether the match limit was reached and
+ * whether long lines were cut.
+ */
 export interface GrepToolDetails {
 	truncation?: TruncationResult;
 	matchLimitReached?: number;

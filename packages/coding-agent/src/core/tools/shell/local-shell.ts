@@ -78,6 +78,7 @@ export function createLocalBashOperations(options: { shellPath?: string } = {}):
 	return createLocalShellOperations("bash", () => getShellConfig(options.shellPath));
 }
 
+/** Operations that run PowerShell commands on this machine, for the PowerShell tool or a `user_bash` handler. */
 export function createLocalPowerShellOperations(): BashOperations {
 	return createLocalShellOperations("powershell", getPowerShellConfig);
 }

@@ -7,6 +7,7 @@ import { OutputAccumulator, type OutputSnapshot } from "./output-accumulator.js"
 /** Minimum spacing of streamed progress updates. */
 export const BASH_UPDATE_THROTTLE_MS = 100;
 
+/** The `details` of a bash tool result: how the output was truncated and where the full output was saved. */
 export interface BashToolDetails {
 	truncation?: TruncationResult;
 	fullOutputPath?: string;

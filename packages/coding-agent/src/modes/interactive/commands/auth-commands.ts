@@ -91,7 +91,63 @@ async function signIn(host: CommandHost, provider: Provider): Promise<void> {
 	} catch (error) {
 		controller.abort();
 		host.notify("error", `Login failed: ${(error as Error).message}`);
+		return;
 	}
+	if (provider.refreshModels) refreshCatalogInBackground(host, provider);
+	if (provider.id === "radius") await offerRadiusMcpServer(host, provider);
+}
+
+/** How long a catalog fetched after a sign-in may take before the cached list stays. */
+const CATALOG_REFRESH_TIMEOUT_MS = 15_000;
+
+/**
+ * A catalog that depends on the account (Radius) is fetched with the new credential right away, in the
+ * background; until it arrives, and when it fails, the cached or shipped list stays.
+ */
+function refreshCatalogInBackground(host: CommandHost, provider: Provider): void {
+	const cached = "using the cached model list";
+	void host.session.modelRuntime
+		.refresh({ providers: [provider.id], signal: AbortSignal.timeout(CATALOG_REFRESH_TIMEOUT_MS) })
+		.then((result) => {
+			const failure = result.errors.get(provider.id);
+			if (result.aborted) host.notify("warning", `The ${provider.name} model catalog refresh timed out; ${cached}`);
+			else if (failure) {
+				host.notify(
+					"warning",
+					`The ${provider.name} model catalog could not be refreshed (${failure.message}); ${cached}`,
+				);
+			}
+			host.refreshFooter();
+		})
+		.catch((error: unknown) =>
+			host.notify(
+				"warning",
+				`The ${provider.name} model catalog could not be refreshed: ${(error as Error).message}`,
+			),
+		);
+}
+
+/**
+ * After a Radius sign-in, offers to point the Radius MCP server in the global mcp.json at that login
+ * (adding it when missing); nothing is asked when a global server already uses it (docs/providers.md "Radius").
+ */
+async function offerRadiusMcpServer(host: CommandHost, provider: Provider): Promise<void> {
+	const { planRadiusMcpServer, writeRadiusMcpServer } = await import("../../../config/mcp-json/radius-mcp-server.js");
+	const plan = planRadiusMcpServer(provider.id, host.agentDir);
+	if (!plan) return;
+	const answer = await host.pick(`Configure ${provider.name} MCP in ${plan.mcpPath}?`, [
+		{ value: "yes", label: "Yes" },
+		{ value: "no", label: "No" },
+	]);
+	if (answer?.value !== "yes") return;
+	try {
+		writeRadiusMcpServer(plan);
+	} catch (error) {
+		host.notify("error", `Could not update ${plan.mcpPath}: ${(error as Error).message}`);
+		return;
+	}
+	// The MCP extension reads mcp.json when the session starts.
+	await host.reload();
 }
 
 async function logout(host: CommandHost): Promise<void> {

@@ -2,6 +2,7 @@ import type { Theme } from "../../../core/resources/index.js";
 import { commonAffixLengths } from "../../../core/tools/edit/diff-strings.js";
 import { activeTheme } from "../theme/active-theme.js";
 
+/** Options of `renderDiff` (accepted for compatibility; they do not change the output). */
 export interface RenderDiffOptions {
 	/** Accepted for compatibility; the rendering does not depend on it. */
 	filePath?: string;

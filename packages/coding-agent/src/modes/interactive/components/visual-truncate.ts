@@ -1,5 +1,6 @@
 import { Text } from "@tau/tui";
 
+/** The screen lines left after truncating text to a number of terminal lines, and how many were cut. */
 export interface VisualTruncateResult {
 	/** The screen lines shown. */
 	visualLines: readonly string[];

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import type { AgentSession } from "../../../core/agent-session/agent-session.js";
 import type { SessionStats } from "../../../core/agent-session/session-stats.js";
-import type { ContextUsage } from "../../../core/agent-session/transcript-queries.js";
+import type { ContextUsage } from "../../../core/extensions/index.js";
 import type { FooterState } from "../components/footer.js";
 
 /** The `.git/HEAD` file of `cwd`'s repository, if any. */
@@ -29,8 +29,10 @@ export function readGitBranch(cwd: string): string | undefined {
 
 /** Cache hit rate of the most recent assistant message, when it used the cache at all. */
 function latestCacheHit(session: AgentSession): number | undefined {
-	for (let i = session.messages.length - 1; i >= 0; i--) {
-		const message = session.messages[i]!;
+	// Read once: each read of `session.messages` copies the projection.
+	const messages = session.messages;
+	for (let i = messages.length - 1; i >= 0; i--) {
+		const message = messages[i]!;
 		if (message.role !== "assistant") continue;
 		const { input, cacheRead, cacheWrite } = message.usage;
 		if (cacheRead + cacheWrite === 0) return undefined;

@@ -1,5 +1,5 @@
 import type { AgentMessage } from "@tau/agent";
-import type { AssistantMessage, ToolCall } from "@tau/ai";
+import type { AssistantMessage, ToolCall, ToolResultMessage } from "@tau/ai";
 import type { Component } from "@tau/tui";
 import type { AgentSessionEvent, CompactionReason } from "../../../core/agent-session/events.js";
 import type { Theme } from "../../../core/resources/index.js";
@@ -58,6 +58,27 @@ export interface TranscriptHost {
 	readonly markdownTransform?: MarkdownTransform;
 	/** Whether a reply that missed the prompt cache gets a notice (`showCacheMissNotices`). */
 	showCacheMissNotices?(): boolean;
+}
+
+/** Messages of a resumed history given views per batch: about a screen of short messages. */
+const HISTORY_BATCH = 32;
+
+/**
+ * The result each tool call of a history shows: the last result naming the call's id, before a later
+ * call reuses the id (one pass, so views built late, batch by batch, still find their results).
+ */
+function toolResultsByCall(messages: readonly AgentMessage[]): Map<ToolCall, ToolResultMessage> {
+	const calls = new Map<string, ToolCall>();
+	const results = new Map<ToolCall, ToolResultMessage>();
+	for (const message of messages) {
+		if (message.role === "assistant") {
+			for (const part of message.content) if (part.type === "toolCall") calls.set(part.id, part);
+		} else if (message.role === "toolResult") {
+			const call = calls.get(message.toolCallId);
+			if (call) results.set(call, message);
+		}
+	}
+	return results;
 }
 
 export function userText(message: { content: unknown }): string {
@@ -137,7 +158,11 @@ export class TranscriptController {
 		return view;
 	}
 
-	/** Renders a whole transcript (session start, switches, compaction) from the projected messages. */
+	/**
+	 * Renders a whole transcript (session start, switches, compaction) from the projected messages. A
+	 * long history shows its end first: earlier messages get their views only when a frame or a
+	 * background slice reaches them (`deferEarlier`), so a resume costs about one screen.
+	 */
 	renderHistory(messages: readonly AgentMessage[], options: { compactionLast?: boolean } = {}): void {
 		if (options.compactionLast && messages[0]?.role === "compactionSummary") {
 			messages = [...messages.slice(1), messages[0]];
@@ -149,61 +174,65 @@ export class TranscriptController {
 		this.summaryViews.length = 0;
 		this.pendingTools.clear();
 		this.streaming = undefined;
-		const byId = new Map<string, ToolExecutionView>();
-		for (const message of messages) {
-			switch (message.role) {
-				case "user":
-					this.host.chat.addChild(this.userView(message));
-					break;
-				case "assistant": {
-					const view = this.newAssistantView();
-					view.updateContent(message, false);
-					this.host.chat.addChild(view);
-					for (const part of message.content) {
-						if (part.type !== "toolCall") continue;
-						const tool = this.newToolView(part);
-						tool.setArgsComplete();
-						byId.set(part.id, tool);
-						this.host.chat.addChild(tool);
-					}
-					break;
-				}
-				case "toolResult":
-					byId.get(message.toolCallId)?.updateResult({
-						content: message.content,
-						details: message.details,
-						isError: message.isError,
-					});
-					break;
-				case "bashExecution": {
-					const bash = message as BashExecutionMessage;
-					const view = new BashExecutionView(this.host.theme, bash.command, bash.excludeFromContext === true);
-					view.finish({
-						output: bash.output,
-						exitCode: bash.exitCode,
-						cancelled: bash.cancelled,
-						truncated: bash.truncated,
-						...(bash.fullOutputPath ? { fullOutputPath: bash.fullOutputPath } : {}),
-					});
-					this.trackBashView(view);
-					this.host.chat.addChild(view);
-					break;
-				}
-				case "custom":
-					if ((message as CustomMessage).display)
-						this.host.chat.addChild(this.customView(message as CustomMessage));
-					break;
-				case "compactionSummary":
-					this.addSummary(compactionSummaryKind(message.tokensBefore), message);
-					break;
-				case "branchSummary":
-					this.addSummary(BRANCH_SUMMARY_KIND, message);
-					break;
+		const results = toolResultsByCall(messages);
+		let end = messages.length;
+		this.host.chat.deferEarlier(() => {
+			const views: Component[] = [];
+			while (views.length === 0 && end > 0) {
+				const start = Math.max(0, end - HISTORY_BATCH);
+				for (let i = start; i < end; i++) this.historyViews(messages[i]!, results, views);
+				end = start;
 			}
-		}
-		// A long history shows its end first; the rest is drawn between events.
-		this.host.chat.deferHead();
+			return views;
+		});
 		this.host.requestRender();
+	}
+
+	/** The views one history message adds (a tool result is shown by its call's view). */
+	private historyViews(message: AgentMessage, results: ReadonlyMap<ToolCall, ToolResultMessage>, views: Component[]) {
+		switch (message.role) {
+			case "user":
+				views.push(this.userView(message));
+				break;
+			case "assistant": {
+				const view = this.newAssistantView();
+				view.updateContent(message, false);
+				views.push(view);
+				for (const part of message.content) {
+					if (part.type !== "toolCall") continue;
+					const tool = this.newToolView(part);
+					tool.setArgsComplete();
+					const result = results.get(part);
+					if (result)
+						tool.updateResult({ content: result.content, details: result.details, isError: result.isError });
+					views.push(tool);
+				}
+				break;
+			}
+			case "bashExecution": {
+				const bash = message as BashExecutionMessage;
+				const view = new BashExecutionView(this.host.theme, bash.command, bash.excludeFromContext === true);
+				view.finish({
+					output: bash.output,
+					exitCode: bash.exitCode,
+					cancelled: bash.cancelled,
+					truncated: bash.truncated,
+					...(bash.fullOutputPath ? { fullOutputPath: bash.fullOutputPath } : {}),
+				});
+				this.trackBashView(view);
+				views.push(view);
+				break;
+			}
+			case "custom":
+				if ((message as CustomMessage).display) views.push(this.customView(message as CustomMessage));
+				break;
+			case "compactionSummary":
+				views.push(this.summaryView(compactionSummaryKind(message.tokensBefore), message));
+				break;
+			case "branchSummary":
+				views.push(this.summaryView(BRANCH_SUMMARY_KIND, message));
+				break;
+		}
 	}
 
 	handle(event: AgentSessionEvent): void {
@@ -343,7 +372,7 @@ export class TranscriptController {
 		return new UserMessageView(this.host.theme, userText(message), this.host.markdownTransform, message.timestamp);
 	}
 
-	private addSummary(kind: SummaryKind, message: { summary: string; timestamp: number }): void {
+	private summaryView(kind: SummaryKind, message: { summary: string; timestamp: number }): SummaryMessageView {
 		const view = new SummaryMessageView(
 			this.host.theme,
 			kind,
@@ -353,7 +382,7 @@ export class TranscriptController {
 		);
 		view.setExpanded(this.host.toolsExpanded());
 		this.summaryViews.push(view);
-		this.host.chat.addChild(view);
+		return view;
 	}
 
 	private customKey(message: { customType: string; content: unknown }): string {

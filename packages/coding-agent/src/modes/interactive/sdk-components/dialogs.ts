@@ -256,7 +256,9 @@ const SETTING_ROWS: readonly { key: string; label: string; values?: readonly str
 	{ key: "fullscreenCopyOnSelect", label: "Copy on select", callback: "onFullscreenCopyOnSelectChange" },
 ];
 
+/** The current values `SettingsSelectorComponent` shows, such as the theme and the themes available. */
 export type SettingsConfig = Record<string, unknown> & { currentTheme?: string; availableThemes?: string[] };
+/** Callbacks of `SettingsSelectorComponent`: cancel, and what to do when the user changes a setting. */
 export type SettingsCallbacks = Record<string, unknown> & {
 	onCancel: () => void;
 	onThemeChange?: (theme: string) => void;

@@ -21,6 +21,7 @@ import { activeTheme } from "../theme/active-theme.js";
 
 const timeOf = (timestamp: string | undefined) => (timestamp ? Date.parse(timestamp) : undefined);
 
+/** Interactive-mode component that draws a user message. */
 export class UserMessageComponent extends UserMessageView {
 	constructor(
 		text: string,
@@ -34,6 +35,10 @@ export class UserMessageComponent extends UserMessageView {
 	}
 }
 
+/**
+ * Interactive-mode component that draws an assistant message: its text, tool calls and (unless hidden) its
+ * thinking.
+ */
 export class AssistantMessageComponent extends AssistantMessageView {
 	private hideThinking: boolean;
 	private hiddenLabel: string;
@@ -77,12 +82,14 @@ export class CustomMessageComponent extends Container {
 	}
 }
 
+/** Interactive-mode component that draws the summary of an abandoned branch left by `/tree` navigation. */
 export class BranchSummaryMessageComponent extends SummaryMessageView {
 	constructor(message: BranchSummaryMessage, _markdownTheme?: MarkdownTheme) {
 		super(activeTheme(), BRANCH_SUMMARY_KIND, message.summary, undefined, message.timestamp);
 	}
 }
 
+/** Interactive-mode component that draws a compaction summary in the transcript. */
 export class CompactionSummaryMessageComponent extends SummaryMessageView {
 	constructor(message: CompactionSummaryMessage, _markdownTheme?: MarkdownTheme) {
 		super(activeTheme(), compactionSummaryKind(message.tokensBefore), message.summary, undefined, message.timestamp);
@@ -97,6 +104,7 @@ export class SkillInvocationMessageComponent extends SummaryMessageView {
 	}
 }
 
+/** Interactive-mode component that draws a user `!` command and its streamed output. */
 export class BashExecutionComponent extends BashExecutionView {
 	private collected = "";
 
@@ -134,6 +142,7 @@ export class BashExecutionComponent extends BashExecutionView {
 	}
 }
 
+/** Options of `ToolExecutionComponent`: whether images are shown, their width in cells, and the output padding. */
 export interface ToolExecutionOptions {
 	showImages?: boolean;
 	imageWidthCells?: number;

@@ -49,6 +49,7 @@ abstract class PickerComponent extends Container implements Focusable {
 	}
 }
 
+/** Interactive-mode picker for the thinking level among the levels the model supports. */
 export class ThinkingSelectorComponent extends PickerComponent {
 	constructor(
 		currentLevel: ThinkingLevel,
@@ -61,6 +62,7 @@ export class ThinkingSelectorComponent extends PickerComponent {
 	}
 }
 
+/** Interactive-mode picker for whether images are shown inline in the terminal. */
 export class ShowImagesSelectorComponent extends PickerComponent {
 	constructor(currentValue: boolean, onSelect: (show: boolean) => void, onCancel: () => void) {
 		const items = [
@@ -73,6 +75,7 @@ export class ShowImagesSelectorComponent extends PickerComponent {
 	}
 }
 
+/** Interactive-mode picker for the theme, previewing each theme as it is highlighted. */
 export class ThemeSelectorComponent extends PickerComponent {
 	constructor(
 		currentTheme: string,

@@ -33,14 +33,17 @@ export function initTheme(themeName?: string, _enableWatcher?: boolean): void {
 	setActiveTheme(resolveTheme(themeName, registered).theme);
 }
 
+/** The markdown theme of the active interactive theme, for extensions that render markdown components. */
 export function getMarkdownTheme(): MarkdownTheme {
 	return markdownTheme(activeTheme());
 }
 
+/** The select-list theme of the active interactive theme, for extensions that build their own lists. */
 export function getSelectListTheme(): SelectListTheme {
 	return selectListTheme(activeTheme());
 }
 
+/** The settings-list theme of the active interactive theme, for extensions that build their own settings dialogs. */
 export function getSettingsListTheme(): SettingsListTheme {
 	return settingsListTheme(activeTheme());
 }

@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import { dirname } from "node:path";
-import { writeFileAtomicSync } from "../../../core/fs/atomic-write.js";
+import { writeFileAtomicSync } from "../../core/fs/atomic-write.js";
 
 /** The indentation a JSON file uses (defaults to a tab, like tau's own files). */
 function detectIndent(text: string): string | number {
