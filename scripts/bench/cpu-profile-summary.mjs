@@ -1,10 +1,13 @@
 // Summarizes a V8 CPU profile (`node --cpu-prof`): total sampled time, self time by package or
 // source folder, self time by function, and the functions with the most inclusive time.
-// Usage: node scripts/bench/cpu-profile-summary.mjs <file.cpuprofile> [rows=25]
+// Usage: node scripts/bench/cpu-profile-summary.mjs <file.cpuprofile> [rows=25] [--from=<ms>]
+//   --from: only samples taken at least that many ms after the profile started (skips start-up).
 // For readable names profile an unminified bundle: node scripts/bundle-cli.mjs --no-minify.
 import { readFileSync } from "node:fs";
 
-const [file, rowsArg] = process.argv.slice(2);
+const fromArg = process.argv.find((arg) => arg.startsWith("--from="));
+const fromUs = fromArg ? Number(fromArg.slice("--from=".length)) * 1000 : 0;
+const [file, rowsArg] = process.argv.slice(2).filter((arg) => !arg.startsWith("--"));
 if (!file) {
 	console.error("usage: cpu-profile-summary.mjs <file.cpuprofile> [rows]");
 	process.exit(2);
@@ -14,8 +17,11 @@ const profile = JSON.parse(readFileSync(file, "utf8"));
 const nodes = new Map(profile.nodes.map((node) => [node.id, node]));
 const self = new Map();
 let total = 0;
+let at = profile.startTime;
 profile.samples.forEach((id, i) => {
 	const delta = profile.timeDeltas[i] ?? 0;
+	at += delta;
+	if (at - profile.startTime < fromUs) return;
 	total += delta;
 	self.set(id, (self.get(id) ?? 0) + delta);
 });

@@ -1,7 +1,7 @@
 // The interactive UI in a real pseudo-terminal against the built CLI, tau beside pi 1.6 in the same
 // run (same mock server, same scripted answers): keystroke echo and CPU while answers stream, output
 // per streamed token, and the first frame of long sessions. Needs Linux and util-linux `script`.
-// TAU_TUI_BENCH=streaming or TAU_TUI_BENCH=first-frame runs only those scenarios (both modes).
+// TAU_TUI_BENCH selects scenarios by words (see FILTER below).
 import { rmSync } from "node:fs";
 import { resolve } from "node:path";
 import type { MockLlmServer } from "@tau/testkit";
@@ -15,62 +15,66 @@ import { streamWhileTyping, type TuiMode } from "./tui/streaming.js";
 
 const CLI = resolve(import.meta.dirname, "../dist/bundle/cli.js");
 const RATES = [50, 500];
-/** A fast stream ends within seconds: it is repeated for enough keystrokes. */
-const roundsAt = (tokensPerSecond: number) => (tokensPerSecond >= 500 ? 4 : 1);
+/** A fast stream ends within seconds: it is repeated for enough keystrokes (TAU_TUI_BENCH_ROUNDS multiplies). */
+const roundsAt = (tokensPerSecond: number) =>
+	(tokensPerSecond >= 500 ? 4 : 1) * Math.max(1, Number(process.env.TAU_TUI_BENCH_ROUNDS) || 1);
 const HISTORY_SIZES = [10, 200, 2_000, 20_000];
 /** Fullscreen (the default) and regular mode, where the transcript goes to terminal scrollback. */
 const MODES: readonly TuiMode[] = ["fullscreen", "regular"];
 
+/**
+ * TAU_TUI_BENCH selects scenarios by words, all of which must match one of a scenario's tags: its
+ * kind (`streaming`, `history`), mode (`fullscreen`, `regular`), answer (`code`, `paragraph`) and rate
+ * (`50`, `500`), or for first frames its kind (`history`, also `first-frame`), mode and entry count.
+ * `TAU_TUI_BENCH="streaming regular code 500"` runs one row per contender.
+ */
+const FILTER = (process.env.TAU_TUI_BENCH ?? "").split(/\s+/).filter(Boolean);
+const selected = (...tags: (string | number)[]) => FILTER.every((word) => tags.some((tag) => String(tag) === word));
+
 /** Row names keep their fullscreen form; regular-mode rows say so. */
 const labelIn = (contender: Contender, mode: TuiMode) =>
 	mode === "fullscreen" ? contender.label : `${contender.label} (regular)`;
-
-const SCENARIOS = ["streaming", "first-frame"] as const;
-type Scenario = (typeof SCENARIOS)[number];
-
-/** The scenarios TAU_TUI_BENCH names (comma-separated), or all of them. */
-function selectedScenarios(): ReadonlySet<Scenario> | string {
-	const wanted = process.env.TAU_TUI_BENCH?.split(",")
-		.map((name) => name.trim())
-		.filter((name) => name !== "");
-	if (!wanted || wanted.length === 0) return new Set(SCENARIOS);
-	const unknown = wanted.filter((name) => !(SCENARIOS as readonly string[]).includes(name));
-	if (unknown.length > 0)
-		return `unknown TAU_TUI_BENCH scenario ${unknown.join(", ")} (known: ${SCENARIOS.join(", ")})`;
-	return new Set(wanted as Scenario[]);
-}
 
 function percentile(samples: readonly number[], p: number): number {
 	const sorted = [...samples].sort((a, b) => a - b);
 	return sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? 0;
 }
 
+/** One streaming scenario; the contenders take turns round by round, so load changes hit them alike. */
 async function streaming(
 	ctx: BenchContext,
-	contender: Contender,
+	contenders: readonly Contender[],
 	box: Box,
 	server: MockLlmServer,
 	answer: StreamedAnswer,
 	rate: number,
 	mode: TuiMode,
 ): Promise<void> {
-	const echo: number[] = [];
-	const cpu: number[] = [];
-	const bytes: number[] = [];
-	const catchUp: number[] = [];
+	const results = contenders.map(() => ({
+		echo: [] as number[],
+		cpu: [] as number[],
+		bytes: [] as number[],
+		catchUp: [] as number[],
+	}));
 	for (let round = 0; round < roundsAt(rate); round++) {
-		const result = await streamWhileTyping(contender, box, server, answer, rate, mode);
-		echo.push(...result.echoMs);
-		cpu.push(result.cpuPercent);
-		bytes.push(result.bytesPerToken);
-		catchUp.push(result.catchUpMs);
+		for (const [i, contender] of contenders.entries()) {
+			const result = await streamWhileTyping(contender, box, server, answer, rate, mode);
+			const into = results[i]!;
+			into.echo.push(...result.echoMs);
+			into.cpu.push(result.cpuPercent);
+			into.bytes.push(result.bytesPerToken);
+			into.catchUp.push(result.catchUpMs);
+		}
 	}
-	const name = (what: string) => `tui: ${labelIn(contender, mode)} ${answer.name} at ${rate} tok/s, ${what}`;
-	ctx.record(name("keystroke echo"), "ms", echo);
-	ctx.record(name("keystroke echo p95"), "ms", [percentile(echo, 0.95)]);
-	ctx.record(name("CPU"), "%", cpu);
-	ctx.record(name("output per token"), "bytes", bytes);
-	ctx.record(name("screen behind the stream at its end"), "ms", catchUp);
+	for (const [i, contender] of contenders.entries()) {
+		const { echo, cpu, bytes, catchUp } = results[i]!;
+		const name = (what: string) => `tui: ${labelIn(contender, mode)} ${answer.name} at ${rate} tok/s, ${what}`;
+		ctx.record(name("keystroke echo"), "ms", echo);
+		ctx.record(name("keystroke echo p95"), "ms", [percentile(echo, 0.95)]);
+		ctx.record(name("CPU"), "%", cpu);
+		ctx.record(name("output per token"), "bytes", bytes);
+		ctx.record(name("screen behind the stream at its end"), "ms", catchUp);
+	}
 }
 
 /**
@@ -96,22 +100,17 @@ async function firstFrames(
 }
 
 /** Every selected scenario, each run by every contender in turn (so load changes hit them alike). */
-async function benchAll(
-	ctx: BenchContext,
-	contenders: readonly Contender[],
-	scenarios: ReadonlySet<Scenario>,
-	cleanup: string[],
-): Promise<void> {
+async function benchAll(ctx: BenchContext, contenders: readonly Contender[], cleanup: string[]): Promise<void> {
 	await withServer(async (server) => {
 		const box = makeBox(server);
 		cleanup.push(box.home);
 		for (const mode of MODES) {
-			if (scenarios.has("streaming"))
-				for (const answer of [codeBlockAnswer(), paragraphAnswer()])
-					for (const rate of RATES)
-						for (const contender of contenders) await streaming(ctx, contender, box, server, answer, rate, mode);
-			if (scenarios.has("first-frame"))
-				for (const entries of HISTORY_SIZES)
+			for (const answer of [codeBlockAnswer(), paragraphAnswer()])
+				for (const rate of RATES)
+					if (selected("streaming", mode, answer.tag, rate))
+						await streaming(ctx, contenders, box, server, answer, rate, mode);
+			for (const entries of HISTORY_SIZES)
+				if (selected("history", "first-frame", mode, entries))
 					for (const contender of contenders) await firstFrames(ctx, contender, box, entries, mode);
 		}
 	});
@@ -123,17 +122,15 @@ const bench: Bench = async (ctx) => {
 		console.error(`tui bench skipped: ${unavailable}`);
 		return;
 	}
-	const scenarios = selectedScenarios();
-	if (typeof scenarios === "string") throw new Error(scenarios);
 	const cleanup: string[] = [];
 	try {
 		const reference = referenceContenders(CLI);
 		if ("skipped" in reference) {
 			console.error(`tui bench: pi 1.6 comparison left out (${reference.skipped})`);
-			await benchAll(ctx, [{ label: "tau", node: process.execPath, cli: CLI }], scenarios, cleanup);
+			await benchAll(ctx, [{ label: "tau", node: process.execPath, cli: CLI }], cleanup);
 		} else {
 			// Both on the Node 22 pi needs.
-			await benchAll(ctx, reference.contenders, scenarios, cleanup);
+			await benchAll(ctx, reference.contenders, cleanup);
 		}
 	} finally {
 		for (const dir of cleanup) rmSync(dir, { recursive: true, force: true });

@@ -44,16 +44,22 @@ function longParagraph(words: number): string {
 
 export interface StreamedAnswer {
 	name: string;
+	/** One word naming the answer in the benchmark's scenario filter (TAU_TUI_BENCH). */
+	tag: string;
 	pieces: string[];
 }
 
 /** A 250-line Python code block in one Markdown answer. */
 export function codeBlockAnswer(): StreamedAnswer {
 	const text = `Here is the module:\n\n\`\`\`python\n${pythonModule(250)}\n\`\`\`\n\n${END_MARKER}\n`;
-	return { name: "250-line code block", pieces: pieces(text) };
+	return { name: "250-line code block", tag: "code", pieces: pieces(text) };
 }
 
 /** One paragraph of 1,500 words. */
 export function paragraphAnswer(): StreamedAnswer {
-	return { name: "1,500-word paragraph", pieces: pieces(`${longParagraph(1500)}\n\n${END_MARKER}\n`) };
+	return {
+		name: "1,500-word paragraph",
+		tag: "paragraph",
+		pieces: pieces(`${longParagraph(1500)}\n\n${END_MARKER}\n`),
+	};
 }

@@ -132,6 +132,25 @@ export class PtyProcess {
 		}
 	}
 
+	/**
+	 * Asks the program to exit (SIGTERM, so it can write a `--cpu-prof` profile), waits up to
+	 * `timeoutMs` for it, then ends whatever is left.
+	 */
+	async terminate(timeoutMs = 10_000): Promise<void> {
+		const pid = this.programPid();
+		if (pid !== undefined) {
+			try {
+				process.kill(pid, "SIGTERM");
+				let timer: NodeJS.Timeout | undefined;
+				await Promise.race([this.exited, new Promise((resolve) => (timer = setTimeout(resolve, timeoutMs)))]);
+				clearTimeout(timer);
+			} catch {
+				// Already gone.
+			}
+		}
+		await this.kill();
+	}
+
 	/** Ends the program (and `script`) and waits for it. */
 	async kill(): Promise<void> {
 		const pid = this.programPid();

@@ -1,4 +1,5 @@
 // Keystroke echo, CPU and output while an answer streams, in a real pty against the built CLI.
+import { join, resolve } from "node:path";
 import type { MockLlmServer } from "@tau/testkit";
 import type { Box, Contender } from "../cli-harness.js";
 import { END_MARKER, type StreamedAnswer } from "./answers.js";
@@ -27,6 +28,31 @@ export type TuiMode = "fullscreen" | "regular";
 
 const typedChar = (n: number) => String.fromCodePoint(0x4e00 + n);
 
+/**
+ * TAU_TUI_BENCH_CPU_PROF=<dir> runs tau under `node --cpu-prof`, writing one profile per run into
+ * `<dir>/<contender>/` (summarize with scripts/bench/cpu-profile-summary.mjs). pi is left unprofiled:
+ * it does not exit on SIGTERM in mid-stream.
+ */
+function profileArgs(contender: Contender): string[] {
+	const dir = process.env.TAU_TUI_BENCH_CPU_PROF;
+	if (!dir || !contender.label.startsWith("tau")) return [];
+	return ["--cpu-prof", `--cpu-prof-dir=${join(resolve(dir), contender.label.replace(/[^\w.-]+/g, "-"))}`];
+}
+
+/**
+ * Presses Enter until `sent` resolves: pi 1.6 now and then drops an Enter that arrives right after
+ * the typed text, and the run would wait for its request forever.
+ */
+async function submit(pty: PtyProcess, sent: Promise<unknown>): Promise<void> {
+	let done = false;
+	void sent.then(() => (done = true));
+	for (let attempt = 0; attempt < 10 && !done; attempt++) {
+		pty.write("\r");
+		await Promise.race([sent, new Promise((resolve) => setTimeout(resolve, 3_000))]);
+	}
+	await sent;
+}
+
 export async function streamWhileTyping(
 	contender: Contender,
 	box: Box,
@@ -37,7 +63,7 @@ export async function streamWhileTyping(
 ): Promise<StreamingResult> {
 	const pty = new PtyProcess({
 		node: contender.node,
-		args: [contender.cli, "--no-session", "--tui-mode", mode],
+		args: [...profileArgs(contender), contender.cli, "--no-session", "--tui-mode", mode],
 		cwd: box.project,
 		env: box.env,
 		columns: COLUMNS,
@@ -49,8 +75,7 @@ export async function streamWhileTyping(
 		server.enqueue({ text: answer.pieces, framesPerSecond: tokensPerSecond });
 		pty.write("go");
 		await pty.waitFor("go");
-		pty.write("\r");
-		await server.waitForRequest(requestIndex);
+		await submit(pty, server.waitForRequest(requestIndex));
 		const shownAt = pty.waitFor(END_MARKER, pty.output.length, 120_000);
 		const cpuBefore = pty.cpuMs();
 		const bytesBefore = pty.bytes;
@@ -82,6 +107,6 @@ export async function streamWhileTyping(
 			catchUpMs: Math.max(0, caughtUpAt - endedAt),
 		};
 	} finally {
-		await pty.kill();
+		await (profileArgs(contender).length > 0 ? pty.terminate() : pty.kill());
 	}
 }

@@ -44,6 +44,20 @@ describe("footer", () => {
 		expect(usage).toMatch(/^↑12k ↓2\.1k \$0\.046 42\.1%\/200k \(auto\)\s{2,}claude-x • medium$/);
 	});
 
+	it("a refresh takes its state when the footer is next drawn: many refreshes between frames cost one", () => {
+		const view = new FooterView(builtinTheme());
+		let computed = 0;
+		for (let i = 1; i <= 300; i++)
+			view.refresh(() => {
+				computed++;
+				return state({ sessionName: `name ${i}` });
+			});
+		expect(computed).toBe(0);
+		expect(stripTerminalSequences(view.render(100)[0]!)).toBe("~/code/tau (main) • name 300");
+		view.render(100);
+		expect(computed).toBe(1);
+	});
+
 	it("formats token counts by magnitude", () => {
 		expect([999, 1234, 45678, 1234567, 12345678].map(formatTokens)).toEqual(["999", "1.2k", "46k", "1.2M", "12M"]);
 	});

@@ -354,7 +354,7 @@ export class InteractiveMode extends InteractiveScreen implements CommandHost, A
 	// ---- regions ---------------------------------------------------------------------------------
 
 	refreshFooter(): void {
-		this.footerView.setState(
+		this.footerView.refresh(() =>
 			footerStateOf(this.session, this.sessionTotals, {
 				gitBranch: this.extensionUi.footerData.getGitBranch() ?? undefined,
 				home: homedir(),

@@ -15,8 +15,11 @@ export interface BlockContext {
 	textStyle: (text: string) => string;
 	/** Highlighted code lines, or undefined without a highlighter. */
 	highlight: (code: string, lang: string | undefined) => string[] | undefined;
-	/** One code line wrapped to `width`; the component remembers lines it wrapped before. */
-	wrapCodeLine: (line: string, width: number) => string[];
+	/**
+	 * One code line wrapped to `width`, each row after `indent`; the component remembers lines it
+	 * laid out before and returns the same strings for them.
+	 */
+	codeRows: (line: string, width: number, indent: string) => string[];
 }
 
 export function renderBlock(token: Token, width: number, ctx: BlockContext, nextType: string | undefined): string[] {
@@ -90,7 +93,7 @@ function renderCode(code: Tokens.Code, width: number, ctx: BlockContext, nextTyp
 	const body = ctx.highlight(code.text, lang) ?? code.text.split("\n").map((l) => theme.codeBlock(l));
 	const inner = Math.max(1, width - visibleWidth(indent));
 	const lines = [theme.codeBlockBorder(truncateToWidth(`\`\`\`${lang ?? ""}`, width, ""))];
-	for (const line of body) for (const wrapped of ctx.wrapCodeLine(line, inner)) lines.push(indent + wrapped);
+	for (const line of body) for (const row of ctx.codeRows(line, inner, indent)) lines.push(row);
 	lines.push(theme.codeBlockBorder("```"));
 	if (nextType !== "space" && nextType !== undefined) lines.push("");
 	return lines;

@@ -13,8 +13,17 @@ function trimPartialFence(text: string): string {
 	return text.replace(/\n {0,3}`{1,2}$/, "\n");
 }
 
-/** Wrapped code lines by width, then by styled line. */
-type CodeWraps = Map<number, Map<string, string[]>>;
+/** Laid-out code rows by width and indent, then by styled line. */
+type CodeWraps = Map<string, Map<string, string[]>>;
+
+/** Finished lines (margin, background) by laid-out line, for one width. */
+interface FinishedLines {
+	width: number;
+	lines: Map<string, string>;
+}
+
+/** Finishes a laid-out line, recording the result in `into`. */
+type Finisher = (line: string, into: Map<string, string>) => string;
 
 /** A rendered top-level block: its lines as laid out, and as finished (margin, background). */
 interface RenderedBlock {
@@ -35,8 +44,13 @@ export class Markdown implements Component {
 	private blocks = new Map<string, RenderedBlock>();
 	private blockByToken = new WeakMap<Token, RenderedBlock>();
 	private lastHighlight: { code: string; lang: string | undefined; lines: string[] } | undefined;
-	/** Wrapped code lines of the last layout, by width and styled line. */
+	/** Code rows of the last layout, by width and styled line. */
 	private codeWraps: CodeWraps | undefined;
+	/**
+	 * Lines finished by the last block the last layout rendered: a growing block (the streaming one)
+	 * is laid out again on every update, and most of its lines are the same as before.
+	 */
+	private finished: FinishedLines | undefined;
 	private styleFn: ((text: string) => string) | undefined;
 	private lexed: LexedMarkdown | undefined;
 
@@ -65,6 +79,7 @@ export class Markdown implements Component {
 		this.blockByToken = new WeakMap();
 		this.lastHighlight = undefined;
 		this.codeWraps = undefined;
+		this.finished = undefined;
 		this.styleFn = undefined;
 	}
 
@@ -98,15 +113,19 @@ export class Markdown implements Component {
 				this.lastHighlight = { code, lang, lines };
 				return lines;
 			},
-			wrapCodeLine: (line, width) => {
-				let atWidth = codeWraps.get(width);
+			codeRows: (line, width, indent) => {
+				const key = `${width}\0${indent}`;
+				let atWidth = codeWraps.get(key);
 				if (!atWidth) {
 					atWidth = new Map();
-					codeWraps.set(width, atWidth);
+					codeWraps.set(key, atWidth);
 				}
-				const wrapped = atWidth.get(line) ?? previousWraps?.get(width)?.get(line) ?? wrapTextWithAnsi(line, width);
-				atWidth.set(line, wrapped);
-				return wrapped;
+				const rows =
+					atWidth.get(line) ??
+					previousWraps?.get(key)?.get(line) ??
+					wrapTextWithAnsi(line, width).map((wrapped) => indent + wrapped);
+				atWidth.set(line, rows);
+				return rows;
 			},
 		};
 	}
@@ -131,6 +150,8 @@ export class Markdown implements Component {
 		const codeWraps: CodeWraps = new Map();
 		const ctx = this.context(codeWraps);
 		const finish = this.finisher(width);
+		/** The finished lines of the last block rendered in this layout. */
+		let fresh: Map<string, string> | undefined;
 		const used = new Map<string, RenderedBlock>();
 		const body: string[] = [];
 		let bodyEnd = 0;
@@ -142,7 +163,11 @@ export class Markdown implements Component {
 				byIdentity && byIdentity.width === width && byIdentity.nextType === nextType ? byIdentity : undefined;
 			if (!block) {
 				const key = `${width}\0${nextType}\0${token.type}\0${token.raw}`;
-				block = (reuse ? this.blocks.get(key) : undefined) ?? this.renderBlock(token, width, ctx, nextType, finish);
+				block = reuse ? this.blocks.get(key) : undefined;
+				if (!block) {
+					fresh = new Map();
+					block = this.renderBlock(token, width, ctx, nextType, finish, fresh);
+				}
 				used.set(key, block);
 				this.blockByToken.set(token, block);
 			}
@@ -153,8 +178,9 @@ export class Markdown implements Component {
 		for (const [key, block] of used) this.blocks.set(key, block);
 		if (this.blocks.size > 4 * tokens.length + 16) this.blocks = used;
 		this.codeWraps = codeWraps;
+		if (fresh) this.finished = { width, lines: fresh };
 		body.length = bodyEnd;
-		const blank = finish("");
+		const blank = finish("", new Map());
 		const vertical = Array.from({ length: this.paddingY }, () => blank);
 		return [...vertical, ...body, ...vertical];
 	}
@@ -164,22 +190,32 @@ export class Markdown implements Component {
 		width: number,
 		ctx: BlockContext,
 		nextType: string,
-		finish: (line: string) => string,
+		finish: Finisher,
+		finished: Map<string, string>,
 	): RenderedBlock {
 		const laidOut = renderBlock(token, Math.max(1, width - 2 * this.paddingX), ctx, nextType || undefined);
 		let lastText = laidOut.length - 1;
 		while (lastText >= 0 && laidOut[lastText] === "") lastText--;
-		return { width, nextType, lastText, lines: laidOut.map(finish) };
+		return { width, nextType, lastText, lines: laidOut.map((line) => finish(line, finished)) };
 	}
 
-	/** Adds the margin and the background to a laid-out line. */
-	private finisher(width: number): (line: string) => string {
+	/**
+	 * Adds the margin and the background to a laid-out line, reusing the result of the last layout's
+	 * last rendered block (the growing one while an answer streams) for the same line.
+	 */
+	private finisher(width: number): Finisher {
 		const margin = " ".repeat(this.paddingX);
 		const bg = this.defaultTextStyle?.bgColor;
-		// Blocks with fixed parts (bullets, code indent, table borders) can outgrow a very narrow width.
-		return (line: string) => {
-			const fitted = truncateToWidth(margin + line, width, "");
-			return bg ? applyBackgroundToLine(fitted, width, bg) : fitted;
+		const before = this.finished?.width === width ? this.finished.lines : undefined;
+		return (line, into) => {
+			let done = into.get(line) ?? before?.get(line);
+			if (done === undefined) {
+				// Blocks with fixed parts (bullets, code indent, table borders) can outgrow a very narrow width.
+				const fitted = truncateToWidth(margin + line, width, "");
+				done = bg ? applyBackgroundToLine(fitted, width, bg) : fitted;
+			}
+			into.set(line, done);
+			return done;
 		};
 	}
 }

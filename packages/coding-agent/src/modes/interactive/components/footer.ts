@@ -40,12 +40,24 @@ function displayCwd(cwd: string, home: string | undefined): string {
 /** Two or three dim lines: location, usage and model, extension statuses. */
 export class FooterView implements Component {
 	private state: FooterState | undefined;
+	/** Where the next drawn state comes from, when a refresh is pending. */
+	private source: (() => FooterState) | undefined;
 	private cache: { width: number; lines: string[] } | undefined;
 
 	constructor(private readonly theme: Theme) {}
 
 	setState(state: FooterState): void {
 		this.state = state;
+		this.source = undefined;
+		this.cache = undefined;
+	}
+
+	/**
+	 * Takes the state from `source` when the footer is next drawn: the session refreshes the footer on
+	 * every event, and a streamed answer sends hundreds of them per frame.
+	 */
+	refresh(source: () => FooterState): void {
+		this.source = source;
 		this.cache = undefined;
 	}
 
@@ -121,6 +133,7 @@ export class FooterView implements Component {
 	}
 
 	render(width: number): readonly string[] {
+		if (this.source) this.setState(this.source());
 		if (this.cache?.width === width) return this.cache.lines;
 		const state = this.state;
 		if (!state) return [];
