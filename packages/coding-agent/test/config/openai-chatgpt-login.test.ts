@@ -1,11 +1,12 @@
 import { join } from "node:path";
 import type { OAuthCredential } from "@tau/ai";
 import { builtinProviders } from "@tau/ai/providers/all";
-import { type MockOAuthServer, startMockLlmServer, startMockOAuthServer } from "@tau/testkit";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { type MockOAuthServer, startMockLlmServer } from "@tau/testkit";
+import { describe, expect, it } from "vitest";
 import { runAuth, scriptedTerminal } from "../cli/scripted-terminal.js";
 import { readJson, tempDirs } from "./helpers.js";
 import { runtimeWithAuthFile } from "./oauth-test-runtime.js";
+import { mockOAuthServerPerTest } from "./oauth-test-server.js";
 import { browserUser, pastingUser, type UserLog } from "./oauth-test-users.js";
 
 /** "Sign in with ChatGPT" for the plain `openai` provider, against the @tau/testkit OAuth mock. */
@@ -15,16 +16,7 @@ const withDevice = { agentName: "tau", getDeviceId: () => DEVICE_ID };
 const RESOURCE = "https://api.openai.com/v1";
 
 let oauthServer: MockOAuthServer;
-
-beforeEach(async () => {
-	oauthServer = await startMockOAuthServer();
-	vi.stubEnv("TAU_TEST_OAUTH_ORIGIN", oauthServer.origin);
-});
-
-afterEach(async () => {
-	vi.unstubAllEnvs();
-	await oauthServer.close();
-});
+mockOAuthServerPerTest((server) => (oauthServer = server));
 
 const setup = runtimeWithAuthFile;
 

@@ -1,37 +1,17 @@
-import { spawn } from "node:child_process";
 import { statSync } from "node:fs";
 import { dirname } from "node:path";
-import { fileURLToPath } from "node:url";
 import type { AuthNotification, OAuthCredential } from "@tau/ai";
-import {
-	type MockOAuthServer,
-	type MockOAuthServerOptions,
-	startMockLlmServer,
-	startMockOAuthServer,
-} from "@tau/testkit";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { type MockOAuthServer, startMockLlmServer } from "@tau/testkit";
+import { describe, expect, it, vi } from "vitest";
 import { PI_CLI, PI_MISSING, PI_NODE, piInstalled } from "../support/pi-reference.js";
+import { outputOf } from "../support/processes.js";
 import { readJson, writeJson } from "./helpers.js";
 import { runtimeWithAuthFile } from "./oauth-test-runtime.js";
+import { mockOAuthServerPerTest } from "./oauth-test-server.js";
 import { browserUser, pastingUser, type UserLog } from "./oauth-test-users.js";
 
 let oauthServer: MockOAuthServer;
-
-beforeEach(async () => {
-	oauthServer = await startMockOAuthServer();
-	vi.stubEnv("TAU_TEST_OAUTH_ORIGIN", oauthServer.origin);
-});
-
-afterEach(async () => {
-	vi.unstubAllEnvs();
-	await oauthServer.close();
-});
-
-async function restartOAuthServer(options: MockOAuthServerOptions): Promise<void> {
-	await oauthServer.close();
-	oauthServer = await startMockOAuthServer(options);
-	vi.stubEnv("TAU_TEST_OAUTH_ORIGIN", oauthServer.origin);
-}
+const { restart: restartOAuthServer } = mockOAuthServerPerTest((server) => (oauthServer = server));
 
 const setup = runtimeWithAuthFile;
 
@@ -339,13 +319,6 @@ describe("RFC 8628 device sign-ins (xAI, Kimi Code, Meta)", () => {
 		writeJson(authPath, { meta: { ...readJson(authPath).meta, expires: Date.now() - 1000 } });
 		await expect(runtime.getAuth("meta")).rejects.toThrow("the sign-in was revoked or has expired");
 	});
-
-	it("Kimi Code: a rejected refresh says to sign in again", async () => {
-		const { runtime } = setup({
-			auth: { "kimi-coding": { type: "oauth", access: "a", refresh: "revoked", expires: Date.now() - 1000 } },
-		});
-		await expect(runtime.getAuth("kimi-coding")).rejects.toThrow("the sign-in was revoked or has expired");
-	});
 });
 
 describe.skipIf(!piInstalled)(
@@ -358,114 +331,15 @@ describe.skipIf(!piInstalled)(
 		])("%s: Pi prints the access token tau's sign-in stored", { timeout: 60_000 }, async (providerId, method) => {
 			const { runtime, authPath } = setup();
 			await runtime.login(providerId, "oauth", browserUser(method));
-			const printed = await new Promise<string>((resolve, reject) => {
-				const child = spawn(PI_NODE, [PI_CLI, "auth", "print-bearer-token", "--provider", providerId], {
-					env: {
-						PATH: process.env.PATH,
-						HOME: dirname(authPath),
-						PI_CODING_AGENT_DIR: dirname(authPath),
-						PI_OFFLINE: "1",
-					},
-					stdio: ["ignore", "pipe", "pipe"],
-				});
-				let out = "";
-				let err = "";
-				child.stdout.on("data", (chunk) => (out += chunk));
-				child.stderr.on("data", (chunk) => (err += chunk));
-				child.on("error", reject);
-				child.on("close", (code) =>
-					code === 0 ? resolve(out) : reject(new Error(`pi exited with ${code}: ${err}`)),
-				);
+			const printed = await outputOf(PI_NODE, [PI_CLI, "auth", "print-bearer-token", "--provider", providerId], {
+				env: {
+					PATH: process.env.PATH,
+					HOME: dirname(authPath),
+					PI_CODING_AGENT_DIR: dirname(authPath),
+					PI_OFFLINE: "1",
+				},
 			});
 			expect(printed.trim()).toBe(readJson(authPath)[providerId].access);
 		});
 	},
 );
-
-describe("refresh and revocation", () => {
-	const expired = (extra: Record<string, unknown> = {}): OAuthCredential => ({
-		type: "oauth",
-		access: "sk-ant-oat01-old",
-		refresh: "refresh-from-pi",
-		expires: Date.now() - 1000,
-		...extra,
-	});
-
-	it("refreshes a Pi user's expired credentials and keeps Pi's extra fields", async () => {
-		oauthServer.seedRefreshToken("refresh-from-pi");
-		oauthServer.seedRefreshToken("gho_from-pi");
-		const { runtime, authPath } = setup({
-			auth: {
-				anthropic: expired(),
-				"github-copilot": expired({ refresh: "gho_from-pi", access: "tid=old", availableModelIds: ["gpt-4o"] }),
-			},
-		});
-		expect((await runtime.getAuth("anthropic"))?.auth.apiKey).toMatch(/^sk-ant-oat01-access-/);
-		expect((await runtime.getAuth("github-copilot"))?.auth.apiKey).toContain("proxy-ep=");
-		const file = readJson(authPath);
-		expect(file.anthropic.refresh).not.toBe("refresh-from-pi");
-		expect(file.anthropic.expires).toBeGreaterThan(Date.now());
-		// The refresh keeps the GitHub token and replaces Pi's model list with the seat's current one (as Pi's does).
-		expect(file["github-copilot"]).toMatchObject({
-			refresh: "gho_from-pi",
-			availableModelIds: ["claude-haiku-4.5", "gpt-5.4-nano"],
-		});
-		expect(oauthServer.refreshCount).toBe(2);
-	});
-
-	it("reports a revoked sign-in clearly and keeps the credential", async () => {
-		const { runtime, authPath } = setup({ auth: { anthropic: expired() } });
-		await expect(runtime.getAuth("anthropic")).rejects.toThrow(
-			'OAuth refresh failed for anthropic: the sign-in was revoked or has expired; sign in again (/login or "auth login anthropic")',
-		);
-		expect(readJson(authPath).anthropic.refresh).toBe("refresh-from-pi");
-	});
-
-	it("reports a revoked GitHub token the same way", async () => {
-		const { runtime } = setup({ auth: { "github-copilot": expired({ refresh: "gho_revoked" }) } });
-		await expect(runtime.getAuth("github-copilot")).rejects.toThrow("the sign-in was revoked or has expired");
-	});
-
-	// One provider suffices: the lock is the store's, and each child compiles the sources (slow).
-	it.each(["anthropic"])(
-		"%s: two processes racing refresh once under the auth-file lock",
-		{ timeout: 120_000 },
-		async (providerId) => {
-			oauthServer.seedRefreshToken("refresh-from-pi");
-			const { authPath } = setup({ auth: { [providerId]: expired() } });
-			let release!: () => void;
-			oauthServer.holdRefreshes(new Promise<void>((resolve) => (release = resolve)));
-			const sourceDir = fileURLToPath(new URL("../../src", import.meta.url));
-			const aiSourceDir = fileURLToPath(new URL("../../../ai/src", import.meta.url));
-			const script = fileURLToPath(new URL("./fixtures/subscription-racer.mjs", import.meta.url));
-			const run = () =>
-				new Promise<string[]>((resolve, reject) => {
-					const child = spawn(
-						process.execPath,
-						["--import", "jiti/register", script, sourceDir, aiSourceDir, authPath, providerId],
-						{
-							stdio: ["ignore", "pipe", "pipe"],
-							env: { ...process.env, TAU_TEST_OAUTH_ORIGIN: oauthServer.origin },
-						},
-					);
-					let out = "";
-					let err = "";
-					child.stdout.on("data", (chunk) => (out += chunk));
-					child.stderr.on("data", (chunk) => (err += chunk));
-					child.on("error", reject);
-					child.on("close", (code) =>
-						code === 0 ? resolve(JSON.parse(out)) : reject(new Error(`racer exited with ${code}: ${err}`)),
-					);
-				});
-			const racers = Promise.all([run(), run()]);
-			// Hold the first refresh until both processes are running, so the second must wait on the lock.
-			await oauthServer.refreshRequested;
-			release();
-			const keys = (await racers).flat();
-			expect(new Set(keys).size).toBe(1);
-			expect(keys[0]).not.toBe("sk-ant-oat01-old");
-			expect(oauthServer.refreshCount).toBe(1);
-			expect(readJson(authPath)[providerId].access).toBe(keys[0]);
-		},
-	);
-});

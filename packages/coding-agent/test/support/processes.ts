@@ -1,3 +1,4 @@
+import { type SpawnOptions, spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 
 /** True until the process is gone (a zombie awaiting its reaper counts as gone). */
@@ -23,4 +24,19 @@ export function isAlive(pid: number): boolean {
 export async function waitUntilDead(pid: number): Promise<boolean> {
 	for (let i = 0; i < 3000 && isAlive(pid); i++) await new Promise((resolve) => setTimeout(resolve, 10));
 	return !isAlive(pid);
+}
+
+/** Runs a command to its end and resolves with its standard output; a non-zero exit rejects with its standard error. */
+export function outputOf(command: string, args: string[], options: SpawnOptions = {}): Promise<string> {
+	return new Promise((resolve, reject) => {
+		const child = spawn(command, args, { ...options, stdio: ["ignore", "pipe", "pipe"] });
+		let out = "";
+		let err = "";
+		child.stdout!.on("data", (chunk) => (out += chunk));
+		child.stderr!.on("data", (chunk) => (err += chunk));
+		child.on("error", reject);
+		child.on("close", (code) =>
+			code === 0 ? resolve(out) : reject(new Error(`${command} exited with ${code}: ${err}`)),
+		);
+	});
 }

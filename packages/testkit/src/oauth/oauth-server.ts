@@ -43,13 +43,21 @@ export interface MockOAuthServer {
 	readonly exchanges: readonly OAuthExchange[];
 	/** Refresh grants, Copilot token exchanges and Meta key mints answered with new tokens. */
 	readonly refreshCount: number;
+	/**
+	 * Refresh requests received per endpoint (`<original host><path>`, e.g. `platform.claude.com/v1/oauth/token`),
+	 * refused ones included: refresh grants, and Copilot token exchanges and Meta key mints (which sign-ins make too).
+	 */
+	readonly refreshRequests: ReadonlyMap<string, number>;
 	/** Makes every token issued so far unusable (the user revoked the app). */
 	revokeAll(): void;
-	/** Issues a refresh token the server will accept, as if from an earlier sign-in (to `grant`'s client). */
+	/**
+	 * Issues a refresh token the server will accept, as if from an earlier sign-in (to `grant`'s client):
+	 * for a refresh grant, as the GitHub token of a Copilot token exchange, or as the identity token of a Meta key mint.
+	 */
 	seedRefreshToken(token: string, grant?: ResourceGrant): void;
 	/** Lets a test hold refresh answers until `release` resolves (for races). */
 	holdRefreshes(release: Promise<void>): void;
-	/** Resolves when the first refresh request (or Copilot token exchange) has arrived. */
+	/** Resolves when the first refresh request (refresh grant, Copilot token exchange or Meta key mint) has arrived. */
 	readonly refreshRequested: Promise<void>;
 	/** The Copilot seat's policy of each model now (after the policy requests so far). */
 	readonly copilotPolicies: ReadonlyMap<string, MockCopilotPolicy>;
@@ -101,11 +109,19 @@ export async function startMockOAuthServer(options: MockOAuthServerOptions = {})
 	const copilotSeat = mockCopilotSeat(options.copilotSeat);
 	let serial = 0;
 	let refreshCount = 0;
+	const refreshRequests = new Map<string, number>();
 	let hold: Promise<void> | undefined;
 	let markRefreshRequested!: () => void;
 	const refreshRequested = new Promise<void>((resolve) => {
 		markRefreshRequested = resolve;
 	});
+	/** Counts a refresh request at `host` + `path`, then waits while a test holds refresh answers. */
+	const refreshArrived = async (host: string, path: string) => {
+		const endpoint = `${host}${path}`;
+		refreshRequests.set(endpoint, (refreshRequests.get(endpoint) ?? 0) + 1);
+		markRefreshRequested();
+		if (hold) await hold;
+	};
 
 	const accessToken = (host: string): string => {
 		serial++;
@@ -169,7 +185,13 @@ export async function startMockOAuthServer(options: MockOAuthServerOptions = {})
 
 	const routes: Record<
 		string,
-		(host: string, p: Record<string, string>, req: IncomingMessage, res: ServerResponse) => Promise<void> | void
+		(
+			host: string,
+			p: Record<string, string>,
+			req: IncomingMessage,
+			res: ServerResponse,
+			path: string,
+		) => Promise<void> | void
 	> = {
 		/** OpenRouter: PKCE without client or state, a `callback_url`, and a permanent key for the code. */
 		"GET /auth": (_host, p, _req, res) => {
@@ -222,7 +244,7 @@ export async function startMockOAuthServer(options: MockOAuthServerOptions = {})
 			res.writeHead(302, { location: target.toString() });
 			res.end();
 		},
-		"POST /token": async (host, p, _req, res) => {
+		"POST /token": async (host, p, _req, res, path) => {
 			if (p.grant_type === "urn:ietf:params:oauth:grant-type:device_code") return deviceAnswer(host, p, res, 400);
 			if (p.grant_type === "authorization_code") {
 				const pending = codes.get(p.code ?? "");
@@ -240,8 +262,7 @@ export async function startMockOAuthServer(options: MockOAuthServerOptions = {})
 				return send(res, 200, pending.grant ? grantTokens(host, pending.grant) : tokens(host));
 			}
 			if (p.grant_type === "refresh_token") {
-				markRefreshRequested();
-				if (hold) await hold;
+				await refreshArrived(host, path);
 				const grant = resourceGrants.get(p.refresh_token ?? "");
 				if (grant && (grant.clientId !== p.client_id || grant.resource !== p.resource)) {
 					return send(res, 400, { error: "invalid_client" });
@@ -296,21 +317,23 @@ export async function startMockOAuthServer(options: MockOAuthServerOptions = {})
 		"POST /device_authorization": (host, _p, _req, res) => startDevice(host, res),
 		"POST /device/authorization": (host, _p, _req, res) => startDevice(host, res),
 		/** Meta: an identity token mints a Model API key. */
-		"POST /muse-code/key": (_host, _p, req, res) => {
+		"POST /muse-code/key": async (host, _p, req, res, path) => {
+			await refreshArrived(host, path);
 			const token = (req.headers.authorization ?? "").replace(/^Bearer /, "");
-			if (!liveAccessTokens.has(token)) return send(res, 401, { error: "invalid_token" });
+			if (!liveAccessTokens.has(token) && !liveRefreshTokens.has(token)) {
+				return send(res, 401, { error: "invalid_token" });
+			}
 			refreshCount++;
 			send(res, 200, { api_key: `meta-key-${++serial}` });
 		},
 		"POST /device/code": (host, _p, _req, res) => startDevice(host, res),
 		"POST /login/oauth/access_token": (host, p, _req, res) => deviceAnswer(host, p, res, 200),
-		"GET /copilot_internal/v2/token": async (_host, _p, req, res) => {
+		"GET /copilot_internal/v2/token": async (host, _p, req, res, path) => {
+			await refreshArrived(host, path);
 			const token = (req.headers.authorization ?? "").replace(/^Bearer /, "");
 			if (!githubTokens.has(token) && !liveRefreshTokens.has(token)) {
 				return send(res, 401, { message: "Bad credentials" });
 			}
-			markRefreshRequested();
-			if (hold) await hold;
 			refreshCount++;
 			const expiresAt = Math.floor(Date.now() / 1000) + expiresIn;
 			const copilotToken = `tid=${++serial};exp=${expiresAt};proxy-ep=proxy.individual.githubcopilot.com;sku=test`;
@@ -337,7 +360,7 @@ export async function startMockOAuthServer(options: MockOAuthServerOptions = {})
 				})
 				.sort(([a], [b]) => b.length - a.length)[0];
 			if (!route) return send(response, 404, { error: "not_found" });
-			await route[1](host, params, request, response);
+			await route[1](host, params, request, response, path);
 		})().catch((error: unknown) => send(response, 500, { error: "server_error", error_description: String(error) }));
 	});
 	await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -349,6 +372,7 @@ export async function startMockOAuthServer(options: MockOAuthServerOptions = {})
 		exchanges,
 		refreshRequested,
 		copilotPolicies: copilotSeat.policies,
+		refreshRequests,
 		get refreshCount() {
 			return refreshCount;
 		},
