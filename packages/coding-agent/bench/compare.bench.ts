@@ -113,6 +113,25 @@ async function runScenario(
 			"MB",
 			runs.map((run) => run.peakRssMb),
 		);
+		// Where the main thread's wall time went, when the system tells (see MainThreadTime).
+		const threads = runs.flatMap((run) => (run.mainThread ? [run.mainThread] : []));
+		if (threads.length === runs.length) {
+			ctx.record(
+				row("main thread cpu"),
+				"ms",
+				threads.map((time) => time.cpuMs),
+			);
+			ctx.record(
+				row("main thread run-queue wait"),
+				"ms",
+				threads.map((time) => time.runQueueMs),
+			);
+			ctx.record(
+				row("main thread idle"),
+				"ms",
+				threads.map((time) => time.idleMs),
+			);
+		}
 	}
 	return costs;
 }
@@ -127,8 +146,11 @@ function printRatios(results: ReadonlyMap<string, ReadonlyMap<string, RunCost[]>
 			if (label === tau) continue;
 			const ratio = (pick: (cost: RunCost) => number) =>
 				(median(mine.map(pick)) / median(theirs.map(pick))).toFixed(2);
+			const mainCpu = [...mine, ...theirs].every((cost) => cost.mainThread)
+				? `, main thread cpu ${ratio((c) => c.mainThread?.cpuMs ?? 0)}`
+				: "";
 			lines.push(
-				`${scenario} vs ${label}: cpu ${ratio((c) => c.cpuMs)}, wall ${ratio((c) => c.wallMs)}, peak RSS ${ratio((c) => c.peakRssMb)}`,
+				`${scenario} vs ${label}: cpu ${ratio((c) => c.cpuMs)}${mainCpu}, wall ${ratio((c) => c.wallMs)}, peak RSS ${ratio((c) => c.peakRssMb)}`,
 			);
 		}
 	}
@@ -153,8 +175,11 @@ const bench: Bench = async (ctx) => {
 	const onThisNode = contenders[2]!.label;
 	const cleanup: string[] = [];
 	const results = new Map<string, Map<string, RunCost[]>>();
+	// TAU_BENCH_SCENARIO=<text> runs only the scenarios whose name contains it (e.g. "tool calls").
+	const filter = process.env.TAU_BENCH_SCENARIO;
+	const scenarios = filter ? SCENARIOS.filter((scenario) => scenario.name.includes(filter)) : SCENARIOS;
 	try {
-		for (const scenario of SCENARIOS) {
+		for (const scenario of scenarios) {
 			// tau on the benchmark's own Node runs only the scripted one-shot (the issue's Node 20 row).
 			const only = (label: string) => label !== onThisNode || scenario.args.includes("-p");
 			results.set(scenario.name, await runScenario(ctx, { ...scenario, only }, contenders, cleanup));
