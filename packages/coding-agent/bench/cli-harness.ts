@@ -36,7 +36,8 @@ export interface RunCost {
 /**
  * The main thread's life split three ways (from `/proc/self/task/<pid>/schedstat`): running, runnable but waiting
  * for a core (the machine's load), and idle (blocked: waiting for the server, a worker thread or a timer). Of a wall
- * time well above the CPU time, only `idleMs` is waiting the CLI itself could remove.
+ * time well above the CPU time, only `idleMs` is waiting the CLI itself could remove. Node's uptime starts a few
+ * milliseconds after the thread, so `idleMs` (clamped at 0) may read that much low.
  */
 export interface MainThreadTime {
 	cpuMs: number;
