@@ -98,40 +98,20 @@ async function runScenario(
 	});
 	for (const [label, runs] of costs) {
 		const row = (what: string) => `compare: ${scenario.name}, ${label} (${what})`;
-		ctx.record(
-			row("cpu"),
-			"ms",
-			runs.map((run) => run.cpuMs),
-		);
-		ctx.record(
-			row("wall"),
-			"ms",
-			runs.map((run) => run.wallMs),
-		);
-		ctx.record(
-			row("peak RSS"),
-			"MB",
-			runs.map((run) => run.peakRssMb),
-		);
+		const measures: Array<[string, string, (run: RunCost) => number]> = [
+			["cpu", "ms", (run) => run.cpuMs],
+			["wall", "ms", (run) => run.wallMs],
+			["peak RSS", "MB", (run) => run.peakRssMb],
+		];
 		// Where the main thread's wall time went, when the system tells (see MainThreadTime).
-		const threads = runs.flatMap((run) => (run.mainThread ? [run.mainThread] : []));
-		if (threads.length === runs.length) {
-			ctx.record(
-				row("main thread cpu"),
-				"ms",
-				threads.map((time) => time.cpuMs),
-			);
-			ctx.record(
-				row("main thread run-queue wait"),
-				"ms",
-				threads.map((time) => time.runQueueMs),
-			);
-			ctx.record(
-				row("main thread idle"),
-				"ms",
-				threads.map((time) => time.idleMs),
+		if (runs.every((run) => run.mainThread)) {
+			measures.push(
+				["main thread cpu", "ms", (run) => run.mainThread?.cpuMs ?? 0],
+				["main thread run-queue wait", "ms", (run) => run.mainThread?.runQueueMs ?? 0],
+				["main thread idle", "ms", (run) => run.mainThread?.idleMs ?? 0],
 			);
 		}
+		for (const [what, unit, pick] of measures) ctx.record(row(what), unit, runs.map(pick));
 	}
 	return costs;
 }
