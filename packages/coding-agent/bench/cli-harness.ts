@@ -29,6 +29,20 @@ export interface RunCost {
 	cpuMs: number;
 	peakRssMb: number;
 	stdoutBytes: number;
+	/** Where the main thread's time went from Node's start to exit (Linux only; see `MainThreadTime`). */
+	mainThread?: MainThreadTime;
+}
+
+/**
+ * The main thread's life split three ways (from `/proc/self/task/<pid>/schedstat`): running, runnable but waiting
+ * for a core (the machine's load), and idle (blocked: waiting for the server, a worker thread or a timer). Of a wall
+ * time well above the CPU time, only `idleMs` is waiting the CLI itself could remove. Node's uptime starts a few
+ * milliseconds after the thread, so `idleMs` (clamped at 0) may read that much low.
+ */
+export interface MainThreadTime {
+	cpuMs: number;
+	runQueueMs: number;
+	idleMs: number;
 }
 
 // Linux keeps the CPU time of reaped children in /proc/self/stat (fields 16 and 17, in clock ticks).
@@ -39,8 +53,14 @@ process.on("exit", () => {
 		const fields = readFileSync("/proc/self/stat", "utf8").replace(/^.*\\) /, "").split(" ");
 		children = (Number(fields[13]) + Number(fields[14])) * 10;
 	} catch {}
+	let mainThread;
+	try {
+		const [ranNs, waitedNs] = readFileSync(\`/proc/self/task/\${process.pid}/schedstat\`, "utf8").split(" ").map(Number);
+		const cpuMs = ranNs / 1e6, runQueueMs = waitedNs / 1e6;
+		mainThread = { cpuMs, runQueueMs, idleMs: Math.max(0, process.uptime() * 1000 - cpuMs - runQueueMs) };
+	} catch {}
 	const own = process.cpuUsage();
-	const usage = { cpuMs: (own.user + own.system) / 1000 + children, maxRssKb: process.resourceUsage().maxRSS };
+	const usage = { cpuMs: (own.user + own.system) / 1000 + children, maxRssKb: process.resourceUsage().maxRSS, mainThread };
 	writeFileSync(process.env.TAU_BENCH_USAGE_FILE, JSON.stringify(usage));
 });
 `;
@@ -108,8 +128,13 @@ export function runCli(contender: Contender, box: Box, args: readonly string[]):
 				reject(new Error(`${contender.label} ${args.join(" ")} exited ${code}: ${stderr}`));
 				return;
 			}
-			const usage = JSON.parse(readFileSync(box.usageFile, "utf8")) as { cpuMs: number; maxRssKb: number };
-			resolve({ wallMs, cpuMs: usage.cpuMs, peakRssMb: usage.maxRssKb / 1024, stdoutBytes });
+			const usage = JSON.parse(readFileSync(box.usageFile, "utf8")) as {
+				cpuMs: number;
+				maxRssKb: number;
+				mainThread?: MainThreadTime;
+			};
+			const { cpuMs, maxRssKb, mainThread } = usage;
+			resolve({ wallMs, cpuMs, peakRssMb: maxRssKb / 1024, stdoutBytes, mainThread });
 		});
 	});
 }

@@ -98,21 +98,20 @@ async function runScenario(
 	});
 	for (const [label, runs] of costs) {
 		const row = (what: string) => `compare: ${scenario.name}, ${label} (${what})`;
-		ctx.record(
-			row("cpu"),
-			"ms",
-			runs.map((run) => run.cpuMs),
-		);
-		ctx.record(
-			row("wall"),
-			"ms",
-			runs.map((run) => run.wallMs),
-		);
-		ctx.record(
-			row("peak RSS"),
-			"MB",
-			runs.map((run) => run.peakRssMb),
-		);
+		const measures: Array<[string, string, (run: RunCost) => number]> = [
+			["cpu", "ms", (run) => run.cpuMs],
+			["wall", "ms", (run) => run.wallMs],
+			["peak RSS", "MB", (run) => run.peakRssMb],
+		];
+		// Where the main thread's wall time went, when the system tells (see MainThreadTime).
+		if (runs.every((run) => run.mainThread)) {
+			measures.push(
+				["main thread cpu", "ms", (run) => run.mainThread?.cpuMs ?? 0],
+				["main thread run-queue wait", "ms", (run) => run.mainThread?.runQueueMs ?? 0],
+				["main thread idle", "ms", (run) => run.mainThread?.idleMs ?? 0],
+			);
+		}
+		for (const [what, unit, pick] of measures) ctx.record(row(what), unit, runs.map(pick));
 	}
 	return costs;
 }
@@ -127,8 +126,11 @@ function printRatios(results: ReadonlyMap<string, ReadonlyMap<string, RunCost[]>
 			if (label === tau) continue;
 			const ratio = (pick: (cost: RunCost) => number) =>
 				(median(mine.map(pick)) / median(theirs.map(pick))).toFixed(2);
+			const mainCpu = [...mine, ...theirs].every((cost) => cost.mainThread)
+				? `, main thread cpu ${ratio((c) => c.mainThread?.cpuMs ?? 0)}`
+				: "";
 			lines.push(
-				`${scenario} vs ${label}: cpu ${ratio((c) => c.cpuMs)}, wall ${ratio((c) => c.wallMs)}, peak RSS ${ratio((c) => c.peakRssMb)}`,
+				`${scenario} vs ${label}: cpu ${ratio((c) => c.cpuMs)}${mainCpu}, wall ${ratio((c) => c.wallMs)}, peak RSS ${ratio((c) => c.peakRssMb)}`,
 			);
 		}
 	}
@@ -153,8 +155,11 @@ const bench: Bench = async (ctx) => {
 	const onThisNode = contenders[2]!.label;
 	const cleanup: string[] = [];
 	const results = new Map<string, Map<string, RunCost[]>>();
+	// TAU_BENCH_SCENARIO=<text> runs only the scenarios whose name contains it (e.g. "tool calls").
+	const filter = process.env.TAU_BENCH_SCENARIO;
+	const scenarios = filter ? SCENARIOS.filter((scenario) => scenario.name.includes(filter)) : SCENARIOS;
 	try {
-		for (const scenario of SCENARIOS) {
+		for (const scenario of scenarios) {
 			// tau on the benchmark's own Node runs only the scripted one-shot (the issue's Node 20 row).
 			const only = (label: string) => label !== onThisNode || scenario.args.includes("-p");
 			results.set(scenario.name, await runScenario(ctx, { ...scenario, only }, contenders, cleanup));

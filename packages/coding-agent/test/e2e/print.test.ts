@@ -205,6 +205,25 @@ describe.skipIf(!cliBuilt)("print mode (built CLI)", () => {
 		expect(result.stdout).not.toContain("entry point");
 	});
 
+	// Nothing left open may hold the process after its answer: not the idle keep-alive connection to the
+	// provider (the mock server keeps it open), not a timer an extension started. Without the explicit exit
+	// the interval below keeps the process alive for ever and the run never closes (the test times out).
+	it("exits after its answer although a timer and the provider connection are still open", async () => {
+		const box = sandbox();
+		const server = await mockServer();
+		writeMockModels(box, server);
+		const extension = join(box.home, "keeps-a-timer.ts");
+		writeFileSync(extension, "export default function () {\n\tsetInterval(() => {}, 60_000);\n}\n");
+		for (const mode of [["-p"], ["--mode", "json"]]) {
+			server.enqueue({ text: "pong" });
+			const result = await runCli(box, ["--no-session", "-e", extension, ...mode, "hi"]);
+			expect(result.stderr).toBe("");
+			expect(result.code).toBe(0);
+			expect(result.stdout).toContain("pong");
+		}
+		expect(server.requests).toHaveLength(2);
+	});
+
 	it("--offline-demo lists with the ls tool, also when --tools only modifies the defaults", async () => {
 		for (const tools of [[], ["--tools", "-write"]]) {
 			const box = sandbox();
