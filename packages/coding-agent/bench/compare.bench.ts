@@ -4,6 +4,7 @@
 // row is a median of CPU time (user + system of the process and the children it waited for), wall
 // time or peak RSS, and the ratio table at the end compares the medians. The 50k/200k/800k-token
 // streams and 100 KB/500 KB/2 MB tool arguments show how each cost grows with its input.
+// TAU_COMPARE_ROWS=<text> runs only the rows whose name contains it (e.g. "write argument").
 import { rmSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import type { ScriptedReply } from "@tau/testkit";
@@ -154,7 +155,8 @@ const bench: Bench = async (ctx) => {
 	const cleanup: string[] = [];
 	const results = new Map<string, Map<string, RunCost[]>>();
 	try {
-		for (const scenario of SCENARIOS) {
+		const rows = process.env.TAU_COMPARE_ROWS;
+		for (const scenario of SCENARIOS.filter((s) => !rows || s.name.includes(rows))) {
 			// tau on the benchmark's own Node runs only the scripted one-shot (the Node 20 row).
 			const only = (label: string) => label !== onThisNode || scenario.args.includes("-p");
 			results.set(scenario.name, await runScenario(ctx, { ...scenario, only }, contenders, cleanup));
