@@ -4,6 +4,7 @@
 // row is a median of CPU time (user + system of the process and the children it waited for), wall
 // time or peak RSS, and the ratio table at the end compares the medians. The 50k/200k/800k-token
 // streams and 100 KB/500 KB/2 MB tool arguments show how each cost grows with its input.
+// TAU_BENCH_SCENARIO=<text> runs only the rows whose name contains it (e.g. "write argument").
 import { rmSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import type { ScriptedReply } from "@tau/testkit";

@@ -36,6 +36,18 @@ describe("SSE parsing", () => {
 		]);
 	});
 
+	it("reads a field name exactly: near misses are ignored, a name without a colon has an empty value", () => {
+		const text =
+			"dat: a\ndatas: b\nData: c\nevents: d\neven: e\ndata\n\n" +
+			"event\ndata:\ndata:  two: colons\n\nevent:x\ndata: y\n\n";
+		expect(parse(text)).toEqual([
+			{ event: null, data: "" },
+			{ event: "", data: "\n two: colons" },
+			{ event: "x", data: "y" },
+		]);
+		for (const cuts of everySplit(text)) expect(parse(text, cuts), JSON.stringify(cuts)).toEqual(parse(text));
+	});
+
 	it("gives the same messages however the bytes are cut, across LF, CRLF and CR line ends", () => {
 		for (const text of [
 			"event: a\ndata: é€😀\n\nevent: b\ndata: x\n\n",

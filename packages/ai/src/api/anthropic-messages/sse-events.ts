@@ -15,14 +15,18 @@ function parseOrUndefined(text: string): unknown {
 const DELTA_HEAD = '{"type":"content_block_delta","index":';
 const DELTA_TYPE = ',"delta":{"type":"';
 /**
- * The delta kinds whose one string field a stream repeats for every token: the kind, its field, and the
- * text from the kind's name to the field's opening quote.
+ * The delta kinds whose one string field a stream repeats for every token: the text from the kind's name
+ * to the field's opening quote, and the delta object, built with its field as a literal key so every
+ * delta of a kind shares one object shape.
  */
-const DELTA_KINDS = [
-	["text_delta", "text"],
-	["thinking_delta", "thinking"],
-	["input_json_delta", "partial_json"],
-].map(([type, field]) => ({ type: type as string, field: field as string, head: `${type}","${field}":"` }));
+const DELTA_KINDS: readonly { head: string; delta: (value: string) => object }[] = [
+	{ head: 'text_delta","text":"', delta: (text) => ({ type: "text_delta", text }) },
+	{ head: 'thinking_delta","thinking":"', delta: (thinking) => ({ type: "thinking_delta", thinking }) },
+	{
+		head: 'input_json_delta","partial_json":"',
+		delta: (partial_json) => ({ type: "input_json_delta", partial_json }),
+	},
+];
 /** What in a JSON string literal's body needs `JSON.parse`: a quote, a backslash or a control character. */
 const NEEDS_PARSE = /["\\\u0000-\u001f]/;
 
@@ -43,22 +47,25 @@ export function readDeltaData(data: string): RawMessageStreamEvent | undefined {
 	const index = Number(data.slice(digits, at));
 	if (!data.startsWith(DELTA_TYPE, at)) return undefined;
 	at += DELTA_TYPE.length;
-	const kind = DELTA_KINDS.find((candidate) => data.startsWith(candidate.head, at));
+	let kind: (typeof DELTA_KINDS)[number] | undefined;
+	for (const candidate of DELTA_KINDS) if (data.startsWith(candidate.head, at)) kind = candidate;
 	if (kind === undefined) return undefined;
 	const literalStart = at + kind.head.length;
 	// The opening quote must not be the closing one.
 	if (literalStart > data.length - 3) return undefined;
 	const body = data.slice(literalStart, data.length - 3);
-	let value: unknown = body;
+	let value = body;
 	if (NEEDS_PARSE.test(body)) {
+		let parsed: unknown;
 		try {
-			value = JSON.parse(data.slice(literalStart - 1, data.length - 2));
+			parsed = JSON.parse(data.slice(literalStart - 1, data.length - 2));
 		} catch {
 			return undefined;
 		}
-		if (typeof value !== "string") return undefined;
+		if (typeof parsed !== "string") return undefined;
+		value = parsed;
 	}
-	const event = { type: "content_block_delta", index, delta: { type: kind.type, [kind.field]: value } };
+	const event = { type: "content_block_delta", index, delta: kind.delta(value) };
 	return event as unknown as RawMessageStreamEvent;
 }
 

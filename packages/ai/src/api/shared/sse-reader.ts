@@ -18,7 +18,8 @@ export class SseParser {
 	/** Text after the last complete line. */
 	private pending = "";
 	private event: string | null = null;
-	private data: string[] = [];
+	/** The message's `data` lines joined by LF so far; `null` before its first. */
+	private data: string | null = null;
 
 	push(chunk: Uint8Array): SseMessage[] {
 		const decoded = this.decode(Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength));
@@ -29,7 +30,7 @@ export class SseParser {
 		let start = 0;
 		if (!text.includes("\r")) {
 			for (let end = text.indexOf("\n"); end !== -1; end = text.indexOf("\n", start)) {
-				this.takeLine(text.slice(start, end), messages);
+				this.takeLine(text, start, end, messages);
 				start = end + 1;
 			}
 		} else {
@@ -38,7 +39,7 @@ export class SseParser {
 				if (char !== 0x0a && char !== 0x0d) continue;
 				// A CR at the very end waits for the next chunk: it may be followed by its LF.
 				if (char === 0x0d && i + 1 === text.length) break;
-				this.takeLine(text.slice(start, i), messages);
+				this.takeLine(text, start, i, messages);
 				if (char === 0x0d && text.charCodeAt(i + 1) === 0x0a) i++;
 				start = i + 1;
 			}
@@ -55,7 +56,8 @@ export class SseParser {
 		this.pending = "";
 		const messages: SseMessage[] = [];
 		// A final lone CR still ends its line (an empty one, which may end a message).
-		if (text !== "") for (const line of text.replace(/\r$/, "").split(/\r\n|[\n\r]/)) this.takeLine(line, messages);
+		if (text !== "")
+			for (const line of text.replace(/\r$/, "").split(/\r\n|[\n\r]/)) this.takeLine(line, 0, line.length, messages);
 		return messages;
 	}
 
@@ -80,22 +82,30 @@ export class SseParser {
 		return text;
 	}
 
-	private takeLine(rawLine: string, messages: SseMessage[]): void {
-		const line = rawLine.charCodeAt(0) === 0xfeff ? rawLine.slice(1) : rawLine;
-		if (line === "") {
-			if (this.event === null && this.data.length === 0) return;
-			messages.push({ event: this.event, data: this.data.length === 1 ? this.data[0]! : this.data.join("\n") });
+	/**
+	 * The line `text[start, end)`, read in place: slicing each line and then its field name cost more
+	 * than the rest of the per-message work on token streams (docs/ai.md, "Streaming cost").
+	 */
+	private takeLine(text: string, start: number, end: number, messages: SseMessage[]): void {
+		if (start < end && text.charCodeAt(start) === 0xfeff) start++;
+		if (start === end) {
+			if (this.event === null && this.data === null) return;
+			messages.push({ event: this.event, data: this.data ?? "" });
 			this.event = null;
-			this.data = [];
+			this.data = null;
 			return;
 		}
-		const colon = line.indexOf(":");
-		if (colon === 0) return;
-		const field = colon === -1 ? line : line.slice(0, colon);
-		if (field !== "event" && field !== "data") return;
-		const value = colon === -1 ? "" : line.slice(line.charCodeAt(colon + 1) === 0x20 ? colon + 2 : colon + 1);
-		if (field === "event") this.event = value;
-		else this.data.push(value);
+		let colon = start;
+		while (colon < end && text.charCodeAt(colon) !== 0x3a) colon++;
+		if (colon === start) return;
+		const nameLength = colon - start;
+		const isEvent = nameLength === 5 && text.startsWith("event", start);
+		if (!isEvent && !(nameLength === 4 && text.startsWith("data", start))) return;
+		const valueStart =
+			colon === end ? end : colon + 1 < end && text.charCodeAt(colon + 1) === 0x20 ? colon + 2 : colon + 1;
+		const value = text.slice(valueStart, end);
+		if (isEvent) this.event = value;
+		else this.data = this.data === null ? value : `${this.data}\n${value}`;
 	}
 }
 
