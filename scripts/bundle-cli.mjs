@@ -26,6 +26,9 @@ const catalogDir = join(root, "packages/ai/catalog/providers");
  * plain objects, so a validator from that copy checks schemas made with any other copy.)
  */
 const EXTERNAL = ["jiti", "@tau/codemode", "@tau/codemode/*"];
+/** Bundled CommonJS dependencies (proper-lockfile, ...) call `require` for Node's built-in modules. */
+const REQUIRE_BANNER =
+	'import{createRequire as __tauRequire}from"node:module";const require=__tauRequire(import.meta.url);';
 
 /**
  * The chunk groups (scripts/bundle-chunk-groups.mjs), by the source entries whose static imports they
@@ -111,10 +114,7 @@ const { metafile } = await build({
 	// Code that must know it runs from the bundle (its modules are chunks, not files a require can
 	// load) tests this constant.
 	define: { __TAU_BUNDLED__: "true" },
-	// Bundled CommonJS dependencies (proper-lockfile, ...) call `require` for Node's built-in modules.
-	banner: {
-		js: 'import{createRequire as __tauRequire}from"node:module";const require=__tauRequire(import.meta.url);',
-	},
+	banner: { js: REQUIRE_BANNER },
 	// Collected into one LEGAL.txt below: the second pass renames every chunk a comment could point to.
 	legalComments: "external",
 	logLevel: "warning",
@@ -132,6 +132,7 @@ const merged = await mergeChunkGroups({
 	keepSeparate: KEEP_SEPARATE,
 	external: EXTERNAL.filter((pattern) => !pattern.endsWith("/*")),
 	minify,
+	banner: REQUIRE_BANNER,
 });
 
 const legal = [];
