@@ -32,11 +32,20 @@ const REQUIRE_BANNER =
 
 /**
  * The chunk groups (scripts/bundle-chunk-groups.mjs), by the source entries whose static imports they
- * hold. `start`: what every session start loads (the startup, the model runtime and provider list, the
- * built-in extensions, the print and JSON modes); then the Anthropic SDK, loaded with the first request
- * to an Anthropic-protocol model, and TypeBox's validators, loaded for the first tool call.
+ * hold, each less what an earlier group took. `dispatch`: what every run loads (option parsing, the
+ * subcommand dispatch, `--version`); `start`: what every session start loads (the startup, the model
+ * runtime and provider list, the built-in extensions, the print and JSON modes); then the Anthropic
+ * SDK, loaded with the first request to an Anthropic-protocol model, and TypeBox's validators, loaded
+ * for the first tool call.
  */
 const CHUNK_GROUPS = [
+	{
+		name: "dispatch",
+		entries: [
+			"packages/coding-agent/dist/main.js",
+			"packages/coding-agent/dist/core/extensions/loader/host-modules.js",
+		],
+	},
 	{
 		name: "start",
 		entries: [
@@ -56,12 +65,8 @@ const CHUNK_GROUPS = [
 		entries: ["node_modules/typebox/build/compile/index.mjs", "node_modules/typebox/build/value/index.mjs"],
 	},
 ];
-/** What `--version`, `--help` before the runtime, and the subcommand dispatch load: kept out of every group. */
-const KEEP_SEPARATE = [
-	"packages/coding-agent/dist/cli.js",
-	"packages/coding-agent/dist/main.js",
-	"packages/coding-agent/dist/core/extensions/loader/host-modules.js",
-];
+/** The entry switches the compile cache on before it imports anything else: it stays a file of its own. */
+const KEEP_SEPARATE = ["packages/coding-agent/dist/cli.js"];
 
 /** Newest modification time of the compiled JavaScript and the catalog files the bundle is made from. */
 function newestInput() {
