@@ -96,8 +96,8 @@ export async function mergeChunkGroups({
 		chunkFileNames: "chunks/[name]-[hash].mjs",
 		sourcemap: true,
 		minify,
-		// A group holds its own files only, not the `keepSeparate` files they import (those import nothing
-		// of a group, so the chunks import each other without a cycle).
+		// A group holds its own files only, not those of earlier groups or `keepSeparate` that it imports
+		// (which import nothing of a later group, so the chunks import each other without a cycle).
 		codeSplitting: {
 			groups: chunkGroups(metafile, root, groups, keepSeparate),
 			includeDependenciesRecursively: false,
