@@ -102,7 +102,7 @@ describe.skipIf(!cliBuilt)("lazy startup (built CLI)", () => {
 			"/node_modules/openai/",
 			"/node_modules/@anthropic-ai/",
 			"/node_modules/jiti/",
-			"/startup/",
+			"/coding-agent/dist/startup/",
 		]) {
 			expect(loads(urls, fragment), fragment).toBe(false);
 		}

@@ -1,4 +1,4 @@
-import { readFileSync, rmdirSync, rmSync, writeFileSync } from "node:fs";
+import { readFileSync, rmdirSync, unlinkSync, writeFileSync } from "node:fs";
 import { hostname } from "node:os";
 import lockfile from "proper-lockfile";
 
@@ -93,7 +93,8 @@ let exitHookInstalled = false;
 function removeRecord(path: string): void {
 	recordedHolders.delete(path);
 	try {
-		if (readHolder(path)?.pid === process.pid) rmSync(holderFile(path), { force: true });
+		// `unlinkSync`, not `rmSync`: Node 22 loads its recursive-removal module for any `rmSync`, at every exit.
+		if (readHolder(path)?.pid === process.pid) unlinkSync(holderFile(path));
 	} catch {
 		// Best effort: a leftover record only names a dead process, which the next opener ignores.
 	}
