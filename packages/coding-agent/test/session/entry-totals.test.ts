@@ -5,41 +5,35 @@ import { type SessionEntry, SessionManager } from "@tau/coding-agent";
 import { describe, expect, it } from "vitest";
 import { assistant, tempDir, toolCallAssistant, toolResult, usage, user } from "./helpers.js";
 
-/** The totals the footer and `/session` show, computed the slow way: one walk over every entry. */
+/** The totals the footer and `/session` show, computed the slow way: filters over every entry. */
 function walkedTotals(entries: readonly SessionEntry[]) {
-	const totals = {
-		userMessages: 0,
-		assistantMessages: 0,
-		toolCalls: 0,
-		toolResults: 0,
-		totalMessages: 0,
-		tokens: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 },
-		cost: 0,
+	const messages = entries.flatMap((entry) => (entry.type === "message" ? [entry.message] : []));
+	const spent = entries.flatMap((entry): Usage[] => {
+		if (entry.type === "compaction" || entry.type === "branch_summary" || entry.type === "usage")
+			return entry.usage ? [entry.usage] : [];
+		if (entry.type !== "message") return [];
+		const message = entry.message;
+		return (message.role === "assistant" || message.role === "toolResult") && message.usage ? [message.usage] : [];
+	});
+	const sum = (of: (usage: Usage) => number) => spent.reduce((total, usage) => total + of(usage), 0);
+	const withRole = (role: string) => messages.filter((message) => message.role === role);
+	return {
+		userMessages: withRole("user").length,
+		assistantMessages: withRole("assistant").length,
+		toolCalls: messages
+			.flatMap((message) => (message.role === "assistant" ? message.content : []))
+			.filter((part) => part.type === "toolCall").length,
+		toolResults: withRole("toolResult").length,
+		totalMessages: messages.length,
+		tokens: {
+			input: sum((usage) => usage.input),
+			output: sum((usage) => usage.output),
+			cacheRead: sum((usage) => usage.cacheRead),
+			cacheWrite: sum((usage) => usage.cacheWrite),
+			total: sum((usage) => usage.totalTokens),
+		},
+		cost: sum((usage) => usage.cost.total),
 	};
-	for (const entry of entries) {
-		let spent: Usage | undefined;
-		if (entry.type === "message") {
-			totals.totalMessages++;
-			const message = entry.message;
-			if (message.role === "user") totals.userMessages++;
-			if (message.role === "toolResult") totals.toolResults++;
-			if (message.role === "assistant") {
-				totals.assistantMessages++;
-				totals.toolCalls += message.content.filter((part) => part.type === "toolCall").length;
-			}
-			if (message.role === "assistant" || message.role === "toolResult") spent = message.usage;
-		} else if (entry.type === "compaction" || entry.type === "branch_summary" || entry.type === "usage") {
-			spent = entry.usage;
-		}
-		if (!spent) continue;
-		totals.tokens.input += spent.input;
-		totals.tokens.output += spent.output;
-		totals.tokens.cacheRead += spent.cacheRead;
-		totals.tokens.cacheWrite += spent.cacheWrite;
-		totals.tokens.total += spent.totalTokens;
-		totals.cost += spent.cost.total;
-	}
-	return totals;
 }
 
 function priced(input: number, output: number, cost: number): Usage {

@@ -1,17 +1,11 @@
 import type { ContextUsage } from "../extensions/index.js";
+import type { SessionEntryTotals } from "../session/entry-totals.js";
 import type { SessionManager } from "../session/index.js";
 
 /** Message counts and spend of a whole session file (RPC `get_session_stats`, `/session`). */
-export interface SessionStats {
+export interface SessionStats extends SessionEntryTotals {
 	sessionFile?: string;
 	sessionId: string;
-	userMessages: number;
-	assistantMessages: number;
-	toolCalls: number;
-	toolResults: number;
-	totalMessages: number;
-	tokens: { input: number; output: number; cacheRead: number; cacheWrite: number; total: number };
-	cost: number;
 	contextUsage?: ContextUsage;
 }
 
