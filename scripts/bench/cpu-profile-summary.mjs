@@ -1,12 +1,17 @@
 // Summarizes a V8 CPU profile (`node --cpu-prof`): total sampled time, self time by package or
 // source folder, self time by function, and the functions with the most inclusive time.
-// Usage: node scripts/bench/cpu-profile-summary.mjs <file.cpuprofile> [rows=25] [--from=<ms>]
+// Usage: node scripts/bench/cpu-profile-summary.mjs <file.cpuprofile> [rows=25] [--from=<ms>] [--to=<ms>]
 //   --from: only samples taken at least that many ms after the profile started (skips start-up).
+//   --to: only samples taken before that many ms after the profile started (e.g. up to a first frame).
 // For readable names profile an unminified bundle: node scripts/bundle-cli.mjs --no-minify.
 import { readFileSync } from "node:fs";
 
-const fromArg = process.argv.find((arg) => arg.startsWith("--from="));
-const fromUs = fromArg ? Number(fromArg.slice("--from=".length)) * 1000 : 0;
+const msOption = (name, fallback) => {
+	const arg = process.argv.find((candidate) => candidate.startsWith(`--${name}=`));
+	return arg ? Number(arg.slice(name.length + 3)) * 1000 : fallback;
+};
+const fromUs = msOption("from", 0);
+const toUs = msOption("to", Number.POSITIVE_INFINITY);
 const [file, rowsArg] = process.argv.slice(2).filter((arg) => !arg.startsWith("--"));
 if (!file) {
 	console.error("usage: cpu-profile-summary.mjs <file.cpuprofile> [rows]");
@@ -21,7 +26,7 @@ let at = profile.startTime;
 profile.samples.forEach((id, i) => {
 	const delta = profile.timeDeltas[i] ?? 0;
 	at += delta;
-	if (at - profile.startTime < fromUs) return;
+	if (at - profile.startTime < fromUs || at - profile.startTime >= toUs) return;
 	total += delta;
 	self.set(id, (self.get(id) ?? 0) + delta);
 });

@@ -3,7 +3,7 @@ import { join } from "node:path";
 import type { Box, Contender } from "../cli-harness.js";
 import { writeLargeSession } from "../large-session.js";
 import { PtyProcess } from "./pty-process.js";
-import { COLUMNS, READY_TEXT, ROWS, type TuiMode } from "./streaming.js";
+import { COLUMNS, profileArgs, READY_TEXT, ROWS, type TuiMode } from "./streaming.js";
 
 let runs = 0;
 
@@ -24,7 +24,7 @@ export async function firstFrame(contender: Contender, box: Box, entries: number
 	const spawnedAt = performance.now();
 	const pty = new PtyProcess({
 		node: contender.node,
-		args: [contender.cli, "--session", file, "--tui-mode", mode],
+		args: [...profileArgs(contender), contender.cli, "--session", file, "--tui-mode", mode],
 		cwd: box.project,
 		env: box.env,
 		columns: COLUMNS,
@@ -35,6 +35,7 @@ export async function firstFrame(contender: Contender, box: Box, entries: number
 		const cpuMs = pty.cpuMs();
 		return { ms: Math.max(...shown) - spawnedAt, cpuMs };
 	} finally {
-		await pty.kill();
+		// A profiled run must exit on its own terms for node to write the profile.
+		await (profileArgs(contender).length > 0 ? pty.terminate() : pty.kill());
 	}
 }

@@ -33,7 +33,7 @@ const typedChar = (n: number) => String.fromCodePoint(0x4e00 + n);
  * `<dir>/<contender>/` (summarize with scripts/bench/cpu-profile-summary.mjs). pi is left unprofiled:
  * it does not exit on SIGTERM in mid-stream.
  */
-function profileArgs(contender: Contender): string[] {
+export function profileArgs(contender: Contender): string[] {
 	const dir = process.env.TAU_TUI_BENCH_CPU_PROF;
 	if (!dir || !contender.label.startsWith("tau")) return [];
 	return ["--cpu-prof", `--cpu-prof-dir=${join(resolve(dir), contender.label.replace(/[^\w.-]+/g, "-"))}`];

@@ -26,29 +26,27 @@ export function recordToolIntent(manager: SessionManager, intent: ToolIntent): v
 	manager.appendCustomEntry<ToolIntent>(TOOL_INTENT_TYPE, intent);
 }
 
-/** Tool calls of the current branch without a tool result, with the intent recorded for each. */
+/**
+ * Tool calls of the current branch without a tool result, with the intent recorded for each. One pass
+ * (a result may follow its call anywhere on the branch, so calls are checked once it is read).
+ */
 export function findUnansweredCalls(branch: readonly SessionEntry[]): UnansweredCall[] {
 	const answered = new Set<string>();
 	const intents = new Map<string, ToolIntent>();
+	const calls: ToolCall[] = [];
 	for (const entry of branch) {
-		if (entry.type === "message" && entry.message.role === "toolResult") answered.add(entry.message.toolCallId);
 		if (entry.type === "custom" && entry.customType === TOOL_INTENT_TYPE) {
 			const intent = entry.data as ToolIntent | undefined;
 			if (intent?.toolCallId) intents.set(intent.toolCallId, intent);
 		}
-	}
-	const unanswered: UnansweredCall[] = [];
-	for (const entry of branch) {
-		if (entry.type !== "message" || entry.message.role !== "assistant") continue;
+		if (entry.type !== "message") continue;
+		const message = entry.message;
+		if (message.role === "toolResult") answered.add(message.toolCallId);
 		// Failed and aborted responses never run their calls, and requests drop them: nothing to answer.
-		const stop = entry.message.stopReason;
-		if (stop === "error" || stop === "aborted") continue;
-		for (const block of entry.message.content) {
-			if (block.type !== "toolCall" || answered.has(block.id)) continue;
-			unanswered.push({ call: block, intent: intents.get(block.id) });
-		}
+		if (message.role !== "assistant" || message.stopReason === "error" || message.stopReason === "aborted") continue;
+		for (const block of message.content) if (block.type === "toolCall") calls.push(block);
 	}
-	return unanswered;
+	return calls.filter((call) => !answered.has(call.id)).map((call) => ({ call, intent: intents.get(call.id) }));
 }
 
 /** Safe to re-run: both the recorded intent and the tool as registered now declare `replay: "safe"`. */

@@ -101,6 +101,17 @@ export function estimateContextTokens(messages: readonly SessionMessage[]): Cont
 	return { tokens, usageTokens: 0, trailingTokens: tokens, lastUsageIndex: null };
 }
 
+/** The stored entry that contributed the projection's message at `index`, counted from the end. */
+function sourceOfMessage(projection: SessionProjection, index: number): SessionEntry | undefined {
+	let fromEnd = projection.messages.length - 1 - index;
+	for (let i = projection.entries.length - 1; i >= 0; i--) {
+		const entry = projection.entries[i]!;
+		if (fromEnd < entry.messages.length) return entry.sourceEntry;
+		fromEnd -= entry.messages.length;
+	}
+	return undefined;
+}
+
 /**
  * Like `estimateContextTokens` over a projection, but a usage reported before the latest context edit or
  * compaction described a different request: then everything is re-estimated, the replayed system
@@ -112,17 +123,12 @@ export function estimateProjectedContextTokens(
 ): ContextTokenEstimate {
 	const estimate = estimateContextTokens(projection.messages);
 	if (estimate.lastUsageIndex !== null) {
-		let remaining = estimate.lastUsageIndex;
-		const source = projection.entries.find((entry) => {
-			if (remaining < entry.messages.length) return true;
-			remaining -= entry.messages.length;
-			return false;
-		})?.sourceEntry;
-		const usageIndex = source ? branchEntries.indexOf(source) : -1;
-		let latestRewrite = -1;
-		branchEntries.forEach((entry, i) => {
-			if (entry.type === "context_edit" || entry.type === "compaction") latestRewrite = i;
-		});
+		// The usage is near the end: search from there, so a long history costs no walk from its start.
+		const source = sourceOfMessage(projection, estimate.lastUsageIndex);
+		const usageIndex = source ? branchEntries.lastIndexOf(source) : -1;
+		const latestRewrite = branchEntries.findLastIndex(
+			(entry) => entry.type === "context_edit" || entry.type === "compaction",
+		);
 		if (usageIndex > latestRewrite) return estimate;
 	}
 	const system = getCurrentSystemMessage(projection.messages);

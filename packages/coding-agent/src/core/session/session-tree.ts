@@ -1,5 +1,6 @@
 import { ActiveBranchCache, projectActiveBranch, type TreeSnapshot } from "./active-branch.js";
 import type { ResolvedLabel } from "./branch-extraction.js";
+import { addEntryTotals, copyEntryTotals, emptyEntryTotals, type SessionEntryTotals } from "./entry-totals.js";
 import { isSessionHeader } from "./format.js";
 import { walkToRoot } from "./path.js";
 import { buildContextEntries, buildSessionProjection } from "./projection.js";
@@ -32,6 +33,7 @@ export class SessionTree {
 	/** Whether the tree holds a user or assistant message (a persisted file is created only then). */
 	protected conversation = false;
 	protected diagnostics: SessionDiagnostic[] = [];
+	private totals = emptyEntryTotals();
 	private readonly activeBranch = new ActiveBranchCache();
 
 	getDiagnostics(): readonly SessionDiagnostic[] {
@@ -61,6 +63,10 @@ export class SessionTree {
 	}
 	getSessionName(): string | undefined {
 		return this.sessionName;
+	}
+	/** Message counts and spend over every entry, kept as entries are indexed; a fresh copy each call. */
+	getEntryTotals(): SessionEntryTotals {
+		return copyEntryTotals(this.totals);
 	}
 
 	/** Root-first path to `fromId` (default: the leaf); `[]` for a null leaf or an unknown id. */
@@ -122,6 +128,7 @@ export class SessionTree {
 		this.leafId = null;
 		this.sessionName = undefined;
 		this.conversation = false;
+		this.totals = emptyEntryTotals();
 	}
 
 	/**
@@ -146,7 +153,9 @@ export class SessionTree {
 		this.indexMetadata(entry);
 	}
 
+	/** What an indexed entry adds beyond the tree: labels, the session name, the totals. */
 	protected indexMetadata(entry: SessionEntry): void {
+		addEntryTotals(this.totals, entry);
 		if (entry.type === "label") {
 			if (entry.label) this.labels.set(entry.targetId, { label: entry.label, timestamp: entry.timestamp });
 			else this.labels.delete(entry.targetId);
