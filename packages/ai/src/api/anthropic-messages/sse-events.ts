@@ -27,8 +27,25 @@ const DELTA_KINDS: readonly { head: string; delta: (value: string) => object }[]
 		delta: (partial_json) => ({ type: "input_json_delta", partial_json }),
 	},
 ];
-/** What in a JSON string literal's body needs `JSON.parse`: a quote, a backslash or a control character. */
-const NEEDS_PARSE = /["\\\u0000-\u001f]/;
+/** Whether `data` holds `literal` at `at`, compared code by code: `data` is a slice of a network read, and
+ * `startsWith` on such a sliced string took a slow path that cost more than the rest of the read. */
+function holdsAt(data: string, at: number, literal: string): boolean {
+	if (at + literal.length > data.length) return false;
+	for (let i = 0; i < literal.length; i++) if (data.charCodeAt(at + i) !== literal.charCodeAt(i)) return false;
+	return true;
+}
+
+/** Whether `data[from, to)` needs `JSON.parse` as a string literal's body: a quote, a backslash or a control character. */
+function needsParse(data: string, from: number, to: number): boolean {
+	for (let i = from; i < to; i++) {
+		const code = data.charCodeAt(i);
+		if (code === 0x22 || code === 0x5c || code < 0x20) return true;
+	}
+	return false;
+}
+
+const QUOTE = 0x22;
+const CLOSE = 0x7d;
 
 /**
  * `content_block_delta` data in the exact compact form the API sends
@@ -38,33 +55,40 @@ const NEEDS_PARSE = /["\\\u0000-\u001f]/;
  * result is always what `JSON.parse` gives (docs/design/ai-adapters.md#anthropic-messages).
  */
 export function readDeltaData(data: string): RawMessageStreamEvent | undefined {
-	if (!data.startsWith(DELTA_HEAD) || !data.endsWith('"}}')) return undefined;
+	const last = data.length - 1;
+	if (!holdsAt(data, 0, DELTA_HEAD)) return undefined;
+	if (data.charCodeAt(last) !== CLOSE || data.charCodeAt(last - 1) !== CLOSE || data.charCodeAt(last - 2) !== QUOTE)
+		return undefined;
 	let at = DELTA_HEAD.length;
 	const digits = at;
-	while (at < data.length && data.charCodeAt(at) >= 0x30 && data.charCodeAt(at) <= 0x39) at++;
+	let index = 0;
+	for (; at < data.length; at++) {
+		const code = data.charCodeAt(at);
+		if (code < 0x30 || code > 0x39) break;
+		index = index * 10 + (code - 0x30);
+	}
 	// JSON allows no leading zero; nine digits keep the number exact.
 	if (at === digits || at - digits > 9 || (data.charCodeAt(digits) === 0x30 && at - digits > 1)) return undefined;
-	const index = Number(data.slice(digits, at));
-	if (!data.startsWith(DELTA_TYPE, at)) return undefined;
+	if (!holdsAt(data, at, DELTA_TYPE)) return undefined;
 	at += DELTA_TYPE.length;
 	let kind: (typeof DELTA_KINDS)[number] | undefined;
-	for (const candidate of DELTA_KINDS) if (data.startsWith(candidate.head, at)) kind = candidate;
+	for (const candidate of DELTA_KINDS) if (holdsAt(data, at, candidate.head)) kind = candidate;
 	if (kind === undefined) return undefined;
 	const literalStart = at + kind.head.length;
+	const literalEnd = last - 2;
 	// The opening quote must not be the closing one.
-	if (literalStart > data.length - 3) return undefined;
-	const body = data.slice(literalStart, data.length - 3);
-	let value = body;
-	if (NEEDS_PARSE.test(body)) {
+	if (literalStart > literalEnd) return undefined;
+	let value: string;
+	if (needsParse(data, literalStart, literalEnd)) {
 		let parsed: unknown;
 		try {
-			parsed = JSON.parse(data.slice(literalStart - 1, data.length - 2));
+			parsed = JSON.parse(data.slice(literalStart - 1, literalEnd + 1));
 		} catch {
 			return undefined;
 		}
 		if (typeof parsed !== "string") return undefined;
 		value = parsed;
-	}
+	} else value = data.slice(literalStart, literalEnd);
 	const event = { type: "content_block_delta", index, delta: kind.delta(value) };
 	return event as unknown as RawMessageStreamEvent;
 }
