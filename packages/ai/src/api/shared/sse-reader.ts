@@ -114,11 +114,7 @@ export class SseParser {
 	/** The event name `text[start, end)`, the previous one's string when equal: a stream repeats a few names. */
 	private eventName(text: string, start: number, end: number): string {
 		const previous = this.lastEvent;
-		if (previous.length === end - start) {
-			let same = true;
-			for (let i = 0; same && i < previous.length; i++) same = text.charCodeAt(start + i) === previous.charCodeAt(i);
-			if (same) return previous;
-		}
+		if (previous.length === end - start && text.startsWith(previous, start)) return previous;
 		this.lastEvent = text.slice(start, end);
 		return this.lastEvent;
 	}
