@@ -157,7 +157,8 @@ export async function* readSseBatches(response: Response, watch?: BodyReadWatch)
 		const rest = parser.end();
 		if (rest.length > 0) yield rest;
 	} finally {
-		if (finished) reader.releaseLock();
-		else void reader.cancel().catch(() => undefined);
+		// A finished body needs nothing more; releasing the lock would build (and stack-trace) an error for
+		// reads that cannot be pending, on every response.
+		if (!finished) void reader.cancel().catch(() => undefined);
 	}
 }
