@@ -3,23 +3,25 @@ import { describe, expect, it } from "vitest";
 // Not public: the subset checker stands in for TypeBox, so it must give TypeBox's answer wherever it applies.
 import { isPlainSchema, plainSchemaAccepts } from "../src/tools/plain-schema.js";
 
-const edit = {
+/** Nested objects and arrays as tool schemas nest them. */
+const batch = {
 	type: "object",
-	required: ["path", "edits"],
+	required: ["name", "jobs"],
+	additionalProperties: false,
 	properties: {
-		path: { type: "string", description: "Path" },
-		edits: {
+		name: { type: "string" },
+		jobs: {
 			type: "array",
 			minItems: 1,
+			maxItems: 3,
 			items: {
 				type: "object",
-				required: ["oldText", "newText"],
-				properties: { oldText: { type: "string" }, newText: { type: "string" } },
 				additionalProperties: false,
+				required: ["id"],
+				properties: { id: { type: "integer", minimum: 0 }, tags: { type: "array", items: { type: "string" } } },
 			},
 		},
 	},
-	additionalProperties: false,
 };
 
 /** Each schema of the subset with values on both sides of each of its keywords. */
@@ -68,14 +70,16 @@ const CASES: { schema: Record<string, unknown>; values: unknown[] }[] = [
 	{ schema: { type: "object", properties: { b: true } }, values: [{}, { b: [] }] },
 	{ schema: { properties: { a: { type: "string" } } }, values: [5, "s", { a: 5 }, { a: "s" }] },
 	{
-		schema: edit,
+		schema: batch,
 		values: [
-			{ path: "f", edits: [{ oldText: "a", newText: "b" }] },
-			{ path: "f", edits: [] },
-			{ path: "f", edits: [{ oldText: "a" }] },
-			{ path: "f", edits: [{ oldText: "a", newText: "b", extra: 1 }] },
-			{ path: "f", edits: [{ oldText: "a", newText: "b" }], oldText: "a" },
-			{ edits: [] },
+			{ name: "n", jobs: [{ id: 1 }, { id: 2, tags: ["a"] }] },
+			{ name: "n", jobs: [] },
+			{ name: "n", jobs: [{ id: 1 }, { id: 2 }, { id: 3 }, { id: 4 }] },
+			{ name: "n", jobs: [{ id: -1 }] },
+			{ name: "n", jobs: [{ id: 1, tags: [1] }] },
+			{ name: "n", jobs: [{ id: 1, extra: true }] },
+			{ name: "n", jobs: [{ id: 1 }], extra: true },
+			{ jobs: [{ id: 1 }] },
 		],
 	},
 ];

@@ -24,10 +24,23 @@ const ANNOTATIONS = new Set([
 	"definitions",
 ]);
 
-const TYPES = new Set(["string", "number", "integer", "boolean", "null", "array", "object"]);
+/** A JSON object: not `null`, not an array (any other object counts, as in TypeBox). */
+export function isPlainObject(value: unknown): value is Record<string, unknown> {
+	return typeof value === "object" && value !== null && !Array.isArray(value);
+}
 
-const isObject = (value: unknown): value is Record<string, unknown> =>
-	typeof value === "object" && value !== null && !Array.isArray(value);
+/** Each JSON Schema type as TypeBox checks it: numbers are finite, integers whole. */
+export const JSON_TYPE_CHECKS: Readonly<Record<string, (value: unknown) => boolean>> = {
+	string: (value) => typeof value === "string",
+	number: (value) => Number.isFinite(value),
+	integer: (value) => Number.isInteger(value),
+	boolean: (value) => typeof value === "boolean",
+	null: (value) => value === null,
+	array: Array.isArray,
+	object: isPlainObject,
+};
+
+const isType = (type: unknown) => typeof type === "string" && Object.hasOwn(JSON_TYPE_CHECKS, type);
 
 const isPrimitive = (value: unknown) =>
 	value === null || typeof value === "string" || typeof value === "boolean" || Number.isFinite(value);
@@ -36,11 +49,11 @@ const isPrimitive = (value: unknown) =>
 function plainKeyword(key: string, value: unknown): boolean {
 	switch (key) {
 		case "type":
-			return typeof value === "string"
-				? TYPES.has(value)
-				: Array.isArray(value) && value.every((type) => typeof type === "string" && TYPES.has(type));
+			return isType(value) || (Array.isArray(value) && value.every(isType));
 		case "properties":
-			return isObject(value) && Object.values(value).every((member) => member === true || isPlainSchema(member));
+			return (
+				isPlainObject(value) && Object.values(value).every((member) => member === true || isPlainSchema(member))
+			);
 		case "required":
 			return Array.isArray(value) && value.every((name) => typeof name === "string");
 		case "additionalProperties":
@@ -68,7 +81,7 @@ const plainSchemas = new WeakMap<object, boolean>();
 
 /** Whether `schema` stays inside the subset (remembered per schema object: tools are checked every call). */
 export function isPlainSchema(schema: unknown): schema is SchemaNode {
-	if (!isObject(schema)) return false;
+	if (!isPlainObject(schema)) return false;
 	let plain = plainSchemas.get(schema);
 	if (plain === undefined) {
 		plain = Object.entries(schema).every(([key, value]) => plainKeyword(key, value));
@@ -77,24 +90,7 @@ export function isPlainSchema(schema: unknown): schema is SchemaNode {
 	return plain;
 }
 
-function typeAccepts(type: string, value: unknown): boolean {
-	switch (type) {
-		case "string":
-			return typeof value === "string";
-		case "number":
-			return Number.isFinite(value);
-		case "integer":
-			return Number.isInteger(value);
-		case "boolean":
-			return typeof value === "boolean";
-		case "null":
-			return value === null;
-		case "array":
-			return Array.isArray(value);
-		default:
-			return isObject(value);
-	}
-}
+const typeAccepts = (type: string, value: unknown) => (JSON_TYPE_CHECKS[type] as (value: unknown) => boolean)(value);
 
 function objectAccepts(schema: SchemaNode, value: Record<string, unknown>): boolean {
 	const properties = (schema.properties ?? {}) as Record<string, unknown>;
@@ -108,7 +104,7 @@ function objectAccepts(schema: SchemaNode, value: Record<string, unknown>): bool
 			if (member !== undefined && properties[key] !== true && !plainSchemaAccepts(properties[key], member))
 				return false;
 		} else if (schema.additionalProperties === false) return false;
-		else if (isObject(schema.additionalProperties) && !plainSchemaAccepts(schema.additionalProperties, member))
+		else if (isPlainObject(schema.additionalProperties) && !plainSchemaAccepts(schema.additionalProperties, member))
 			return false;
 	}
 	return true;
@@ -145,6 +141,6 @@ export function plainSchemaAccepts(schema: unknown, value: unknown): boolean {
 	if (Object.hasOwn(node, "const") && node.const !== value) return false;
 	if (typeof value === "number") return numberAccepts(node, value);
 	if (Array.isArray(value)) return arrayAccepts(node, value);
-	if (isObject(value)) return objectAccepts(node, value);
+	if (isPlainObject(value)) return objectAccepts(node, value);
 	return true;
 }
