@@ -34,7 +34,7 @@ export async function prepareToolCall(toolCall: AgentToolCall, pipeline: ToolPip
 			if (prepared !== toolCall.arguments)
 				candidate = { ...toolCall, arguments: prepared as AgentToolCall["arguments"] };
 		}
-		const validators = preloadSchemaValidator();
+		const validators = preloadSchemaValidator(tool.parameters);
 		if (validators) await validators;
 		const args: unknown = validateToolArguments(tool, candidate);
 		if (pipeline.beforeToolCall) {

@@ -50,12 +50,20 @@ export function formatUserAgent(identity?: ClientIdentity): string {
 	return runtime ? `${product} (${process.platform}; ${runtime}; ${process.arch})` : `${product} (browser)`;
 }
 
+/** Host names by base URL: the identity headers of every request need one, and parsing a URL is not free. */
+const hostnames = new Map<string, string | undefined>();
+
 function hostIs(baseUrl: string, host: string): boolean {
-	try {
-		return new URL(baseUrl).hostname === host;
-	} catch {
-		return false;
+	if (!hostnames.has(baseUrl)) {
+		let hostname: string | undefined;
+		try {
+			hostname = new URL(baseUrl).hostname;
+		} catch {
+			hostname = undefined;
+		}
+		hostnames.set(baseUrl, hostname);
 	}
+	return hostnames.get(baseUrl) === host;
 }
 
 const isOpenRouter = (target: ClientIdentityTarget) =>

@@ -1,5 +1,6 @@
+import { isPlainObject } from "./plain-schema.js";
 import type { SchemaNode } from "./schema-check.js";
-import { accepts, asNode, isPlainObject, resolveRef, type Scope } from "./schema-scope.js";
+import { accepts, asNode, resolveRef, type Scope } from "./schema-scope.js";
 
 /*
  * Coercion of model-produced tool arguments towards their JSON Schema, keyed on JSON Schema keywords (TypeBox

@@ -1,5 +1,6 @@
+import { isPlainObject, JSON_TYPE_CHECKS } from "./plain-schema.js";
 import type { SchemaNode } from "./schema-check.js";
-import { accepts, asNode, isPlainObject, resolveRef, type Scope } from "./schema-scope.js";
+import { accepts, asNode, resolveRef, type Scope } from "./schema-scope.js";
 
 /**
  * Why a value fails a JSON Schema, in the words the model gets back (docs/ai.md "Tools"): each failing
@@ -29,16 +30,6 @@ function typeName(value: unknown): string {
 	if (typeof value === "number" && !Number.isFinite(value)) return String(value);
 	return typeof value;
 }
-
-const TYPE_CHECKS: Record<string, (value: unknown) => boolean> = {
-	string: (value) => typeof value === "string",
-	number: (value) => typeof value === "number" && Number.isFinite(value),
-	integer: (value) => typeof value === "number" && Number.isInteger(value),
-	boolean: (value) => typeof value === "boolean",
-	null: (value) => value === null,
-	array: Array.isArray,
-	object: isPlainObject,
-};
 
 const pointer = (path: string, key: string | number) =>
 	`${path}/${String(key).replace(/~/g, "~0").replace(/\//g, "~1")}`;
@@ -73,7 +64,7 @@ class Explainer {
 		if (!node || this.ok(node, value)) return;
 		if (node.type !== undefined) {
 			const types = (Array.isArray(node.type) ? node.type : [node.type]) as string[];
-			if (!types.some((type) => TYPE_CHECKS[type]?.(value))) {
+			if (!types.some((type) => JSON_TYPE_CHECKS[type]?.(value))) {
 				this.push(path, `expected ${types.join(" or ")}, got ${typeName(value)}`);
 				return;
 			}

@@ -1,6 +1,7 @@
 import { createRequire } from "node:module";
 import type { Compile as CompileFn } from "typebox/compile";
 import type { Value as ValueNamespace } from "typebox/value";
+import { isPlainSchema, plainSchemaAccepts } from "./plain-schema.js";
 
 type Validators = { Compile: typeof CompileFn; Value: typeof ValueNamespace };
 
@@ -16,10 +17,11 @@ let preloading: Promise<void> | undefined;
 /**
  * Loads the validators ahead of the synchronous `validateToolArguments` (the agent awaits this before
  * a tool call): through `import()`, so the bundled CLI takes them from one lazily loaded chunk instead
- * of hundreds of modules (docs/cli.md, "Startup"). `undefined` once loaded.
+ * of hundreds of modules (docs/cli.md, "Startup"). `undefined` once loaded, or when `schema` is given and
+ * is checked without them (docs/design/tools.md#argument-validation).
  */
-export function preloadSchemaValidator(): Promise<void> | undefined {
-	if (typebox) return undefined;
+export function preloadSchemaValidator(schema?: unknown): Promise<void> | undefined {
+	if (typebox || schema === true || isPlainSchema(schema)) return undefined;
 	preloading ??= Promise.all([import("typebox/compile"), import("typebox/value")]).then(([compile, value]) => {
 		typebox ??= { Compile: compile.Compile, Value: value.Value };
 	});
@@ -67,6 +69,7 @@ function checkerFor(schema: object): Checker {
 export function schemaAccepts(schema: unknown, value: unknown): boolean {
 	if (schema === true || schema === undefined) return true;
 	if (schema === false || typeof schema !== "object" || schema === null) return false;
+	if (isPlainSchema(schema)) return plainSchemaAccepts(schema, value);
 	try {
 		return checkerFor(schema).check(value);
 	} catch {

@@ -1,12 +1,9 @@
+import { isPlainObject } from "./plain-schema.js";
 import { type SchemaNode, schemaAccepts } from "./schema-check.js";
 
 /** The schema a subschema belongs to, for `$ref`s into its definitions. */
 export interface Scope {
 	root: SchemaNode;
-}
-
-export function isPlainObject(value: unknown): value is Record<string, unknown> {
-	return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
 export function asNode(schema: unknown): SchemaNode | undefined {

@@ -206,11 +206,29 @@ describe.skipIf(!cliBuilt)("lazy startup (built CLI)", () => {
 		expect(loads(urls, "/packages/tui/")).toBe(false);
 	});
 
-	it("the built-in tools load without TypeBox (validation loads it on the first tool call)", async () => {
+	it("the built-in tools load without TypeBox (validation loads it only for a schema that needs it)", async () => {
 		const box = sandbox();
 		const tools = pathToFileURL(join(REPO_ROOT, "packages/coding-agent/dist/core/tools/index.js")).href;
 		const { urls } = await loadedModules(box, ["--version"], tools);
 		expect(loads(urls, "/core/tools/read.js")).toBe(true);
+		expect(loads(urls, "/node_modules/typebox/")).toBe(false);
+	});
+
+	it("a built-in tool's call is validated without loading TypeBox: its schema is plain JSON Schema", async () => {
+		const box = sandbox();
+		const server = await mockServer();
+		writeMockModels(box, server);
+		writeFileSync(join(box.project, "file.txt"), "hello\n");
+		server.enqueue({
+			toolCalls: [{ id: "call_1", name: "read", arguments: { path: "file.txt" } }],
+			stopReason: "toolUse",
+		});
+		server.enqueue({ text: "read it" });
+		const { code, stdout, urls } = await loadedModules(box, ["-p", "read file.txt"]);
+		expect(code).toBe(0);
+		expect(stdout).toBe("read it\n");
+		// The call really ran: its result went back to the model.
+		expect(JSON.stringify(server.requests.at(-1)?.body)).toContain("hello");
 		expect(loads(urls, "/node_modules/typebox/")).toBe(false);
 	});
 

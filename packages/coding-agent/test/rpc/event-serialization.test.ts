@@ -64,6 +64,16 @@ describe("JSON event lines", () => {
 			// Keys in another order, or an extra one, still serialize as their record does.
 			{ contentIndex: 0, type: "text_delta", delta: "x", partial: message } as AssistantMessageEvent,
 			{ type: "text_delta", contentIndex: 0, delta: "y", partial: message, extra: 1 } as AssistantMessageEvent,
+			{ type: "text_delta", contentIndex: 0, delta: "no partial" } as AssistantMessageEvent,
+			// The same block index with another kind, then another index: each line names its own.
+			{ type: "text_delta", contentIndex: 2, delta: "t", partial: message },
+			{ type: "text_delta", contentIndex: 3, delta: "u", partial: message },
+			Object.assign(Object.create({ inherited: true }), {
+				type: "text_delta",
+				contentIndex: 3,
+				delta: "v",
+				partial: message,
+			}) as AssistantMessageEvent,
 		];
 		for (const assistantMessageEvent of events) {
 			const event = { type: "message_update", message, assistantMessageEvent } as AgentSessionEvent;

@@ -123,9 +123,9 @@ export class AssistantOutput {
 	 * Feeds a raw fragment of argument JSON; the block's `arguments` becomes the best-effort parse so far.
 	 * An empty fragment is an event only with `emitEmpty` (adapters whose Pi counterpart reports one).
 	 */
-	toolCallDelta(index: number, delta: string, options: { emitEmpty?: boolean } = {}): void {
+	toolCallDelta(index: number, delta: string, options?: { emitEmpty?: boolean }): void {
 		const args = this.argumentStreams.get(index);
-		if (!args || (!delta && !options.emitEmpty)) return;
+		if (!args || (!delta && !options?.emitEmpty)) return;
 		if (delta) args.push(delta);
 		this.events.push({ type: "toolcall_delta", contentIndex: index, delta, partial: this.message });
 	}

@@ -52,14 +52,16 @@ function observeAndHandle<TEvent>(
 	event: TEvent,
 	handle: (event: TEvent) => void,
 ): Promise<void> | undefined {
-	const deliver = () => {
-		if (options.signal?.aborted) throw new Error(ABORTED_MESSAGE);
-		handle(event);
-	};
 	const observed = options.onProviderStreamEvent?.(event, model);
-	if (observed) return observed.then(deliver);
-	deliver();
+	if (observed) return observed.then(() => deliverEvent(options, event, handle));
+	deliverEvent(options, event, handle);
 	return undefined;
+}
+
+/** A plain function, not a closure per event: the hook is absent for nearly every delta. */
+function deliverEvent<TEvent>(options: StreamOptions, event: TEvent, handle: (event: TEvent) => void): void {
+	if (options.signal?.aborted) throw new Error(ABORTED_MESSAGE);
+	handle(event);
 }
 
 /** Applies `onPayload`: a non-undefined return replaces the payload. */
@@ -122,9 +124,11 @@ async function streamResponse<TEvent>(
 ): Promise<void> {
 	const response = await openProviderStream(model, options, send, responseInfo);
 	output.start();
+	// Read once: \`Response.headers\` is a checked getter, and a stream has thousands of messages.
+	const { headers } = response;
 	for await (const batch of readSseBatches(response, watch)) {
 		for (const message of batch) {
-			const event = decode(message, response.headers);
+			const event = decode(message, headers);
 			if (event === undefined) continue;
 			const pending = observeAndHandle(model, options, event, handle);
 			if (pending) await pending;

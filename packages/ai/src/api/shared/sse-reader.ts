@@ -20,6 +20,7 @@ export class SseParser {
 	private event: string | null = null;
 	/** The message's `data` lines joined by LF so far; `null` before its first. */
 	private data: string | null = null;
+	private lastEvent = "";
 
 	push(chunk: Uint8Array): SseMessage[] {
 		const decoded = this.decode(Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength));
@@ -103,9 +104,19 @@ export class SseParser {
 		if (!isEvent && !(nameLength === 4 && text.startsWith("data", start))) return;
 		const valueStart =
 			colon === end ? end : colon + 1 < end && text.charCodeAt(colon + 1) === 0x20 ? colon + 2 : colon + 1;
-		const value = text.slice(valueStart, end);
-		if (isEvent) this.event = value;
-		else this.data = this.data === null ? value : `${this.data}\n${value}`;
+		if (isEvent) this.event = this.eventName(text, valueStart, end);
+		else {
+			const value = text.slice(valueStart, end);
+			this.data = this.data === null ? value : `${this.data}\n${value}`;
+		}
+	}
+
+	/** The event name `text[start, end)`, the previous one's string when equal: a stream repeats a few names. */
+	private eventName(text: string, start: number, end: number): string {
+		const previous = this.lastEvent;
+		if (previous.length === end - start && text.startsWith(previous, start)) return previous;
+		this.lastEvent = text.slice(start, end);
+		return this.lastEvent;
 	}
 }
 
@@ -146,7 +157,8 @@ export async function* readSseBatches(response: Response, watch?: BodyReadWatch)
 		const rest = parser.end();
 		if (rest.length > 0) yield rest;
 	} finally {
-		if (finished) reader.releaseLock();
-		else void reader.cancel().catch(() => undefined);
+		// A finished body needs nothing more; releasing the lock would build (and stack-trace) an error for
+		// reads that cannot be pending, on every response.
+		if (!finished) void reader.cancel().catch(() => undefined);
 	}
 }

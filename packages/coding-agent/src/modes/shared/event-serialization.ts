@@ -67,15 +67,39 @@ class UsageJsonCache {
 const usageJson = new UsageJsonCache();
 
 /**
+ * The text of a delta line before its `delta` string: the same for every delta of a content block while
+ * the usage is unchanged, so it is built once instead of per line (docs/cli.md, JSON mode).
+ */
+class DeltaPrefixCache {
+	private usage = "";
+	private type = "";
+	private contentIndex = Number.NaN;
+	private prefix = "";
+
+	get(usage: string, type: string, contentIndex: number): string {
+		if (usage !== this.usage || type !== this.type || contentIndex !== this.contentIndex) {
+			this.usage = usage;
+			this.type = type;
+			this.contentIndex = contentIndex;
+			this.prefix = `{"type":"message_update","usage":${usage},"assistantMessageEvent":{"type":"${type}","contentIndex":${contentIndex},"delta":`;
+		}
+		return this.prefix;
+	}
+}
+
+const deltaPrefix = new DeltaPrefixCache();
+
+/**
  * One session event as a JSONL record, exactly `JSON.stringify(toJsonEvent(event))` plus LF; a
  * `message_update` takes its `usage` JSON from the cache.
  */
 export function serializeJsonEvent(event: AgentSessionEvent): string {
 	if (event.type === "message_update") {
-		const delta = deltaEventJson(event.assistantMessageEvent);
+		const assistantEvent = event.assistantMessageEvent;
 		const usage = (event.message as AssistantMessage).usage;
-		if (delta !== undefined && typeof usage === "object" && usage !== null) {
-			return `{"type":"message_update","usage":${usageJson.get(usage)},"assistantMessageEvent":${delta}}\n`;
+		if (isPlainDelta(assistantEvent) && typeof usage === "object" && usage !== null) {
+			const prefix = deltaPrefix.get(usageJson.get(usage), assistantEvent.type, assistantEvent.contentIndex);
+			return `${prefix}${JSON.stringify(assistantEvent.delta)}}}\n`;
 		}
 	}
 	const record = toJsonEvent(event);
@@ -86,19 +110,25 @@ export function serializeJsonEvent(event: AgentSessionEvent): string {
 	return `{"type":"message_update","usage":${usageJson.get(record.usage)},"assistantMessageEvent":${assistantEvent}}\n`;
 }
 
+type PlainDelta = Extract<AssistantMessageEvent, { type: "text_delta" | "thinking_delta" | "toolcall_delta" }>;
+
+/** The keys of a delta event as every adapter builds it, in order. */
+const DELTA_KEYS = ["type", "contentIndex", "delta", "partial"] as const;
+
 /**
- * The JSON of a text, thinking or tool-call delta without its `partial`, written directly: these are
- * nearly every line of a stream, and copying the event without `partial` first cost more than the
- * text itself. Only the shape every adapter emits (`type`, `contentIndex`, `delta`, `partial`, in that
- * order) takes this path, so the text stays exactly what `JSON.stringify` of the record gives.
+ * Whether a text, thinking or tool-call delta has exactly the shape every adapter emits (`type`,
+ * `contentIndex`, `delta`, `partial`, in that order): its JSON without `partial` is then written
+ * directly. These are nearly every line of a stream, and copying the event without `partial` first cost
+ * more than the text itself. The keys are walked with `for…in`, which allocates nothing (`Object.keys`
+ * allocated an array per line); any other key, own or inherited, takes the general path, so the text
+ * stays exactly what `JSON.stringify` of the record gives.
  */
-function deltaEventJson(event: AssistantMessageEvent): string | undefined {
-	if (event.type !== "text_delta" && event.type !== "thinking_delta" && event.type !== "toolcall_delta") {
-		return undefined;
+function isPlainDelta(event: AssistantMessageEvent): event is PlainDelta {
+	if (event.type !== "text_delta" && event.type !== "thinking_delta" && event.type !== "toolcall_delta") return false;
+	let count = 0;
+	for (const key in event) {
+		if (key !== DELTA_KEYS[count]) return false;
+		count++;
 	}
-	const keys = Object.keys(event);
-	if (keys.length !== 4 || keys[0] !== "type" || keys[1] !== "contentIndex" || keys[2] !== "delta") return undefined;
-	if (keys[3] !== "partial" || !Number.isFinite(event.contentIndex) || typeof event.delta !== "string")
-		return undefined;
-	return `{"type":"${event.type}","contentIndex":${event.contentIndex},"delta":${JSON.stringify(event.delta)}}`;
+	return count === DELTA_KEYS.length && Number.isFinite(event.contentIndex) && typeof event.delta === "string";
 }

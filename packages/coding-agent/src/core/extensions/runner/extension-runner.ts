@@ -147,8 +147,10 @@ export class ExtensionRunner {
 
 	// Registrations
 
+	/** Asked twice for every streamed delta, so a plain loop: no closure per call. */
 	hasHandlers(event: string): boolean {
-		return this.extensions.some((extension) => (extension.handlers.get(event)?.length ?? 0) > 0);
+		for (const extension of this.extensions) if ((extension.handlers.get(event)?.length ?? 0) > 0) return true;
+		return false;
 	}
 
 	getTools(): RegisteredTool[] {
