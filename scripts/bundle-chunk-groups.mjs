@@ -4,7 +4,7 @@
 // about 80 ms of CPU on that start (packages/coding-agent/bench/profiles/README.md, "Fourth pass").
 // rolldown re-bundles esbuild's output (already minified, CommonJS and `define` resolved) and puts each
 // group's files into one chunk; every other file keeps a chunk of its own as esbuild split it.
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync, realpathSync } from "node:fs";
 import { isBuiltin } from "node:module";
 import { join, relative } from "node:path";
 import { rolldown } from "rolldown";
@@ -16,8 +16,14 @@ import { rolldown } from "rolldown";
  */
 function chunkGroups(metafile, root, groups, keepSeparate) {
 	const outputs = metafile.outputs;
+	// esbuild names an entry by its real path, so a linked node_modules (the bench's baseline checkout)
+	// names it differently from `entry`: compare real paths.
+	const realEntry = (path) => realpathSync(join(root, path));
 	const outputOf = (entry) => {
-		const found = Object.keys(outputs).find((path) => outputs[path].entryPoint === entry);
+		const wanted = realEntry(entry);
+		const found = Object.keys(outputs).find(
+			(path) => outputs[path].entryPoint !== undefined && realEntry(outputs[path].entryPoint) === wanted,
+		);
 		if (!found) throw new Error(`bundle-chunk-groups: no output has the entry ${entry}`);
 		return found;
 	};

@@ -2,7 +2,7 @@
 // exported with `git archive` and built once into bench-results/baseline-<sha>/ with this checkout's
 // node_modules. Unset, the comparison with the previous release is left out.
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdirSync, readdirSync, symlinkSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, rmSync, symlinkSync } from "node:fs";
 import { join, resolve } from "node:path";
 import type { Contender } from "./cli-harness.js";
 
@@ -28,8 +28,10 @@ export function baselineContender(node: string): { contender: Contender } | { sk
 	const dir = join(REPO, "bench-results", `baseline-${sha}`);
 	const bundled = join(dir, "packages/coding-agent/dist/bundle/cli.js");
 	const compiled = join(dir, "packages/coding-agent/dist/cli.js");
-	if (!existsSync(bundled) && !existsSync(compiled)) {
+	if (!existsSync(compiled)) {
 		console.error(`bench: building the baseline ${ref} (${sha}) in ${dir}`);
+		// What an interrupted build left is started over.
+		rmSync(dir, { recursive: true, force: true });
 		mkdirSync(dir, { recursive: true });
 		execFileSync("sh", ["-c", `git archive ${sha} | tar -x -C ${JSON.stringify(dir)}`], { cwd: REPO });
 		linkDependencies(dir);
@@ -37,10 +39,13 @@ export function baselineContender(node: string): { contender: Contender } | { sk
 			cwd: dir,
 			stdio: "inherit",
 		});
-		if (existsSync(join(dir, "scripts/bundle-cli.mjs"))) {
-			execFileSync(process.execPath, ["scripts/bundle-cli.mjs"], { cwd: dir, stdio: "inherit" });
-		}
 	}
-	const cli = existsSync(bundled) ? bundled : compiled;
+	// A release that ships a bundle is measured as its bundle, never silently as its unbundled build:
+	// a failed bundle step (also one left by an earlier run) fails the bench.
+	const ships = existsSync(join(dir, "scripts/bundle-cli.mjs"));
+	if (ships && !existsSync(bundled)) {
+		execFileSync(process.execPath, ["scripts/bundle-cli.mjs"], { cwd: dir, stdio: "inherit" });
+	}
+	const cli = ships ? bundled : compiled;
 	return { contender: { label: `tau ${sha} (node 22)`, node, cli } };
 }
