@@ -2,24 +2,12 @@
 // `<pkg>/<name>` for its bench/<name>.bench.ts), prints one table of medians, and compares with the
 // previous run stored in bench-results/. A partial run replaces only the rows it measured.
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import { performance } from "node:perf_hooks";
-import { createJiti } from "jiti";
+import { benchJiti, root } from "./jiti.mjs";
 
-const root = resolve(import.meta.dirname, "../..");
 const only = process.argv.slice(2);
-// Benchmarks run against sources: every public entry of a package's `exports` maps dist/*.js to src/*.ts.
-const aliasEntries = [];
-for (const pkg of readdirSync(join(root, "packages"))) {
-	const manifest = JSON.parse(readFileSync(join(root, "packages", pkg, "package.json"), "utf8"));
-	for (const [subpath, target] of Object.entries(manifest.exports ?? {})) {
-		const source = target.import.replace(/^\.\/dist\//, "src/").replace(/\.js$/, ".ts");
-		aliasEntries.push([`@tau/${pkg}${subpath.slice(1)}`, join(root, "packages", pkg, source)]);
-	}
-}
-// Longer names first, so `@tau/ai/providers/all` is not taken for a subpath of `@tau/ai`.
-const alias = Object.fromEntries(aliasEntries.sort((a, b) => b[0].length - a[0].length));
-const jiti = createJiti(import.meta.url, { alias, interopDefault: true });
+const jiti = benchJiti();
 
 const median = (xs) => {
 	const s = [...xs].sort((a, b) => a - b);

@@ -13,6 +13,8 @@ export interface Contender {
 	label: string;
 	node: string;
 	cli: string;
+	/** Options for Node itself, before the CLI's path (e.g. `--cpu-prof`). */
+	nodeArgs?: readonly string[];
 }
 
 export interface Box {
@@ -112,7 +114,7 @@ export function makeBox(server?: MockLlmServer): Box {
 /** Runs a CLI to completion, draining stdout; rejects on a non-zero exit. */
 export function runCli(contender: Contender, box: Box, args: readonly string[]): Promise<RunCost> {
 	const started = performance.now();
-	const child = spawn(contender.node, [contender.cli, ...args], {
+	const child = spawn(contender.node, [...(contender.nodeArgs ?? []), contender.cli, ...args], {
 		cwd: box.project,
 		env: box.env,
 		stdio: ["ignore", "pipe", "pipe"],

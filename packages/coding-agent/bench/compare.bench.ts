@@ -5,69 +5,15 @@
 // time or peak RSS, and the ratio table at the end compares the medians. The 50k/200k/800k-token
 // streams and 100 KB/500 KB/2 MB tool arguments show how each cost grows with its input.
 // TAU_BENCH_SCENARIO=<text> runs only the rows whose name contains it (e.g. "write argument").
-import { rmSync, writeFileSync } from "node:fs";
-import { join, resolve } from "node:path";
-import type { ScriptedReply } from "@tau/testkit";
+import { rmSync } from "node:fs";
+import { resolve } from "node:path";
 import type { Bench, BenchContext } from "../../../scripts/bench/api.js";
 import { baselineContender } from "./baseline.js";
 import { type Contender, makeBox, type RunCost, runCli, withServer } from "./cli-harness.js";
+import { SCENARIOS, type Scenario } from "./headless-scenarios.js";
 import { referenceContenders } from "./reference-pi.js";
 
 const CLI = resolve(import.meta.dirname, "../dist/bundle/cli.js");
-
-interface Scenario {
-	name: string;
-	args: readonly string[];
-	runs: number;
-	/** Replies one run consumes, queued before each run. */
-	replies: () => ScriptedReply[];
-	/** Only these contender labels run it (default: all). */
-	only?: (label: string) => boolean;
-	setup?: (project: string) => void;
-}
-
-const toolLoop = (): ScriptedReply[] => [
-	...Array.from({ length: 20 }, (_, i) => ({
-		toolCalls: [{ id: `call_${i}`, name: "read", arguments: { path: "file.txt" } }],
-		stopReason: "toolUse" as const,
-	})),
-	{ text: "done" },
-];
-
-const stream = (tokens: number) => (): ScriptedReply[] => [{ text: { tokens } }];
-
-const writeArgument = (bytes: number) => (): ScriptedReply[] => [
-	{
-		toolCalls: [
-			{ id: "w1", name: "write", arguments: { path: "out.txt", content: "abcdefghij".repeat(bytes / 10) } },
-		],
-	},
-	{ text: "done" },
-];
-
-const SCENARIOS: Scenario[] = [
-	{ name: "--version", args: ["--version"], runs: 10, replies: () => [] },
-	{ name: '-p "hi", session written', args: ["-p", "hi"], runs: 10, replies: () => [{ text: "pong" }] },
-	{
-		name: "20 tool calls + answer (json)",
-		args: ["--mode", "json", "go"],
-		runs: 5,
-		replies: toolLoop,
-		setup: (project) => writeFileSync(join(project, "file.txt"), "hello\n"),
-	},
-	...[50_000, 200_000, 800_000].map((tokens) => ({
-		name: `${tokens / 1000}k-token stream (json)`,
-		args: ["--mode", "json", "stream"],
-		runs: tokens > 200_000 ? 2 : 3,
-		replies: stream(tokens),
-	})),
-	...[100_000, 500_000, 2_000_000].map((bytes) => ({
-		name: `${bytes >= 1e6 ? `${bytes / 1e6} MB` : `${bytes / 1000} KB`} write argument in deltas (json)`,
-		args: ["--mode", "json", "write it"],
-		runs: bytes > 500_000 ? 2 : 3,
-		replies: writeArgument(bytes),
-	})),
-];
 
 const median = (values: readonly number[]) => {
 	const sorted = [...values].sort((a, b) => a - b);
