@@ -2,10 +2,10 @@ import { rmSync } from "node:fs";
 import { join } from "node:path";
 import { fauxAssistantMessage, fauxToolCall } from "@tau/ai";
 import type { ExtensionAPI } from "@tau/coding-agent";
-import { Type } from "typebox";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createHarness } from "../agent-session/harness.js";
 import { tempDir } from "../support/isolated-session.js";
+import { registerWeatherTool } from "../support/weather-tool.js";
 import { openExport } from "./browser.js";
 import { CHROMIUM, launchChromium, NO_CHROMIUM_REASON } from "./chromium.js";
 
@@ -13,26 +13,17 @@ const describeInBrowser = CHROMIUM ? describe : describe.skip;
 if (!CHROMIUM) console.warn(`extension render export tests skipped: ${NO_CHROMIUM_REASON}`);
 
 /** An extension tool that draws itself in the TUI (docs/extensions.md, tool renderers), one line per state. */
-const weatherExtension = (pi: ExtensionAPI) => {
-	pi.registerTool({
-		name: "weather",
-		label: "Weather",
-		description: "Current weather",
-		parameters: Type.Object({ city: Type.String() }),
-		execute: async (_id, params) => ({
-			content: [{ type: "text", text: `raw ${params.city} data` }],
-			details: { temperature: 21 },
-		}),
+const weatherExtension = (pi: ExtensionAPI) =>
+	registerWeatherTool(pi, {
 		renderCall: (args) => ({ render: () => [`FORECAST FOR \x1b[33m${args.city}\x1b[39m`], invalidate: () => {} }),
 		renderResult: (result, options) => ({
 			render: () => [
-				`TEMPERATURE ${(result.details as { temperature: number }).temperature}`,
+				`TEMPERATURE ${result.details?.temperature}`,
 				...(options.expanded ? ["WIND 3 m/s from the west"] : []),
 			],
 			invalidate: () => {},
 		}),
 	});
-};
 
 describeInBrowser("extension tools in the HTML export", () => {
 	let browser: Awaited<ReturnType<typeof launchChromium>>;

@@ -1,8 +1,8 @@
 import { fauxAssistantMessage, fauxToolCall } from "@tau/ai";
 import { type ExtensionAPI, Theme } from "@tau/coding-agent";
-import { Type } from "typebox";
 import { afterEach, describe, expect, it } from "vitest";
 import { REQUIRED_THEME_TOKENS } from "../../src/core/resources/index.js";
+import { registerWeatherTool } from "../support/weather-tool.js";
 import { InteractiveHarness, KEYS } from "./harness.js";
 
 let harness: InteractiveHarness | undefined;
@@ -238,25 +238,14 @@ describe("extension UI context (ctx.ui, hasUI: true)", () => {
 
 	it("a tool's own renderCall/renderResult replace the built-in rendering", async () => {
 		harness = await InteractiveHarness.start({
-			extension: (pi: ExtensionAPI) => {
-				pi.registerTool({
-					name: "weather",
-					label: "Weather",
-					description: "Current weather",
-					parameters: Type.Object({ city: Type.String() }),
-					execute: async (_id, params) => ({
-						content: [{ type: "text", text: `raw ${params.city} data` }],
-						details: { temperature: 21 },
-					}),
+			extension: (pi: ExtensionAPI) =>
+				registerWeatherTool(pi, {
 					renderCall: (args) => ({ render: () => [`FORECAST FOR ${args.city}`], invalidate: () => {} }),
 					renderResult: (result, options) => ({
-						render: () => [
-							`TEMPERATURE ${(result.details as { temperature: number }).temperature} partial=${options.isPartial}`,
-						],
+						render: () => [`TEMPERATURE ${result.details?.temperature} partial=${options.isPartial}`],
 						invalidate: () => {},
 					}),
-				});
-			},
+				}),
 		});
 		harness.faux.setResponses([
 			fauxAssistantMessage(fauxToolCall("weather", { city: "Oslo" }, { id: "w1" }), { stopReason: "toolUse" }),
