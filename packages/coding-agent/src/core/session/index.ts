@@ -1,4 +1,5 @@
 export { extractBranchEntries } from "./branch-extraction.js";
+export { UnreadableSessionEntryError } from "./deferred-body.js";
 export { deleteSessionFile } from "./deletion.js";
 export { type ForkResult, forkSession } from "./forking.js";
 export {
@@ -13,6 +14,7 @@ export { findMostRecentSession, type ListProgress, readSessionInfo } from "./lis
 export { bashExecutionText, convertToLlm } from "./llm-messages.js";
 export {
 	type LoadedSessionFile,
+	type LoadSessionOptions,
 	loadEntriesFromFile,
 	loadSessionFile,
 	MAX_SESSION_HEADER_SCAN_BYTES,

@@ -1,10 +1,13 @@
 import { existsSync, statSync } from "node:fs";
-import { isSessionHeader, parseLine } from "./format.js";
+import { type DeferredBodies, deferMessageLine, dropDeferredBody, readDeferredBody } from "./deferred-body.js";
+import { CURRENT_SESSION_VERSION, isSessionHeader, parseLine } from "./format.js";
 import { SessionHeaderScanLimitError, scanLines } from "./line-reader.js";
-import type { FileEntry, SessionHeader } from "./types.js";
+import type { FileEntry, SessionEntry, SessionHeader } from "./types.js";
 
 export const MAX_SESSION_HEADER_SCAN_BYTES = 1024 * 1024;
 const HEADER_CHUNK_BYTES = 4096;
+/** Parsed lines at the end of a file whose bodies a deferred load reads at once: the leaf and a screen of history. */
+export const EAGER_TAIL_ENTRIES = 64;
 
 /** A line that did not parse, kept verbatim so rewrites can carry it through in place. */
 export interface RawLine {
@@ -26,25 +29,46 @@ export interface LoadedSessionFile {
 	size: number;
 	/** False for a non-empty file whose first parsed line is not a header. */
 	isSession: boolean;
+	/** Set when bodies were deferred (`deferBodies` on a current-version session): how many are unread. */
+	deferred?: DeferredBodies;
+}
+
+export interface LoadSessionOptions {
+	/**
+	 * Read message bodies on first use, except those of the last `EAGER_TAIL_ENTRIES` parsed lines
+	 * (docs/design/session-runtime.md#opening-a-long-session). Only a current-version session defers.
+	 */
+	deferBodies?: boolean;
+}
+
+/** The warning for lines a load skipped; `lines` ascending. */
+export function unparseableLinesWarning(path: string, lines: readonly number[]): string {
+	return `Skipped ${lines.length} unparseable line(s) in ${path} (line ${lines.join(", ")})`;
 }
 
 /** Reads a whole session file tolerantly: blank lines skipped, malformed lines kept aside, never throws on content. */
-export function loadSessionFile(path: string): LoadedSessionFile {
+export function loadSessionFile(path: string, options: LoadSessionOptions = {}): LoadedSessionFile {
 	if (!existsSync(path)) {
 		return { exists: false, entries: [], rawLines: [], unterminated: false, size: 0, isSession: false };
 	}
 	const entries: FileEntry[] = [];
 	const rawLines: RawLine[] = [];
 	let lineNumber = 0;
+	// Decided by the header (the first parsed line): a file to migrate, or no session at all, is read whole.
+	let deferred: DeferredBodies | undefined;
 	const scan = scanLines(path, (line) => {
 		lineNumber++;
-		const entry = parseLine(line);
+		const entry = (deferred && deferMessageLine(line, lineNumber, deferred)) ?? parseLine(line);
 		if (entry === undefined) return undefined;
 		if (entry === null) rawLines.push({ after: entries.length, line: lineNumber, text: line });
-		else entries.push(entry);
+		else {
+			if (entries.length === 0 && options.deferBodies && isCurrentHeader(entry)) deferred = { unread: 0 };
+			entries.push(entry);
+		}
 		return undefined;
 	});
 	const isSession = entries.length === 0 || isSessionHeader(entries[0]);
+	if (deferred) readTail(entries, rawLines);
 	return {
 		exists: true,
 		entries: isSession ? entries : [],
@@ -52,7 +76,36 @@ export function loadSessionFile(path: string): LoadedSessionFile {
 		unterminated: !scan.endsWithNewline,
 		size: scan.bytesRead,
 		isSession,
+		...(deferred ? { deferred } : {}),
 	};
+}
+
+function isCurrentHeader(entry: FileEntry): boolean {
+	return isSessionHeader(entry) && entry.version === CURRENT_SESSION_VERSION;
+}
+
+/**
+ * Reads the bodies of the last `EAGER_TAIL_ENTRIES` parsed lines; one that does not parse becomes a
+ * skipped line, as a full parse would have made it (a torn last line ending in `}}`, say).
+ */
+function readTail(entries: FileEntry[], rawLines: RawLine[]): void {
+	const failed: number[] = [];
+	for (let i = entries.length - 1; i >= Math.max(0, entries.length - EAGER_TAIL_ENTRIES); i--) {
+		if (!readDeferredBody(entries[i] as SessionEntry)) failed.push(i);
+	}
+	if (failed.length === 0) return;
+	failed.reverse();
+	const before = (index: number) => failed.filter((at) => at < index).length;
+	for (const raw of rawLines) raw.after -= before(raw.after);
+	for (const index of failed) {
+		const { line, text } = dropDeferredBody(entries[index]!)!;
+		rawLines.push({ after: index - before(index), line, text });
+	}
+	rawLines.sort((a, b) => a.line - b.line);
+	const dropped = new Set(failed);
+	let kept = 0;
+	for (let i = 0; i < entries.length; i++) if (!dropped.has(i)) entries[kept++] = entries[i]!;
+	entries.length = kept;
 }
 
 /** Header plus entries of a session file; `[]` when missing or not a session. Never writes. */

@@ -16,7 +16,7 @@ import { copySessionFileInto } from "./file-import.js";
 import { CURRENT_SESSION_VERSION, isSessionHeader, serializeEntry, UnsupportedSessionVersionError } from "./format.js";
 import { assertValidSessionId, createSessionId, generateId } from "./ids.js";
 import { findMostRecentSession, findSessionById, type ListProgress, listAllSessions, listSessions } from "./listing.js";
-import { loadAppendedEntries, loadSessionFile, readSessionHeader } from "./loader.js";
+import { loadAppendedEntries, loadSessionFile, readSessionHeader, unparseableLinesWarning } from "./loader.js";
 import { getDefaultSessionDirPath, resolveCwd, samePath, sessionFileName } from "./location.js";
 import { DEFAULT_LOCK_STALE_MS, describeLockedSession, SessionLock, type SessionLockHolder } from "./lock.js";
 import type { AppendableMessage, ImageContent, TextContent, Usage } from "./messages.js";
@@ -55,6 +55,11 @@ export interface SessionManagerOptions extends SessionStorageOptions {
 	fileSystem?: SessionFileSystem;
 	/** Open without ever writing: no lock, no repair, appends throw. */
 	readOnly?: boolean;
+	/**
+	 * Read message bodies on first use (not for a read-only open or a file to migrate); see
+	 * `readDeferredBodies()` and docs/design/session-runtime.md#opening-a-long-session.
+	 */
+	deferBodies?: boolean;
 }
 
 /** The read-only view handed to extensions. */
@@ -237,7 +242,7 @@ export class SessionManager extends SessionTree {
 		const absolute = resolve(path);
 		this.releaseFile();
 		this.diagnostics = [];
-		const loaded = loadSessionFile(absolute);
+		const loaded = loadSessionFile(absolute, { deferBodies: this.options.deferBodies && !this.options.readOnly });
 		if (!loaded.exists) {
 			this.newSession();
 			this.sessionFile = absolute;
@@ -256,15 +261,17 @@ export class SessionManager extends SessionTree {
 		}
 		if (!loaded.isSession) throw new Error(`Session file is not a valid ${APP_NAME} session: ${absolute}`);
 		this.sessionFile = absolute;
-		if (loaded.rawLines.length > 0) {
-			const lines = loaded.rawLines.map((raw) => raw.line).join(", ");
-			this.warn(`Skipped ${loaded.rawLines.length} unparseable line(s) in ${absolute} (line ${lines})`);
-		}
+		const skippedLines = loaded.rawLines.map((raw) => raw.line);
+		if (skippedLines.length > 0) this.warn(unparseableLinesWarning(absolute, skippedLines));
 		const version = headerVersion(loaded.entries);
 		// A newer format could mean anything: refuse it rather than misread it (and never rewrite it).
 		if (version > CURRENT_SESSION_VERSION) throw new UnsupportedSessionVersionError(absolute, version);
 		migrateSessionEntries(loaded.entries);
 		this.loadFileEntries(loaded.entries);
+		if (loaded.deferred) {
+			const warning = skippedLines.length > 0 ? this.diagnostics[0] : undefined;
+			this.deferredLoad = { bodies: loaded.deferred, path: absolute, skippedLines, warning };
+		}
 		this.flushed = true;
 		if (this.options.readOnly) {
 			this.readOnlyReason = `Session ${absolute} was opened read-only`;

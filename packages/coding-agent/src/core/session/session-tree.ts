@@ -1,7 +1,9 @@
 import { ActiveBranchCache, projectActiveBranch, type TreeSnapshot } from "./active-branch.js";
 import type { ResolvedLabel } from "./branch-extraction.js";
+import { type DeferredBodies, deferredLine, readableMessage, readDeferredBody } from "./deferred-body.js";
 import { addEntryTotals, copyEntryTotals, emptyEntryTotals, type SessionEntryTotals } from "./entry-totals.js";
 import { isSessionHeader } from "./format.js";
+import { unparseableLinesWarning } from "./loader.js";
 import { walkToRoot } from "./path.js";
 import { buildContextEntries, buildSessionProjection } from "./projection.js";
 import { buildSessionTree } from "./tree.js";
@@ -17,7 +19,22 @@ import type {
 const CONVERSATION_ROLES = new Set(["user", "assistant"]);
 
 export function isConversationEntry(entry: SessionEntry): boolean {
-	return entry.type === "message" && CONVERSATION_ROLES.has(entry.message?.role);
+	return entry.type === "message" && isConversationRole(entry.message);
+}
+
+function isConversationRole(message: unknown): boolean {
+	return CONVERSATION_ROLES.has((message as { role?: string } | undefined)?.role as string);
+}
+
+/**
+ * What a load with deferred bodies leaves to do: the bodies, and the skipped lines it reported (and
+ * how), so reading the rest reports every skipped line as one full load would.
+ */
+export interface DeferredLoad {
+	bodies: DeferredBodies;
+	path: string;
+	skippedLines: readonly number[];
+	warning: SessionDiagnostic | undefined;
 }
 
 /**
@@ -33,7 +50,9 @@ export class SessionTree {
 	/** Whether the tree holds a user or assistant message (a persisted file is created only then). */
 	protected conversation = false;
 	protected diagnostics: SessionDiagnostic[] = [];
-	private totals = emptyEntryTotals();
+	/** Added up on the first `getEntryTotals()`, then kept as entries are indexed. */
+	private totals: SessionEntryTotals | undefined;
+	protected deferredLoad: DeferredLoad | undefined;
 	private readonly activeBranch = new ActiveBranchCache();
 
 	getDiagnostics(): readonly SessionDiagnostic[] {
@@ -64,9 +83,50 @@ export class SessionTree {
 	getSessionName(): string | undefined {
 		return this.sessionName;
 	}
-	/** Message counts and spend over every entry, kept as entries are indexed; a fresh copy each call. */
+	/**
+	 * Message counts and spend over every entry: added up on the first call (reading every body), then
+	 * kept as entries are indexed. A fresh copy each call. An unreadable deferred body counts as nothing.
+	 */
 	getEntryTotals(): SessionEntryTotals {
+		if (!this.totals) {
+			const totals = emptyEntryTotals();
+			for (const entry of this.entries) if (readDeferredBody(entry)) addEntryTotals(totals, entry);
+			this.totals = totals;
+		}
 		return copyEntryTotals(this.totals);
+	}
+	/** Whether the totals are added up yet (a cheap query: `getEntryTotals()` may read every body). */
+	hasEntryTotals(): boolean {
+		return this.totals !== undefined;
+	}
+	/** Whether a deferred open left message bodies unread. */
+	hasDeferredBodies(): boolean {
+		return (this.deferredLoad?.bodies.unread ?? 0) > 0;
+	}
+
+	/**
+	 * Reads every body a deferred open left unread, in one pass. An entry whose body does not parse is
+	 * removed (its children become roots, as when a full load skips its line) and reported with the
+	 * load's warning for skipped lines. Returns how many were removed.
+	 */
+	readDeferredBodies(): number {
+		const load = this.deferredLoad;
+		if (!load || load.bodies.unread === 0) return 0;
+		const unreadable = new Map<SessionEntry, number>();
+		for (const entry of this.entries) {
+			const line = deferredLine(entry);
+			if (line !== undefined && !readDeferredBody(entry)) unreadable.set(entry, line);
+		}
+		load.bodies.unread = 0;
+		if (unreadable.size === 0) return 0;
+		this.removeEntries(unreadable);
+		const lines = [...load.skippedLines, ...unreadable.values()].sort((a, b) => a - b);
+		const warning: SessionDiagnostic = { level: "warning", message: unparseableLinesWarning(load.path, lines) };
+		const at = load.warning ? this.diagnostics.indexOf(load.warning) : -1;
+		if (at === -1) this.diagnostics.unshift(warning);
+		else this.diagnostics[at] = warning;
+		this.deferredLoad = { ...load, skippedLines: lines, warning };
+		return unreadable.size;
 	}
 
 	/** Root-first path to `fromId` (default: the leaf); `[]` for a null leaf or an unknown id. */
@@ -128,7 +188,19 @@ export class SessionTree {
 		this.leafId = null;
 		this.sessionName = undefined;
 		this.conversation = false;
-		this.totals = emptyEntryTotals();
+		this.totals = undefined;
+		this.deferredLoad = undefined;
+	}
+
+	/** Drops entries as if their lines had never loaded: new arrays and index, so the cached branch is rebuilt. */
+	private removeEntries(removed: ReadonlyMap<SessionEntry, unknown>): void {
+		this.entries = this.entries.filter((entry) => !removed.has(entry));
+		const byId = new Map<string, SessionEntry>();
+		for (const entry of this.entries) byId.set(entry.id, entry);
+		this.byId = byId;
+		if (this.leafId !== null && !byId.has(this.leafId)) this.leafId = this.entries.at(-1)?.id ?? null;
+		this.conversation = this.entries.some(isConversationEntry);
+		this.totals = undefined;
 	}
 
 	/**
@@ -149,13 +221,16 @@ export class SessionTree {
 		this.entries.push(entry);
 		this.byId.set(entry.id, entry);
 		this.leafId = entry.id;
-		if (!this.conversation && isConversationEntry(entry)) this.conversation = true;
+		// An unread body is read only here, until the first conversation entry.
+		if (!this.conversation && entry.type === "message" && isConversationRole(readableMessage(entry))) {
+			this.conversation = true;
+		}
 		this.indexMetadata(entry);
 	}
 
 	/** What an indexed entry adds beyond the tree: labels, the session name, the totals. */
 	protected indexMetadata(entry: SessionEntry): void {
-		addEntryTotals(this.totals, entry);
+		if (this.totals) addEntryTotals(this.totals, entry);
 		if (entry.type === "label") {
 			if (entry.label) this.labels.set(entry.targetId, { label: entry.label, timestamp: entry.timestamp });
 			else this.labels.delete(entry.targetId);
