@@ -70,6 +70,14 @@ function corruptBody(path: string, id: string): number {
 	return index + 1;
 }
 
+/** Adds a field after `message` to the line of `id` (valid JSON that a body alone does not parse as). */
+function addFieldAfterMessage(path: string, id: string): void {
+	const lines = readFileSync(path, "utf8").split("\n");
+	const index = lines.findIndex((line) => line.includes(`"id":"${id}"`));
+	lines[index] = `${lines[index]!.slice(0, -1)},"note":{"by":"hand"}}`;
+	writeFileSync(path, lines.join("\n"));
+}
+
 /** Inserts a line that is not JSON after the line of `id`. */
 function insertGarbage(path: string, afterId: string): void {
 	const lines = readFileSync(path, "utf8").split("\n");
@@ -107,9 +115,10 @@ describe("deferred message bodies", () => {
 		],
 	])("after readDeferredBodies, a deferred open equals an eager one (last line: %s)", (_, torn) => {
 		const dir = tempDir();
-		const { path, doomed, orphan } = writeBusySession(dir);
+		const { path, doomed, orphan, first } = writeBusySession(dir);
 		const doomedLine = corruptBody(path, doomed);
 		insertGarbage(path, orphan);
+		addFieldAfterMessage(path, first);
 		appendFileSync(path, torn);
 
 		const deferred = open(path, true);
@@ -128,6 +137,14 @@ describe("deferred message bodies", () => {
 		const warnings = actual.diagnostics.map((diagnostic) => diagnostic.message);
 		expect(warnings[0]).toMatch(new RegExp(`^Skipped 3 unparseable line\\(s\\) in .* \\(line ${doomedLine}, `));
 		expect(deferred.getEntry(doomed)).toBeUndefined();
+		expect(Object.keys(deferred.getEntry(first)!)).toEqual([
+			"type",
+			"id",
+			"parentId",
+			"timestamp",
+			"message",
+			"note",
+		]);
 		expect(actual.tree.some((root) => (root as { id: string }).id === orphan)).toBe(true);
 		deferred.dispose();
 		eager.dispose();
@@ -177,6 +194,7 @@ describe("deferred message bodies", () => {
 		expect(() => (entry as { message: unknown }).message).toThrow(
 			new RegExp(`Session entry ${doomed} \\(line ${line}\\) has an unreadable message body`),
 		);
+		const totals = manager.getEntryTotals();
 		manager.branch(orphan);
 		expect(manager.getBranch().map((candidate) => candidate.id)).toContain(doomed);
 
@@ -184,6 +202,9 @@ describe("deferred message bodies", () => {
 		expect(manager.getEntry(doomed)).toBeUndefined();
 		expect(manager.getEntries().some((candidate) => candidate.id === doomed)).toBe(false);
 		expect(manager.getTree().map((root) => root.entry.id)).toContain(orphan);
+		// Totals taken before the removal counted the unreadable body as nothing: they equal a full load's.
+		expect(manager.getEntryTotals()).toEqual(totals);
+		expect(totals).toEqual(open(path, false).getEntryTotals());
 		expect(manager.getDiagnostics().map((diagnostic) => diagnostic.message)).toEqual([
 			`Skipped 1 unparseable line(s) in ${path} (line ${line})`,
 		]);

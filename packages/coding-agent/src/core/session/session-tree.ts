@@ -199,8 +199,8 @@ export class SessionTree {
 		for (const entry of this.entries) byId.set(entry.id, entry);
 		this.byId = byId;
 		if (this.leafId !== null && !byId.has(this.leafId)) this.leafId = this.entries.at(-1)?.id ?? null;
+		// The totals stay: they count an unreadable body as nothing.
 		this.conversation = this.entries.some(isConversationEntry);
-		this.totals = undefined;
 	}
 
 	/**
