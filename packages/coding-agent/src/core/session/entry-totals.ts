@@ -3,8 +3,8 @@ import type { SessionEntry } from "./types.js";
 
 /**
  * Message counts and spend over every entry of a session file (not just the active branch). The tree
- * adds each entry as it is indexed, so the footer and `/session` read them without walking the file
- * (docs/design/session-runtime.md#opening-a-long-session).
+ * adds them up on first use and then adds each entry as it is indexed, so the footer and `/session`
+ * read them without walking the file again (docs/design/session-runtime.md#opening-a-long-session).
  */
 export interface SessionEntryTotals {
 	userMessages: number;
@@ -50,8 +50,8 @@ function usageOf(entry: SessionEntry): Usage | undefined {
 }
 
 /**
- * Adds one entry. Runs while a file loads, so a hand-edited entry missing a field it reads counts as
- * nothing there instead of failing the open.
+ * Adds one entry. A hand-edited entry missing a field it reads counts as nothing instead of failing
+ * the caller (the footer, `/session`).
  */
 export function addEntryTotals(totals: SessionEntryTotals, entry: SessionEntry): void {
 	if (entry.type === "message") {
