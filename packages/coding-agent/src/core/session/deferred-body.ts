@@ -102,11 +102,6 @@ function parseObject(text: string): Record<string, unknown> | undefined {
 	}
 }
 
-/** Whether the entry's body was deferred and is not read yet. */
-export function isBodyDeferred(entry: object): boolean {
-	return pendingBody(entry) !== undefined;
-}
-
 /** Reads a deferred body now; false when it does not parse (the accessor stays). True for any other entry. */
 export function readDeferredBody(entry: SessionEntry): boolean {
 	const body = pendingBody(entry);
