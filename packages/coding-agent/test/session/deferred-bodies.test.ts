@@ -180,6 +180,12 @@ describe("deferred message bodies", () => {
 		expect(unread(entry)).toBe(false);
 		expect(`${JSON.stringify(entry)}`).toBe(parsed.find((line) => line.includes(`"id":"${entry.id}"`)));
 		expect(manager.hasDeferredBodies()).toBe(true);
+
+		// The queries read the bodies they need through the accessor.
+		const eager = open(path, false);
+		expect(manager.buildSessionProjection()).toEqual(eager.buildSessionProjection());
+		expect(manager.getEntries()).toEqual(eager.getEntries());
+		expect(manager.hasDeferredBodies()).toBe(false);
 		manager.dispose();
 	});
 
