@@ -1,5 +1,5 @@
 import { resolve } from "node:path";
-import { Agent, type AgentMessage, type ThinkingLevel } from "@tau/agent";
+import { Agent, type ThinkingLevel } from "@tau/agent";
 import type { Api, Message, Model, ModelsRequestTransforms, ModelThinkingLevel, SimpleStreamOptions } from "@tau/ai";
 import {
 	getAgentDir,
@@ -26,7 +26,14 @@ import {
 	type SessionStartEvent,
 } from "../core/extensions/index.js";
 import { DefaultResourceLoader, type LoadExtensionsResult, type ResourceLoader } from "../core/resources/index.js";
-import { convertToLlm, getBranchSelection, SessionManager, type SessionMessage } from "../core/session/index.js";
+import {
+	branchHasContext,
+	branchSettings,
+	convertToLlm,
+	getBranchSelection,
+	SessionManager,
+	type SessionMessage,
+} from "../core/session/index.js";
 import { resolveToolSelection, type ToolsFlagValue } from "../core/tools/index.js";
 import { createDefaultModelRuntime } from "./model-runtime-factory.js";
 import { headerTransform, providerHooks } from "./provider-hooks.js";
@@ -140,14 +147,14 @@ export async function createAgentSession(options: CreateAgentSessionOptions = {}
 
 	// Model: explicit, else restored from the branch, else defaults. Answers name the physical model a
 	// virtual selection routed to, so the branch's selection (a registered virtual model) comes first.
-	const existing = sessionManager.buildSessionContext();
-	const hasMessages = existing.messages.length > 0;
+	// Read from the branch's end: a long session's other bodies wait until after the first frame.
 	const branch = sessionManager.getBranch();
+	const hasMessages = branchHasContext(branch);
 	const restorable =
 		getBranchSelection(branch, (provider, id) => {
 			const model = modelRuntime.getModel(provider, id);
 			return model !== undefined && isVirtualModel(model);
-		}) ?? existing.model;
+		}) ?? branchSettings(branch).model;
 	const selection = selectInitialModel({
 		...(options.model ? { cliModel: { model: options.model } } : {}),
 		hasMessages,
@@ -187,7 +194,6 @@ export async function createAgentSession(options: CreateAgentSessionOptions = {}
 			model: model as Model<Api>,
 			thinkingLevel: thinking.effective as ThinkingLevel,
 			tools: [],
-			messages: existing.messages as AgentMessage[],
 		},
 		convertToLlm: (messages) => blockImagesIfConfigured(settingsManager, convertToLlm(messages as SessionMessage[])),
 		streamFn: (requestModel, context, streamOptions) =>

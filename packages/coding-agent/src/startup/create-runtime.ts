@@ -22,6 +22,7 @@ import {
 	type RegisteredFlag,
 } from "../core/extensions/index.js";
 import { type PackageProgressEvent, ProjectTrustCache } from "../core/resources/index.js";
+import { branchHasContext } from "../core/session/index.js";
 import {
 	type AgentSessionRuntimeDiagnostic,
 	type CreateAgentSessionRuntimeFactory,
@@ -160,7 +161,7 @@ export function createCliRuntimeFactory(
 			args,
 			modelRuntime,
 			settingsManager,
-			sessionManager.buildSessionContext(),
+			branchHasContext(sessionManager.getBranch()),
 			diagnostics,
 			demo,
 		);
@@ -217,7 +218,7 @@ async function chooseModel(
 	args: ParsedArgs,
 	modelRuntime: ModelRuntime,
 	settings: SettingsManager,
-	context: { messages: readonly unknown[] },
+	hasMessages: boolean,
 	diagnostics: AgentSessionRuntimeDiagnostic[],
 	demo: Model<Api> | undefined,
 ): Promise<ModelChoice> {
@@ -278,7 +279,7 @@ async function chooseModel(
 	if (scope.length === 0) return { scope };
 	const selection = selectInitialModel({
 		scope,
-		hasMessages: context.messages.length > 0,
+		hasMessages,
 		defaultProvider: settings.getDefaultProvider(),
 		defaultModel: settings.getDefaultModel(),
 		find: (provider, id) => modelRuntime.getModel(provider, id),

@@ -76,7 +76,7 @@ export async function runStartup(
 		sessionDir: sessionDir.dir,
 		hasTerminal: process.stdin.isTTY === true && process.stdout.isTTY === true,
 		...(mode === "interactive"
-			? { choose: (prefix, matches) => chooseSession(prefix, matches, terminalChoiceIo()) }
+			? { choose: (prefix, matches) => chooseSession(prefix, matches, terminalChoiceIo()), deferBodies: true }
 			: {}),
 	});
 	if (args.name !== undefined) sessionManager.appendSessionInfo(args.name.trim());

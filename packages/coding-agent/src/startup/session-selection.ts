@@ -52,12 +52,14 @@ export interface SessionSelectionContext {
 	 * user cancelled. Without it an ambiguous prefix is an error that lists the matches.
 	 */
 	choose?: (prefix: string, matches: readonly SessionInfo[]) => Promise<SessionInfo | undefined>;
+	/** Leave message bodies unread until first use (the interactive mode's first frame, docs/design/session-runtime.md#opening-a-long-session). */
+	deferBodies?: boolean;
 }
 
 /** Picks the session to run (docs/design/cli.md#session-selection), first match wins. */
 export async function selectSession(args: ParsedArgs, context: SessionSelectionContext): Promise<SessionManager> {
 	const { cwd, agentDir, sessionDir } = context;
-	const storage = { agentDir };
+	const storage = { agentDir, ...(context.deferBodies ? { deferBodies: true } : {}) };
 	const idOption = args.sessionId !== undefined ? { id: args.sessionId } : undefined;
 	if (args.noSession || args.help || args.listModels !== undefined) return SessionManager.inMemory(cwd, idOption);
 

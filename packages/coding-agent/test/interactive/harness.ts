@@ -56,6 +56,8 @@ export interface HarnessOptions {
 	persisted?: boolean;
 	/** Opens this session file instead of a new session. */
 	sessionFile?: string;
+	/** Opens `sessionFile` with message bodies read on first use, as the CLI's interactive mode does. */
+	deferBodies?: boolean;
 	loader?: Partial<DefaultResourceLoaderOptions>;
 	/** One inline extension, loaded after `loader.extensionFactories`. */
 	extension?: ExtensionFactory;

@@ -286,4 +286,52 @@ describe("a resumed history", () => {
 		eager.controller.renderHistory(messages);
 		expect(eager.text()).toBe(lines.join("\n"));
 	});
+
+	/** A chat shown from the last 60 messages of `messages`, with a startup notice after them. */
+	async function shownFromEnd(messages: AgentMessage[]) {
+		const chat = new ChatTranscript({
+			firstFrameLines: () => 20,
+			reveal: () => "progressive",
+			requestRender: () => {},
+		});
+		const { controller } = transcriptFixture({ chat });
+		controller.renderHistory(messages.slice(-60));
+		controller.notice("warning", "startup notice");
+		expect(chat.render(80).map(stripTerminalSequences).join("\n")).toContain("result-299");
+		return { chat, controller };
+	}
+
+	async function drawnText(chat: ChatTranscript): Promise<string[]> {
+		chat.render(80);
+		while (chat.headPending) await new Promise((resolve) => setImmediate(resolve));
+		return chat.render(80).map(stripTerminalSequences);
+	}
+
+	it("completes a history shown from its end once the whole is read, keeping the notices after it", async () => {
+		const messages = history(300);
+		const { chat, controller } = await shownFromEnd(messages);
+		const shownViews = [...chat.children];
+		controller.completeHistory(messages);
+		const lines = await drawnText(chat);
+		// The views drawn for the end stay; the earlier messages get theirs before them.
+		for (const view of shownViews) expect(chat.children).toContain(view);
+		expect(chat.children).toHaveLength(901);
+		const eager = transcriptFixture();
+		eager.controller.renderHistory(messages);
+		eager.controller.notice("warning", "startup notice");
+		expect(lines.join("\n")).toBe(eager.text());
+	});
+
+	it("renders anew, keeping the notices, when the whole history no longer ends as shown", async () => {
+		const messages = history(300);
+		const { chat, controller } = await shownFromEnd(messages);
+		const answered = [...messages, fauxAssistantMessage("after the repair")];
+		controller.completeHistory(answered);
+		const lines = await drawnText(chat);
+		expect(chat.children).toHaveLength(902);
+		const eager = transcriptFixture();
+		eager.controller.renderHistory(answered);
+		eager.controller.notice("warning", "startup notice");
+		expect(lines.join("\n")).toBe(eager.text());
+	});
 });

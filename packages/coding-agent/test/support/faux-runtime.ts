@@ -27,6 +27,8 @@ export interface FauxRuntimeOptions {
 	persisted?: boolean;
 	/** Opens this session file (as `--session` does) instead of starting a new session. */
 	sessionFile?: string;
+	/** Opens `sessionFile` with message bodies read on first use, as the interactive CLI does. */
+	deferBodies?: boolean;
 }
 
 /**
@@ -76,7 +78,10 @@ export async function createFauxRuntime(
 			cwd,
 			agentDir,
 			sessionManager: options.sessionFile
-				? SessionManager.open(options.sessionFile, undefined, cwd, { agentDir })
+				? SessionManager.open(options.sessionFile, undefined, cwd, {
+						agentDir,
+						...(options.deferBodies ? { deferBodies: true } : {}),
+					})
 				: options.persisted
 					? SessionManager.create(cwd, join(agentDir, "sessions"), undefined, { agentDir })
 					: SessionManager.inMemory(cwd),

@@ -51,6 +51,8 @@ export function activateDiscoveryTools(
 		if (exposures.has("codemode")) needsCodemode = true;
 		if (exposures.has("deferred")) needsToolSearch = true;
 	}
+	// Nothing to activate: the active tools are not even read (a long session opens faster without).
+	if (!needsCodemode && !needsToolSearch) return alreadyWarned;
 	const active = new Set(pi.getActiveTools());
 	const add: string[] = [];
 	if (needsCodemode && config.autoEnableCodemode && reachingTool(pi, "codemode") && !active.has("codemode")) {
@@ -59,7 +61,7 @@ export function activateDiscoveryTools(
 	if (needsToolSearch && reachingTool(pi, "tool_search") && !active.has("tool_search")) add.push("tool_search");
 	if (add.length > 0) pi.setActiveTools([...active, ...add]);
 	const now = new Set(pi.getActiveTools());
-	if (alreadyWarned || !(needsCodemode || needsToolSearch) || now.has("codemode") || now.has("tool_search")) {
+	if (alreadyWarned || now.has("codemode") || now.has("tool_search")) {
 		return alreadyWarned;
 	}
 	const cause = needsCodemode && !config.autoEnableCodemode ? ' ("autoEnableCodemode": false keeps codemode off)' : "";

@@ -27,7 +27,6 @@ import { customMessageOf, splitUserContent } from "./run-preparation.js";
 import { exportSessionHtml, exportSessionJsonl, type HtmlExportOptions } from "./session-export.js";
 import { computeSessionStats, type SessionStats } from "./session-stats.js";
 import { type SessionCollaborators, wireSession } from "./session-wiring.js";
-import { repairInterruptedCalls } from "./tool-call-repair.js";
 import { contextUsage, lastAssistantText, userMessagesForForking } from "./transcript-queries.js";
 import { type NavigateTreeOptions, type NavigateTreeResult, navigateTree } from "./tree-navigation.js";
 import type { AgentSessionConfig, ExtensionBindings, PromptOptions } from "./types.js";
@@ -92,8 +91,16 @@ export class AgentSession {
 		this.virtualModels = this.parts.virtualModels;
 		bindSessionToRunner(this, this.runner);
 		this.parts.loadout.start(config.initialActiveToolNames);
-		repairInterruptedCalls(this.sessionManager, (name) => this.parts.tools.getTool(name), this.parts.persistence);
-		this.refreshContext();
+		this.parts.opening.begin();
+	}
+
+	/** Until `finishOpening`, only the branch's end is read (docs/design/session-runtime.md#opening-a-long-session). */
+	get isOpening(): boolean {
+		return this.parts.opening.isPending;
+	}
+	/** Applies the whole branch now (the interactive mode, after its first frame; what needs the branch). */
+	finishOpening(): void {
+		this.parts.opening.finish();
 	}
 
 	// ---- state ---------------------------------------------------------------------------------
@@ -103,6 +110,7 @@ export class AgentSession {
 	}
 	/** The projection of the current branch (the authority), not whatever was assigned to the agent. */
 	get messages(): AgentMessage[] {
+		this.finishOpening();
 		return this.sessionManager.buildSessionProjection().messages as AgentMessage[];
 	}
 	/** Undefined while the agent holds only its placeholder (no model could be selected). */
@@ -180,6 +188,7 @@ export class AgentSession {
 	// ---- prompting -----------------------------------------------------------------------------
 
 	async prompt(text: string, options: PromptOptions = {}): Promise<void> {
+		this.finishOpening();
 		if (this.run.settling) {
 			const deferred = new Promise<void>((resolve, reject) => {
 				this.parts.launcher.deferUntilSettled(() => this.prompt(text, options).then(resolve, reject));
@@ -258,6 +267,7 @@ export class AgentSession {
 		input: { customType: string; content?: CustomMessage["content"]; display?: boolean; details?: unknown },
 		options: { triggerTurn?: boolean; deliverAs?: "steer" | "followUp" | "nextTurn" } = {},
 	): Promise<void> {
+		this.finishOpening();
 		const message = customMessageOf(input);
 		await this.parts.launcher.deliverCustom(message, options, () => this.sendCustomMessage(input, options));
 	}
@@ -334,6 +344,7 @@ export class AgentSession {
 	// ---- tools ---------------------------------------------------------------------------------
 
 	getActiveToolNames(): string[] {
+		this.finishOpening();
 		return this.parts.tools.getActiveToolNames();
 	}
 	getCallableToolNames(): string[] {
@@ -357,6 +368,7 @@ export class AgentSession {
 	// ---- compaction and retry ------------------------------------------------------------------
 
 	async compact(customInstructions?: string): Promise<SessionCompactionResult> {
+		this.finishOpening();
 		await this.abort();
 		return this.parts.compaction.compactManually(customInstructions);
 	}
@@ -371,11 +383,9 @@ export class AgentSession {
 
 	// ---- session ---------------------------------------------------------------------------------
 
-	/**
-	 * Moves the leaf (`/tree`), optionally summarizing the abandoned branch. Refused while a run,
-	 * a prompt preflight, a compaction or another summary is in progress.
-	 */
+	/** Moves the leaf (`/tree`), maybe summarizing the branch left; refused while anything else runs. */
 	async navigateTree(targetId: string, options: NavigateTreeOptions = {}): Promise<NavigateTreeResult> {
+		this.finishOpening();
 		if (this.run.running || this.preflights > 0) {
 			throw new Error("Wait for the current response to finish before navigating the session tree.");
 		}
@@ -436,6 +446,7 @@ export class AgentSession {
 	}
 
 	getContextUsage(): ContextUsage | undefined {
+		this.finishOpening();
 		return contextUsage(this.sessionManager.getBranch(), this.model, this.sessionManager.buildSessionProjection());
 	}
 
@@ -444,10 +455,7 @@ export class AgentSession {
 		return computeSessionStats(this.sessionManager, this.getContextUsage());
 	}
 
-	/**
-	 * Writes the session as an interactive HTML page (default name from the session file or id, in the
-	 * cwd), with extension-rendered tool calls; returns the path.
-	 */
+	/** Writes the session as an HTML page (named after its file or id, in the cwd), with extension tool views; returns the path. */
 	exportToHtml(path?: string, options: HtmlExportOptions = {}): Promise<string> {
 		return exportSessionHtml(this.sessionManager, this.cwd, path, {
 			...options,
@@ -471,10 +479,7 @@ export class AgentSession {
 		return this.parts.userBash.hasPendingMessages;
 	}
 
-	/**
-	 * Runs a user command in the session cwd (through `operations` from a `user_bash` handler, else
-	 * the local shell) and records it as a `bashExecution` message for the next prompt.
-	 */
+	/** Runs a user command in the cwd (a `user_bash` handler's `operations` or the shell), recorded for the next prompt. */
 	executeBash(command: string, onChunk?: (text: string) => void, options?: ExecuteBashOptions): Promise<BashResult> {
 		return this.parts.userBash.execute(command, onChunk, options);
 	}
@@ -498,6 +503,9 @@ export class AgentSession {
 
 	/** Applies host bindings to the runner, then emits `session_start` and `resources_discover`. */
 	async bindExtensions(bindings: ExtensionBindings): Promise<void> {
+		// Other extensions than tau's own (which call `finishOpening` through what they read) may read the whole branch.
+		const { extensions } = this.resourceLoader.getExtensions();
+		if (extensions.some((extension) => !extension.path.startsWith("builtin:"))) this.finishOpening();
 		this.bindings = { ...this.bindings, ...bindings };
 		applyBindings(this.runner, bindings);
 		const start = this.config.sessionStartEvent ?? { type: "session_start", reason: "startup" };

@@ -17,6 +17,7 @@ import { PromptState } from "./prompt-state.js";
 import { OverflowRecovery, RetryPolicy, realSleep } from "./recovery-loop.js";
 import { RunLauncher } from "./run-launcher.js";
 import type { RunState } from "./run-loop.js";
+import { SessionOpening } from "./session-opening.js";
 import { recordToolIntent } from "./tool-intents.js";
 import { SessionToolLoadout } from "./tool-loadout.js";
 import { ToolRegistry } from "./tool-registry.js";
@@ -44,6 +45,7 @@ export interface SessionCollaborators {
 	complete: SummaryCompletion;
 	tools: ToolRegistry;
 	loadout: SessionToolLoadout;
+	opening: SessionOpening;
 	prompts: PromptState;
 	/** What compaction, branch summaries and tree navigation share. */
 	summaries: Omit<NavigationHost, "afterMove">;
@@ -254,6 +256,13 @@ export function wireSession(config: AgentSessionConfig, host: WiringHost): Sessi
 			normalizeDeliveredImages(message as never, selected(), settingsManager.getImageAutoResize()),
 	};
 	const unsubscribeAgent = agent.subscribe((event) => handleAgentEvent(eventHost, event));
+	const opening = new SessionOpening({
+		sessionManager,
+		loadout,
+		tools,
+		persistence,
+		refreshContext: () => host.refreshContext(),
+	});
 	return {
 		virtualModels,
 		hub,
@@ -261,6 +270,7 @@ export function wireSession(config: AgentSessionConfig, host: WiringHost): Sessi
 		complete,
 		tools,
 		loadout,
+		opening,
 		prompts,
 		summaries,
 		compaction,

@@ -35,11 +35,11 @@ export class SessionToolLoadout {
 		return this.hidden;
 	}
 
-	/** Construction: the initial selection, then whatever the branch recorded. */
+	/** Construction: the initial selection (what the branch recorded follows as the session opens). */
 	start(initialActive: readonly string[]): void {
 		this.defaults = this.resolveDefaults();
 		this.host.tools.refresh(initialActive);
-		this.restoreFromBranch();
+		this.apply();
 	}
 
 	/** Takes effect on the next request: the loop declares the change with a system message. */

@@ -27,7 +27,7 @@ import { chooseForReadOnlySession } from "./controller/locked-session.js";
 import { takeUnreportedCrash } from "./controller/process-failures.js";
 import { ProgramStatusReporter } from "./controller/program-status.js";
 import { SubmissionPipeline } from "./controller/submission.js";
-import { TranscriptController } from "./controller/transcript-controller.js";
+import { historyEnd, TranscriptController } from "./controller/transcript-controller.js";
 import { ExtensionHooks } from "./extension-ui/extension-hooks.js";
 import { ExtensionRegions } from "./extension-ui/extension-regions.js";
 import { createExtensionUiContext } from "./extension-ui/ui-context.js";
@@ -60,6 +60,8 @@ export class InteractiveMode extends InteractiveScreen implements CommandHost, A
 	private readonly extensionUi: ExtensionUiSurface;
 	private readonly subscription = new SubscriptionProbe(() => this.refreshFooter());
 	private readonly sessionTotals = new SessionTotals();
+	/** The transcript shows only the end of a session that is still opening (see `finishOpening`). */
+	private historyFromEnd = false;
 	private readonly extensionHooks: ExtensionHooks;
 	/** The current extensions' Markdown transformers, applied by every transcript component at layout. */
 	readonly markdownTransform: MarkdownTransform = (markdown, ctx) =>
@@ -201,7 +203,24 @@ export class InteractiveMode extends InteractiveScreen implements CommandHost, A
 				"No model available. Log in with /login, or set an API key (for example ANTHROPIC_API_KEY).",
 			);
 		}
-		this.tui.requestRender();
+		if (this.historyFromEnd) this.finishOpening();
+		else this.tui.requestRender();
+	}
+
+	/**
+	 * A long session's first frame shows its branch's end; the rest of the file is read right after it,
+	 * before any input is handled (docs/design/session-runtime.md#opening-a-long-session).
+	 */
+	private finishOpening(): void {
+		this.historyFromEnd = false;
+		this.tui.renderNow();
+		const known = this.session.sessionManager.getDiagnostics().length;
+		this.session.finishOpening();
+		for (const diagnostic of this.session.sessionManager.getDiagnostics().slice(known)) {
+			this.notify("warning", diagnostic.message);
+		}
+		this.transcript.completeHistory(this.session.messages);
+		this.refreshFooter();
 	}
 
 	/**
@@ -217,7 +236,9 @@ export class InteractiveMode extends InteractiveScreen implements CommandHost, A
 			if (event.type === "thinking_level_changed") this.editor.borderColor = this.borderColor();
 		});
 		this.extensionUi.footerData.setCwd(session.cwd);
-		this.transcript.renderHistory(session.messages);
+		// Extensions may open the session fully while binding; the history is completed after the first frame.
+		this.historyFromEnd = session.isOpening;
+		this.transcript.renderHistory(session.isOpening ? historyEnd(session, this.tui.terminal.rows) : session.messages);
 		await session.bindExtensions({
 			uiContext: this.uiContext,
 			mode: "tui",

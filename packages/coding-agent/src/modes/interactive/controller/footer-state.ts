@@ -83,6 +83,7 @@ export class SubscriptionProbe {
 /**
  * The session's totals and context usage walk every entry, while the footer refreshes on every
  * streamed event: they are recomputed only when an entry was added, the leaf moved or the model changed.
+ * A long session shows them once it has opened, right after its first frame (`AgentSession.isOpening`).
  */
 export class SessionTotals {
 	private last:
@@ -91,24 +92,34 @@ export class SessionTotals {
 				entries: number;
 				leaf: string | null;
 				model: unknown;
-				stats: SessionStats;
+				stats: SessionStats | undefined;
 				usage: ContextUsage | undefined;
 		  }
 		| undefined;
 
-	of(session: AgentSession): { stats: SessionStats; usage: ContextUsage | undefined } {
+	of(session: AgentSession): { stats: SessionStats | undefined; usage: ContextUsage | undefined } {
 		const manager = session.sessionManager;
 		const entries = manager.getEntryCount();
 		const leaf = manager.getLeafId();
 		const model = session.model;
 		const last = this.last;
-		if (last && last.session === session && last.entries === entries && last.leaf === leaf && last.model === model)
+		const opened = !session.isOpening;
+		if (
+			last &&
+			last.session === session &&
+			last.entries === entries &&
+			last.leaf === leaf &&
+			last.model === model &&
+			(last.stats !== undefined) === opened
+		)
 			return last;
-		const stats = session.getSessionStats();
-		this.last = { session, entries, leaf, model, stats, usage: stats.contextUsage };
+		const stats = opened ? session.getSessionStats() : undefined;
+		this.last = { session, entries, leaf, model, stats, usage: stats?.contextUsage };
 		return this.last;
 	}
 }
+
+const NO_TOKENS = { input: 0, output: 0, cacheRead: 0, cacheWrite: 0 };
 
 export function footerStateOf(
 	session: AgentSession,
@@ -129,9 +140,9 @@ export function footerStateOf(
 		home: extras.home,
 		gitBranch: extras.gitBranch,
 		sessionName: session.sessionName,
-		tokens: stats.tokens,
-		cacheHitPercent: latestCacheHit(session),
-		cost: stats.cost,
+		tokens: stats?.tokens ?? NO_TOKENS,
+		cacheHitPercent: stats ? latestCacheHit(session) : undefined,
+		cost: stats?.cost ?? 0,
 		subscription: extras.subscription,
 		context: usage ? { percent: usage.percent, contextWindow: usage.contextWindow } : undefined,
 		autoCompaction: session.autoCompactionEnabled,

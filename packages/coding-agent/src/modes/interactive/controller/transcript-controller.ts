@@ -1,9 +1,16 @@
 import type { AgentMessage } from "@tau/agent";
 import type { AssistantMessage, ToolCall, ToolResultMessage } from "@tau/ai";
 import type { Component } from "@tau/tui";
+import type { AgentSession } from "../../../core/agent-session/agent-session.js";
 import type { AgentSessionEvent, CompactionReason } from "../../../core/agent-session/events.js";
 import type { Theme } from "../../../core/resources/index.js";
-import type { BashExecutionMessage, CustomEntry, CustomMessage, SessionEntry } from "../../../core/session/index.js";
+import {
+	type BashExecutionMessage,
+	type CustomEntry,
+	type CustomMessage,
+	projectBranchTail,
+	type SessionEntry,
+} from "../../../core/session/index.js";
 import { AssistantMessageView } from "../components/assistant-message.js";
 import { BashExecutionView } from "../components/bash-execution.js";
 import { chatNotice, type NoticeKind } from "../components/chat-notice.js";
@@ -81,6 +88,15 @@ function toolResultsByCall(messages: readonly AgentMessage[]): Map<ToolCall, Too
 	return results;
 }
 
+/**
+ * What a session that is still opening shows first: the projected messages of its branch's last
+ * entries, enough for a screen of `rows` and its scroll-back (all of them when a compaction is among them).
+ */
+export function historyEnd(session: AgentSession, rows: number): readonly AgentMessage[] {
+	return (projectBranchTail(session.sessionManager.getBranch(), Math.max(128, 4 * rows)) ??
+		session.messages) as AgentMessage[];
+}
+
 export function userText(message: { content: unknown }): string {
 	if (typeof message.content === "string") return message.content;
 	if (!Array.isArray(message.content)) return "";
@@ -107,6 +123,11 @@ export class TranscriptController {
 	private readonly lastCacheUse = new Map<string, boolean>();
 	/** Custom messages shown at `message_start`, so their `entry_appended` is not shown twice. */
 	private shownCustom: string[] = [];
+	/** The history `renderHistory` was given and how far back it has views (see `deferHistory`). */
+	private history:
+		| { messages: readonly AgentMessage[]; end: number; results: Map<ToolCall, ToolResultMessage> }
+		| undefined;
+	private historyComponents = new WeakSet<Component>();
 
 	constructor(private readonly host: TranscriptHost) {}
 
@@ -174,18 +195,43 @@ export class TranscriptController {
 		this.summaryViews.length = 0;
 		this.pendingTools.clear();
 		this.streaming = undefined;
-		const results = toolResultsByCall(messages);
-		let end = messages.length;
+		this.deferHistory(messages, messages.length);
+		this.host.requestRender();
+	}
+
+	/**
+	 * A long session's whole history once it has opened, where `renderHistory` got only its end
+	 * (docs/design/session-runtime.md#opening-a-long-session): earlier messages get views as a frame or
+	 * slice reaches them. A history that no longer ends that way (the opening answered interrupted
+	 * calls) is rendered anew, keeping what was added after it (startup notices).
+	 */
+	completeHistory(messages: readonly AgentMessage[]): void {
+		const shown = this.history;
+		const shift = shown ? messages.length - shown.messages.length : -1;
+		if (shown && shift >= 0 && shown.messages.every((message, i) => messages[shift + i] === message)) {
+			this.deferHistory(messages, shown.end + shift);
+		} else {
+			const added = this.host.chat.children.filter((child) => !this.historyComponents.has(child));
+			this.renderHistory(messages);
+			for (const child of added) this.host.chat.addChild(child);
+		}
+		this.host.requestRender();
+	}
+
+	/** Gives `messages` before `end` views batch by batch, latest first, as the chat needs them. */
+	private deferHistory(messages: readonly AgentMessage[], end: number): void {
+		const history = { messages, end, results: toolResultsByCall(messages) };
+		this.history = history;
 		this.host.chat.deferEarlier(() => {
 			const views: Component[] = [];
-			while (views.length === 0 && end > 0) {
-				const start = Math.max(0, end - HISTORY_BATCH);
-				for (let i = start; i < end; i++) this.historyViews(messages[i]!, results, views);
-				end = start;
+			while (views.length === 0 && history.end > 0) {
+				const start = Math.max(0, history.end - HISTORY_BATCH);
+				for (let i = start; i < history.end; i++) this.historyViews(history.messages[i]!, history.results, views);
+				history.end = start;
 			}
+			for (const view of views) this.historyComponents.add(view);
 			return views;
 		});
-		this.host.requestRender();
 	}
 
 	/** The views one history message adds (a tool result is shown by its call's view). */

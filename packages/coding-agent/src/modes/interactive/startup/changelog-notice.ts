@@ -2,6 +2,7 @@ import type { AgentSession } from "../../../core/agent-session/agent-session.js"
 import type { Theme } from "../../../core/resources/index.js";
 import { appChangelogUpdates, findAppChangelog } from "../../../core/resources/packages/app-changelog.js";
 import { extensionPackageUpdates } from "../../../core/resources/packages/package-changelog.js";
+import { branchHasContext } from "../../../core/session/index.js";
 import { type ChangelogSection, ChangelogView } from "../components/changelog-view.js";
 import type { MarkdownTransform } from "../components/markdown-transform.js";
 
@@ -15,7 +16,8 @@ export function startupChangelogView(
 	theme: Theme,
 	transform?: MarkdownTransform,
 ): ChangelogView | undefined {
-	if (session.messages.length > 0) return undefined;
+	// From the branch's end: a long session is still opening here (AgentSession.isOpening).
+	if (branchHasContext(session.sessionManager.getBranch())) return undefined;
 	const settings = session.settingsManager;
 	const sections: ChangelogSection[] = [];
 	const changelog = findAppChangelog();

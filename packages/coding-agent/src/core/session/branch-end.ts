@@ -1,0 +1,56 @@
+import type { SessionMessage } from "./messages.js";
+import { projectContextEntry, projectSessionPath } from "./projection.js";
+import type { ContextEditEntry, ModelSelection, SessionEntry } from "./types.js";
+
+/**
+ * Queries answered from the end of a branch, reading only the message bodies they must: what a
+ * session needs before its first frame while the rest of a long file's bodies are still unread
+ * (docs/design/session-runtime.md#opening-a-long-session). Each gives what the full projection
+ * (`projection.ts`) would.
+ */
+
+/** Whether the branch's projection holds any message (`projection.messages.length > 0`). */
+export function branchHasContext(branch: readonly SessionEntry[]): boolean {
+	// Walking back, the first edit met for an entry is its latest one, and it comes after the entry.
+	const edits = new Map<string, ContextEditEntry>();
+	for (let i = branch.length - 1; i >= 0; i--) {
+		const entry = branch[i]!;
+		// The latest compaction heads the context with its summary.
+		if (entry.type === "compaction") return true;
+		if (entry.type === "context_edit") {
+			if (!edits.has(entry.targetId)) edits.set(entry.targetId, entry);
+			continue;
+		}
+		if (projectContextEntry(entry, edits.get(entry.id)).length > 0) return true;
+	}
+	return false;
+}
+
+/** The thinking level and model the branch implies (the projection's `thinkingLevel` and `model`). */
+export function branchSettings(branch: readonly SessionEntry[]): {
+	thinkingLevel: string;
+	model: ModelSelection | null;
+} {
+	let thinkingLevel: string | undefined;
+	let model: ModelSelection | null | undefined;
+	for (let i = branch.length - 1; i >= 0 && (thinkingLevel === undefined || model === undefined); i--) {
+		const entry = branch[i]!;
+		if (entry.type === "thinking_level_change") thinkingLevel ??= entry.thinkingLevel;
+		else if (model !== undefined) continue;
+		else if (entry.type === "model_change") model = { provider: entry.provider, modelId: entry.modelId };
+		else if (entry.type === "message" && entry.message?.role === "assistant") {
+			model = { provider: entry.message.provider, modelId: entry.message.model };
+		}
+	}
+	return { thinkingLevel: thinkingLevel ?? "off", model: model ?? null };
+}
+
+/**
+ * The projected messages of the branch's last `count` entries, which end the full projection's
+ * messages; undefined when one of them is a compaction (it reorders what comes before it).
+ */
+export function projectBranchTail(branch: readonly SessionEntry[], count: number): SessionMessage[] | undefined {
+	const tail = branch.slice(Math.max(0, branch.length - count));
+	if (tail.some((entry) => entry.type === "compaction")) return undefined;
+	return projectSessionPath(tail).messages;
+}
