@@ -30,6 +30,7 @@ import {
 	branchHasContext,
 	branchSettings,
 	convertToLlm,
+	fromBranchEnd,
 	getBranchSelection,
 	SessionManager,
 	type SessionMessage,
@@ -148,13 +149,15 @@ export async function createAgentSession(options: CreateAgentSessionOptions = {}
 	// Model: explicit, else restored from the branch, else defaults. Answers name the physical model a
 	// virtual selection routed to, so the branch's selection (a registered virtual model) comes first.
 	// Read from the branch's end: a long session's other bodies wait until after the first frame.
-	const branch = sessionManager.getBranch();
-	const hasMessages = branchHasContext(branch);
-	const restorable =
-		getBranchSelection(branch, (provider, id) => {
-			const model = modelRuntime.getModel(provider, id);
-			return model !== undefined && isVirtualModel(model);
-		}) ?? branchSettings(branch).model;
+	const { branch, hasMessages, restorable } = fromBranchEnd(sessionManager, (branch) => ({
+		branch,
+		hasMessages: branchHasContext(branch),
+		restorable:
+			getBranchSelection(branch, (provider, id) => {
+				const model = modelRuntime.getModel(provider, id);
+				return model !== undefined && isVirtualModel(model);
+			}) ?? branchSettings(branch).model,
+	}));
 	const selection = selectInitialModel({
 		...(options.model ? { cliModel: { model: options.model } } : {}),
 		hasMessages,

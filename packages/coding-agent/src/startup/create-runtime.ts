@@ -22,7 +22,7 @@ import {
 	type RegisteredFlag,
 } from "../core/extensions/index.js";
 import { type PackageProgressEvent, ProjectTrustCache } from "../core/resources/index.js";
-import { branchHasContext } from "../core/session/index.js";
+import { branchHasContext, fromBranchEnd } from "../core/session/index.js";
 import {
 	type AgentSessionRuntimeDiagnostic,
 	type CreateAgentSessionRuntimeFactory,
@@ -161,7 +161,7 @@ export function createCliRuntimeFactory(
 			args,
 			modelRuntime,
 			settingsManager,
-			branchHasContext(sessionManager.getBranch()),
+			fromBranchEnd(sessionManager, branchHasContext),
 			diagnostics,
 			demo,
 		);

@@ -1,3 +1,5 @@
+import { UnreadableSessionEntryError } from "./deferred-body.js";
+import type { SessionManager } from "./manager.js";
 import type { SessionMessage } from "./messages.js";
 import { projectContextEntry, projectSessionPath } from "./projection.js";
 import type { ContextEditEntry, ModelSelection, SessionEntry } from "./types.js";
@@ -8,6 +10,24 @@ import type { ContextEditEntry, ModelSelection, SessionEntry } from "./types.js"
  * (docs/design/session-runtime.md#opening-a-long-session). Each gives what the full projection
  * (`projection.ts`) would.
  */
+
+/**
+ * `query` of the current branch. A body it meets that does not parse ends the wait: every body left is
+ * read first (`readDeferredBodies` drops that entry, as a full load skips its line) and `query` runs
+ * again on the branch that leaves.
+ */
+export function fromBranchEnd<T>(
+	manager: Pick<SessionManager, "getBranch" | "readDeferredBodies">,
+	query: (branch: readonly SessionEntry[]) => T,
+): T {
+	try {
+		return query(manager.getBranch());
+	} catch (error) {
+		if (!(error instanceof UnreadableSessionEntryError)) throw error;
+		manager.readDeferredBodies();
+		return query(manager.getBranch());
+	}
+}
 
 /** Whether the branch's projection holds any message (`projection.messages.length > 0`). */
 export function branchHasContext(branch: readonly SessionEntry[]): boolean {

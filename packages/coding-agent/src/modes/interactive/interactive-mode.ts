@@ -60,8 +60,11 @@ export class InteractiveMode extends InteractiveScreen implements CommandHost, A
 	private readonly extensionUi: ExtensionUiSurface;
 	private readonly subscription = new SubscriptionProbe(() => this.refreshFooter());
 	private readonly sessionTotals = new SessionTotals();
-	/** The transcript shows only the end of a session that is still opening (see `finishOpening`). */
-	private historyFromEnd = false;
+	/**
+	 * The transcript shows only the end of a session that is still opening (see `finishOpening`), and
+	 * the session's diagnostics from before, already reported with the startup's.
+	 */
+	private historyFromEnd: { reported: number } | undefined;
 	private readonly extensionHooks: ExtensionHooks;
 	/** The current extensions' Markdown transformers, applied by every transcript component at layout. */
 	readonly markdownTransform: MarkdownTransform = (markdown, ctx) =>
@@ -203,7 +206,7 @@ export class InteractiveMode extends InteractiveScreen implements CommandHost, A
 				"No model available. Log in with /login, or set an API key (for example ANTHROPIC_API_KEY).",
 			);
 		}
-		if (this.historyFromEnd) this.finishOpening();
+		if (this.historyFromEnd) this.finishOpening(this.historyFromEnd.reported);
 		else this.tui.requestRender();
 	}
 
@@ -211,12 +214,11 @@ export class InteractiveMode extends InteractiveScreen implements CommandHost, A
 	 * A long session's first frame shows its branch's end; the rest of the file is read right after it,
 	 * before any input is handled (docs/design/session-runtime.md#opening-a-long-session).
 	 */
-	private finishOpening(): void {
-		this.historyFromEnd = false;
+	private finishOpening(reported: number): void {
+		this.historyFromEnd = undefined;
 		this.tui.renderNow();
-		const known = this.session.sessionManager.getDiagnostics().length;
 		this.session.finishOpening();
-		for (const diagnostic of this.session.sessionManager.getDiagnostics().slice(known)) {
+		for (const diagnostic of this.session.sessionManager.getDiagnostics().slice(reported)) {
 			this.notify("warning", diagnostic.message);
 		}
 		this.transcript.completeHistory(this.session.messages);
@@ -237,7 +239,9 @@ export class InteractiveMode extends InteractiveScreen implements CommandHost, A
 		});
 		this.extensionUi.footerData.setCwd(session.cwd);
 		// Extensions may open the session fully while binding; the history is completed after the first frame.
-		this.historyFromEnd = session.isOpening;
+		this.historyFromEnd = session.isOpening
+			? { reported: session.sessionManager.getDiagnostics().length }
+			: undefined;
 		this.transcript.renderHistory(session.isOpening ? historyEnd(session, this.tui.terminal.rows) : session.messages);
 		await session.bindExtensions({
 			uiContext: this.uiContext,

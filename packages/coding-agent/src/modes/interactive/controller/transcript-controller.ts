@@ -8,6 +8,7 @@ import {
 	type BashExecutionMessage,
 	type CustomEntry,
 	type CustomMessage,
+	fromBranchEnd,
 	projectBranchTail,
 	type SessionEntry,
 } from "../../../core/session/index.js";
@@ -93,7 +94,8 @@ function toolResultsByCall(messages: readonly AgentMessage[]): Map<ToolCall, Too
  * entries, enough for a screen of `rows` and its scroll-back (all of them when a compaction is among them).
  */
 export function historyEnd(session: AgentSession, rows: number): readonly AgentMessage[] {
-	return (projectBranchTail(session.sessionManager.getBranch(), Math.max(128, 4 * rows)) ??
+	const count = Math.max(128, 4 * rows);
+	return (fromBranchEnd(session.sessionManager, (branch) => projectBranchTail(branch, count)) ??
 		session.messages) as AgentMessage[];
 }
 

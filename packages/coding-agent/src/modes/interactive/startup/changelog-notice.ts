@@ -2,7 +2,7 @@ import type { AgentSession } from "../../../core/agent-session/agent-session.js"
 import type { Theme } from "../../../core/resources/index.js";
 import { appChangelogUpdates, findAppChangelog } from "../../../core/resources/packages/app-changelog.js";
 import { extensionPackageUpdates } from "../../../core/resources/packages/package-changelog.js";
-import { branchHasContext } from "../../../core/session/index.js";
+import { branchHasContext, fromBranchEnd } from "../../../core/session/index.js";
 import { type ChangelogSection, ChangelogView } from "../components/changelog-view.js";
 import type { MarkdownTransform } from "../components/markdown-transform.js";
 
@@ -17,7 +17,7 @@ export function startupChangelogView(
 	transform?: MarkdownTransform,
 ): ChangelogView | undefined {
 	// From the branch's end: a long session is still opening here (AgentSession.isOpening).
-	if (branchHasContext(session.sessionManager.getBranch())) return undefined;
+	if (fromBranchEnd(session.sessionManager, branchHasContext)) return undefined;
 	const settings = session.settingsManager;
 	const sections: ChangelogSection[] = [];
 	const changelog = findAppChangelog();
