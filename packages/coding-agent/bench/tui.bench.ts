@@ -15,9 +15,10 @@ import { streamWhileTyping, type TuiMode } from "./tui/streaming.js";
 
 const CLI = resolve(import.meta.dirname, "../dist/bundle/cli.js");
 const RATES = [50, 500];
-/** A fast stream ends within seconds: it is repeated for enough keystrokes (TAU_TUI_BENCH_ROUNDS multiplies). */
-const roundsAt = (tokensPerSecond: number) =>
-	(tokensPerSecond >= 500 ? 4 : 1) * Math.max(1, Number(process.env.TAU_TUI_BENCH_ROUNDS) || 1);
+/** TAU_TUI_BENCH_ROUNDS multiplies the runs of every scenario (steadier medians on a noisy machine). */
+const ROUNDS = Math.max(1, Number(process.env.TAU_TUI_BENCH_ROUNDS) || 1);
+/** A fast stream ends within seconds: it is repeated for enough keystrokes. */
+const roundsAt = (tokensPerSecond: number) => (tokensPerSecond >= 500 ? 4 : 1) * ROUNDS;
 const HISTORY_SIZES = [10, 200, 2_000, 20_000];
 /** Fullscreen (the default) and regular mode, where the transcript goes to terminal scrollback. */
 const MODES: readonly TuiMode[] = ["fullscreen", "regular"];
@@ -90,7 +91,7 @@ async function firstFrames(
 ): Promise<void> {
 	const wall: number[] = [];
 	const cpu: number[] = [];
-	for (let i = 0; i < (entries >= 20_000 ? 2 : 3); i++) {
+	for (let i = 0; i < (entries >= 20_000 ? 2 : 3) * ROUNDS; i++) {
 		const frame = await firstFrame(contender, box, entries, mode);
 		wall.push(frame.ms);
 		cpu.push(frame.cpuMs);
