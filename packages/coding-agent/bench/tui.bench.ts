@@ -91,13 +91,16 @@ async function firstFrames(
 ): Promise<void> {
 	const wall: number[] = [];
 	const cpu: number[] = [];
+	const withTotals: number[] = [];
 	for (let i = 0; i < (entries >= 20_000 ? 2 : 3) * ROUNDS; i++) {
 		const frame = await firstFrame(contender, box, entries, mode);
 		wall.push(frame.ms);
 		cpu.push(frame.cpuMs);
+		withTotals.push(frame.withTotalsMs);
 	}
 	ctx.record(`tui: ${labelIn(contender, mode)} first frame, ${entries} entries`, "ms", wall);
 	ctx.record(`tui: ${labelIn(contender, mode)} first frame CPU, ${entries} entries`, "ms", cpu);
+	ctx.record(`tui: ${labelIn(contender, mode)} footer totals shown, ${entries} entries`, "ms", withTotals);
 }
 
 /** Every selected scenario, each run by every contender in turn (so load changes hit them alike). */

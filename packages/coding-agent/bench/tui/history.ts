@@ -12,6 +12,11 @@ export interface FirstFrame {
 	ms: number;
 	/** CPU time (user + system) the program had used by then. */
 	cpuMs: number;
+	/**
+	 * Until the footer also shows the session's token totals (`↑`): tau draws a long session's first
+	 * frame before it has read every entry (docs/design/session-runtime.md#opening-a-long-session).
+	 */
+	withTotalsMs: number;
 }
 
 /** The first frame of the CLI (in `mode`) resuming a session of `entries` entries. */
@@ -31,9 +36,10 @@ export async function firstFrame(contender: Contender, box: Box, entries: number
 		rows: ROWS,
 	});
 	try {
+		const totals = pty.waitFor("↑", 0, 120_000);
 		const shown = await Promise.all([pty.waitFor(lastAnswer, 0, 120_000), pty.waitFor(READY_TEXT, 0, 120_000)]);
 		const cpuMs = pty.cpuMs();
-		return { ms: Math.max(...shown) - spawnedAt, cpuMs };
+		return { ms: Math.max(...shown) - spawnedAt, cpuMs, withTotalsMs: (await totals) - spawnedAt };
 	} finally {
 		// A profiled run must exit on its own terms for node to write the profile.
 		await (profileArgs(contender).length > 0 ? pty.terminate() : pty.kill());
