@@ -28,7 +28,6 @@ import {
 import { DefaultResourceLoader, type LoadExtensionsResult, type ResourceLoader } from "../core/resources/index.js";
 import {
 	branchHasContext,
-	branchSettings,
 	convertToLlm,
 	fromBranchEnd,
 	getBranchSelection,
@@ -152,11 +151,10 @@ export async function createAgentSession(options: CreateAgentSessionOptions = {}
 	const { branch, hasMessages, restorable } = fromBranchEnd(sessionManager, (branch) => ({
 		branch,
 		hasMessages: branchHasContext(branch),
-		restorable:
-			getBranchSelection(branch, (provider, id) => {
-				const model = modelRuntime.getModel(provider, id);
-				return model !== undefined && isVirtualModel(model);
-			}) ?? branchSettings(branch).model,
+		restorable: getBranchSelection(branch, (provider, id) => {
+			const model = modelRuntime.getModel(provider, id);
+			return model !== undefined && isVirtualModel(model);
+		}),
 	}));
 	const selection = selectInitialModel({
 		...(options.model ? { cliModel: { model: options.model } } : {}),

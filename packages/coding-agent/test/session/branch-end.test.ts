@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { branchHasContext, branchSettings, projectBranchTail } from "../../src/core/session/branch-end.js";
+import { branchHasContext, projectBranchTail } from "../../src/core/session/branch-end.js";
 import { SessionManager } from "../../src/core/session/index.js";
 import { assistant, toolCallAssistant, toolResult, user } from "./helpers.js";
 
@@ -8,7 +8,6 @@ function expectSameAsProjection(manager: SessionManager): void {
 	const branch = manager.getBranch();
 	const projection = manager.buildSessionProjection();
 	expect(branchHasContext(branch)).toBe(projection.messages.length > 0);
-	expect(branchSettings(branch)).toEqual({ thinkingLevel: projection.thinkingLevel, model: projection.model });
 	for (const count of [1, 2, 3, 5, branch.length, branch.length + 3]) {
 		const tail = projectBranchTail(branch, count);
 		if (branch.slice(-count).some((entry) => entry.type === "compaction")) expect(tail).toBeUndefined();
@@ -24,35 +23,10 @@ describe("queries from a branch's end", () => {
 		manager.appendThinkingLevelChange("high");
 		manager.appendModelChange("faux", "faux-2");
 		expectSameAsProjection(manager);
-		expect(branchSettings(manager.getBranch())).toEqual({
-			thinkingLevel: "high",
-			model: { provider: "faux", modelId: "faux-2" },
-		});
-		manager.appendThinkingLevelChange("low");
-		manager.appendThinkingLevelChange("minimal");
-		manager.appendMessage(user("q1"));
-		expectSameAsProjection(manager);
-		expect(branchSettings(manager.getBranch()).thinkingLevel).toBe("minimal");
-	});
-
-	it("take the model of the latest answer or model change, and the latest thinking level", () => {
-		const manager = SessionManager.inMemory("/work");
-		manager.appendThinkingLevelChange("low");
-		manager.appendModelChange("faux", "faux-2");
+		expect(branchHasContext(manager.getBranch())).toBe(false);
 		manager.appendMessage(user("q1"));
 		manager.appendMessage(assistant("a1", { provider: "other", model: "m-1" }));
-		manager.appendThinkingLevelChange("medium");
-		manager.appendMessage(user("q2"));
 		expectSameAsProjection(manager);
-		expect(branchSettings(manager.getBranch()).model).toEqual({ provider: "other", modelId: "m-1" });
-		manager.appendModelChange("faux", "faux-3");
-		manager.appendMessage(assistant("a2", { provider: "faux", model: "faux-1" }));
-		manager.appendMessage(user("q3"));
-		expectSameAsProjection(manager);
-		expect(branchSettings(manager.getBranch())).toEqual({
-			thinkingLevel: "medium",
-			model: { provider: "faux", modelId: "faux-1" },
-		});
 	});
 
 	it("apply the latest context edit of an entry, including one that removes the only message", () => {

@@ -2,7 +2,7 @@ import { UnreadableSessionEntryError } from "./deferred-body.js";
 import type { SessionManager } from "./manager.js";
 import type { SessionMessage } from "./messages.js";
 import { projectContextEntry, projectSessionPath } from "./projection.js";
-import type { ContextEditEntry, ModelSelection, SessionEntry } from "./types.js";
+import type { ContextEditEntry, SessionEntry } from "./types.js";
 
 /**
  * Queries answered from the end of a branch, reading only the message bodies they must: what a
@@ -44,25 +44,6 @@ export function branchHasContext(branch: readonly SessionEntry[]): boolean {
 		if (projectContextEntry(entry, edits.get(entry.id)).length > 0) return true;
 	}
 	return false;
-}
-
-/** The thinking level and model the branch implies (the projection's `thinkingLevel` and `model`). */
-export function branchSettings(branch: readonly SessionEntry[]): {
-	thinkingLevel: string;
-	model: ModelSelection | null;
-} {
-	let thinkingLevel: string | undefined;
-	let model: ModelSelection | null | undefined;
-	for (let i = branch.length - 1; i >= 0 && (thinkingLevel === undefined || model === undefined); i--) {
-		const entry = branch[i]!;
-		if (entry.type === "thinking_level_change") thinkingLevel ??= entry.thinkingLevel;
-		else if (model !== undefined) continue;
-		else if (entry.type === "model_change") model = { provider: entry.provider, modelId: entry.modelId };
-		else if (entry.type === "message" && entry.message?.role === "assistant") {
-			model = { provider: entry.message.provider, modelId: entry.message.model };
-		}
-	}
-	return { thinkingLevel: thinkingLevel ?? "off", model: model ?? null };
 }
 
 /**

@@ -1,4 +1,4 @@
-export { branchHasContext, branchSettings, fromBranchEnd, projectBranchTail } from "./branch-end.js";
+export { branchHasContext, fromBranchEnd, projectBranchTail } from "./branch-end.js";
 export { extractBranchEntries } from "./branch-extraction.js";
 export { UnreadableSessionEntryError } from "./deferred-body.js";
 export { deleteSessionFile } from "./deletion.js";

@@ -4,7 +4,7 @@ import { type DeferredBodies, deferredLine, readableMessage, readDeferredBody } 
 import { addEntryTotals, copyEntryTotals, emptyEntryTotals, type SessionEntryTotals } from "./entry-totals.js";
 import { isSessionHeader } from "./format.js";
 import { unparseableLinesWarning } from "./loader.js";
-import { walkToRoot } from "./path.js";
+import { indexEntries, walkToRoot } from "./path.js";
 import { buildContextEntries, buildSessionProjection } from "./projection.js";
 import { buildSessionTree } from "./tree.js";
 import type {
@@ -195,10 +195,8 @@ export class SessionTree {
 	/** Drops entries as if their lines had never loaded: new arrays and index, so the cached branch is rebuilt. */
 	private removeEntries(removed: ReadonlyMap<SessionEntry, unknown>): void {
 		this.entries = this.entries.filter((entry) => !removed.has(entry));
-		const byId = new Map<string, SessionEntry>();
-		for (const entry of this.entries) byId.set(entry.id, entry);
-		this.byId = byId;
-		if (this.leafId !== null && !byId.has(this.leafId)) this.leafId = this.entries.at(-1)?.id ?? null;
+		this.byId = indexEntries(this.entries);
+		if (this.leafId !== null && !this.byId.has(this.leafId)) this.leafId = this.entries.at(-1)?.id ?? null;
 		// The totals stay: they count an unreadable body as nothing.
 		this.conversation = this.entries.some(isConversationEntry);
 	}
