@@ -61,6 +61,7 @@ const CALLS: Call[] = [
 	...seeds(30).map((input) => ({ probe: "editTool", input })),
 	...seeds(8).map((input) => ({ probe: "resourceLoading", input })),
 	...seeds(8).map((input) => ({ probe: "resourceLoader", input })),
+	...seeds(6).map((input) => ({ probe: "longSessionReopen", input })),
 ];
 
 interface Answered {
@@ -122,6 +123,16 @@ describe.skipIf(oracleMissing !== undefined)(
 				({ tau }) => (tau as { labelEntries: [number, string | null][] }).labelEntries,
 			);
 			expect(entries.some(([, label]) => label === "")).toBe(true);
+		});
+
+		it("a long session with bodies cut short, opened again: tau reading bodies on first use gives pi's tree and context (6 generated sessions)", async () => {
+			const compared = await compare("longSessionReopen");
+			for (const { input, tau, pi } of compared) expect({ input, tau }).toEqual({ input, tau: pi });
+			// The cut bodies were dropped on both sides: each file lost two entries.
+			for (const { tau } of compared) {
+				const { written, entries } = tau as { written: number; entries: number };
+				expect(entries).toBe(written - 2);
+			}
 		});
 
 		it("grep: the last match's trailing context after the match limit (30 generated searches)", async () => {

@@ -320,6 +320,125 @@ export async function resourceLoader(api, seed) {
 }
 
 /** Every probe by name: `(api, input) => Promise<JSON>`. */
+// ---- a long session opened again -------------------------------------------------------------
+
+const USAGE = {
+	input: 10,
+	output: 5,
+	cacheRead: 0,
+	cacheWrite: 0,
+	totalTokens: 15,
+	cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 },
+};
+
+/** Replaces the body of the message line holding `text` with one cut short that keeps the line's shape. */
+function cutBody(file, text) {
+	const lines = readFileSync(file, "utf8").split("\n");
+	const index = lines.findIndex((line) => line.includes(`"content":"${text}"`));
+	if (index < 0) return;
+	const entry = JSON.parse(lines[index]);
+	const parent = entry.parentId === null ? "null" : `"${entry.parentId}"`;
+	lines[index] =
+		`{"type":"message","id":"${entry.id}","parentId":${parent},"timestamp":"${entry.timestamp}",` +
+		`"message":{"role":"user","content":"cut short}}`;
+	writeFileSync(file, lines.join("\n"));
+}
+
+/**
+ * A session of about 150 generated entries (questions, answers, tool calls and results, labels, moves
+ * of the leaf) with two message bodies cut short, one far back and one 100 entries from the end, opened
+ * again (tau: with bodies read on first use, then the rest): what the file holds, by append order.
+ */
+export async function longSessionReopen(api, seed) {
+	const next = random(seed);
+	const root = mkdtempSync(join(tmpdir(), "probe-long-"));
+	const cwd = join(root, "project");
+	const sessions = join(root, "sessions");
+	mkdirSync(cwd);
+	const writer = api.SessionManager.create(cwd, sessions);
+	const ids = [];
+	const note = (id) => ids.push(id);
+	for (let i = 0; ids.length < 150; i++) {
+		const roll = next();
+		if (roll < 0.05 && ids.length > 4) writer.branch(ids[Math.floor(next() * ids.length)]);
+		else if (roll < 0.1 && ids.length > 0)
+			note(writer.appendLabelChange(ids[Math.floor(next() * ids.length)], `mark ${i}`));
+		note(writer.appendMessage({ role: "user", content: `question ${i}`, timestamp: i }));
+		if (next() < 0.3) {
+			const call = { type: "toolCall", id: `call-${i}`, name: "read", arguments: { path: `f${i}` } };
+			note(
+				writer.appendMessage({
+					role: "assistant",
+					content: [call],
+					api: "faux",
+					provider: "faux",
+					model: "faux-1",
+					usage: USAGE,
+					stopReason: "toolUse",
+					timestamp: i,
+				}),
+			);
+			note(
+				writer.appendMessage({
+					role: "toolResult",
+					toolCallId: call.id,
+					toolName: "read",
+					content: [{ type: "text", text: `contents ${i}` }],
+					isError: false,
+					timestamp: i,
+				}),
+			);
+		}
+		note(
+			writer.appendMessage({
+				role: "assistant",
+				content: [{ type: "text", text: `answer ${i}` }],
+				api: "faux",
+				provider: "faux",
+				model: "faux-1",
+				usage: USAGE,
+				stopReason: "stop",
+				timestamp: i,
+			}),
+		);
+	}
+	const file = writer.getSessionFile();
+	const written = writer.getEntries().length;
+	writer.dispose?.();
+	const contents = readFileSync(file, "utf8").split("\n");
+	const questionAt = (fromEnd) =>
+		contents.slice(0, -fromEnd).findLast((line) => line.includes('"content":"question '));
+	for (const line of [contents.find((l) => l.includes('"content":"question 10"')), questionAt(100)]) {
+		if (line) cutBody(file, JSON.parse(line).message.content);
+	}
+	const reader = api.SessionManager.open(file, sessions, undefined, { deferBodies: true });
+	reader.readDeferredBodies?.();
+	const indexOf = new Map(ids.map((id, index) => [id, index]));
+	const at = (id) => (id === null || id === undefined ? null : (indexOf.get(id) ?? "?"));
+	const textOf = (message) =>
+		typeof message.content === "string"
+			? message.content
+			: (message.content ?? []).map((part) => part.text ?? part.id ?? part.type).join("|");
+	const tree = [];
+	const visit = (nodes, parent) => {
+		for (const node of nodes) {
+			tree.push([at(node.entry.id), parent, node.label ?? null]);
+			visit(node.children, at(node.entry.id));
+		}
+	};
+	visit(reader.getTree(), null);
+	const answer = {
+		leaf: at(reader.getLeafId()),
+		branch: reader.getBranch().map((entry) => at(entry.id)),
+		context: reader.buildSessionContext().messages.map((message) => [message.role, textOf(message)]),
+		tree,
+		written,
+		entries: reader.getEntries().length,
+	};
+	reader.dispose?.();
+	return answer;
+}
+
 export const PROBES = {
 	settingsGetters,
 	brokenSettingsFile,
@@ -328,4 +447,5 @@ export const PROBES = {
 	editTool,
 	resourceLoading,
 	resourceLoader,
+	longSessionReopen,
 };
